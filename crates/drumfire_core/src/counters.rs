@@ -1,0 +1,183 @@
+//! Counters as entities: units and leaders, their printed values, and the
+//! markers that sit on them.
+
+use crate::data::{CounterFace, UnitClass};
+use bevy_ecs::prelude::*;
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+/// A playing piece on the map. Every unit and leader counter has one.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Counter {
+    /// Scenario id, unique in the game ("b_1_a_coy").
+    pub id: String,
+    /// Name printed on the counter ("A/1 Foot").
+    pub name: String,
+    /// Index of the owning side in the scenario's side list.
+    pub side: u8,
+    /// Unit type id in the rule set's data ("rifle_company"); leaders use their own kind.
+    pub unit_type: String,
+    /// Class, copied from the unit type for queries that need no lookup.
+    pub class: UnitClass,
+}
+
+/// Where a counter stands.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OnHex(pub Hex);
+
+/// Steps left and the most it can have; a unit with one step left shows its reduced side.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Steps {
+    /// Steps remaining.
+    pub current: u8,
+    /// Steps at full strength.
+    pub max: u8,
+}
+
+impl Steps {
+    /// Does the counter show its reduced side?
+    pub fn is_reduced(self) -> bool {
+        self.current < self.max
+    }
+}
+
+/// The morale a piece checks against (from the scenario for units, printed for leaders).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Morale(pub u8);
+
+/// The values printed on both sides of a unit counter.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Printed {
+    /// Full-strength side.
+    pub full: CounterFace,
+    /// Reduced side, if the unit has two steps.
+    pub reduced: Option<CounterFace>,
+}
+
+impl Printed {
+    /// The face showing at `steps`.
+    pub fn face(&self, steps: Steps) -> CounterFace {
+        match self.reduced {
+            Some(r) if steps.is_reduced() => r,
+            _ => self.full,
+        }
+    }
+}
+
+/// The two kinds of leader: each leads only units of his own type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum LeaderKind {
+    /// Leads non-cavalry units; movement allowance 4.
+    Infantry,
+    /// Leads cavalry units; movement allowance 6.
+    Cavalry,
+}
+
+/// A leader counter's printed values.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Leader {
+    /// Infantry or cavalry.
+    pub kind: LeaderKind,
+    /// Rank: a leader activates leaders of lower rank.
+    pub rank: u8,
+    /// Combat modifier (lets adjacent units combine fire, shifts columns).
+    pub combat: i8,
+    /// Morale modifier added to own-type units in his hex and adjacent hexes.
+    pub morale_mod: i8,
+}
+
+/// Markers that can sit on a counter. Each is also its own component, so that
+/// rules query `With<Disrupted>`; this enum names them for files and journals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum MarkerKind {
+    /// Fires at half strength and moves one hex.
+    Disrupted,
+    /// Morale one lower; can only try to recover.
+    Demoralized,
+    /// Has moved this turn.
+    Moved,
+    /// Has fired this turn.
+    Fired,
+    /// Pinned in place (rule sets with pinning).
+    Pinned,
+    /// Ammunition low: fires at half strength.
+    LowAmmo,
+}
+
+impl MarkerKind {
+    /// All marker kinds, in the order they are drawn and hashed.
+    pub const ALL: [Self; 6] = [
+        Self::Disrupted,
+        Self::Demoralized,
+        Self::Moved,
+        Self::Fired,
+        Self::Pinned,
+        Self::LowAmmo,
+    ];
+
+    /// Short text printed on the marker.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Disrupted => "DISR",
+            Self::Demoralized => "DEMOR",
+            Self::Moved => "MOVED",
+            Self::Fired => "FIRED",
+            Self::Pinned => "PINNED",
+            Self::LowAmmo => "LOW AMMO",
+        }
+    }
+}
+
+macro_rules! markers {
+    ($($name:ident),*) => {$(
+        #[doc = concat!("The ", stringify!($name), " marker on a counter.")]
+        #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct $name;
+    )*
+
+        /// Puts a marker on a counter.
+        pub fn add_marker(entity: &mut EntityWorldMut, kind: MarkerKind) {
+            match kind { $(MarkerKind::$name => { entity.insert($name); })* }
+        }
+
+        /// Takes a marker off a counter.
+        pub fn remove_marker(entity: &mut EntityWorldMut, kind: MarkerKind) {
+            match kind { $(MarkerKind::$name => { entity.remove::<$name>(); })* }
+        }
+
+        /// Does the counter carry the marker?
+        pub fn has_marker(entity: &EntityRef, kind: MarkerKind) -> bool {
+            match kind { $(MarkerKind::$name => entity.contains::<$name>(),)* }
+        }
+    };
+}
+
+markers!(Disrupted, Demoralized, Moved, Fired, Pinned, LowAmmo);
+
+/// The markers on a counter, in [`MarkerKind::ALL`] order.
+pub fn markers_on(entity: &EntityRef) -> Vec<MarkerKind> {
+    MarkerKind::ALL
+        .into_iter()
+        .filter(|k| has_marker(entity, *k))
+        .collect()
+}
+
+/// Markers that lie in a hex rather than on a counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum HexMarkerKind {
+    /// Repeated bombardment: pieces entering are attacked at once.
+    Drumfire,
+}
+
+/// A marker lying in a hex (an entity of its own).
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct HexMarker {
+    /// Which marker.
+    pub kind: HexMarkerKind,
+    /// The hex it lies in.
+    pub hex: Hex,
+    /// Side that placed it.
+    pub side: u8,
+    /// What placed it (a counter id or an off-board factor id).
+    pub source: String,
+}

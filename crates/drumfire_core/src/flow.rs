@@ -1,0 +1,286 @@
+//! The sequence of play: the [`Phase`] state, the turn counter, and the
+//! generic turn skeleton every rule set builds on. A rule set declares its
+//! phases as a [`SequenceOfPlay`] and adds its systems to the [`PhaseSystems`]
+//! set of each phase (and to `OnEnter(phase)` for automatic steps).
+
+use crate::counters::{Counter, Fired, HexMarker, Moved, OnHex};
+use crate::journal::{GameEvent, Journal};
+use crate::map::{HexCell, HexIndex, Objective};
+use crate::orders::{Order, OrderInbox};
+use crate::scenario::{ScenarioInfo, SideList};
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+
+/// Where the game is in its sequence of play.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Phase {
+    /// Before the first turn: the scenario is on the table.
+    #[default]
+    Setup,
+    /// Sides roll for initiative.
+    Initiative,
+    /// Pre-plotted artillery fire.
+    Bombardment,
+    /// Alternating action segments.
+    Action,
+    /// Markers come off; the next turn begins or the game ends.
+    EndOfTurn,
+    /// The game is decided.
+    GameOver,
+}
+
+impl Phase {
+    /// The name players read on the phase bar.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Setup => "Set-up",
+            Self::Initiative => "Initiative",
+            Self::Bombardment => "Bombardment",
+            Self::Action => "Action",
+            Self::EndOfTurn => "End of Turn",
+            Self::GameOver => "Game Over",
+        }
+    }
+}
+
+/// The rule set's phases for one turn, in order (without Setup and GameOver).
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct SequenceOfPlay(pub Vec<Phase>);
+
+/// One system set per phase, so that rule systems run only in their phase.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PhaseSystems {
+    /// Systems of the Initiative phase.
+    Initiative,
+    /// Systems of the Bombardment phase.
+    Bombardment,
+    /// Systems of the Action phase.
+    Action,
+    /// Systems of the End of Turn phase.
+    EndOfTurn,
+}
+
+/// The turn being played, from 1.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Turn(pub u16);
+
+/// The side that won this turn's initiative.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Initiative(pub Option<u8>);
+
+/// Whose action segment it is, and how many sides have passed in a row.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ActionSegment {
+    /// The side acting now.
+    pub side: u8,
+    /// Consecutive passes; when every side has passed the phase ends.
+    pub passes_in_row: u8,
+}
+
+/// Steps each side has lost, for victory points.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct StepsLost(pub Vec<u32>);
+
+/// The outcome, once the game is over.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Winner, or `None` for a draw.
+    pub winner: Option<u8>,
+    /// Victory points by side.
+    pub points: Vec<u32>,
+}
+
+/// The core flow: phases, turn counter, action segments, end of turn, victory.
+pub fn plugin(app: &mut App) {
+    app.init_state::<Phase>()
+        .init_resource::<Turn>()
+        .init_resource::<Initiative>()
+        .init_resource::<ActionSegment>()
+        .init_resource::<StepsLost>()
+        .configure_sets(
+            Update,
+            (
+                PhaseSystems::Initiative.run_if(in_state(Phase::Initiative)),
+                PhaseSystems::Bombardment.run_if(in_state(Phase::Bombardment)),
+                PhaseSystems::Action.run_if(in_state(Phase::Action)),
+                PhaseSystems::EndOfTurn.run_if(in_state(Phase::EndOfTurn)),
+            )
+                .chain(),
+        )
+        .add_systems(OnEnter(Phase::Setup), begin_first_turn)
+        .add_systems(OnEnter(Phase::Action), begin_action_phase)
+        .add_systems(Update, carry_out_pass.in_set(PhaseSystems::Action))
+        .add_systems(OnEnter(Phase::EndOfTurn), end_turn)
+        .add_systems(OnEnter(Phase::GameOver), decide_victory);
+    for phase in [
+        Phase::Initiative,
+        Phase::Bombardment,
+        Phase::Action,
+        Phase::EndOfTurn,
+    ] {
+        app.add_systems(OnEnter(phase), announce_phase(phase));
+    }
+}
+
+fn announce_phase(phase: Phase) -> impl FnMut(ResMut<Journal>) {
+    move |mut journal: ResMut<Journal>| {
+        journal.push(GameEvent::PhaseBegan {
+            phase: phase.name().into(),
+        })
+    }
+}
+
+/// The phase after `current` in the sequence, or `None` after the last.
+pub fn next_phase(sequence: &SequenceOfPlay, current: Phase) -> Option<Phase> {
+    let at = sequence.0.iter().position(|p| *p == current)?;
+    sequence.0.get(at + 1).copied()
+}
+
+/// Ends the current phase: on to the next in the sequence (End of Turn is always last).
+pub fn finish_phase(sequence: &SequenceOfPlay, current: Phase, next: &mut NextState<Phase>) {
+    next.set(next_phase(sequence, current).unwrap_or(Phase::EndOfTurn));
+}
+
+fn begin_first_turn(
+    mut turn: ResMut<Turn>,
+    mut journal: ResMut<Journal>,
+    sequence: Res<SequenceOfPlay>,
+    mut next: ResMut<NextState<Phase>>,
+) {
+    turn.0 = 1;
+    journal.set_turn(1);
+    journal.push(GameEvent::TurnBegan { turn: 1 });
+    next.set(sequence.0.first().copied().unwrap_or(Phase::EndOfTurn));
+}
+
+fn begin_action_phase(
+    initiative: Res<Initiative>,
+    mut segment: ResMut<ActionSegment>,
+    mut journal: ResMut<Journal>,
+) {
+    let first = initiative.0.unwrap_or(0);
+    *segment = ActionSegment {
+        side: first,
+        passes_in_row: 0,
+    };
+    journal.push(GameEvent::SegmentBegan { side: first });
+}
+
+/// A pass ends the segment; when every side has passed in a row, the Action Phase ends.
+fn carry_out_pass(
+    mut inbox: ResMut<OrderInbox>,
+    mut segment: ResMut<ActionSegment>,
+    sides: Res<SideList>,
+    mut journal: ResMut<Journal>,
+    sequence: Res<SequenceOfPlay>,
+    mut next: ResMut<NextState<Phase>>,
+) {
+    let Some(Order::Pass { side }) = inbox.0 else {
+        return;
+    };
+    inbox.0 = None;
+    journal.push(GameEvent::Passed { side });
+    segment.passes_in_row += 1;
+    let side_count = sides.0.len().max(1) as u8;
+    if segment.passes_in_row >= side_count {
+        finish_phase(&sequence, Phase::Action, &mut next);
+    } else {
+        segment.side = (side + 1) % side_count;
+        journal.push(GameEvent::SegmentBegan { side: segment.side });
+    }
+}
+
+/// Removes Moved, Fired and Drumfire markers, then starts the next turn or ends the game.
+#[allow(clippy::too_many_arguments)]
+fn end_turn(
+    mut commands: Commands,
+    moved: Query<Entity, With<Moved>>,
+    fired: Query<Entity, With<Fired>>,
+    hex_markers: Query<Entity, With<HexMarker>>,
+    mut turn: ResMut<Turn>,
+    info: Res<ScenarioInfo>,
+    mut journal: ResMut<Journal>,
+    sequence: Res<SequenceOfPlay>,
+    mut next: ResMut<NextState<Phase>>,
+) {
+    let mut count = 0;
+    for e in &moved {
+        commands.entity(e).remove::<Moved>();
+        count += 1;
+    }
+    for e in &fired {
+        commands.entity(e).remove::<Fired>();
+        count += 1;
+    }
+    for e in &hex_markers {
+        commands.entity(e).despawn();
+        count += 1;
+    }
+    journal.push(GameEvent::MarkersCleared { count });
+    if turn.0 >= info.turns {
+        next.set(Phase::GameOver);
+        return;
+    }
+    turn.0 += 1;
+    journal.set_turn(turn.0);
+    journal.push(GameEvent::TurnBegan { turn: turn.0 });
+    next.set(sequence.0.first().copied().unwrap_or(Phase::EndOfTurn));
+}
+
+/// Victory points: objectives held plus enemy steps destroyed; more points wins.
+fn decide_victory(
+    mut commands: Commands,
+    mut objectives: Query<(&HexCell, &mut Objective)>,
+    counters: Query<&Counter, With<OnHex>>,
+    index: Res<HexIndex>,
+    sides: Res<SideList>,
+    lost: Res<StepsLost>,
+    info: Res<ScenarioInfo>,
+    mut journal: ResMut<Journal>,
+) {
+    let n = sides.0.len();
+    let mut points = vec![0u32; n];
+    for (cell, mut objective) in &mut objectives {
+        let holders: Vec<u8> = index
+            .occupants(cell.hex)
+            .iter()
+            .filter_map(|e| counters.get(*e).ok())
+            .map(|c| c.side)
+            .collect();
+        if let Some(first) = holders.first()
+            && holders.iter().all(|s| s == first)
+        {
+            objective.held_by = Some(*first);
+        }
+        if let Some(p) = objective
+            .held_by
+            .and_then(|s| points.get_mut(usize::from(s)))
+        {
+            *p += objective.points;
+        }
+    }
+    for (side, p) in points.iter_mut().enumerate() {
+        let inflicted: u32 = (0..n)
+            .filter(|s| *s != side)
+            .map(|s| lost.0.get(s).copied().unwrap_or(0))
+            .sum();
+        *p += inflicted * info.step_loss_points;
+    }
+    let best = points.iter().copied().max().unwrap_or(0);
+    let leaders: Vec<usize> = (0..n).filter(|s| points[*s] == best).collect();
+    let winner = (leaders.len() == 1).then(|| leaders[0] as u8);
+    journal.push(GameEvent::GameEnded {
+        winner,
+        points: points.clone(),
+    });
+    commands.insert_resource(Outcome { winner, points });
+}
+
+/// The side the game waits on for an order, if any.
+pub fn awaiting(world: &World) -> Option<u8> {
+    match world.resource::<State<Phase>>().get() {
+        Phase::Action => Some(world.resource::<ActionSegment>().side),
+        _ => None,
+    }
+}

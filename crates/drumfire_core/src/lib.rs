@@ -1,0 +1,24 @@
+//! Drumfire's game without a screen: the table as entities (hexes, counters,
+//! markers), the sequence of play as states and system sets, orders in, events
+//! out, seeded dice, scenarios and saves. Every plugin here works without
+//! rendering; the desktop app adds its view on top.
+#![deny(missing_docs)]
+
+pub mod coords;
+pub mod counters;
+pub mod data;
+pub mod dice;
+pub mod error;
+pub mod flow;
+pub mod game;
+pub mod hash;
+pub mod journal;
+pub mod map;
+pub mod orders;
+pub mod players;
+pub mod ron_spans;
+pub mod rules;
+pub mod save;
+pub mod scenario;
+
+pub mod testing;

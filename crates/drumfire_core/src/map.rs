@@ -1,0 +1,154 @@
+//! The map as entities: one entity per hex, and the [`HexIndex`] from hex to
+//! entity and occupants.
+
+use crate::coords::MapCoord;
+use bevy_ecs::prelude::*;
+use hexx::{EdgeDirection, Hex};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A hex of the map. Every hex entity has one.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HexCell {
+    /// Axial coordinate.
+    pub hex: Hex,
+    /// Printed map coordinate.
+    pub coord: MapCoord,
+}
+
+/// The terrain type of a hex, by id into the rule set's terrain chart.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Terrain(pub String);
+
+/// Height of a hex in contour levels; 0 is the valley floor.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Elevation(pub u8);
+
+/// The six hexsides as a bit set, bit `i` for [`EdgeDirection::ALL_DIRECTIONS`]`[i]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Sides(pub u8);
+
+impl Sides {
+    /// Adds the side facing `dir`.
+    pub fn insert(&mut self, dir: EdgeDirection) {
+        self.0 |= 1 << dir.index();
+    }
+
+    /// Is the side facing `dir` in the set?
+    pub fn contains(self, dir: EdgeDirection) -> bool {
+        self.0 & (1 << dir.index()) != 0
+    }
+
+    /// The directions in the set, in a fixed order.
+    pub fn iter(self) -> impl Iterator<Item = EdgeDirection> {
+        EdgeDirection::ALL_DIRECTIONS
+            .into_iter()
+            .filter(move |d| self.contains(*d))
+    }
+
+    /// No side set.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A road runs through this hex out of the sides in the set.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Road(pub Sides);
+
+/// How a river hex may be crossed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Crossing {
+    /// No crossing: the river is a barrier here.
+    None,
+    /// A bridge carries the road over.
+    Bridge,
+    /// The river can be waded here.
+    Ford,
+}
+
+/// A river flows through this hex out of the sides in the set.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct River {
+    /// Sides the river leaves by.
+    pub sides: Sides,
+    /// Bridge, ford or neither.
+    pub crossing: Crossing,
+}
+
+/// A victory objective in this hex.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Objective {
+    /// Victory points for holding it at the end.
+    pub points: u32,
+    /// Side index that holds it now (last side to have a unit in it).
+    pub held_by: Option<u8>,
+}
+
+/// Finds hexes and what stands in them without a query.
+#[derive(Resource, Debug, Default)]
+pub struct HexIndex {
+    /// Map width in columns.
+    pub width: u16,
+    /// Map height in rows.
+    pub height: u16,
+    hexes: BTreeMap<MapCoord, Entity>,
+    occupants: BTreeMap<MapCoord, Vec<Entity>>,
+}
+
+impl HexIndex {
+    /// An index for a `width` x `height` map with no hexes yet.
+    pub fn new(width: u16, height: u16) -> Self {
+        Self {
+            width,
+            height,
+            ..Default::default()
+        }
+    }
+
+    /// Is the hex on the map?
+    pub fn contains(&self, hex: Hex) -> bool {
+        MapCoord::from_hex(hex).is_some_and(|m| m.col < self.width && m.row < self.height)
+    }
+
+    /// Records the entity of a hex.
+    pub fn insert_hex(&mut self, coord: MapCoord, entity: Entity) {
+        self.hexes.insert(coord, entity);
+    }
+
+    /// The entity of a hex on the map.
+    pub fn hex_entity(&self, hex: Hex) -> Option<Entity> {
+        self.hexes.get(&MapCoord::from_hex(hex)?).copied()
+    }
+
+    /// Every hex entity, in map order (column, then row).
+    pub fn hexes(&self) -> impl Iterator<Item = (MapCoord, Entity)> + '_ {
+        self.hexes.iter().map(|(c, e)| (*c, *e))
+    }
+
+    /// The pieces in a hex, in the order they were placed (bottom of the stack first).
+    pub fn occupants(&self, hex: Hex) -> &[Entity] {
+        MapCoord::from_hex(hex)
+            .and_then(|m| self.occupants.get(&m))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Puts a piece on top of a hex's stack.
+    pub fn place(&mut self, hex: Hex, piece: Entity) {
+        if let Some(m) = MapCoord::from_hex(hex) {
+            self.occupants.entry(m).or_default().push(piece);
+        }
+    }
+
+    /// Takes a piece out of a hex's stack.
+    pub fn remove(&mut self, hex: Hex, piece: Entity) {
+        if let Some(m) = MapCoord::from_hex(hex)
+            && let Some(stack) = self.occupants.get_mut(&m)
+        {
+            stack.retain(|e| *e != piece);
+            if stack.is_empty() {
+                self.occupants.remove(&m);
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+//! Players that give orders without a person: used by `sim` and the soak tests.
+
+use crate::game::Game;
+use crate::orders::{self, Order};
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+/// Who gives a side's orders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PlayerKind {
+    /// The computer opponent.
+    Ai,
+    /// Uniformly chosen legal orders.
+    Random,
+    /// A person at the window.
+    Human,
+}
+
+impl std::str::FromStr for PlayerKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "ai" => Ok(Self::Ai),
+            "random" => Ok(Self::Random),
+            "human" => Ok(Self::Human),
+            _ => Err(format!(
+                "`{s}` is not a player: expected ai, random or human"
+            )),
+        }
+    }
+}
+
+impl PlayerKind {
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Ai => "ai",
+            Self::Random => "random",
+            Self::Human => "human",
+        }
+    }
+}
+
+/// Every order the side could give now that the game would accept, in a fixed order.
+pub fn legal_orders(game: &Game, side: u8) -> Vec<Order> {
+    let candidates = [Order::Pass { side }];
+    candidates
+        .into_iter()
+        .filter(|o| orders::validate(game.world(), o).is_ok())
+        .collect()
+}
+
+/// A computer player.
+pub struct Bot {
+    kind: PlayerKind,
+    rng: ChaCha8Rng,
+}
+
+impl Bot {
+    /// A bot of `kind` whose own choices are seeded (separately from the game's dice).
+    pub fn new(kind: PlayerKind, seed: u64) -> Self {
+        Self {
+            kind,
+            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0f_b075),
+        }
+    }
+
+    /// Chooses an order for `side`, or `None` when it has no legal order.
+    pub fn choose(&mut self, game: &Game, side: u8) -> Option<Order> {
+        let legal = legal_orders(game, side);
+        if legal.is_empty() {
+            return None;
+        }
+        let pick = match self.kind {
+            // The skeleton's only decision is when to pass; the AI takes the first
+            // legal order in the rule set's order of preference.
+            PlayerKind::Ai | PlayerKind::Human => 0,
+            PlayerKind::Random => (self.rng.next_u64() % legal.len() as u64) as usize,
+        };
+        Some(legal[pick].clone())
+    }
+}
+
+/// How a simulated game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SimResult {
+    /// Winner's side index, or `None` for a draw.
+    pub winner: Option<u8>,
+    /// Turns played.
+    pub turns: u16,
+    /// Orders applied.
+    pub orders: usize,
+}
+
+/// Plays a game to its end with bots for every side.
+pub fn play_out(game: &mut Game, bots: &mut [Bot]) -> Result<SimResult, String> {
+    const ORDER_LIMIT: usize = 1_000_000;
+    while !game.is_over() {
+        let Some(side) = game.awaiting() else {
+            return Err(format!(
+                "the game waits on no side in the {} phase",
+                game.phase().name()
+            ));
+        };
+        let bot = bots
+            .get_mut(usize::from(side))
+            .ok_or_else(|| format!("no player for side {side}"))?;
+        let order = bot
+            .choose(game, side)
+            .ok_or_else(|| format!("side {side} has no legal order"))?;
+        game.submit(order)
+            .map_err(|r| format!("a legal order was refused: {r}"))?;
+        if game.orders().len() > ORDER_LIMIT {
+            return Err(format!("no end after {ORDER_LIMIT} orders"));
+        }
+    }
+    let turns = game.world().resource::<crate::flow::Turn>().0;
+    Ok(SimResult {
+        winner: game.outcome().and_then(|o| o.winner),
+        turns,
+        orders: game.orders().len(),
+    })
+}

@@ -1,0 +1,79 @@
+//! The rule sets: one folder each, reading like its rulebook. A rule set is a
+//! plugin (its sequence of play and its systems), a data file (terrain and unit
+//! types) and an order check.
+
+use crate::data::RuleSetData;
+use crate::orders::{Order, Refusal};
+use bevy_app::App;
+use bevy_ecs::world::World;
+use std::sync::OnceLock;
+
+pub mod great_war;
+
+/// A rule set the game can play.
+pub struct RuleSetInfo {
+    /// Id used by scenarios ("great_war").
+    pub id: &'static str,
+    /// Name shown to players.
+    pub name: &'static str,
+    /// Adds the rule set's phases and systems.
+    pub plugin: fn(&mut App),
+    /// The rule set's own checks of an order, after the core's.
+    pub validate: fn(&World, &Order) -> Result<(), Refusal>,
+    data_file: &'static str,
+    data_text: &'static str,
+    data: OnceLock<RuleSetData>,
+}
+
+impl RuleSetInfo {
+    /// The rule set's terrain and unit types. The files are compiled in and
+    /// checked by the test suite, so a parse failure is a build defect.
+    pub fn data(&self) -> &RuleSetData {
+        self.data.get_or_init(|| {
+            RuleSetData::parse(self.data_file, self.data_text)
+                .unwrap_or_else(|e| panic!("built-in rule data is broken: {e}"))
+        })
+    }
+}
+
+impl std::fmt::Debug for RuleSetInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RuleSetInfo")
+            .field("id", &self.id)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The Great War rule set.
+pub static GREAT_WAR: RuleSetInfo = RuleSetInfo {
+    id: "great_war",
+    name: "Great War",
+    plugin: great_war::plugin,
+    validate: great_war::validate,
+    data_file: "rules/great_war/data.ron",
+    data_text: include_str!("great_war/data.ron"),
+    data: OnceLock::new(),
+};
+
+/// Every rule set, by id.
+pub static ALL: [&RuleSetInfo; 1] = [&GREAT_WAR];
+
+/// The rule set with this id.
+pub fn find(id: &str) -> Option<&'static RuleSetInfo> {
+    ALL.iter().copied().find(|r| r.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn every_rule_set_has_valid_data() {
+        for r in super::ALL {
+            let data = r.data();
+            assert!(
+                !data.terrain.is_empty() && !data.units.is_empty(),
+                "{}",
+                r.id
+            );
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! Saves: the scenario text, the seed and the orders, with the state hash they
+//! lead to. Loading replays the orders; a save is written atomically.
+
+use crate::error::{LocatedError, TextPos, from_ron};
+use crate::game::Game;
+use crate::hash::StateHash;
+use crate::orders::Order;
+use crate::ron_spans::{locate_nearest, path, path_at};
+use crate::scenario::{self, Scenario};
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::Path;
+
+/// The save format this build writes and reads.
+pub const SAVE_FORMAT: u32 = 1;
+
+/// A save file as written.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Save")]
+pub struct SaveFile {
+    /// Format version ([`SAVE_FORMAT`]).
+    pub format: u32,
+    /// Where the scenario was read from (for messages).
+    pub scenario_name: String,
+    /// The scenario's full text, so a save stands alone.
+    pub scenario: String,
+    /// Dice seed.
+    pub seed: u64,
+    /// Every order accepted, in order.
+    pub orders: Vec<Order>,
+    /// State hash after the last order, 16 hex digits.
+    pub state_hash: String,
+}
+
+/// A checked save: its scenario parsed.
+#[derive(Clone, Debug)]
+pub struct Save {
+    /// The file.
+    pub file: SaveFile,
+    /// The scenario inside it.
+    pub scenario: Scenario,
+    /// The recorded hash.
+    pub state_hash: StateHash,
+}
+
+/// Is this text a save rather than a scenario?
+pub fn looks_like_save(text: &str) -> bool {
+    let body = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//"))
+        .unwrap_or("");
+    body.starts_with("Save(") || body.starts_with("(format:")
+}
+
+/// Makes the save of a game.
+pub fn save_of(game: &mut Game, scenario: &Scenario, seed: u64) -> SaveFile {
+    SaveFile {
+        format: SAVE_FORMAT,
+        scenario_name: scenario.source.clone(),
+        scenario: scenario.text.clone(),
+        seed,
+        orders: game.orders().to_vec(),
+        state_hash: game.state_hash().to_string(),
+    }
+}
+
+/// Writes a save atomically: a temporary file beside it, flushed, then renamed over.
+pub fn write(path: &Path, save: &SaveFile) -> std::io::Result<()> {
+    let text = ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::new().struct_names(true))
+        .map_err(std::io::Error::other)?;
+    let tmp = path.with_extension("ron.tmp");
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(b"// Drumfire save: scenario, seed and orders.\n")?;
+        f.write_all(text.as_bytes())?;
+        f.write_all(b"\n")?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+}
+
+/// Reads and checks a save (format, scenario, hash syntax). Does not replay.
+pub fn parse(source: &str, text: &str) -> Result<Save, Vec<LocatedError>> {
+    let file: SaveFile = ron::from_str(text).map_err(|e| {
+        let mut err = from_ron(source, &e);
+        err.field = path_at(
+            text,
+            TextPos {
+                line: err.line,
+                col: err.col,
+            },
+        );
+        vec![err]
+    })?;
+    let at = |field: &str, message: String| {
+        let pos = locate_nearest(text, &path(field));
+        LocatedError {
+            file: source.to_owned(),
+            line: pos.line,
+            col: pos.col,
+            field: field.to_owned(),
+            message,
+        }
+    };
+    if file.format != SAVE_FORMAT {
+        return Err(vec![at(
+            "format",
+            format!(
+                "save format {} is not supported (this build reads {SAVE_FORMAT})",
+                file.format
+            ),
+        )]);
+    }
+    let state_hash: StateHash = file
+        .state_hash
+        .parse()
+        .map_err(|m| vec![at("state_hash", m)])?;
+    let inner = format!("{source} (scenario {})", file.scenario_name);
+    let scenario = scenario::parse(&inner, &file.scenario).map_err(|errs| {
+        errs.into_iter()
+            .map(|e| at("scenario", e.to_string()))
+            .collect::<Vec<_>>()
+    })?;
+    Ok(Save {
+        file,
+        scenario,
+        state_hash,
+    })
+}
+
+/// Where a replay first went wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Divergence {
+    /// An order was refused: the save's orders do not fit its scenario.
+    Refused {
+        /// 0-based index of the order.
+        index: usize,
+        /// Why.
+        reason: String,
+    },
+    /// All orders applied but the hash differs.
+    Hash {
+        /// The hash in the save.
+        recorded: StateHash,
+        /// The hash the replay reached.
+        replayed: StateHash,
+    },
+}
+
+impl std::fmt::Display for Divergence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Refused { index, reason } => write!(
+                f,
+                "order {} (orders[{index}]) was refused: {reason}",
+                index + 1
+            ),
+            Self::Hash { recorded, replayed } => write!(
+                f,
+                "state hash {replayed} after all orders, but the save records {recorded}"
+            ),
+        }
+    }
+}
+
+/// Replays a save's orders into a game.
+pub fn replay(save: &Save) -> (Game, Result<StateHash, Divergence>) {
+    let mut game = Game::new(&save.scenario, save.file.seed);
+    for (index, order) in save.file.orders.iter().enumerate() {
+        if let Err(r) = game.submit(order.clone()) {
+            return (game, Err(Divergence::Refused { index, reason: r.0 }));
+        }
+    }
+    let replayed = game.state_hash();
+    let result = if replayed == save.state_hash {
+        Ok(replayed)
+    } else {
+        Err(Divergence::Hash {
+            recorded: save.state_hash,
+            replayed,
+        })
+    };
+    (game, result)
+}

@@ -1,0 +1,156 @@
+//! The turn skeleton and the order door, driven through a headless `App`.
+
+use drumfire_core::flow::{Phase, Turn};
+use drumfire_core::journal::GameEvent;
+use drumfire_core::orders::Order;
+use drumfire_core::players::{Bot, PlayerKind, play_out};
+use drumfire_core::testing::{tutorial, tutorial_game};
+
+const GERMAN: u8 = 0;
+const BRITISH: u8 = 1;
+
+#[test]
+fn a_new_game_rolls_initiative_and_waits_for_the_winner() {
+    let game = tutorial_game(7);
+    assert_eq!(game.phase(), Phase::Action);
+    assert_eq!(game.world().resource::<Turn>().0, 1);
+    let won = game
+        .journal()
+        .entries()
+        .iter()
+        .find_map(|e| match &e.event {
+            GameEvent::InitiativeWon { side, totals } => Some((*side, totals.clone())),
+            _ => None,
+        });
+    // Seed 7: German 4 + 1 = 5 against British 1 + 0 = 1.
+    assert_eq!(won, Some((GERMAN, vec![5, 1])));
+    assert_eq!(game.awaiting(), Some(GERMAN));
+}
+
+#[test]
+fn initiative_ties_are_rerolled() {
+    // Find a seed whose first initiative roll ties, and check that a second roll decided it.
+    let scenario = tutorial();
+    let seed = (0..200u64)
+        .find(|s| {
+            let game = drumfire_core::game::Game::new(&scenario, *s);
+            let rolls = game
+                .journal()
+                .entries()
+                .iter()
+                .filter(|e| matches!(e.event, GameEvent::DiceRolled { .. }))
+                .count();
+            rolls > 2
+        })
+        .expect("some seed under 200 ties");
+    let game = drumfire_core::game::Game::new(&scenario, seed);
+    let faces: Vec<u8> = game
+        .journal()
+        .entries()
+        .iter()
+        .filter_map(|e| match &e.event {
+            GameEvent::DiceRolled { faces, .. } => Some(faces[0]),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(faces.len() % 2, 0);
+    // German has +1: a tie is German die + 1 == British die.
+    assert_eq!(faces[0] + 1, faces[1], "the first pair tied");
+    let last = faces.len() - 2;
+    assert_ne!(
+        faces[last] + 1,
+        faces[last + 1],
+        "the deciding pair did not tie"
+    );
+}
+
+#[test]
+fn an_order_from_the_side_not_in_its_segment_is_refused_and_changes_nothing() {
+    let mut game = tutorial_game(7);
+    let before = game.state_hash();
+    let journal_len = game.journal().entries().len();
+    let refusal = game.submit(Order::Pass { side: BRITISH }).unwrap_err();
+    assert_eq!(
+        refusal.0,
+        "It is German's action segment; British must wait for its own."
+    );
+    assert_eq!(game.state_hash(), before);
+    assert_eq!(game.journal().entries().len(), journal_len);
+    assert!(game.orders().is_empty());
+}
+
+#[test]
+fn an_order_for_a_side_that_does_not_exist_is_refused() {
+    let mut game = tutorial_game(7);
+    let before = game.state_hash();
+    let refusal = game.submit(Order::Pass { side: 5 }).unwrap_err();
+    assert_eq!(refusal.0, "There is no side number 5 in this scenario.");
+    assert_eq!(game.state_hash(), before);
+}
+
+#[test]
+fn passes_alternate_and_two_in_a_row_end_the_action_phase() {
+    let mut game = tutorial_game(7);
+    game.submit(Order::Pass { side: GERMAN }).unwrap();
+    assert_eq!(game.awaiting(), Some(BRITISH));
+    assert_eq!(game.world().resource::<Turn>().0, 1);
+    game.submit(Order::Pass { side: BRITISH }).unwrap();
+    // End of turn 1 ran, turn 2's initiative was rolled, and its Action Phase waits.
+    assert_eq!(game.world().resource::<Turn>().0, 2);
+    assert_eq!(game.phase(), Phase::Action);
+}
+
+#[test]
+fn the_game_ends_after_the_last_turn_and_refuses_further_orders() {
+    let mut game = tutorial_game(3);
+    let mut bots = [
+        Bot::new(PlayerKind::Random, 3),
+        Bot::new(PlayerKind::Random, 4),
+    ];
+    let result = play_out(&mut game, &mut bots).unwrap();
+    assert_eq!(result.turns, 8);
+    assert_eq!(result.orders, 16);
+    assert!(game.is_over());
+    // Nobody moved: the British still hold both objectives, 5 points to 0.
+    assert_eq!(result.winner, Some(BRITISH));
+    assert_eq!(game.outcome().unwrap().points, vec![0, 5]);
+    let refusal = game.submit(Order::Pass { side: GERMAN }).unwrap_err();
+    assert_eq!(refusal.0, "The game is over.");
+}
+
+#[test]
+fn same_scenario_seed_and_orders_give_the_same_hash() {
+    let run = |seed| {
+        let mut game = tutorial_game(seed);
+        let mut bots = [
+            Bot::new(PlayerKind::Random, seed),
+            Bot::new(PlayerKind::Ai, seed),
+        ];
+        play_out(&mut game, &mut bots).unwrap();
+        game.state_hash()
+    };
+    assert_eq!(run(7), run(7));
+    assert_ne!(run(7), run(8), "the seed reaches the hash through the dice");
+}
+
+#[test]
+fn the_state_hash_is_pinned_for_seed_7() {
+    let mut game = tutorial_game(7);
+    assert_eq!(game.state_hash().to_string(), "cda9733945bbf26c");
+}
+
+#[test]
+fn every_roll_is_journaled_with_its_purpose() {
+    let game = tutorial_game(11);
+    let rolls: Vec<&str> = game
+        .journal()
+        .entries()
+        .iter()
+        .filter_map(|e| match &e.event {
+            GameEvent::DiceRolled { purpose, .. } => Some(purpose.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(rolls.len() >= 2);
+    assert!(rolls.iter().all(|p| p.starts_with("initiative: ")));
+}

@@ -1,0 +1,155 @@
+//! Scenario loading: every kind of bad file gives a located error and no panic.
+
+use drumfire_core::scenario;
+
+fn errors_of(name: &str) -> Vec<String> {
+    let path = format!(
+        "{}/../../tests/data/bad/{name}.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    match scenario::parse(&format!("{name}.ron"), &text) {
+        Ok(_) => panic!("{name}.ron was accepted"),
+        Err(errs) => errs.iter().map(ToString::to_string).collect(),
+    }
+}
+
+#[test]
+fn the_small_valid_scenario_loads() {
+    let path = format!("{}/../../tests/data/small.ron", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    let s = scenario::parse("small.ron", &text).unwrap();
+    assert_eq!(s.file.counters.len(), 3);
+}
+
+#[test]
+fn every_shipped_scenario_loads() {
+    let dir = format!("{}/../../scenarios", env!("CARGO_MANIFEST_DIR"));
+    let mut count = 0;
+    for set in std::fs::read_dir(dir).unwrap() {
+        for f in std::fs::read_dir(set.unwrap().path()).unwrap() {
+            let path = f.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            if let Err(errs) = scenario::parse(&path.display().to_string(), &text) {
+                panic!("{}", errs[0]);
+            }
+            count += 1;
+        }
+    }
+    assert!(count >= 1);
+}
+
+#[test]
+fn syntax_error_is_located() {
+    assert_eq!(
+        errors_of("syntax_error"),
+        ["syntax_error.ron:23:19: counters[2]: Expected comma"]
+    );
+}
+
+#[test]
+fn unknown_unit_type_is_located() {
+    assert_eq!(
+        errors_of("unknown_unit_type"),
+        [
+            "unknown_unit_type.ron:23:40: counters[2].unit: unknown unit type `tank_company`; great_war has: cavalry_dismounted, cavalry_leader, cavalry_mounted, field_battery, infantry_leader, machinegun, mortar, pioneer_company, rifle_company"
+        ]
+    );
+}
+
+#[test]
+fn unknown_side_is_located() {
+    assert_eq!(
+        errors_of("unknown_side"),
+        ["unknown_side.ron:23:26: counters[2].side: unknown side `green`; sides are: blue, red"]
+    );
+}
+
+#[test]
+fn off_map_hex_is_located() {
+    assert_eq!(
+        errors_of("off_map_hex"),
+        ["off_map_hex.ron:23:62: counters[2].hex: hex 0503 is off the map (4 columns x 3 rows)"]
+    );
+}
+
+#[test]
+fn over_stacking_is_located() {
+    assert_eq!(
+        errors_of("over_stacked"),
+        [
+            "over_stacked.ron:23:61: counters[2].hex: over-stacked: hex 0101 would hold 3 companies (at most 2)"
+        ]
+    );
+}
+
+#[test]
+fn duplicate_counter_is_located() {
+    assert_eq!(
+        errors_of("duplicate_counter"),
+        [
+            "duplicate_counter.ron:23:14: counters[2].id: counter id `r1` is used twice (first at counters[0].id)"
+        ]
+    );
+}
+
+#[test]
+fn missing_field_is_located() {
+    assert_eq!(
+        errors_of("missing_field"),
+        ["missing_field.ron:23:55: counters[2]: Unexpected missing field named `hex` in `Counter`"]
+    );
+}
+
+#[test]
+fn unknown_terrain_is_located() {
+    assert_eq!(
+        errors_of("unknown_terrain"),
+        [
+            "unknown_terrain.ron:11:17: map.terrain[1]: unknown terrain '?' at hex 0402; known: '.' clear, ':' craters, 'm' marsh, 'o' orchard, 't' town, 'w' woods"
+        ]
+    );
+}
+
+#[test]
+fn broken_road_is_located() {
+    assert_eq!(
+        errors_of("broken_road"),
+        [
+            "broken_road.ron:14:23: map.roads[0]: hex 0402 does not touch 0102: a path goes hex to adjacent hex"
+        ]
+    );
+}
+
+#[test]
+fn unknown_field_is_located() {
+    assert_eq!(
+        errors_of("unknown_field"),
+        [
+            "unknown_field.ron:6:5: Unexpected field named `weather` in `Scenario`, expected one of `rules`, `title`, `briefing`, `turns`, `map`, `sides`, `counters`, `leaders`, or `victory` instead"
+        ]
+    );
+}
+
+#[test]
+fn garbage_never_panics() {
+    let base = std::fs::read_to_string(format!(
+        "{}/../../tests/data/small.ron",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    // Every prefix of a valid file, and the file with each byte replaced, is refused or accepted without a panic.
+    for cut in (0..base.len()).step_by(7) {
+        let _ = scenario::parse("cut.ron", &base[..cut]);
+    }
+    let bytes = base.as_bytes();
+    for i in (0..bytes.len()).step_by(3) {
+        for replacement in [b'"', b'(', b']', b'9', b'x'] {
+            let mut b = bytes.to_vec();
+            b[i] = replacement;
+            if let Ok(text) = String::from_utf8(b) {
+                let _ = scenario::parse("mutated.ron", &text);
+            }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! Saves: written atomically, loaded and continued to the same hash, bad saves located.
+
+use drumfire_core::orders::Order;
+use drumfire_core::players::{Bot, PlayerKind, play_out};
+use drumfire_core::save::{self, Divergence};
+use drumfire_core::testing::{tutorial, tutorial_game};
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("drumfire-test-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_save_made_mid_game_continues_to_the_same_hash() {
+    let scenario = tutorial();
+    // The game that never stops.
+    let mut whole = tutorial_game(21);
+    let mut bots = [
+        Bot::new(PlayerKind::Random, 21),
+        Bot::new(PlayerKind::Random, 22),
+    ];
+    play_out(&mut whole, &mut bots).unwrap();
+
+    // The same orders, stopped after 5, saved, loaded, and continued.
+    let mut first = tutorial_game(21);
+    for order in &whole.orders()[..5] {
+        first.submit(order.clone()).unwrap();
+    }
+    let dir = temp_dir("midgame");
+    let path = dir.join("mid.ron");
+    save::write(&path, &save::save_of(&mut first, &scenario, 21)).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let loaded = save::parse("mid.ron", &text).unwrap();
+    let (mut resumed, check) = save::replay(&loaded);
+    assert_eq!(check, Ok(first.state_hash()));
+    for order in &whole.orders()[5..] {
+        resumed.submit(order.clone()).unwrap();
+    }
+    assert_eq!(resumed.state_hash(), whole.state_hash());
+    assert!(resumed.is_over());
+}
+
+#[test]
+fn writing_a_save_replaces_the_old_one_and_leaves_no_temporary_file() {
+    let dir = temp_dir("atomic");
+    let path = dir.join("game.ron");
+    std::fs::write(&path, "old save").unwrap();
+    let mut game = tutorial_game(1);
+    save::write(&path, &save::save_of(&mut game, &tutorial(), 1)).unwrap();
+    assert!(std::fs::read_to_string(&path).unwrap().contains("Save("));
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name() != "game.ron")
+        .collect();
+    assert!(leftovers.is_empty());
+}
+
+#[test]
+fn a_save_that_cannot_be_written_leaves_the_old_save_intact() {
+    let dir = temp_dir("readonly");
+    let path = dir.join("game.ron");
+    std::fs::write(&path, "old save").unwrap();
+    // A directory where the temporary file would go makes the write fail before the rename.
+    std::fs::create_dir_all(path.with_extension("ron.tmp")).unwrap();
+    let mut game = tutorial_game(1);
+    assert!(save::write(&path, &save::save_of(&mut game, &tutorial(), 1)).is_err());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "old save");
+}
+
+fn good_save_text() -> String {
+    let mut game = tutorial_game(5);
+    game.submit(Order::Pass {
+        side: game.awaiting().unwrap(),
+    })
+    .unwrap();
+    let dir = temp_dir("good");
+    let path = dir.join("good.ron");
+    save::write(&path, &save::save_of(&mut game, &tutorial(), 5)).unwrap();
+    std::fs::read_to_string(path).unwrap()
+}
+
+#[test]
+fn a_tampered_order_list_is_reported_at_the_first_divergence() {
+    let text = good_save_text();
+    let tampered = text.replacen(
+        "Pass(\n            side: 0,",
+        "Pass(\n            side: 1,",
+        1,
+    );
+    let tampered = if tampered == text {
+        text.replacen("side: 0", "side: 1", 1)
+    } else {
+        tampered
+    };
+    let save = save::parse("t.ron", &tampered).unwrap();
+    let (_, result) = save::replay(&save);
+    assert!(
+        matches!(result, Err(Divergence::Refused { index: 0, .. })),
+        "{result:?}"
+    );
+}
+
+#[test]
+fn a_wrong_hash_is_reported() {
+    let text = good_save_text();
+    let save = save::parse("h.ron", &text).unwrap();
+    let wrong = text.replace(&save.file.state_hash, "0000000000000000");
+    let (_, result) = save::replay(&save::parse("h.ron", &wrong).unwrap());
+    assert!(matches!(result, Err(Divergence::Hash { .. })));
+}
+
+#[test]
+fn bad_saves_are_located() {
+    let text = good_save_text();
+    let errs = |t: &str| {
+        save::parse("bad.ron", t)
+            .unwrap_err()
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+    };
+    let future = text.replace("format: 1,", "format: 99,");
+    assert_eq!(
+        errs(&future),
+        ["bad.ron:3:13: format: save format 99 is not supported (this build reads 1)"]
+    );
+    let hash = text.replace("state_hash: \"", "state_hash: \"zz");
+    assert_eq!(
+        errs(&hash),
+        ["bad.ron:12:17: state_hash: `zzd0ddb9423672f130` is not a 16-digit hex state hash"]
+    );
+    let order = text.replacen("Pass(", "Charge(", 1);
+    assert_eq!(
+        errs(&order),
+        [
+            "bad.ron:8:9: orders[0]: Unexpected variant named `Charge` in enum `Order`, expected `Pass` instead"
+        ]
+    );
+    let scenario = text.replacen("turns: 8", "turns: 0", 1);
+    assert_eq!(
+        errs(&scenario),
+        [
+            "bad.ron:5:15: scenario: bad.ron (scenario scenarios/great_war/tutorial.ron):8:12: turns: a game lasts at least 1 turn"
+        ]
+    );
+}
