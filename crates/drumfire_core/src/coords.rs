@@ -46,7 +46,7 @@ impl MapCoord {
     /// Parses a printed hex number: four or more digits, the column then the row,
     /// each half as many digits ("0304" is column 3, row 4; "102215" is column 102, row 215).
     pub fn parse_label(label: &str) -> Result<Self, String> {
-        let ok = !label.is_empty() && label.len() % 2 == 0 && label.len() >= 4;
+        let ok = !label.is_empty() && label.len().is_multiple_of(2) && label.len() >= 4;
         if !ok || !label.bytes().all(|b| b.is_ascii_digit()) {
             return Err(format!(
                 "`{label}` is not a hex number: expected column then row as digits, like \"0304\""

@@ -192,7 +192,6 @@ fn carry_out_pass(
 }
 
 /// Removes Moved, Fired and Drumfire markers, then starts the next turn or ends the game.
-#[allow(clippy::too_many_arguments)]
 fn end_turn(
     mut commands: Commands,
     moved: Query<Entity, With<Moved>>,

@@ -80,7 +80,7 @@ pub fn state_hash(world: &mut World) -> StateHash {
         h.u64(u64::from(cell.get::<Road>().map_or(0, |r| r.0.0)));
         h.u64(
             cell.get::<River>()
-                .map_or(0, |r| u64::from(r.sides.0) << 8 | r.crossing as u64 + 1),
+                .map_or(0, |r| (u64::from(r.sides.0) << 8) | (r.crossing as u64 + 1)),
         );
         if let Some(o) = cell.get::<Objective>() {
             h.u64(u64::from(o.points) << 16 | o.held_by.map_or(0xffff, u64::from));
@@ -105,10 +105,7 @@ pub fn state_hash(world: &mut World) -> StateHash {
                 .iter()
                 .fold(0u64, |acc, m| acc | 1 << (*m as u64));
             let lead = leader.map_or(0, |l| {
-                u64::from(l.rank) << 24
-                    | u64::from(l.combat as u8) << 16
-                    | u64::from(l.morale_mod as u8) << 8
-                    | l.kind as u64 + 1
+                (u64::from(l.rank) << 24) | (u64::from(l.combat as u8) << 16) | (u64::from(l.morale_mod as u8) << 8) | (l.kind as u64 + 1)
             });
             (
                 c.id.clone(),

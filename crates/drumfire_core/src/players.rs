@@ -63,7 +63,7 @@ impl Bot {
     pub fn new(kind: PlayerKind, seed: u64) -> Self {
         Self {
             kind,
-            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_0f_b075),
+            rng: ChaCha8Rng::seed_from_u64(seed ^ 0x005e_ed0f_b075),
         }
     }
 

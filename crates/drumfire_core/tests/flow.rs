@@ -1,5 +1,6 @@
 //! The turn skeleton and the order door, driven through a headless `App`.
 
+use bevy_ecs::prelude::With;
 use drumfire_core::flow::{Phase, Turn};
 use drumfire_core::journal::GameEvent;
 use drumfire_core::orders::Order;
@@ -153,4 +154,41 @@ fn every_roll_is_journaled_with_its_purpose() {
         .collect();
     assert!(rolls.len() >= 2);
     assert!(rolls.iter().all(|p| p.starts_with("initiative: ")));
+}
+
+#[test]
+fn end_of_turn_removes_moved_and_fired_markers_but_not_disrupted() {
+    use drumfire_core::counters::{Counter, Disrupted, Fired, Moved};
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/small.ron"
+    ))
+    .unwrap()
+    .replace(
+        r#"hex: "0403")"#,
+        r#"hex: "0403", markers: [Moved, Fired, Disrupted])"#,
+    );
+    let scenario = drumfire_core::scenario::parse("markers.ron", &text).unwrap();
+    let mut game = drumfire_core::game::Game::new(&scenario, 1);
+    let count = |game: &mut drumfire_core::game::Game| {
+        let w = game.world_mut();
+        let moved = w.query_filtered::<&Counter, With<Moved>>().iter(w).count();
+        let fired = w.query_filtered::<&Counter, With<Fired>>().iter(w).count();
+        let disrupted = w
+            .query_filtered::<&Counter, With<Disrupted>>()
+            .iter(w)
+            .count();
+        (moved, fired, disrupted)
+    };
+    assert_eq!(count(&mut game), (1, 1, 1));
+    let first = game.awaiting().unwrap();
+    game.submit(Order::Pass { side: first }).unwrap();
+    game.submit(Order::Pass { side: 1 - first }).unwrap();
+    assert_eq!(game.world().resource::<Turn>().0, 2);
+    assert_eq!(count(&mut game), (0, 0, 1));
+    let cleared = game.journal().entries().iter().find_map(|e| match e.event {
+        GameEvent::MarkersCleared { count } => Some(count),
+        _ => None,
+    });
+    assert_eq!(cleared, Some(2));
 }

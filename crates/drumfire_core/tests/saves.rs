@@ -69,13 +69,13 @@ fn a_save_that_cannot_be_written_leaves_the_old_save_intact() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "old save");
 }
 
-fn good_save_text() -> String {
+fn good_save_text(name: &str) -> String {
     let mut game = tutorial_game(5);
     game.submit(Order::Pass {
         side: game.awaiting().unwrap(),
     })
     .unwrap();
-    let dir = temp_dir("good");
+    let dir = temp_dir(name);
     let path = dir.join("good.ron");
     save::write(&path, &save::save_of(&mut game, &tutorial(), 5)).unwrap();
     std::fs::read_to_string(path).unwrap()
@@ -83,7 +83,7 @@ fn good_save_text() -> String {
 
 #[test]
 fn a_tampered_order_list_is_reported_at_the_first_divergence() {
-    let text = good_save_text();
+    let text = good_save_text("tampered");
     let tampered = text.replacen(
         "Pass(\n            side: 0,",
         "Pass(\n            side: 1,",
@@ -104,7 +104,7 @@ fn a_tampered_order_list_is_reported_at_the_first_divergence() {
 
 #[test]
 fn a_wrong_hash_is_reported() {
-    let text = good_save_text();
+    let text = good_save_text("wrong-hash");
     let save = save::parse("h.ron", &text).unwrap();
     let wrong = text.replace(&save.file.state_hash, "0000000000000000");
     let (_, result) = save::replay(&save::parse("h.ron", &wrong).unwrap());
@@ -113,7 +113,7 @@ fn a_wrong_hash_is_reported() {
 
 #[test]
 fn bad_saves_are_located() {
-    let text = good_save_text();
+    let text = good_save_text("bad");
     let errs = |t: &str| {
         save::parse("bad.ron", t)
             .unwrap_err()
