@@ -1,1 +1,63 @@
-fn main() {}
+//! Drumfire: a desktop wargame for tactical hex-and-counter rules.
+//!
+//! `drumfire` opens the window on the embedded default scenario; `play`, `check`,
+//! `sim` and `replay` are described in the README and `--help`.
+
+mod app;
+mod board;
+mod cli;
+mod input;
+mod ui;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "drumfire",
+    version,
+    about = "A desktop wargame for tactical hex-and-counter rules"
+)]
+struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+    /// Window options when no command is given.
+    #[command(flatten)]
+    window: app::WindowOptions,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Open a scenario or a save in the window.
+    Play {
+        /// A scenario (.ron) or a save.
+        file: PathBuf,
+        #[command(flatten)]
+        window: app::WindowOptions,
+    },
+    /// Check scenarios and saves; print each error as FILE:LINE:COL: message.
+    Check {
+        /// Files to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Play a scenario headless to the end.
+    Sim(cli::SimArgs),
+    /// Replay a save's orders and compare the state hash.
+    Replay {
+        /// The save to replay.
+        save: PathBuf,
+    },
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    match args.command {
+        None => app::run_default(args.window),
+        Some(Command::Play { file, window }) => app::run_file(&file, window),
+        Some(Command::Check { files }) => cli::check(&files),
+        Some(Command::Sim(sim)) => cli::sim(&sim),
+        Some(Command::Replay { save }) => cli::replay(&save),
+    }
+}

@@ -181,3 +181,25 @@ pub struct HexMarker {
     /// What placed it (a counter id or an off-board factor id).
     pub source: String,
 }
+
+/// A query term that reads which markers a counter carries and nothing else,
+/// so that it can sit beside mutable access to other components.
+pub type MarkerFlags = (
+    Has<Disrupted>,
+    Has<Demoralized>,
+    Has<Moved>,
+    Has<Fired>,
+    Has<Pinned>,
+    Has<LowAmmo>,
+);
+
+/// The markers named by a [`MarkerFlags`] item, in [`MarkerKind::ALL`] order.
+pub fn marker_list(flags: (bool, bool, bool, bool, bool, bool)) -> Vec<MarkerKind> {
+    let (a, b, c, d, e, f) = flags;
+    MarkerKind::ALL
+        .into_iter()
+        .zip([a, b, c, d, e, f])
+        .filter(|(_, on)| *on)
+        .map(|(k, _)| k)
+        .collect()
+}

@@ -1,7 +1,7 @@
 //! Rule-set data: terrain types and unit types, read from RON files that are
 //! compiled into the binary (one pair per rule set, under `rules/<rule set>/`).
 
-use crate::error::{LocatedError, from_ron};
+use crate::error::LocatedError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -139,7 +139,7 @@ pub struct RuleSetData {
 impl RuleSetData {
     /// Parses and checks a data file (ids unique, glyphs unique).
     pub fn parse(file: &str, text: &str) -> Result<Self, LocatedError> {
-        let raw: RuleSetDataFile = ron::from_str(text).map_err(|e| from_ron(file, &e))?;
+        let raw: RuleSetDataFile = crate::error::read_ron(file, text)?;
         let at = |needle: &str, field: String, message: String| {
             let pos = text
                 .find(needle)

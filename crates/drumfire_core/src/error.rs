@@ -61,3 +61,12 @@ impl TextPos {
         Self { line, col }
     }
 }
+
+/// Reads RON the way every Drumfire file is read: optional fields may be written
+/// bare (`steps: 1`) or wrapped (`steps: Some(1)`).
+pub fn read_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LocatedError> {
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(text)
+        .map_err(|e| from_ron(file, &e))
+}

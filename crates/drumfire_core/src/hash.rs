@@ -105,7 +105,10 @@ pub fn state_hash(world: &mut World) -> StateHash {
                 .iter()
                 .fold(0u64, |acc, m| acc | 1 << (*m as u64));
             let lead = leader.map_or(0, |l| {
-                (u64::from(l.rank) << 24) | (u64::from(l.combat as u8) << 16) | (u64::from(l.morale_mod as u8) << 8) | (l.kind as u64 + 1)
+                (u64::from(l.rank) << 24)
+                    | (u64::from(l.combat as u8) << 16)
+                    | (u64::from(l.morale_mod as u8) << 8)
+                    | (l.kind as u64 + 1)
             });
             (
                 c.id.clone(),

@@ -1,7 +1,7 @@
 //! Saves: the scenario text, the seed and the orders, with the state hash they
 //! lead to. Loading replays the orders; a save is written atomically.
 
-use crate::error::{LocatedError, TextPos, from_ron};
+use crate::error::{LocatedError, TextPos};
 use crate::game::Game;
 use crate::hash::StateHash;
 use crate::orders::Order;
@@ -82,8 +82,7 @@ pub fn write(path: &Path, save: &SaveFile) -> std::io::Result<()> {
 
 /// Reads and checks a save (format, scenario, hash syntax). Does not replay.
 pub fn parse(source: &str, text: &str) -> Result<Save, Vec<LocatedError>> {
-    let file: SaveFile = ron::from_str(text).map_err(|e| {
-        let mut err = from_ron(source, &e);
+    let file: SaveFile = crate::error::read_ron(source, text).map_err(|mut err| {
         err.field = path_at(
             text,
             TextPos {

@@ -3,10 +3,11 @@
 
 use crate::coords::MapCoord;
 use crate::counters::{
-    Counter, Leader, LeaderKind, MarkerKind, Morale, OnHex, Printed, Steps, add_marker,
+    Counter, HexMarker, HexMarkerKind, Leader, LeaderKind, MarkerKind, Morale, OnHex, Printed,
+    Steps, add_marker,
 };
 use crate::data::{RuleSetData, UnitClass};
-use crate::error::{LocatedError, from_ron};
+use crate::error::LocatedError;
 use crate::map::{Crossing, Elevation, HexCell, HexIndex, Objective, River, Road, Sides, Terrain};
 use crate::ron_spans::{Seg, locate_nearest, path, path_at};
 use crate::rules::{self, RuleSetInfo};
@@ -37,9 +38,26 @@ pub struct ScenarioFile {
     /// The leaders pool.
     #[serde(default)]
     pub leaders: Vec<LeaderDef>,
+    /// Markers lying in hexes at the start (a bombardment already under way).
+    #[serde(default)]
+    pub hex_markers: Vec<HexMarkerDef>,
     /// How the game is won.
     #[serde(default)]
     pub victory: VictoryDef,
+}
+
+/// A marker lying in a hex at the start.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "HexMarker")]
+pub struct HexMarkerDef {
+    /// Which marker.
+    pub kind: HexMarkerKind,
+    /// Hex number.
+    pub hex: String,
+    /// Side id that placed it.
+    pub side: String,
+    /// Id of the counter or off-board factor that placed it.
+    pub source: String,
 }
 
 /// How hexes are laid out. Flat-topped hexes in columns is the only layout so far.
@@ -225,8 +243,7 @@ pub fn parse_colour(s: &str) -> Option<[u8; 3]> {
 
 /// Reads and checks a scenario. All errors found are returned, each located.
 pub fn parse(source: &str, text: &str) -> Result<Scenario, Vec<LocatedError>> {
-    let file: ScenarioFile = ron::from_str(text).map_err(|e| {
-        let mut err = from_ron(source, &e);
+    let file: ScenarioFile = crate::error::read_ron(source, text).map_err(|mut err| {
         err.field = path_at(
             text,
             crate::error::TextPos {
@@ -431,6 +448,29 @@ fn check(file: &ScenarioFile, data: &RuleSetData, errs: &mut Errors) {
             errs.push(&at("rank"), "ranks start at 1".into());
         }
         hex_of(&at("hex"), &l.hex, errs);
+    }
+    for (i, m) in file.hex_markers.iter().enumerate() {
+        let at = |f: &str| format!("hex_markers[{i}].{f}");
+        hex_of(&at("hex"), &m.hex, errs);
+        if !side_ids.contains(m.side.as_str()) {
+            errs.push(
+                &at("side"),
+                format!("unknown side `{}`; sides are: {}", m.side, known_sides()),
+            );
+        }
+        let factor = file
+            .sides
+            .iter()
+            .any(|s| s.off_board_artillery.iter().any(|f| f.id == m.source));
+        if !ids.contains_key(m.source.as_str()) && !factor {
+            errs.push(
+                &at("source"),
+                format!(
+                    "`{}` is neither a counter nor an off-board artillery factor",
+                    m.source
+                ),
+            );
+        }
     }
     for (i, o) in file.victory.objectives.iter().enumerate() {
         hex_of(&format!("victory.objectives[{i}].hex"), &o.hex, errs);
@@ -782,6 +822,17 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
             },
         ));
         index.place(coord.to_hex(), e.id());
+    }
+    for m in &file.hex_markers {
+        let Ok(coord) = MapCoord::parse_label(&m.hex) else {
+            continue;
+        };
+        world.spawn(HexMarker {
+            kind: m.kind,
+            hex: coord.to_hex(),
+            side: side_index(&m.side),
+            source: m.source.clone(),
+        });
     }
     world.insert_resource(index);
     world.insert_resource(SideList(

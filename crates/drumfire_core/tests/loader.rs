@@ -126,7 +126,7 @@ fn unknown_field_is_located() {
     assert_eq!(
         errors_of("unknown_field"),
         [
-            "unknown_field.ron:6:5: Unexpected field named `weather` in `Scenario`, expected one of `rules`, `title`, `briefing`, `turns`, `map`, `sides`, `counters`, `leaders`, or `victory` instead"
+            "unknown_field.ron:6:5: Unexpected field named `weather` in `Scenario`, expected one of `rules`, `title`, `briefing`, `turns`, `map`, `sides`, `counters`, `leaders`, `hex_markers`, or `victory` instead"
         ]
     );
 }
@@ -152,4 +152,48 @@ fn garbage_never_panics() {
             }
         }
     }
+}
+
+fn small_with(from: &str, to: &str) -> Result<drumfire_core::scenario::Scenario, Vec<String>> {
+    let base = std::fs::read_to_string(format!(
+        "{}/../../tests/data/small.ron",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    assert_eq!(base.matches(from).count(), 1, "{from}");
+    scenario::parse("edited.ron", &base.replace(from, to))
+        .map_err(|e| e.iter().map(ToString::to_string).collect())
+}
+
+#[test]
+fn optional_values_may_be_written_bare_or_wrapped() {
+    let bare = small_with(r#"hex: "0403")"#, r#"hex: "0403", steps: 1)"#).unwrap();
+    let wrapped = small_with(r#"hex: "0403")"#, r#"hex: "0403", steps: Some(1))"#).unwrap();
+    assert_eq!(bare.file.counters[2].steps, Some(1));
+    assert_eq!(wrapped.file.counters[2].steps, Some(1));
+}
+
+#[test]
+fn too_many_steps_are_located() {
+    assert_eq!(
+        small_with(r#"hex: "0403")"#, r#"hex: "0403", steps: 3)"#).unwrap_err(),
+        ["edited.ron:23:77: counters[2].steps: `rifle_company` has 1 to 2 steps, not 3"]
+    );
+}
+
+#[test]
+fn hex_markers_are_checked() {
+    let ok = small_with(
+        "    counters: [",
+        "    hex_markers: [(kind: Drumfire, hex: \"0202\", side: \"red\", source: \"r1\")],\n    counters: [",
+    );
+    assert_eq!(ok.unwrap().file.hex_markers.len(), 1);
+    let errs = small_with("    counters: [", "    hex_markers: [(kind: Drumfire, hex: \"0909\", side: \"red\", source: \"nobody\")],\n    counters: [").unwrap_err();
+    assert_eq!(
+        errs,
+        [
+            "edited.ron:20:41: hex_markers[0].hex: hex 0909 is off the map (4 columns x 3 rows)",
+            "edited.ron:20:70: hex_markers[0].source: `nobody` is neither a counter nor an off-board artillery factor",
+        ]
+    );
 }

@@ -1,0 +1,163 @@
+//! The windowed game: the core plugin with the board, input and UI on top.
+
+use crate::cli::{Loaded, load};
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::window::WindowResolution;
+use bevy_egui::EguiPlugin;
+use drumfire_core::game::CorePlugin;
+use drumfire_core::orders::{self, Order};
+use drumfire_core::scenario::{self, Scenario};
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Options of the window.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct WindowOptions {
+    /// Dice seed for a new game.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Select this hex when the window opens (a hex number such as 0706).
+    #[arg(long, value_name = "HEX")]
+    select: Option<String>,
+    /// Save a PNG of the window once it has drawn, then quit.
+    #[arg(long, value_name = "PNG")]
+    screenshot: Option<PathBuf>,
+}
+
+/// `drumfire` with no command: the embedded default scenario.
+pub fn run_default(options: WindowOptions) -> ExitCode {
+    match scenario::default_scenario() {
+        Ok(s) => run(s, options.seed, Vec::new(), options),
+        Err(errors) => {
+            errors.iter().for_each(|e| eprintln!("{e}"));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `drumfire play FILE`: a scenario, or a save continued where it stopped.
+pub fn run_file(path: &Path, options: WindowOptions) -> ExitCode {
+    match load(path) {
+        Ok(Loaded::Scenario(s)) => run(*s, options.seed, Vec::new(), options),
+        Ok(Loaded::Save(save)) => {
+            let (_, check) = drumfire_core::save::replay(&save);
+            if let Err(d) = check {
+                eprintln!("{}: the save does not replay: {d}", path.display());
+                return ExitCode::FAILURE;
+            }
+            run(
+                save.scenario.clone(),
+                save.file.seed,
+                save.file.orders.clone(),
+                options,
+            )
+        }
+        Err(errors) => {
+            errors.iter().for_each(|e| eprintln!("{e}"));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Orders from a save still to be fed to the game, one as soon as it is ready for each.
+#[derive(Resource, Default)]
+struct ReplayQueue(VecDeque<Order>);
+
+/// The screenshot requested on the command line.
+#[derive(Resource)]
+struct ScreenshotPlan {
+    path: PathBuf,
+    frame: u32,
+}
+
+fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions) -> ExitCode {
+    let title = format!("Drumfire — {}", scenario.file.title);
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title,
+            resolution: WindowResolution::new(1280, 800),
+            ..default()
+        }),
+        ..default()
+    }))
+    .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.16)))
+    .add_plugins(EguiPlugin::default())
+    .add_plugins(CorePlugin { scenario, seed })
+    .add_plugins((
+        crate::board::plugin,
+        crate::input::plugin,
+        crate::ui::plugin,
+    ))
+    .insert_resource(ReplayQueue(replay.into()))
+    .add_systems(Update, feed_replay);
+    if let Some(label) = &options.select {
+        match drumfire_core::scenario::hex_of(label) {
+            Some(hex) => {
+                app.add_systems(
+                    PostStartup,
+                    move |index: Res<drumfire_core::map::HexIndex>,
+                          mut sel: ResMut<crate::input::Selection>| {
+                        sel.click(hex, index.occupants(hex));
+                    },
+                );
+            }
+            None => {
+                eprintln!("--select: `{label}` is not a hex number like 0706");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    if let Some(path) = options.screenshot {
+        app.insert_resource(ScreenshotPlan { path, frame: 0 })
+            .add_systems(Last, take_screenshot_and_quit);
+    }
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(_) => ExitCode::FAILURE,
+    }
+}
+
+fn feed_replay(world: &mut World) {
+    if world.resource::<ReplayQueue>().0.is_empty() || !orders::is_settled(world) {
+        return;
+    }
+    if let Some(order) = world.resource_mut::<ReplayQueue>().0.pop_front()
+        && let Err(r) = orders::submit(world, order)
+    {
+        error!("a saved order was refused on load: {r}");
+        world.resource_mut::<ReplayQueue>().0.clear();
+    }
+}
+
+/// Frames to wait before the screenshot: the window, fonts and textures settle first.
+const SCREENSHOT_FRAME: u32 = 45;
+/// Frames after it before quitting, so the PNG is written.
+const QUIT_FRAME: u32 = SCREENSHOT_FRAME + 30;
+/// Frames after which a screenshot that never arrived is an error, not a hang.
+const GIVE_UP_FRAME: u32 = QUIT_FRAME + 900;
+
+fn take_screenshot_and_quit(
+    mut commands: Commands,
+    mut plan: ResMut<ScreenshotPlan>,
+    replay: Res<ReplayQueue>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if !replay.0.is_empty() {
+        return;
+    }
+    plan.frame += 1;
+    if plan.frame == SCREENSHOT_FRAME {
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(plan.path.clone()));
+    }
+    if plan.frame >= QUIT_FRAME && plan.path.exists() {
+        exit.write(AppExit::Success);
+    } else if plan.frame >= GIVE_UP_FRAME {
+        error!("the screenshot {} was never written", plan.path.display());
+        exit.write(AppExit::error());
+    }
+}

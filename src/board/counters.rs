@@ -1,0 +1,458 @@
+//! Counters drawn as wargame counters: side colour, NATO-style type symbol,
+//! printed values (Direct Fire in black, Bombardment in white on a dark band,
+//! movement on the right), a stripe on the reduced side, leaders on a darker
+//! face with a gold edge, markers as tags beside them, and stacks fanned so
+//! every counter's edge and name show, with a badge giving the stack's size.
+//!
+//! The view is rebuilt from the core whenever the journal grows (every change
+//! to the game is journaled) or the selection changes.
+
+use super::geometry::{BoardGeometry, HEX_SIZE};
+use super::z;
+use crate::input::Selection;
+use bevy::prelude::*;
+use drumfire_core::counters::{
+    Counter, HexMarker, HexMarkerKind, Leader, MarkerFlags, MarkerKind, OnHex, Printed, Steps,
+    marker_list,
+};
+use drumfire_core::data::{CounterFace, UnitClass};
+use drumfire_core::journal::Journal;
+use drumfire_core::map::HexIndex;
+use drumfire_core::scenario::SideList;
+
+/// Counter edge length in world units.
+pub const COUNTER: f32 = 54.0;
+/// How far each counter below the top of a stack peeks out.
+const FAN: f32 = 8.0;
+/// Marker tags sit this far above their counter, over any stack.
+const MARKER_Z: f32 = 30.0;
+
+/// The drawing of one core counter (the root of its sprites and texts).
+#[derive(Component, Debug)]
+pub struct CounterView;
+
+/// The colour of a side on its counters.
+pub fn counter_colour(rgb: [u8; 3]) -> Color {
+    Color::srgb_u8(rgb[0], rgb[1], rgb[2])
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(PostUpdate, redraw_counters.run_if(view_is_stale));
+}
+
+#[derive(Default)]
+struct Seen {
+    journal: usize,
+}
+
+fn view_is_stale(
+    journal: Res<Journal>,
+    selection: Res<Selection>,
+    mut seen: Local<Option<Seen>>,
+) -> bool {
+    let stale = seen
+        .as_ref()
+        .is_none_or(|s| s.journal != journal.entries().len())
+        || selection.is_changed();
+    *seen = Some(Seen {
+        journal: journal.entries().len(),
+    });
+    stale
+}
+
+#[allow(clippy::too_many_arguments)]
+fn redraw_counters(
+    mut commands: Commands,
+    old: Query<Entity, With<CounterView>>,
+    index: Res<HexIndex>,
+    geometry: Option<Res<BoardGeometry>>,
+    sides: Res<SideList>,
+    selection: Res<Selection>,
+    hex_markers: Query<&HexMarker>,
+    counters: Query<(
+        MarkerFlags,
+        &Counter,
+        &OnHex,
+        &Steps,
+        Option<&Printed>,
+        Option<&Leader>,
+    )>,
+) {
+    let Some(geometry) = geometry else { return };
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    for marker in &hex_markers {
+        let colour = sides
+            .0
+            .get(usize::from(marker.side))
+            .map_or(Color::WHITE, |s| counter_colour(s.colour));
+        let at = geometry.world_of(marker.hex);
+        commands
+            .spawn((
+                CounterView,
+                Name::new(format!("{:?} marker", marker.kind)),
+                Transform::from_translation(at.extend(z::COUNTER - 1.0)),
+                Visibility::default(),
+            ))
+            .with_children(|p| draw_hex_marker(p, marker.kind, colour));
+    }
+    let mut hexes: Vec<_> = counters.iter().map(|(_, _, on, ..)| on.0).collect();
+    hexes.sort_by_key(|h| (h.x(), h.y()));
+    hexes.dedup();
+    for hex in hexes {
+        let stack = index.occupants(hex);
+        let n = stack.len();
+        for (i, &entity) in stack.iter().enumerate() {
+            let Ok((e, counter, _, steps, printed, leader)) = counters.get(entity) else {
+                continue;
+            };
+            let depth = (n - 1 - i) as f32;
+            let at = geometry.world_of(hex) + Vec2::new(-depth * FAN, depth * FAN);
+            let side = sides.0.get(usize::from(counter.side));
+            let colour = side.map_or(Color::WHITE, |s| counter_colour(s.colour));
+            let selected = selection.counter == Some(entity);
+            let root = commands
+                .spawn((
+                    CounterView,
+                    Name::new(format!("Counter {}", counter.id)),
+                    Transform::from_translation(at.extend(z::COUNTER + i as f32)),
+                    Visibility::default(),
+                ))
+                .id();
+            let markers = marker_list(e);
+            let top = i + 1 == n;
+            commands.entity(root).with_children(|p| {
+                draw_frame(p, colour, leader.is_some(), selected);
+                match (leader, printed) {
+                    (Some(l), _) => draw_leader(p, counter, l),
+                    (None, Some(printed)) => draw_unit(p, counter, steps, &printed.face(*steps)),
+                    (None, None) => {}
+                }
+                if top && n > 1 {
+                    draw_badge(p, n);
+                }
+                draw_markers(p, &markers);
+            });
+        }
+    }
+}
+
+fn sprite(p: &mut ChildSpawnerCommands, colour: Color, size: Vec2, at: Vec2, z: f32) {
+    p.spawn((
+        Sprite::from_color(colour, size),
+        Transform::from_translation(at.extend(z)),
+    ));
+}
+
+fn line(p: &mut ChildSpawnerCommands, a: Vec2, b: Vec2, width: f32, colour: Color) {
+    let d = b - a;
+    p.spawn((
+        Sprite::from_color(colour, Vec2::new(d.length() + width * 0.5, width)),
+        Transform::from_translation(((a + b) / 2.0).extend(0.3))
+            .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
+    ));
+}
+
+fn text(p: &mut ChildSpawnerCommands, s: impl Into<String>, size: f32, colour: Color, at: Vec2) {
+    p.spawn((
+        Text2d::new(s),
+        TextFont::from_font_size(size),
+        TextColor(colour),
+        Transform::from_translation(at.extend(0.4)),
+    ));
+}
+
+fn draw_frame(p: &mut ChildSpawnerCommands, colour: Color, leader: bool, selected: bool) {
+    let edge = if selected {
+        Color::srgb(1.0, 0.85, 0.1)
+    } else if leader {
+        Color::srgb(0.78, 0.62, 0.2)
+    } else {
+        Color::srgb(0.12, 0.12, 0.12)
+    };
+    let pad = if selected {
+        6.0
+    } else if leader {
+        4.0
+    } else {
+        2.0
+    };
+    // A soft shadow, the edge, then the face.
+    sprite(
+        p,
+        Color::srgba(0.0, 0.0, 0.0, 0.35),
+        Vec2::splat(COUNTER + 2.0),
+        Vec2::new(3.0, -3.0),
+        -0.03,
+    );
+    sprite(p, edge, Vec2::splat(COUNTER + pad), Vec2::ZERO, -0.02);
+    let face = if leader { colour.darker(0.25) } else { colour };
+    sprite(p, face, Vec2::splat(COUNTER), Vec2::ZERO, -0.01);
+}
+
+/// The NATO symbol box and its contents for a unit class.
+fn draw_symbol(p: &mut ChildSpawnerCommands, class: UnitClass, mounted: bool) {
+    let ink = Color::srgb(0.08, 0.08, 0.08);
+    let (w, h, cy) = (28.0, 16.0, 4.0);
+    let (l, r, t, b) = (-w / 2.0, w / 2.0, cy + h / 2.0, cy - h / 2.0);
+    sprite(
+        p,
+        Color::srgba(1.0, 1.0, 1.0, 0.35),
+        Vec2::new(w, h),
+        Vec2::new(0.0, cy),
+        0.1,
+    );
+    for (a, bb) in [
+        ((l, t), (r, t)),
+        ((l, b), (r, b)),
+        ((l, b), (l, t)),
+        ((r, b), (r, t)),
+    ] {
+        line(p, Vec2::from(a), Vec2::from(bb), 1.4, ink);
+    }
+    let weapon_arrow = |p: &mut ChildSpawnerCommands| {
+        line(
+            p,
+            Vec2::new(0.0, b + 2.0),
+            Vec2::new(0.0, t - 2.0),
+            1.4,
+            ink,
+        );
+        line(
+            p,
+            Vec2::new(0.0, t - 2.0),
+            Vec2::new(-3.5, t - 6.0),
+            1.4,
+            ink,
+        );
+        line(
+            p,
+            Vec2::new(0.0, t - 2.0),
+            Vec2::new(3.5, t - 6.0),
+            1.4,
+            ink,
+        );
+    };
+    match class {
+        UnitClass::Infantry => {
+            line(p, Vec2::new(l, b), Vec2::new(r, t), 1.4, ink);
+            line(p, Vec2::new(l, t), Vec2::new(r, b), 1.4, ink);
+        }
+        UnitClass::Cavalry => {
+            line(p, Vec2::new(l, b), Vec2::new(r, t), 1.4, ink);
+            if !mounted {
+                // Dismounted cavalry fights as infantry: the infantry cross, half drawn.
+                line(p, Vec2::new(l, t), Vec2::new(0.0, cy), 1.4, ink);
+            }
+        }
+        UnitClass::Engineer => {
+            line(
+                p,
+                Vec2::new(-7.0, cy + 2.0),
+                Vec2::new(7.0, cy + 2.0),
+                1.4,
+                ink,
+            );
+            for x in [-7.0, 0.0, 7.0] {
+                line(p, Vec2::new(x, cy + 2.0), Vec2::new(x, cy - 3.0), 1.4, ink);
+            }
+        }
+        UnitClass::Machinegun => weapon_arrow(p),
+        UnitClass::Mortar => {
+            weapon_arrow(p);
+            sprite(p, ink, Vec2::splat(3.5), Vec2::new(0.0, b + 2.5), 0.3);
+        }
+        UnitClass::Artillery => sprite(p, ink, Vec2::splat(5.0), Vec2::new(0.0, cy), 0.3),
+        UnitClass::Leader => {}
+    }
+}
+
+fn draw_unit(p: &mut ChildSpawnerCommands, counter: &Counter, steps: &Steps, face: &CounterFace) {
+    let ink = Color::srgb(0.05, 0.05, 0.05);
+    if steps.is_reduced() {
+        // The reduced side: a pale stripe across the top behind the name.
+        sprite(
+            p,
+            Color::srgba(1.0, 1.0, 1.0, 0.75),
+            Vec2::new(COUNTER, 10.0),
+            Vec2::new(0.0, 17.0),
+            0.05,
+        );
+    }
+    text(
+        p,
+        short_name(&counter.name, 12),
+        7.5,
+        ink,
+        Vec2::new(0.0, 17.0),
+    );
+    draw_symbol(
+        p,
+        counter.class,
+        counter.unit_type.contains("mounted") && !counter.unit_type.contains("dismounted"),
+    );
+    if let Some(d) = face.direct {
+        text(
+            p,
+            format!("{}-{}", d.strength, d.range),
+            12.0,
+            ink,
+            Vec2::new(-7.0, -14.0),
+        );
+    } else if let Some(b) = face.bombard {
+        sprite(
+            p,
+            Color::srgb(0.1, 0.1, 0.1),
+            Vec2::new(26.0, 13.0),
+            Vec2::new(-7.0, -14.0),
+            0.2,
+        );
+        text(
+            p,
+            format!("{}-{}", b.strength, b.range),
+            11.0,
+            Color::WHITE,
+            Vec2::new(-7.0, -14.0),
+        );
+    }
+    text(
+        p,
+        face.movement.to_string(),
+        12.0,
+        ink,
+        Vec2::new(15.0, -14.0),
+    );
+}
+
+fn draw_leader(p: &mut ChildSpawnerCommands, counter: &Counter, leader: &Leader) {
+    let light = Color::srgb(0.98, 0.95, 0.86);
+    let gold = Color::srgb(0.95, 0.8, 0.3);
+    text(
+        p,
+        short_name(&counter.name, 13),
+        7.5,
+        light,
+        Vec2::new(0.0, 16.0),
+    );
+    // Rank as gold pips under the name.
+    let pips = leader.rank.min(5);
+    for k in 0..pips {
+        let x = (f32::from(k) - f32::from(pips - 1) / 2.0) * 8.0;
+        sprite(p, gold, Vec2::splat(5.5), Vec2::new(x, 8.0), 0.2);
+    }
+    let kind = match leader.kind {
+        drumfire_core::counters::LeaderKind::Infantry => "INF",
+        drumfire_core::counters::LeaderKind::Cavalry => "CAV",
+    };
+    text(p, kind, 8.5, light, Vec2::new(0.0, -2.0));
+    text(
+        p,
+        format!("{:+} {:+}", leader.combat, leader.morale_mod),
+        13.0,
+        light,
+        Vec2::new(0.0, -16.0),
+    );
+}
+
+fn draw_badge(p: &mut ChildSpawnerCommands, n: usize) {
+    sprite(
+        p,
+        Color::srgb(0.1, 0.1, 0.1),
+        Vec2::splat(13.0),
+        Vec2::new(COUNTER / 2.0, COUNTER / 2.0),
+        0.5,
+    );
+    p.spawn((
+        Text2d::new(n.to_string()),
+        TextFont::from_font_size(10.0),
+        TextColor(Color::WHITE),
+        Transform::from_translation(Vec3::new(COUNTER / 2.0, COUNTER / 2.0, 0.6)),
+    ));
+}
+
+fn marker_colour(m: MarkerKind) -> Color {
+    match m {
+        MarkerKind::Disrupted => Color::srgb(0.95, 0.8, 0.15),
+        MarkerKind::Demoralized => Color::srgb(0.85, 0.2, 0.15),
+        MarkerKind::Moved => Color::srgb(0.3, 0.55, 0.85),
+        MarkerKind::Fired => Color::srgb(0.9, 0.45, 0.15),
+        MarkerKind::Pinned => Color::srgb(0.6, 0.35, 0.7),
+        MarkerKind::LowAmmo => Color::srgb(0.55, 0.55, 0.55),
+    }
+}
+
+/// Width of a marker tag, from its text.
+fn tag_width(m: MarkerKind) -> f32 {
+    8.0 + 4.1 * m.label().len() as f32
+}
+
+/// The marker tags: a row floating just above the counter's top edge, drawn
+/// over the whole stack so that no counter above hides them.
+fn draw_markers(p: &mut ChildSpawnerCommands, markers: &[MarkerKind]) {
+    let total: f32 = markers.iter().map(|m| tag_width(*m) + 1.0).sum::<f32>() - 1.0;
+    let mut left = -total / 2.0;
+    for m in markers {
+        let w = tag_width(*m);
+        let at = Vec2::new(left + w / 2.0, COUNTER / 2.0 + 5.0);
+        left += w + 1.0;
+        sprite(
+            p,
+            Color::srgb(0.1, 0.1, 0.1),
+            Vec2::new(w, 10.0),
+            at,
+            MARKER_Z,
+        );
+        sprite(
+            p,
+            marker_colour(*m),
+            Vec2::new(w - 2.0, 8.0),
+            at,
+            MARKER_Z + 0.01,
+        );
+        p.spawn((
+            Text2d::new(m.label()),
+            TextFont::from_font_size(6.0),
+            TextColor(Color::BLACK),
+            Transform::from_translation(at.extend(MARKER_Z + 0.02)),
+        ));
+    }
+}
+
+fn short_name(name: &str, max: usize) -> String {
+    if name.chars().count() <= max {
+        name.to_owned()
+    } else {
+        name.chars().take(max - 1).chain(['.']).collect()
+    }
+}
+
+/// A marker lying in a hex: a ring just inside the hexsides, in the marker's
+/// colour, with its name on a band along the bottom, edged in the placing side's colour.
+fn draw_hex_marker(p: &mut ChildSpawnerCommands, kind: HexMarkerKind, side: Color) {
+    let (colour, label) = match kind {
+        HexMarkerKind::Drumfire => (Color::srgb(0.85, 0.14, 0.08), "DRUMFIRE"),
+    };
+    let r = HEX_SIZE * 0.9;
+    let corners: Vec<Vec2> = (0..6)
+        .map(|i| Vec2::from_angle(std::f32::consts::FRAC_PI_3 * i as f32) * r)
+        .collect();
+    for i in 0..6 {
+        let (a, b) = (corners[i], corners[(i + 1) % 6]);
+        let d = b - a;
+        p.spawn((
+            Sprite::from_color(colour, Vec2::new(d.length(), 3.5)),
+            Transform::from_translation(((a + b) / 2.0).extend(-0.5))
+                .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
+        ));
+    }
+    let band = Vec2::new(0.0, -HEX_SIZE * 0.74);
+    sprite(p, side, Vec2::new(50.0, 12.0), band, MARKER_Z - 1.0);
+    sprite(p, colour, Vec2::new(47.0, 9.5), band, MARKER_Z - 0.99);
+    p.spawn((
+        Text2d::new(label),
+        TextFont::from_font_size(7.0),
+        TextColor(Color::WHITE),
+        Transform::from_translation(band.extend(MARKER_Z - 0.98)),
+    ));
+}

@@ -1,0 +1,260 @@
+//! The board: the hex map drawn with bevy_ecs_tilemap, with roads, rivers,
+//! bridges, fords, contour lines, hex numbers and objectives drawn over it,
+//! and the counters on top.
+
+mod counters;
+pub mod geometry;
+mod terrain_art;
+
+use bevy::prelude::*;
+use bevy_ecs_tilemap::prelude::*;
+use drumfire_core::map::{Crossing, Elevation, HexCell, HexIndex, Objective, River, Road, Terrain};
+use drumfire_core::scenario::{Rules, SideList};
+use geometry::{BoardGeometry, HEX_SIZE};
+use hexx::EdgeDirection;
+
+pub use counters::counter_colour;
+
+/// Z order of the layers on the board.
+pub mod z {
+    /// Contour lines.
+    pub const CONTOUR: f32 = 0.5;
+    /// Rivers.
+    pub const RIVER: f32 = 1.0;
+    /// Bridges.
+    pub const BRIDGE: f32 = 1.4;
+    /// Roads.
+    pub const ROAD: f32 = 1.5;
+    /// Hex numbers.
+    pub const LABEL: f32 = 2.0;
+    /// Objective markers.
+    pub const OBJECTIVE: f32 = 2.5;
+    /// Hover and selection highlights.
+    pub const HIGHLIGHT: f32 = 3.0;
+    /// Counters (each in a stack a little higher).
+    pub const COUNTER: f32 = 10.0;
+}
+
+const ROAD_COLOUR: Color = Color::srgb(0.45, 0.33, 0.22);
+const RIVER_COLOUR: Color = Color::srgb(0.27, 0.49, 0.78);
+const CONTOUR_COLOUR: Color = Color::srgb(0.47, 0.31, 0.16);
+
+/// The board plugin.
+pub fn plugin(app: &mut App) {
+    app.add_plugins(TilemapPlugin)
+        .add_systems(Startup, (spawn_terrain, spawn_overlays))
+        .add_plugins(counters::plugin);
+}
+
+/// A board element that is not a counter (for tests and clean-up).
+#[derive(Component)]
+pub struct BoardPiece;
+
+fn spawn_terrain(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    index: Res<HexIndex>,
+    rules: Res<Rules>,
+    cells: Query<(&HexCell, &Terrain, &Elevation)>,
+) {
+    let geometry = BoardGeometry::new(index.width, index.height);
+    let data = rules.0.data();
+    let terrains: Vec<_> = data.terrain.values().collect();
+    let texture = images.add(terrain_art::terrain_atlas(&terrains));
+    let map_size = geometry.map_size();
+    let mut storage = TileStorage::empty(map_size);
+    let tilemap = commands.spawn_empty().id();
+    for (cell, terrain, elevation) in &cells {
+        let Some(position) = geometry.tile_of(cell.hex) else {
+            continue;
+        };
+        let t = terrains.iter().position(|x| x.id == terrain.0).unwrap_or(0);
+        let tile = commands
+            .spawn(TileBundle {
+                position,
+                tilemap_id: TilemapId(tilemap),
+                texture_index: TileTextureIndex(terrain_art::tile_index(t, elevation.0)),
+                ..default()
+            })
+            .id();
+        storage.set(&position, tile);
+    }
+    commands.entity(tilemap).insert((
+        Name::new("Terrain tilemap"),
+        TilemapBundle {
+            grid_size: BoardGeometry::grid_size(),
+            size: map_size,
+            storage,
+            texture: TilemapTexture::Single(texture),
+            tile_size: TilemapTileSize {
+                x: terrain_art::TILE_W as f32,
+                y: terrain_art::TILE_H as f32,
+            },
+            map_type: TilemapType::Hexagon(HexCoordSystem::ColumnOdd),
+            anchor: TilemapAnchor::None,
+            transform: Transform::from_translation(geometry.tilemap_offset().extend(0.0)),
+            ..default()
+        },
+    ));
+    commands.insert_resource(geometry);
+}
+
+/// A straight stroke from `a` to `b`.
+fn stroke(a: Vec2, b: Vec2, width: f32, colour: Color, z: f32) -> impl Bundle {
+    let d = b - a;
+    (
+        BoardPiece,
+        Sprite::from_color(colour, Vec2::new(d.length(), width)),
+        Transform::from_translation(((a + b) / 2.0).extend(z))
+            .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn spawn_overlays(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    index: Res<HexIndex>,
+    sides: Res<SideList>,
+    cells: Query<(
+        &HexCell,
+        &Elevation,
+        Option<&Road>,
+        Option<&River>,
+        Option<&Objective>,
+    )>,
+    elevations: Query<&Elevation>,
+) {
+    let g = BoardGeometry::new(index.width, index.height);
+    let joint = meshes.add(Circle::new(1.0));
+    let river_mat = materials.add(ColorMaterial::from_color(RIVER_COLOUR));
+    let road_mat = materials.add(ColorMaterial::from_color(ROAD_COLOUR));
+    let half_edge = HEX_SIZE / 2.0;
+    for (cell, elevation, road, river, objective) in &cells {
+        let centre = g.world_of(cell.hex);
+        // Contour lines on every hexside that drops to a lower level.
+        for dir in EdgeDirection::ALL_DIRECTIONS {
+            let lower = index
+                .hex_entity(cell.hex.neighbor(dir))
+                .and_then(|e| elevations.get(e).ok())
+                .is_some_and(|n| n.0 < elevation.0);
+            if lower {
+                let mid = g.edge_midpoint(cell.hex, dir);
+                let along = (mid - centre).perp().normalize() * half_edge;
+                commands.spawn(stroke(
+                    mid - along,
+                    mid + along,
+                    3.0,
+                    CONTOUR_COLOUR,
+                    z::CONTOUR,
+                ));
+            }
+        }
+        if let Some(river) = river {
+            for dir in river.sides.iter() {
+                commands.spawn(stroke(
+                    centre,
+                    g.edge_midpoint(cell.hex, dir),
+                    9.0,
+                    RIVER_COLOUR,
+                    z::RIVER,
+                ));
+            }
+            commands.spawn((
+                BoardPiece,
+                Mesh2d(joint.clone()),
+                MeshMaterial2d(river_mat.clone()),
+                Transform::from_translation(centre.extend(z::RIVER)).with_scale(Vec3::splat(4.5)),
+            ));
+            let flow = river.sides.iter().next().map_or(Vec2::X, |d| {
+                (g.edge_midpoint(cell.hex, d) - centre).normalize()
+            });
+            match river.crossing {
+                Crossing::Bridge => {
+                    let across = flow.perp() * 13.0;
+                    commands.spawn(stroke(
+                        centre - across,
+                        centre + across,
+                        16.0,
+                        Color::srgb(0.25, 0.2, 0.17),
+                        z::BRIDGE,
+                    ));
+                    commands.spawn(stroke(
+                        centre - across * 0.9,
+                        centre + across * 0.9,
+                        11.0,
+                        Color::srgb(0.62, 0.58, 0.52),
+                        z::BRIDGE + 0.01,
+                    ));
+                }
+                Crossing::Ford => {
+                    for k in -1..=1 {
+                        let at = centre + flow * (k as f32 * 7.0);
+                        let across = flow.perp() * 6.0;
+                        commands.spawn(stroke(
+                            at - across,
+                            at + across,
+                            3.0,
+                            Color::srgb(0.93, 0.86, 0.66),
+                            z::BRIDGE,
+                        ));
+                    }
+                }
+                Crossing::None => {}
+            }
+        }
+        if let Some(road) = road {
+            for dir in road.0.iter() {
+                commands.spawn(stroke(
+                    centre,
+                    g.edge_midpoint(cell.hex, dir),
+                    5.0,
+                    ROAD_COLOUR,
+                    z::ROAD,
+                ));
+            }
+            commands.spawn((
+                BoardPiece,
+                Mesh2d(joint.clone()),
+                MeshMaterial2d(road_mat.clone()),
+                Transform::from_translation(centre.extend(z::ROAD)).with_scale(Vec3::splat(2.5)),
+            ));
+        }
+        commands.spawn((
+            BoardPiece,
+            Text2d::new(cell.coord.label()),
+            TextFont::from_font_size(9.0),
+            TextColor(Color::srgba(0.1, 0.1, 0.1, 0.75)),
+            Transform::from_translation((centre + Vec2::new(0.0, HEX_SIZE * 0.7)).extend(z::LABEL)),
+        ));
+        if let Some(o) = objective {
+            let colour = o
+                .held_by
+                .and_then(|s| sides.0.get(usize::from(s)))
+                .map_or(Color::WHITE, |s| counter_colour(s.colour));
+            let at = centre + Vec2::new(-HEX_SIZE * 0.52, -HEX_SIZE * 0.42);
+            commands.spawn((
+                BoardPiece,
+                Mesh2d(meshes.add(RegularPolygon::new(10.0, 5))),
+                MeshMaterial2d(
+                    materials.add(ColorMaterial::from_color(Color::srgb(0.15, 0.12, 0.1))),
+                ),
+                Transform::from_translation(at.extend(z::OBJECTIVE)),
+            ));
+            commands.spawn((
+                BoardPiece,
+                Mesh2d(meshes.add(RegularPolygon::new(8.0, 5))),
+                MeshMaterial2d(materials.add(ColorMaterial::from_color(colour))),
+                Transform::from_translation(at.extend(z::OBJECTIVE + 0.01)),
+            ));
+            commands.spawn((
+                BoardPiece,
+                Text2d::new(o.points.to_string()),
+                TextFont::from_font_size(10.0),
+                TextColor(Color::BLACK),
+                Transform::from_translation(at.extend(z::OBJECTIVE + 0.02)),
+            ));
+        }
+    }
+}

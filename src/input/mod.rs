@@ -1,0 +1,316 @@
+//! Mouse and keyboard on the board: the hex under the cursor, selection,
+//! panning (right or middle drag, arrow keys) and zooming to the cursor (wheel).
+//! Egui gets the pointer first: nothing here reacts while it is over a panel.
+
+use crate::board::geometry::{BoardGeometry, HEX_SIZE};
+use crate::board::z;
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use drumfire_core::map::HexIndex;
+use hexx::Hex;
+
+/// Width the right-hand panel takes, so the map is framed beside it.
+pub const SIDE_PANEL_WIDTH: f32 = 310.0;
+/// Height the top bar and the bottom log take together.
+pub const BARS_HEIGHT: f32 = 160.0;
+
+const MIN_SCALE: f32 = 0.25;
+/// The widest the first view zooms out, so counter text stays legible; pan for the rest.
+const FIRST_VIEW_MAX_SCALE: f32 = 1.15;
+const MAX_SCALE: f32 = 4.0;
+const KEY_PAN_SPEED: f32 = 700.0;
+
+/// The hex under the mouse, if it is over the map.
+#[derive(Resource, Default, Debug)]
+pub struct Hover(pub Option<Hex>);
+
+/// The selected hex and counter.
+#[derive(Resource, Default, Debug)]
+pub struct Selection {
+    /// The selected hex.
+    pub hex: Option<Hex>,
+    /// The selected counter in it.
+    pub counter: Option<Entity>,
+}
+
+impl Selection {
+    /// Selects a hex; a click on the selected hex picks the next counter down its stack.
+    pub fn click(&mut self, hex: Hex, stack: &[Entity]) {
+        let top_first = stack.iter().rev().copied().collect::<Vec<_>>();
+        self.counter = if self.hex == Some(hex) {
+            let at = self
+                .counter
+                .and_then(|c| top_first.iter().position(|e| *e == c));
+            at.map_or(top_first.first().copied(), |i| {
+                top_first.get((i + 1) % top_first.len()).copied()
+            })
+        } else {
+            top_first.first().copied()
+        };
+        self.hex = Some(hex);
+    }
+}
+
+#[derive(Component)]
+struct HoverHighlight;
+
+#[derive(Component)]
+struct SelectHighlight;
+
+/// The input plugin.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Hover>()
+        .init_resource::<Selection>()
+        .add_systems(Startup, spawn_camera_and_highlights)
+        .add_systems(PostStartup, frame_the_map)
+        .add_systems(
+            Update,
+            (
+                (track_hover, select_on_click, drag_to_pan, wheel_to_zoom)
+                    .run_if(not(egui_wants_any_pointer_input)),
+                keys_to_pan.run_if(not(egui_wants_any_keyboard_input)),
+                move_highlights,
+            )
+                .chain(),
+        );
+}
+
+fn hexagon_outline(meshes: &mut Assets<Mesh>) -> Handle<Mesh> {
+    // A hex ring: the flat-topped hexagon minus a slightly smaller one.
+    let outer = RegularPolygon::new(HEX_SIZE, 6)
+        .vertices(std::f32::consts::FRAC_PI_6)
+        .into_iter()
+        .collect::<Vec<_>>();
+    let inner = RegularPolygon::new(HEX_SIZE - 4.0, 6)
+        .vertices(std::f32::consts::FRAC_PI_6)
+        .into_iter()
+        .collect::<Vec<_>>();
+    let mut positions = Vec::new();
+    let mut indices = Vec::new();
+    for i in 0..6 {
+        let j = (i + 1) % 6;
+        let base = positions.len() as u32;
+        for v in [outer[i], outer[j], inner[j], inner[i]] {
+            positions.push([v.x, v.y, 0.0]);
+        }
+        indices.extend([base, base + 1, base + 2, base, base + 2, base + 3]);
+    }
+    let mut mesh = Mesh::new(
+        bevy::mesh::PrimitiveTopology::TriangleList,
+        bevy::asset::RenderAssetUsages::default(),
+    );
+    mesh.insert_attribute(Mesh::ATTRIBUTE_POSITION, positions);
+    mesh.insert_indices(bevy::mesh::Indices::U32(indices));
+    meshes.add(mesh)
+}
+
+fn spawn_camera_and_highlights(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    commands.spawn((Name::new("Board camera"), Camera2d));
+    let ring = hexagon_outline(&mut meshes);
+    commands.spawn((
+        HoverHighlight,
+        Mesh2d(ring.clone()),
+        MeshMaterial2d(materials.add(ColorMaterial::from_color(Color::srgba(1.0, 1.0, 1.0, 0.8)))),
+        Transform::from_xyz(0.0, 0.0, z::HIGHLIGHT),
+        Visibility::Hidden,
+    ));
+    commands.spawn((
+        SelectHighlight,
+        Mesh2d(ring),
+        MeshMaterial2d(materials.add(ColorMaterial::from_color(Color::srgb(1.0, 0.85, 0.1)))),
+        Transform::from_xyz(0.0, 0.0, z::HIGHLIGHT + 0.1),
+        Visibility::Hidden,
+    ));
+}
+
+/// Centres the map in the space the panels leave and zooms so it fits.
+fn frame_the_map(
+    geometry: Res<BoardGeometry>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
+    let (mut transform, mut projection) = camera.into_inner();
+    let map_w = 1.5 * HEX_SIZE * f32::from(geometry.width.saturating_sub(1)) + 2.0 * HEX_SIZE;
+    let map_h = 3f32.sqrt() * HEX_SIZE * (f32::from(geometry.height) + 0.5);
+    let free_w = (window.width() - SIDE_PANEL_WIDTH).max(200.0);
+    let free_h = (window.height() - BARS_HEIGHT).max(200.0);
+    let scale = (map_w / free_w)
+        .max(map_h / free_h)
+        .clamp(MIN_SCALE, FIRST_VIEW_MAX_SCALE);
+    if let Projection::Orthographic(ortho) = projection.as_mut() {
+        ortho.scale = scale;
+    }
+    // Shift right by half the side panel and down a little for the bottom log.
+    let centre =
+        geometry.centre() + Vec2::new(SIDE_PANEL_WIDTH / 2.0, -(BARS_HEIGHT - 60.0) / 2.0) * scale;
+    transform.translation = centre.extend(transform.translation.z);
+}
+
+fn cursor_world(window: &Window, camera: &Camera, at: &GlobalTransform) -> Option<Vec2> {
+    let cursor = window.cursor_position()?;
+    camera.viewport_to_world_2d(at, cursor).ok()
+}
+
+fn track_hover(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform)>,
+    geometry: Option<Res<BoardGeometry>>,
+    mut hover: ResMut<Hover>,
+) {
+    let Some(geometry) = geometry else { return };
+    let (camera, at) = *camera;
+    let hex = cursor_world(&window, camera, at).and_then(|w| geometry.hex_at(w));
+    if hover.0 != hex {
+        hover.0 = hex;
+    }
+}
+
+fn select_on_click(
+    buttons: Res<ButtonInput<MouseButton>>,
+    hover: Res<Hover>,
+    index: Res<HexIndex>,
+    mut selection: ResMut<Selection>,
+) {
+    if buttons.just_pressed(MouseButton::Left)
+        && let Some(hex) = hover.0
+    {
+        selection.click(hex, index.occupants(hex));
+    }
+}
+
+fn drag_to_pan(
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &Projection), With<Camera2d>>,
+    mut last: Local<Option<Vec2>>,
+) {
+    let dragging = buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle);
+    let cursor = window.cursor_position();
+    if let (true, Some(now), Some(before)) = (dragging, cursor, *last) {
+        let (mut transform, projection) = camera.into_inner();
+        let scale = match projection {
+            Projection::Orthographic(o) => o.scale,
+            _ => 1.0,
+        };
+        let d = now - before;
+        transform.translation.x -= d.x * scale;
+        transform.translation.y += d.y * scale;
+    }
+    *last = if dragging { cursor } else { None };
+}
+
+fn keys_to_pan(
+    keys: Res<ButtonInput<KeyCode>>,
+    time: Res<Time>,
+    camera: Single<(&mut Transform, &Projection), With<Camera2d>>,
+) {
+    let mut dir = Vec2::ZERO;
+    for (key, d) in [
+        (KeyCode::ArrowLeft, -Vec2::X),
+        (KeyCode::ArrowRight, Vec2::X),
+        (KeyCode::ArrowUp, Vec2::Y),
+        (KeyCode::ArrowDown, -Vec2::Y),
+    ] {
+        if keys.pressed(key) {
+            dir += d;
+        }
+    }
+    if dir != Vec2::ZERO {
+        let (mut transform, projection) = camera.into_inner();
+        let scale = match projection {
+            Projection::Orthographic(o) => o.scale,
+            _ => 1.0,
+        };
+        transform.translation += (dir * KEY_PAN_SPEED * scale * time.delta_secs()).extend(0.0);
+    }
+}
+
+fn wheel_to_zoom(
+    mut wheel: MessageReader<MouseWheel>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform, &mut Transform, &mut Projection)>,
+) {
+    let lines: f32 = wheel
+        .read()
+        .map(|w| match w.unit {
+            MouseScrollUnit::Line => w.y,
+            MouseScrollUnit::Pixel => w.y / 40.0,
+        })
+        .sum();
+    if lines == 0.0 {
+        return;
+    }
+    let (cam, global, mut transform, mut projection) = camera.into_inner();
+    let Projection::Orthographic(ortho) = projection.as_mut() else {
+        return;
+    };
+    let old = ortho.scale;
+    let new = (old * 0.85f32.powf(lines)).clamp(MIN_SCALE, MAX_SCALE);
+    // Keep the point under the cursor where it is.
+    if let Some(under) = cursor_world(&window, cam, global) {
+        let centre = transform.translation.truncate();
+        let moved = under - (under - centre) * (new / old);
+        transform.translation = moved.extend(transform.translation.z);
+    }
+    ortho.scale = new;
+}
+
+fn move_highlights(
+    hover: Res<Hover>,
+    selection: Res<Selection>,
+    geometry: Option<Res<BoardGeometry>>,
+    mut hover_q: Query<
+        (&mut Transform, &mut Visibility),
+        (With<HoverHighlight>, Without<SelectHighlight>),
+    >,
+    mut select_q: Query<
+        (&mut Transform, &mut Visibility),
+        (With<SelectHighlight>, Without<HoverHighlight>),
+    >,
+) {
+    let Some(geometry) = geometry else { return };
+    let place = |hex: Option<Hex>, (mut t, mut v): (Mut<Transform>, Mut<Visibility>)| match hex {
+        Some(h) => {
+            let at = geometry.world_of(h);
+            t.translation.x = at.x;
+            t.translation.y = at.y;
+            *v = Visibility::Visible;
+        }
+        None => *v = Visibility::Hidden,
+    };
+    if let Ok(h) = hover_q.single_mut() {
+        place(hover.0, h);
+    }
+    if let Ok(s) = select_q.single_mut() {
+        place(selection.hex, s);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clicking_the_selected_hex_cycles_down_the_stack() {
+        let mut world = World::new();
+        let stack: Vec<Entity> = (0..3).map(|_| world.spawn_empty().id()).collect();
+        let hex = Hex::new(2, -3);
+        let mut s = Selection::default();
+        s.click(hex, &stack);
+        assert_eq!(s.counter, Some(stack[2]), "top of the stack first");
+        s.click(hex, &stack);
+        assert_eq!(s.counter, Some(stack[1]));
+        s.click(hex, &stack);
+        assert_eq!(s.counter, Some(stack[0]));
+        s.click(hex, &stack);
+        assert_eq!(s.counter, Some(stack[2]), "and round again");
+        s.click(Hex::new(0, 0), &[]);
+        assert_eq!((s.hex, s.counter), (Some(Hex::new(0, 0)), None));
+    }
+}

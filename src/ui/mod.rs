@@ -1,0 +1,426 @@
+//! The egui overlay: the phase bar (with the orders the phase allows), the
+//! stack viewer for the selected hex, the hover readout, and the journal with
+//! every die roll. Orders go through the core's order door like any other.
+
+use crate::input::{Hover, SIDE_PANEL_WIDTH, Selection};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use drumfire_core::coords::hex_label;
+use drumfire_core::counters::{
+    Counter, Leader, LeaderKind, MarkerFlags, Morale, OnHex, Printed, Steps, marker_list,
+};
+use drumfire_core::data::FireValue;
+use drumfire_core::flow::{ActionSegment, Outcome, Phase, Turn};
+use drumfire_core::journal::{GameEvent, Journal};
+use drumfire_core::map::{Crossing, Elevation, HexIndex, Objective, River, Road, Terrain};
+use drumfire_core::orders::{self, Order};
+use drumfire_core::scenario::{Rules, ScenarioInfo, SideList};
+use hexx::Hex;
+
+/// An order the UI asks for, submitted at the next exclusive step.
+#[derive(Resource, Default)]
+pub struct UiOrder(pub Option<Order>);
+
+/// The last refusal, shown on the phase bar until the next order.
+#[derive(Resource, Default)]
+pub struct UiStatus(pub String);
+
+/// The UI plugin.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<UiOrder>()
+        .init_resource::<UiStatus>()
+        .add_systems(EguiPrimaryContextPass, draw_ui)
+        .add_systems(Update, submit_ui_order);
+}
+
+/// Hands the UI's order to the order door; a refusal is shown, not lost.
+fn submit_ui_order(world: &mut World) {
+    let Some(order) = world.resource_mut::<UiOrder>().0.take() else {
+        return;
+    };
+    let status = match orders::submit(world, order) {
+        Ok(()) => String::new(),
+        Err(refusal) => refusal.0,
+    };
+    world.resource_mut::<UiStatus>().0 = status;
+}
+
+fn side_name(sides: &SideList, side: u8) -> String {
+    sides.name(side).to_owned()
+}
+
+fn side_colour(sides: &SideList, side: u8) -> egui::Color32 {
+    sides
+        .0
+        .get(usize::from(side))
+        .map_or(egui::Color32::GRAY, |s| {
+            egui::Color32::from_rgb(s.colour[0], s.colour[1], s.colour[2])
+        })
+}
+
+/// What the panels read of the game.
+#[derive(SystemParam)]
+struct GameView<'w, 's> {
+    info: Res<'w, ScenarioInfo>,
+    rules: Res<'w, Rules>,
+    turn: Res<'w, Turn>,
+    phase: Res<'w, State<Phase>>,
+    segment: Res<'w, ActionSegment>,
+    sides: Res<'w, SideList>,
+    outcome: Option<Res<'w, Outcome>>,
+    index: Res<'w, HexIndex>,
+    journal: Res<'w, Journal>,
+    hexes: HexQuery<'w, 's>,
+    counters: CounterQuery<'w, 's>,
+}
+
+/// All panels, laid out in one root `Ui` so that they share the window without overlapping.
+fn draw_ui(
+    mut contexts: EguiContexts,
+    view: GameView,
+    mut selection: ResMut<Selection>,
+    hover: Res<Hover>,
+    mut ui_order: ResMut<UiOrder>,
+    status: Res<UiStatus>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "drumfire_root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    phase_bar(&mut root, &view, &mut ui_order, &status);
+    bottom_log(&mut root, &view, &hover);
+    side_panel(&mut root, &view, &mut selection);
+    Ok(())
+}
+
+fn phase_bar(root: &mut egui::Ui, view: &GameView, ui_order: &mut UiOrder, status: &UiStatus) {
+    let (info, rules, turn, phase, segment, sides, outcome) = (
+        &view.info,
+        &view.rules,
+        &view.turn,
+        &view.phase,
+        &view.segment,
+        &view.sides,
+        &view.outcome,
+    );
+    egui::Panel::top("phase_bar").show(root, |ui| {
+        ui.horizontal(|ui| {
+            ui.heading(&info.title);
+            ui.separator();
+            ui.label(format!("{} rules", rules.0.name));
+            ui.separator();
+            ui.strong(format!("Turn {} of {}", turn.0.max(1), info.turns));
+            ui.separator();
+            ui.strong(format!("{} Phase", phase.get().name()));
+            match phase.get() {
+                Phase::Action => {
+                    ui.separator();
+                    let side = segment.side;
+                    ui.colored_label(
+                        side_colour(sides, side),
+                        format!("■ {}'s action segment", side_name(sides, side)),
+                    );
+                    if ui
+                        .button(format!("Pass ({})", side_name(sides, side)))
+                        .on_hover_text("End this action segment without activating anything")
+                        .clicked()
+                    {
+                        ui_order.0 = Some(Order::Pass { side });
+                    }
+                }
+                Phase::GameOver => {
+                    if let Some(o) = outcome {
+                        ui.separator();
+                        let winner = o.winner.map_or_else(
+                            || "Draw".to_owned(),
+                            |w| format!("{} wins", side_name(sides, w)),
+                        );
+                        let points: Vec<String> = o
+                            .points
+                            .iter()
+                            .enumerate()
+                            .map(|(s, p)| format!("{} {p}", side_name(sides, s as u8)))
+                            .collect();
+                        ui.strong(format!("{winner} ({})", points.join(" – ")));
+                    }
+                }
+                _ => {}
+            }
+            if !status.0.is_empty() {
+                ui.separator();
+                ui.colored_label(egui::Color32::from_rgb(220, 80, 60), &status.0);
+            }
+        });
+    });
+}
+
+fn fire(v: Option<FireValue>) -> String {
+    v.map_or_else(|| "—".to_owned(), |f| format!("{}-{}", f.strength, f.range))
+}
+
+/// Describes a hex in one line: number, terrain, level, features.
+fn describe_hex(
+    world_hex: Hex,
+    terrain: &str,
+    elevation: u8,
+    road: bool,
+    river: Option<&River>,
+    objective: Option<&Objective>,
+    sides: &SideList,
+) -> String {
+    let mut s = format!(
+        "Hex {} · {terrain} · level {elevation}",
+        hex_label(world_hex)
+    );
+    if road {
+        s.push_str(" · road");
+    }
+    if let Some(r) = river {
+        s.push_str(match r.crossing {
+            Crossing::Bridge => " · river (bridge)",
+            Crossing::Ford => " · river (ford)",
+            Crossing::None => " · river",
+        });
+    }
+    if let Some(o) = objective {
+        let held = o
+            .held_by
+            .map_or_else(|| "nobody".to_owned(), |h| side_name(sides, h));
+        s.push_str(&format!(" · objective {} VP, held by {held}", o.points));
+    }
+    s
+}
+
+type HexQuery<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static Terrain,
+        &'static Elevation,
+        Option<&'static Road>,
+        Option<&'static River>,
+        Option<&'static Objective>,
+    ),
+>;
+type CounterQuery<'w, 's> = Query<
+    'w,
+    's,
+    (
+        MarkerFlags,
+        &'static Counter,
+        &'static Steps,
+        &'static Morale,
+        Option<&'static Printed>,
+        Option<&'static Leader>,
+    ),
+    With<OnHex>,
+>;
+
+fn hex_line(
+    hex: Hex,
+    index: &HexIndex,
+    hexes: &HexQuery,
+    rules: &Rules,
+    sides: &SideList,
+) -> Option<String> {
+    let (terrain, elevation, road, river, objective) = hexes.get(index.hex_entity(hex)?).ok()?;
+    let name = rules
+        .0
+        .data()
+        .terrain
+        .get(&terrain.0)
+        .map_or(terrain.0.as_str(), |t| t.name.as_str());
+    Some(describe_hex(
+        hex,
+        name,
+        elevation.0,
+        road.is_some(),
+        river,
+        objective,
+        sides,
+    ))
+}
+
+fn side_panel(root: &mut egui::Ui, view: &GameView, selection: &mut Selection) {
+    let (index, hexes, counters, rules, sides, info) = (
+        &view.index,
+        &view.hexes,
+        &view.counters,
+        &view.rules,
+        &view.sides,
+        &view.info,
+    );
+    egui::Panel::right("stack_viewer").exact_size(SIDE_PANEL_WIDTH).resizable(false).show(root, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            let Some(hex) = selection.hex else {
+                ui.heading("Briefing");
+                ui.label(&info.briefing);
+                ui.separator();
+                ui.label("Click a hex to see its stack. Click again to pick the next counter down. Drag with the right or middle button, or use the arrow keys, to pan; the wheel zooms.");
+                return;
+            };
+            ui.heading(format!("Hex {}", hex_label(hex)));
+            if let Some(line) = hex_line(hex, index, hexes, rules, sides) {
+                ui.label(line);
+            }
+            ui.separator();
+            let stack = index.occupants(hex);
+            if stack.is_empty() {
+                ui.label("No counters here.");
+            }
+            // Top of the stack first, as a player lifts them off.
+            for &entity in stack.iter().rev() {
+                let Ok((e, c, steps, morale, printed, leader)) = counters.get(entity) else { continue };
+                let selected = selection.counter == Some(entity);
+                let frame = egui::Frame::group(ui.style()).stroke(if selected {
+                    egui::Stroke::new(2.0, egui::Color32::from_rgb(255, 215, 30))
+                } else {
+                    egui::Stroke::new(1.0, egui::Color32::from_gray(90))
+                });
+                let response = frame
+                    .show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        ui.horizontal(|ui| {
+                            ui.colored_label(side_colour(sides, c.side), "■");
+                            ui.strong(&c.name);
+                            ui.label(format!("({})", side_name(sides, c.side)));
+                        });
+                        if let Some(l) = leader {
+                            let kind = match l.kind {
+                                LeaderKind::Infantry => "Infantry leader",
+                                LeaderKind::Cavalry => "Cavalry leader",
+                            };
+                            ui.label(format!("{kind}, rank {}", l.rank));
+                            ui.label(format!("Combat {:+} · Morale modifier {:+} · Morale {}", l.combat, l.morale_mod, morale.0));
+                        } else {
+                            let type_name = rules.0.data().units.get(&c.unit_type).map_or(c.unit_type.as_str(), |u| u.name.as_str());
+                            ui.label(type_name);
+                            if let Some(p) = printed {
+                                let face = p.face(*steps);
+                                let side = if p.reduced.is_none() {
+                                    "one step".to_owned()
+                                } else if steps.is_reduced() {
+                                    "reduced side".to_owned()
+                                } else {
+                                    "full strength".to_owned()
+                                };
+                                ui.label(format!("Steps {}/{} ({side})", steps.current, steps.max));
+                                ui.label(format!(
+                                    "Direct {} · Bombard {} · Move {} · Morale {}",
+                                    fire(face.direct),
+                                    fire(face.bombard),
+                                    face.movement,
+                                    morale.0
+                                ));
+                            }
+                        }
+                        let marks = marker_list(e);
+                        if !marks.is_empty() {
+                            let names: Vec<&str> = marks.iter().map(|m| m.label()).collect();
+                            ui.colored_label(egui::Color32::from_rgb(230, 190, 60), format!("Markers: {}", names.join(", ")));
+                        }
+                    })
+                    .response;
+                if response.interact(egui::Sense::click()).clicked() {
+                    selection.counter = Some(entity);
+                }
+            }
+        });
+    });
+}
+
+fn describe_event(event: &GameEvent, sides: &SideList) -> String {
+    match event {
+        GameEvent::GameStarted { title, seed } => format!("{title} begins (seed {seed})."),
+        GameEvent::TurnBegan { turn } => format!("Turn {turn} begins."),
+        GameEvent::PhaseBegan { phase } => format!("{phase} Phase."),
+        GameEvent::DiceRolled { purpose, faces } => {
+            let f: Vec<String> = faces.iter().map(u8::to_string).collect();
+            format!("Dice, {purpose}: {}", f.join(" + "))
+        }
+        GameEvent::InitiativeWon { side, totals } => {
+            let t: Vec<String> = totals
+                .iter()
+                .enumerate()
+                .map(|(s, t)| format!("{} {t}", side_name(sides, s as u8)))
+                .collect();
+            format!(
+                "{} wins the initiative ({}).",
+                side_name(sides, *side),
+                t.join(" vs ")
+            )
+        }
+        GameEvent::SegmentBegan { side } => {
+            format!("{}'s action segment.", side_name(sides, *side))
+        }
+        GameEvent::Passed { side } => format!("{} passes.", side_name(sides, *side)),
+        GameEvent::MarkersCleared { count } => format!("End of turn: {count} markers removed."),
+        GameEvent::GameEnded { winner, points } => {
+            let p: Vec<String> = points
+                .iter()
+                .enumerate()
+                .map(|(s, v)| format!("{} {v}", side_name(sides, s as u8)))
+                .collect();
+            match winner {
+                Some(w) => format!(
+                    "Game over: {} wins, {}.",
+                    side_name(sides, *w),
+                    p.join(" to ")
+                ),
+                None => format!("Game over: a draw, {}.", p.join(" to ")),
+            }
+        }
+    }
+}
+
+fn bottom_log(root: &mut egui::Ui, view: &GameView, hover: &Hover) {
+    let (journal, sides, index, hexes, counters, rules) = (
+        &view.journal,
+        &view.sides,
+        &view.index,
+        &view.hexes,
+        &view.counters,
+        &view.rules,
+    );
+    egui::Panel::bottom("log")
+        .exact_size(125.0)
+        .resizable(false)
+        .show(root, |ui| {
+            let readout = match hover.0 {
+                Some(hex) => {
+                    let mut line = hex_line(hex, index, hexes, rules, sides).unwrap_or_default();
+                    let names: Vec<String> = index
+                        .occupants(hex)
+                        .iter()
+                        .rev()
+                        .filter_map(|e| counters.get(*e).ok())
+                        .map(|(_, c, ..)| c.name.clone())
+                        .collect();
+                    if !names.is_empty() {
+                        line.push_str(&format!(" · {}", names.join(", ")));
+                    }
+                    line
+                }
+                None => "Point at a hex to read it.".to_owned(),
+            };
+            ui.strong(readout);
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    for entry in journal.entries() {
+                        ui.label(format!(
+                            "T{} · {}",
+                            entry.turn,
+                            describe_event(&entry.event, sides)
+                        ));
+                    }
+                });
+        });
+}

@@ -1,0 +1,165 @@
+//! The command line contract: check, sim and replay, as users and scripts call them.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn drumfire(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_drumfire"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("drumfire-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn check_accepts_every_shipped_scenario() {
+    let mut files = Vec::new();
+    for set in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios")).unwrap() {
+        for f in std::fs::read_dir(set.unwrap().path()).unwrap() {
+            files.push(f.unwrap().path().display().to_string());
+        }
+    }
+    let args: Vec<&str> = std::iter::once("check")
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    let out = drumfire(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("tutorial.ron: ok (scenario)"));
+}
+
+#[test]
+fn check_prints_a_located_error_for_each_bad_file_kind_and_exits_1() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bad");
+    let mut kinds = 0;
+    for f in std::fs::read_dir(dir).unwrap() {
+        let path = f.unwrap().path();
+        let shown = path.display().to_string();
+        let out = drumfire(&["check", &shown]);
+        assert_eq!(out.status.code(), Some(1), "{shown}");
+        let err = stderr(&out);
+        let first = err.lines().next().unwrap_or_default();
+        // FILE:LINE:COL: message
+        let rest = first
+            .strip_prefix(&format!("{shown}:"))
+            .unwrap_or_else(|| panic!("{first}"));
+        let mut parts = rest.splitn(3, ':');
+        assert!(
+            parts.next().unwrap().parse::<usize>().is_ok(),
+            "line in {first}"
+        );
+        assert!(
+            parts.next().unwrap().parse::<usize>().is_ok(),
+            "column in {first}"
+        );
+        assert!(parts.next().unwrap().len() > 5, "message in {first}");
+        kinds += 1;
+    }
+    assert!(kinds >= 8);
+}
+
+#[test]
+fn check_reports_a_missing_file() {
+    let out = drumfire(&["check", "no/such/file.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).starts_with("no/such/file.ron:1:1: cannot read the file"));
+}
+
+#[test]
+fn sim_json_twice_gives_the_same_hash_and_every_field() {
+    let run = || {
+        let out = drumfire(&[
+            "sim",
+            "scenarios/great_war/tutorial.ron",
+            "--seed",
+            "7",
+            "--json",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        serde_json::from_str::<serde_json::Value>(stdout(&out).trim()).unwrap()
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a["state_hash"], b["state_hash"]);
+    assert_eq!(a["state_hash"].as_str().unwrap().len(), 16);
+    assert_eq!(a["seed"], 7);
+    assert_eq!(a["turns"], 8);
+    assert_eq!(a["orders"], 16);
+    assert_eq!(a["winner"], "British");
+    assert_eq!(a["players"]["German"], "ai");
+    assert_eq!(a["players"]["British"], "ai");
+}
+
+#[test]
+fn sim_accepts_random_players_and_refuses_bad_ones() {
+    let out = drumfire(&[
+        "sim",
+        "scenarios/great_war/tutorial.ron",
+        "--seed",
+        "3",
+        "--players",
+        "random,ai",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+    assert_eq!(v["players"]["German"], "random");
+    let bad = drumfire(&[
+        "sim",
+        "scenarios/great_war/tutorial.ron",
+        "--players",
+        "ai,wizard",
+    ]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(stderr(&bad).contains("`wizard` is not a player"));
+}
+
+#[test]
+fn a_sim_save_replays_to_its_hash_and_a_tampered_one_does_not() {
+    let save = scratch("sim.ron");
+    let shown = save.display().to_string();
+    let out = drumfire(&[
+        "sim",
+        "scenarios/great_war/tutorial.ron",
+        "--seed",
+        "9",
+        "--json",
+        "--save",
+        &shown,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let hash =
+        serde_json::from_str::<serde_json::Value>(stdout(&out).trim()).unwrap()["state_hash"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+    let replay = drumfire(&["replay", &shown]);
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    assert_eq!(stdout(&replay).trim(), hash);
+    assert!(drumfire(&["check", &shown]).status.success());
+
+    let text = std::fs::read_to_string(&save).unwrap();
+    let tampered = scratch("tampered.ron");
+    std::fs::write(&tampered, text.replace(&hash, "0123456789abcdef")).unwrap();
+    let out = drumfire(&["replay", &tampered.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(&format!(
+            "state hash {hash} after all orders, but the save records 0123456789abcdef"
+        )),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -1,0 +1,64 @@
+//! Opens the real window under Xvfb with software Vulkan, saves a PNG and
+//! checks that the map and the panels are on it. Needs `xvfb-run` and Mesa's
+//! Vulkan driver, so it is ignored by a plain `cargo test`; `.ci/run` runs it
+//! with `cargo test --test screenshot -- --ignored`.
+
+use std::process::Command;
+
+/// Counts pixels within `tolerance` of `rgb`.
+fn count_near(img: &image::RgbaImage, rgb: [u8; 3], tolerance: i32) -> usize {
+    img.pixels()
+        .filter(|p| (0..3).all(|i| (i32::from(p[i]) - i32::from(rgb[i])).abs() <= tolerance))
+        .count()
+}
+
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn the_window_shows_the_map_counters_and_panels() {
+    let out_dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let png = out_dir.join("default.png");
+    let _ = std::fs::remove_file(&png);
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_drumfire"))
+        .args(["--select", "0706", "--screenshot"])
+        .arg(&png)
+        .status()
+        .expect("xvfb-run must be installed (apt-get install xvfb mesa-vulkan-drivers libvulkan1)");
+    assert!(status.success(), "drumfire exited with {status}");
+    let img = image::open(&png).expect("a PNG was written").to_rgba8();
+    assert_eq!((img.width(), img.height()), (1280, 800));
+
+    // Not blank: many distinct colours.
+    let mut colours: Vec<u32> = img
+        .pixels()
+        .map(|p| u32::from_le_bytes([p[0] >> 3, p[1] >> 3, p[2] >> 3, 0]))
+        .collect();
+    colours.sort_unstable();
+    colours.dedup();
+    assert!(
+        colours.len() > 200,
+        "only {} colours: the window looks blank",
+        colours.len()
+    );
+
+    // The map: clear terrain (200, 204, 146) and woods (84, 122, 64) cover real areas.
+    let total = (img.width() * img.height()) as usize;
+    let clear = count_near(&img, [200, 204, 146], 12);
+    let woods = count_near(&img, [84, 122, 64], 14);
+    assert!(
+        clear > total / 20,
+        "clear terrain covers only {clear} pixels: the map is missing"
+    );
+    assert!(woods > total / 200, "woods cover only {woods} pixels");
+    // Counters: the German and British side colours.
+    assert!(
+        count_near(&img, [143, 163, 179], 8) > 2_000,
+        "German counters missing"
+    );
+    assert!(
+        count_near(&img, [201, 173, 116], 8) > 2_000,
+        "British counters missing"
+    );
+}
