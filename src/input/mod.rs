@@ -26,6 +26,24 @@ const KEY_PAN_SPEED: f32 = 700.0;
 #[derive(Resource, Default, Debug)]
 pub struct Hover(pub Option<Hex>);
 
+/// The part of the window the panels leave to the map, in logical pixels
+/// (set by the UI each frame; `None` before the first frame).
+#[derive(Resource, Default, Debug)]
+pub struct MapArea(pub Option<Rect>);
+
+/// Is the mouse over the map rather than over a panel?
+fn over_map(window: &Window, area: &MapArea) -> bool {
+    match (window.cursor_position(), area.0) {
+        (Some(p), Some(rect)) => rect.contains(p),
+        (Some(_), None) => true,
+        (None, _) => false,
+    }
+}
+
+fn pointer_on_map(window: Single<&Window, With<PrimaryWindow>>, area: Res<MapArea>) -> bool {
+    over_map(&window, &area)
+}
+
 /// The selected hex and counter.
 #[derive(Resource, Default, Debug)]
 pub struct Selection {
@@ -63,13 +81,15 @@ struct SelectHighlight;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Hover>()
         .init_resource::<Selection>()
+        .init_resource::<MapArea>()
         .add_systems(Startup, spawn_camera_and_highlights)
         .add_systems(PostStartup, frame_the_map)
         .add_systems(
             Update,
             (
-                (track_hover, select_on_click, drag_to_pan, wheel_to_zoom)
-                    .run_if(not(egui_wants_any_pointer_input)),
+                track_hover,
+                (select_on_click, drag_to_pan, wheel_to_zoom)
+                    .run_if(not(egui_wants_any_pointer_input).and_then(pointer_on_map)),
                 keys_to_pan.run_if(not(egui_wants_any_keyboard_input)),
                 move_highlights,
             )
@@ -162,10 +182,14 @@ fn track_hover(
     camera: Single<(&Camera, &GlobalTransform)>,
     geometry: Option<Res<BoardGeometry>>,
     mut hover: ResMut<Hover>,
+    area: Res<MapArea>,
 ) {
     let Some(geometry) = geometry else { return };
     let (camera, at) = *camera;
-    let hex = cursor_world(&window, camera, at).and_then(|w| geometry.hex_at(w));
+    let on_map = over_map(&window, &area);
+    let hex = cursor_world(&window, camera, at)
+        .filter(|_| on_map)
+        .and_then(|w| geometry.hex_at(w));
     if hover.0 != hex {
         hover.0 = hex;
     }

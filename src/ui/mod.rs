@@ -2,7 +2,7 @@
 //! stack viewer for the selected hex, the hover readout, and the journal with
 //! every die roll. Orders go through the core's order door like any other.
 
-use crate::input::{Hover, SIDE_PANEL_WIDTH, Selection};
+use crate::input::{Hover, MapArea, SIDE_PANEL_WIDTH, Selection};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -83,6 +83,7 @@ fn draw_ui(
     hover: Res<Hover>,
     mut ui_order: ResMut<UiOrder>,
     status: Res<UiStatus>,
+    mut map_area: ResMut<MapArea>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -95,6 +96,8 @@ fn draw_ui(
     phase_bar(&mut root, &view, &mut ui_order, &status);
     bottom_log(&mut root, &view, &hover);
     side_panel(&mut root, &view, &mut selection);
+    let free = root.available_rect_before_wrap();
+    map_area.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
     Ok(())
 }
 
