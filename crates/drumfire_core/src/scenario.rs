@@ -496,77 +496,24 @@ fn check_map(map: &MapDef, data: &RuleSetData, errs: &mut Errors) {
         );
         return;
     }
-    if map.terrain.len() != usize::from(map.height) {
-        errs.push(
-            "map.terrain",
+    let known: Vec<String> = data
+        .terrain
+        .values()
+        .map(|t| format!("'{}' {}", t.glyph, t.id))
+        .collect();
+    check_grid(map, "terrain", &map.terrain, errs, |glyph, at| {
+        data.terrain_by_glyph(glyph).is_none().then(|| {
             format!(
-                "expected {} rows (map.height), found {}",
-                map.height,
-                map.terrain.len()
-            ),
-        );
-    }
-    for (r, row) in map.terrain.iter().enumerate() {
-        let field = format!("map.terrain[{r}]");
-        if row.chars().count() != usize::from(map.width) {
-            errs.push(
-                &field,
-                format!(
-                    "row {} has {} hexes, expected {} (map.width)",
-                    r + 1,
-                    row.chars().count(),
-                    map.width
-                ),
-            );
-        }
-        for (c, glyph) in row.chars().enumerate() {
-            if data.terrain_by_glyph(glyph).is_none() {
-                let known: Vec<String> = data
-                    .terrain
-                    .values()
-                    .map(|t| format!("'{}' {}", t.glyph, t.id))
-                    .collect();
-                errs.push_at(
-                    &field,
-                    c + 1,
-                    format!(
-                        "unknown terrain '{glyph}' at hex {}; known: {}",
-                        MapCoord::new(c as u16, r as u16),
-                        known.join(", ")
-                    ),
-                );
-                break;
-            }
-        }
-    }
+                "unknown terrain '{glyph}' at hex {at}; known: {}",
+                known.join(", ")
+            )
+        })
+    });
     if !map.elevation.is_empty() {
-        if map.elevation.len() != usize::from(map.height) {
-            errs.push(
-                "map.elevation",
-                format!(
-                    "expected {} rows (map.height) or none, found {}",
-                    map.height,
-                    map.elevation.len()
-                ),
-            );
-        }
-        for (r, row) in map.elevation.iter().enumerate() {
-            let field = format!("map.elevation[{r}]");
-            if row.chars().count() != usize::from(map.width) {
-                errs.push(
-                    &field,
-                    format!(
-                        "row {} has {} hexes, expected {} (map.width)",
-                        r + 1,
-                        row.chars().count(),
-                        map.width
-                    ),
-                );
-            }
-            if let Some(c) = row.chars().position(|ch| !ch.is_ascii_digit()) {
-                errs.push_at(&field, c + 1, "elevation is a digit 0-9 per hex".into());
-            }
-        }
+        check_grid(map, "elevation", &map.elevation, errs, |digit, at| {
+            (!digit.is_ascii_digit())
+                .then(|| format!("elevation '{digit}' at hex {at} is not a digit 0-9"))
+        });
     }
     let mut river_hexes = BTreeSet::new();
     for (kind, list) in [("roads", &map.roads), ("rivers", &map.rivers)] {
@@ -592,6 +539,48 @@ fn check_map(map: &MapDef, data: &RuleSetData, errs: &mut Errors) {
                 }
                 Ok(_) => {}
             }
+        }
+    }
+}
+
+/// Checks a grid of one character per hex (`map.terrain`, `map.elevation`):
+/// one row per map row, one character per column, each accepted by `bad`.
+fn check_grid(
+    map: &MapDef,
+    name: &str,
+    rows: &[String],
+    errs: &mut Errors,
+    bad: impl Fn(char, MapCoord) -> Option<String>,
+) {
+    if rows.len() != usize::from(map.height) {
+        errs.push(
+            &format!("map.{name}"),
+            format!(
+                "expected {} rows (map.height), found {}",
+                map.height,
+                rows.len()
+            ),
+        );
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let field = format!("map.{name}[{r}]");
+        let count = row.chars().count();
+        if count != usize::from(map.width) {
+            errs.push(
+                &field,
+                format!(
+                    "row {} has {count} hexes, expected {} (map.width)",
+                    r + 1,
+                    map.width
+                ),
+            );
+        }
+        let first_bad = row
+            .chars()
+            .enumerate()
+            .find_map(|(c, ch)| bad(ch, MapCoord::new(c as u16, r as u16)).map(|m| (c, m)));
+        if let Some((c, message)) = first_bad {
+            errs.push_at(&field, c + 1, message);
         }
     }
 }

@@ -197,3 +197,16 @@ fn hex_markers_are_checked() {
         ]
     );
 }
+
+#[test]
+fn a_bad_elevation_digit_is_located() {
+    let errs = small_with(
+        r#"        roads: ["0102 0202 0302"],"#,
+        "        elevation: [\"0000\", \"01x0\", \"0000\"],\n        roads: [\"0102 0202 0302\"],",
+    )
+    .unwrap_err();
+    assert_eq!(
+        errs,
+        ["edited.ron:14:32: map.elevation[1]: elevation 'x' at hex 0302 is not a digit 0-9"]
+    );
+}
