@@ -5,12 +5,45 @@ use crate::journal::{GameEvent, Journal};
 use bevy_ecs::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
 
-/// The dice. Only rules roll them, and only through [`Dice::roll`].
-#[derive(Resource, Clone, Debug)]
+/// The dice. Only rules roll them, and only through [`Dice::roll`]. The whole
+/// generator state serialises, so a snapshot can carry the dice mid-game.
+#[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "DiceState", from = "DiceState")]
 pub struct Dice {
     seed: u64,
     rng: ChaCha8Rng,
+}
+
+/// The dice as written in a file: the seed and how many 32-bit words have been
+/// drawn (split in two, as RON has no 128-bit integers). That is the whole state:
+/// the generator always runs on stream 0 of its seed.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct DiceState {
+    seed: u64,
+    words_high: u64,
+    words_low: u64,
+}
+
+impl From<Dice> for DiceState {
+    fn from(d: Dice) -> Self {
+        let pos = d.position();
+        Self {
+            seed: d.seed,
+            words_high: (pos >> 64) as u64,
+            words_low: pos as u64,
+        }
+    }
+}
+
+impl From<DiceState> for Dice {
+    fn from(s: DiceState) -> Self {
+        let mut d = Dice::new(s.seed);
+        d.rng
+            .set_word_pos((u128::from(s.words_high) << 64) | u128::from(s.words_low));
+        d
+    }
 }
 
 impl Dice {
@@ -83,6 +116,20 @@ mod tests {
     }
 
     const PINNED_SEED_7: [u8; 8] = [4, 1, 1, 6, 4, 4, 6, 5];
+
+    #[test]
+    fn the_dice_state_round_trips_mid_stream() {
+        let mut d = Dice::new(99);
+        d.roll(&mut Journal::default(), 5, "before");
+        let text = ron::to_string(&d).unwrap();
+        let mut restored: Dice = ron::from_str(&text).unwrap();
+        assert_eq!(restored, d);
+        let mut j = Journal::default();
+        assert_eq!(
+            restored.roll(&mut j, 6, "after"),
+            d.roll(&mut j, 6, "after")
+        );
+    }
 
     #[test]
     fn dice_are_roughly_fair() {
