@@ -192,3 +192,39 @@ fn end_of_turn_removes_moved_and_fired_markers_but_not_disrupted() {
     });
     assert_eq!(cleared, Some(2));
 }
+
+#[test]
+fn the_state_hash_does_not_depend_on_entity_ids() {
+    use bevy_app::App;
+    use bevy_state::app::StatesPlugin;
+    use drumfire_core::game::CorePlugin;
+    use drumfire_core::hash::state_hash;
+    use drumfire_core::orders;
+
+    let mut plain = tutorial_game(7);
+    // The same game in an app whose entity ids are all shifted by unrelated entities spawned first.
+    let mut app = App::new();
+    for _ in 0..137 {
+        app.world_mut().spawn_empty();
+    }
+    app.add_plugins((
+        StatesPlugin,
+        CorePlugin {
+            scenario: tutorial(),
+            seed: 7,
+        },
+    ));
+    for _ in 0..64 {
+        app.update();
+        if orders::is_settled(app.world()) {
+            break;
+        }
+    }
+    assert_eq!(
+        app.world()
+            .resource::<bevy_state::state::State<Phase>>()
+            .get(),
+        &Phase::Action
+    );
+    assert_eq!(state_hash(app.world_mut()), plain.state_hash());
+}
