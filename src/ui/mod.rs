@@ -119,7 +119,10 @@ fn phase_bar(root: &mut egui::Ui, view: &GameView, ui_order: &mut UiOrder, statu
             ui.separator();
             ui.strong(format!("Turn {} of {}", turn.0.max(1), info.turns));
             ui.separator();
-            ui.strong(format!("{} Phase", phase.get().name()));
+            ui.strong(match phase.get() {
+                Phase::Setup | Phase::GameOver => phase.get().name().to_owned(),
+                p => format!("{} Phase", p.name()),
+            });
             match phase.get() {
                 Phase::Action => {
                     ui.separator();
