@@ -90,7 +90,7 @@ pub fn plugin(app: &mut App) {
                 track_hover,
                 (select_on_click, drag_to_pan, wheel_to_zoom)
                     .run_if(not(egui_wants_any_pointer_input).and_then(pointer_on_map)),
-                keys_to_pan.run_if(not(egui_wants_any_keyboard_input)),
+                (keys_to_pan, escape_clears_selection).run_if(not(egui_wants_any_keyboard_input)),
                 move_highlights,
             )
                 .chain(),
@@ -205,6 +205,12 @@ fn select_on_click(
         && let Some(hex) = hover.0
     {
         selection.click(hex, index.occupants(hex));
+    }
+}
+
+fn escape_clears_selection(keys: Res<ButtonInput<KeyCode>>, mut selection: ResMut<Selection>) {
+    if keys.just_pressed(KeyCode::Escape) && selection.hex.is_some() {
+        *selection = Selection::default();
     }
 }
 

@@ -95,7 +95,10 @@ fn draw_ui(
     );
     phase_bar(&mut root, &view, &mut ui_order, &status);
     bottom_log(&mut root, &view, &hover);
-    side_panel(&mut root, &view, &mut selection);
+    // Only a click changes the selection, so the board redraws only then.
+    if let Some(picked) = side_panel(&mut root, &view, &selection) {
+        selection.counter = Some(picked);
+    }
     let free = root.available_rect_before_wrap();
     map_area.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
     Ok(())
@@ -131,11 +134,12 @@ fn phase_bar(root: &mut egui::Ui, view: &GameView, ui_order: &mut UiOrder, statu
                         side_colour(sides, side),
                         format!("■ {}'s action segment", side_name(sides, side)),
                     );
-                    if ui
+                    let pass = ui
                         .button(format!("Pass ({})", side_name(sides, side)))
-                        .on_hover_text("End this action segment without activating anything")
-                        .clicked()
-                    {
+                        .on_hover_text("End this action segment without activating anything");
+                    if pass.clicked() {
+                        // Hand the keyboard back to the board (arrows, Esc).
+                        pass.surrender_focus();
                         ui_order.0 = Some(Order::Pass { side });
                     }
                 }
@@ -252,7 +256,9 @@ fn hex_line(
     ))
 }
 
-fn side_panel(root: &mut egui::Ui, view: &GameView, selection: &mut Selection) {
+/// The stack viewer; returns the counter clicked in the list, if any.
+fn side_panel(root: &mut egui::Ui, view: &GameView, selection: &Selection) -> Option<Entity> {
+    let mut picked = None;
     let (index, hexes, counters, rules, sides, info) = (
         &view.index,
         &view.hexes,
@@ -333,11 +339,12 @@ fn side_panel(root: &mut egui::Ui, view: &GameView, selection: &mut Selection) {
                     })
                     .response;
                 if response.interact(egui::Sense::click()).clicked() {
-                    selection.counter = Some(entity);
+                    picked = Some(entity);
                 }
             }
         });
     });
+    picked
 }
 
 fn describe_event(event: &GameEvent, sides: &SideList) -> String {
