@@ -37,7 +37,10 @@ pub fn counter_colour(rgb: [u8; 3]) -> Color {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PostUpdate, redraw_counters.run_if(view_is_stale));
+    app.add_systems(
+        PostUpdate,
+        redraw_counters.run_if(resource_exists::<BoardGeometry>.and_then(view_is_stale)),
+    );
 }
 
 #[derive(Default)]
@@ -60,12 +63,11 @@ fn view_is_stale(
     stale
 }
 
-#[allow(clippy::too_many_arguments)]
 fn redraw_counters(
     mut commands: Commands,
     old: Query<Entity, With<CounterView>>,
     index: Res<HexIndex>,
-    geometry: Option<Res<BoardGeometry>>,
+    geometry: Res<BoardGeometry>,
     sides: Res<SideList>,
     selection: Res<Selection>,
     hex_markers: Query<&HexMarker>,
@@ -78,7 +80,6 @@ fn redraw_counters(
         Option<&Leader>,
     )>,
 ) {
-    let Some(geometry) = geometry else { return };
     for e in &old {
         commands.entity(e).despawn();
     }
