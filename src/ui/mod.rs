@@ -273,7 +273,7 @@ fn side_panel(root: &mut egui::Ui, view: &GameView, selection: &Selection) -> Op
                 ui.heading("Briefing");
                 ui.label(&info.briefing);
                 ui.separator();
-                ui.label("Click a hex to see its stack. Click again to pick the next counter down. Drag with the right or middle button, or use the arrow keys, to pan; the wheel zooms.");
+                ui.label("Click a hex to see its stack. Click again to pick the next counter down; Esc clears the selection. Drag with the right or middle button, or use the arrow keys, to pan; the wheel zooms to the cursor.");
                 return;
             };
             ui.heading(format!("Hex {}", hex_label(hex)));
