@@ -8,7 +8,9 @@ mod terrain_art;
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
-use drumfire_core::map::{Crossing, Elevation, HexCell, HexIndex, Objective, River, Road, Terrain};
+use drumfire_core::map::{
+    Crossing, Elevation, HexCell, HexIndex, Objective, River, Road, Sides, Terrain,
+};
 use drumfire_core::scenario::{Rules, SideList};
 use geometry::{BoardGeometry, HEX_SIZE};
 use hexx::EdgeDirection;
@@ -110,7 +112,43 @@ fn stroke(a: Vec2, b: Vec2, width: f32, colour: Color, z: f32) -> impl Bundle {
     )
 }
 
-#[allow(clippy::too_many_arguments)]
+/// How a road or a river is drawn.
+struct Line {
+    width: f32,
+    colour: Color,
+    material: Handle<ColorMaterial>,
+    z: f32,
+}
+
+/// A road or river through a hex: a stroke from the centre to each side it
+/// leaves by, and a round joint at the centre so bends look continuous.
+fn draw_line_feature(
+    commands: &mut Commands,
+    g: &BoardGeometry,
+    hex: hexx::Hex,
+    sides: Sides,
+    line: &Line,
+    joint: &Handle<Mesh>,
+) {
+    let centre = g.world_of(hex);
+    for dir in sides.iter() {
+        commands.spawn(stroke(
+            centre,
+            g.edge_midpoint(hex, dir),
+            line.width,
+            line.colour,
+            line.z,
+        ));
+    }
+    commands.spawn((
+        BoardPiece,
+        Mesh2d(joint.clone()),
+        MeshMaterial2d(line.material.clone()),
+        Transform::from_translation(centre.extend(line.z))
+            .with_scale(Vec3::splat(line.width / 2.0)),
+    ));
+}
+
 fn spawn_overlays(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -128,8 +166,18 @@ fn spawn_overlays(
 ) {
     let g = BoardGeometry::new(index.width, index.height);
     let joint = meshes.add(Circle::new(1.0));
-    let river_mat = materials.add(ColorMaterial::from_color(RIVER_COLOUR));
-    let road_mat = materials.add(ColorMaterial::from_color(ROAD_COLOUR));
+    let river_line = Line {
+        width: 9.0,
+        colour: RIVER_COLOUR,
+        material: materials.add(ColorMaterial::from_color(RIVER_COLOUR)),
+        z: z::RIVER,
+    };
+    let road_line = Line {
+        width: 5.0,
+        colour: ROAD_COLOUR,
+        material: materials.add(ColorMaterial::from_color(ROAD_COLOUR)),
+        z: z::ROAD,
+    };
     let half_edge = HEX_SIZE / 2.0;
     for (cell, elevation, road, river, objective) in &cells {
         let centre = g.world_of(cell.hex);
@@ -152,21 +200,14 @@ fn spawn_overlays(
             }
         }
         if let Some(river) = river {
-            for dir in river.sides.iter() {
-                commands.spawn(stroke(
-                    centre,
-                    g.edge_midpoint(cell.hex, dir),
-                    9.0,
-                    RIVER_COLOUR,
-                    z::RIVER,
-                ));
-            }
-            commands.spawn((
-                BoardPiece,
-                Mesh2d(joint.clone()),
-                MeshMaterial2d(river_mat.clone()),
-                Transform::from_translation(centre.extend(z::RIVER)).with_scale(Vec3::splat(4.5)),
-            ));
+            draw_line_feature(
+                &mut commands,
+                &g,
+                cell.hex,
+                river.sides,
+                &river_line,
+                &joint,
+            );
             let flow = river.sides.iter().next().map_or(Vec2::X, |d| {
                 (g.edge_midpoint(cell.hex, d) - centre).normalize()
             });
@@ -205,21 +246,7 @@ fn spawn_overlays(
             }
         }
         if let Some(road) = road {
-            for dir in road.0.iter() {
-                commands.spawn(stroke(
-                    centre,
-                    g.edge_midpoint(cell.hex, dir),
-                    5.0,
-                    ROAD_COLOUR,
-                    z::ROAD,
-                ));
-            }
-            commands.spawn((
-                BoardPiece,
-                Mesh2d(joint.clone()),
-                MeshMaterial2d(road_mat.clone()),
-                Transform::from_translation(centre.extend(z::ROAD)).with_scale(Vec3::splat(2.5)),
-            ));
+            draw_line_feature(&mut commands, &g, cell.hex, road.0, &road_line, &joint);
         }
         commands.spawn((
             BoardPiece,

@@ -50,6 +50,16 @@ fn side_name(sides: &SideList, side: u8) -> String {
     sides.name(side).to_owned()
 }
 
+/// One value per side, each after its side's name: "German 5 vs British 3".
+fn per_side(sides: &SideList, values: &[impl std::fmt::Display], separator: &str) -> String {
+    let parts: Vec<String> = values
+        .iter()
+        .enumerate()
+        .map(|(s, v)| format!("{} {v}", side_name(sides, s as u8)))
+        .collect();
+    parts.join(separator)
+}
+
 fn side_colour(sides: &SideList, side: u8) -> egui::Color32 {
     sides
         .0
@@ -150,13 +160,7 @@ fn phase_bar(root: &mut egui::Ui, view: &GameView, ui_order: &mut UiOrder, statu
                             || "Draw".to_owned(),
                             |w| format!("{} wins", side_name(sides, w)),
                         );
-                        let points: Vec<String> = o
-                            .points
-                            .iter()
-                            .enumerate()
-                            .map(|(s, p)| format!("{} {p}", side_name(sides, s as u8)))
-                            .collect();
-                        ui.strong(format!("{winner} ({})", points.join(" – ")));
+                        ui.strong(format!("{winner} ({})", per_side(sides, &o.points, " – ")));
                     }
                 }
                 _ => {}
@@ -357,15 +361,10 @@ fn describe_event(event: &GameEvent, sides: &SideList) -> String {
             format!("Dice, {purpose}: {}", f.join(" + "))
         }
         GameEvent::InitiativeWon { side, totals } => {
-            let t: Vec<String> = totals
-                .iter()
-                .enumerate()
-                .map(|(s, t)| format!("{} {t}", side_name(sides, s as u8)))
-                .collect();
             format!(
                 "{} wins the initiative ({}).",
                 side_name(sides, *side),
-                t.join(" vs ")
+                per_side(sides, totals, " vs ")
             )
         }
         GameEvent::SegmentBegan { side } => {
@@ -374,18 +373,10 @@ fn describe_event(event: &GameEvent, sides: &SideList) -> String {
         GameEvent::Passed { side } => format!("{} passes.", side_name(sides, *side)),
         GameEvent::MarkersCleared { count } => format!("End of turn: {count} markers removed."),
         GameEvent::GameEnded { winner, points } => {
-            let p: Vec<String> = points
-                .iter()
-                .enumerate()
-                .map(|(s, v)| format!("{} {v}", side_name(sides, s as u8)))
-                .collect();
+            let p = per_side(sides, points, " to ");
             match winner {
-                Some(w) => format!(
-                    "Game over: {} wins, {}.",
-                    side_name(sides, *w),
-                    p.join(" to ")
-                ),
-                None => format!("Game over: a draw, {}.", p.join(" to ")),
+                Some(w) => format!("Game over: {} wins, {}.", side_name(sides, *w), p),
+                None => format!("Game over: a draw, {p}."),
             }
         }
     }
