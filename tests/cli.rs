@@ -96,7 +96,8 @@ fn sim_json_twice_gives_the_same_hash_and_every_field() {
     assert_eq!(a["state_hash"].as_str().unwrap().len(), 16);
     assert_eq!(a["seed"], 7);
     assert_eq!(a["turns"], 8);
-    assert_eq!(a["orders"], 16);
+    // The German Artillery Plan, then two passes a turn.
+    assert_eq!(a["orders"], 17);
     assert_eq!(a["winner"], "British");
     assert_eq!(a["players"]["German"], "ai");
     assert_eq!(a["players"]["British"], "ai");

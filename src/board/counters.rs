@@ -265,6 +265,12 @@ fn draw_symbol(p: &mut ChildSpawnerCommands, class: UnitClass, mounted: bool) {
             sprite(p, ink, Vec2::splat(3.5), Vec2::new(0.0, b + 2.5), 0.3);
         }
         UnitClass::Artillery => sprite(p, ink, Vec2::splat(5.0), Vec2::new(0.0, cy), 0.3),
+        UnitClass::Transport => {
+            // Wheels under the box: the NATO sign for a transport column.
+            for x in [-5.0, 5.0] {
+                sprite(p, ink, Vec2::splat(3.5), Vec2::new(x, b + 2.5), 0.3);
+            }
+        }
         UnitClass::Leader => {}
     }
 }
@@ -380,6 +386,7 @@ fn marker_colour(m: MarkerKind) -> Color {
         MarkerKind::Fired => Color::srgb(0.9, 0.45, 0.15),
         MarkerKind::Pinned => Color::srgb(0.6, 0.35, 0.7),
         MarkerKind::LowAmmo => Color::srgb(0.55, 0.55, 0.55),
+        MarkerKind::Done => Color::srgb(0.4, 0.45, 0.4),
     }
 }
 

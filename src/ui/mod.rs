@@ -12,15 +12,20 @@ use drumfire_core::counters::{
 };
 use drumfire_core::data::FireValue;
 use drumfire_core::flow::{ActionSegment, Outcome, Phase, Turn};
-use drumfire_core::journal::{GameEvent, Journal};
+use drumfire_core::journal::Journal;
 use drumfire_core::map::{Crossing, Elevation, HexIndex, Objective, River, Road, Terrain};
 use drumfire_core::orders::{self, Order};
+use drumfire_core::rules::great_war;
 use drumfire_core::scenario::{Rules, ScenarioInfo, SideList};
 use hexx::Hex;
 
 /// An order the UI asks for, submitted at the next exclusive step.
 #[derive(Resource, Default)]
 pub struct UiOrder(pub Option<Order>);
+
+/// A side asked for the plan that plots no fire (every battery on Open Sights).
+#[derive(Resource, Default)]
+pub struct UiPlanRequest(pub Option<u8>);
 
 /// The last refusal, shown on the phase bar until the next order.
 #[derive(Resource, Default)]
@@ -29,6 +34,7 @@ pub struct UiStatus(pub String);
 /// The UI plugin.
 pub fn plugin(app: &mut App) {
     app.init_resource::<UiOrder>()
+        .init_resource::<UiPlanRequest>()
         .init_resource::<UiStatus>()
         .add_systems(EguiPrimaryContextPass, draw_ui)
         .add_systems(Update, submit_ui_order);
@@ -36,6 +42,11 @@ pub fn plugin(app: &mut App) {
 
 /// Hands the UI's order to the order door; a refusal is shown, not lost.
 fn submit_ui_order(world: &mut World) {
+    if let Some(side) = world.resource_mut::<UiPlanRequest>().0.take() {
+        let missions = great_war::setup::open_sights_plan(world, side);
+        world.resource_mut::<UiOrder>().0 =
+            Some(Order::GreatWar(great_war::GwOrder::Plan { side, missions }));
+    }
     let Some(order) = world.resource_mut::<UiOrder>().0.take() else {
         return;
     };
@@ -79,6 +90,7 @@ struct GameView<'w, 's> {
     segment: Res<'w, ActionSegment>,
     sides: Res<'w, SideList>,
     outcome: Option<Res<'w, Outcome>>,
+    gw: Option<Res<'w, great_war::GwState>>,
     index: Res<'w, HexIndex>,
     journal: Res<'w, Journal>,
     hexes: HexQuery<'w, 's>,
@@ -92,6 +104,7 @@ fn draw_ui(
     mut selection: ResMut<Selection>,
     hover: Res<Hover>,
     mut ui_order: ResMut<UiOrder>,
+    mut plan_request: ResMut<UiPlanRequest>,
     status: Res<UiStatus>,
     mut map_area: ResMut<MapArea>,
 ) -> Result {
@@ -103,7 +116,7 @@ fn draw_ui(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    phase_bar(&mut root, &view, &mut ui_order, &status);
+    phase_bar(&mut root, &view, &mut ui_order, &mut plan_request, &status);
     bottom_log(&mut root, &view, &hover);
     // Only a click changes the selection, so the board redraws only then.
     if let Some(picked) = side_panel(&mut root, &view, &selection) {
@@ -114,7 +127,13 @@ fn draw_ui(
     Ok(())
 }
 
-fn phase_bar(root: &mut egui::Ui, view: &GameView, ui_order: &mut UiOrder, status: &UiStatus) {
+fn phase_bar(
+    root: &mut egui::Ui,
+    view: &GameView,
+    ui_order: &mut UiOrder,
+    plan_request: &mut UiPlanRequest,
+    status: &UiStatus,
+) {
     let (info, rules, turn, phase, segment, sides, outcome) = (
         &view.info,
         &view.rules,
@@ -137,6 +156,24 @@ fn phase_bar(root: &mut egui::Ui, view: &GameView, ui_order: &mut UiOrder, statu
                 p => format!("{} Phase", p.name()),
             });
             match phase.get() {
+                Phase::Setup => {
+                    if let Some(side) = view.gw.as_ref().and_then(|g| g.plans_due.first().copied())
+                    {
+                        ui.separator();
+                        ui.colored_label(
+                            side_colour(sides, side),
+                            format!("■ {} must file its Artillery Plan", side_name(sides, side)),
+                        );
+                        let quiet = ui.button("Open Sights for every battery").on_hover_text(
+                            "Plot no fire: on-board artillery fires at what it can see in action \
+                                 segments; off-board factors stay silent",
+                        );
+                        if quiet.clicked() {
+                            quiet.surrender_focus();
+                            plan_request.0 = Some(side);
+                        }
+                    }
+                }
                 Phase::Action => {
                     ui.separator();
                     let side = segment.side;
@@ -351,37 +388,6 @@ fn side_panel(root: &mut egui::Ui, view: &GameView, selection: &Selection) -> Op
     picked
 }
 
-fn describe_event(event: &GameEvent, sides: &SideList) -> String {
-    match event {
-        GameEvent::GameStarted { title, seed } => format!("{title} begins (seed {seed})."),
-        GameEvent::TurnBegan { turn } => format!("Turn {turn} begins."),
-        GameEvent::PhaseBegan { phase } => format!("{phase} Phase."),
-        GameEvent::DiceRolled { purpose, faces } => {
-            let f: Vec<String> = faces.iter().map(u8::to_string).collect();
-            format!("Dice, {purpose}: {}", f.join(" + "))
-        }
-        GameEvent::InitiativeWon { side, totals } => {
-            format!(
-                "{} wins the initiative ({}).",
-                side_name(sides, *side),
-                per_side(sides, totals, " vs ")
-            )
-        }
-        GameEvent::SegmentBegan { side } => {
-            format!("{}'s action segment.", side_name(sides, *side))
-        }
-        GameEvent::Passed { side } => format!("{} passes.", side_name(sides, *side)),
-        GameEvent::MarkersCleared { count } => format!("End of turn: {count} markers removed."),
-        GameEvent::GameEnded { winner, points } => {
-            let p = per_side(sides, points, " to ");
-            match winner {
-                Some(w) => format!("Game over: {} wins, {}.", side_name(sides, *w), p),
-                None => format!("Game over: a draw, {p}."),
-            }
-        }
-    }
-}
-
 fn bottom_log(root: &mut egui::Ui, view: &GameView, hover: &Hover) {
     let (journal, sides, index, hexes, counters, rules) = (
         &view.journal,
@@ -419,11 +425,7 @@ fn bottom_log(root: &mut egui::Ui, view: &GameView, hover: &Hover) {
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     for entry in journal.entries() {
-                        ui.label(format!(
-                            "T{} · {}",
-                            entry.turn,
-                            describe_event(&entry.event, sides)
-                        ));
+                        ui.label(format!("T{} · {}", entry.turn, entry.event.describe(sides)));
                     }
                 });
         });

@@ -102,17 +102,21 @@ pub enum MarkerKind {
     Pinned,
     /// Ammunition low: fires at half strength.
     LowAmmo,
+    /// Activated this turn without moving or firing (recovered, mounted,
+    /// dismounted, loaded, or activated and did nothing).
+    Done,
 }
 
 impl MarkerKind {
     /// All marker kinds, in the order they are drawn and hashed.
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 7] = [
         Self::Disrupted,
         Self::Demoralized,
         Self::Moved,
         Self::Fired,
         Self::Pinned,
         Self::LowAmmo,
+        Self::Done,
     ];
 
     /// Short text printed on the marker.
@@ -124,6 +128,7 @@ impl MarkerKind {
             Self::Fired => "FIRED",
             Self::Pinned => "PINNED",
             Self::LowAmmo => "LOW AMMO",
+            Self::Done => "DONE",
         }
     }
 }
@@ -152,7 +157,7 @@ macro_rules! markers {
     };
 }
 
-markers!(Disrupted, Demoralized, Moved, Fired, Pinned, LowAmmo);
+markers!(Disrupted, Demoralized, Moved, Fired, Pinned, LowAmmo, Done);
 
 /// The markers on a counter, in [`MarkerKind::ALL`] order.
 pub fn markers_on(entity: &EntityRef) -> Vec<MarkerKind> {
@@ -160,6 +165,26 @@ pub fn markers_on(entity: &EntityRef) -> Vec<MarkerKind> {
         .into_iter()
         .filter(|k| has_marker(entity, *k))
         .collect()
+}
+
+/// Why a counter is no longer on the map.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum OffMap {
+    /// Destroyed: its last step was lost, it ran out of ammunition, or (a leader) it was captured.
+    Eliminated,
+    /// A leader drawn face-down in the set-up: not used in this game.
+    SetAside,
+}
+
+/// Every counter's entity by its scenario id, on the map or not.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct PieceIds(pub std::collections::BTreeMap<String, Entity>);
+
+impl PieceIds {
+    /// The entity of the counter with this id.
+    pub fn get(&self, id: &str) -> Option<Entity> {
+        self.0.get(id).copied()
+    }
 }
 
 /// Markers that lie in a hex rather than on a counter.
@@ -191,14 +216,15 @@ pub type MarkerFlags = (
     Has<Fired>,
     Has<Pinned>,
     Has<LowAmmo>,
+    Has<Done>,
 );
 
 /// The markers named by a [`MarkerFlags`] item, in [`MarkerKind::ALL`] order.
-pub fn marker_list(flags: (bool, bool, bool, bool, bool, bool)) -> Vec<MarkerKind> {
-    let (a, b, c, d, e, f) = flags;
+pub fn marker_list(flags: (bool, bool, bool, bool, bool, bool, bool)) -> Vec<MarkerKind> {
+    let (a, b, c, d, e, f, g) = flags;
     MarkerKind::ALL
         .into_iter()
-        .zip([a, b, c, d, e, f])
+        .zip([a, b, c, d, e, f, g])
         .filter(|(_, on)| *on)
         .map(|(k, _)| k)
         .collect()

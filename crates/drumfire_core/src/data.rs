@@ -42,6 +42,8 @@ pub enum UnitClass {
     Engineer,
     /// A leader counter.
     Leader,
+    /// Horse teams or lorries that carry units with a movement allowance of 0 (not a company).
+    Transport,
 }
 
 impl UnitClass {
@@ -92,6 +94,10 @@ pub struct UnitType {
     /// Mounted (for cavalry pieces that show the unit on horseback).
     #[serde(default)]
     pub mounted: bool,
+    /// The unit type of the other piece of the same unit (a cavalry unit's
+    /// mounted or dismounted piece), swapped in by mounting or dismounting.
+    #[serde(default)]
+    pub counterpart: Option<String>,
 }
 
 impl UnitType {
@@ -182,6 +188,20 @@ impl RuleSetData {
                 ));
             }
             units.insert(u.id.clone(), u);
+        }
+        for (i, u) in units.values().enumerate() {
+            if let Some(other) = &u.counterpart
+                && units.get(other).and_then(|o| o.counterpart.as_ref()) != Some(&u.id)
+            {
+                return Err(at(
+                    &u.id,
+                    format!("units[{i}].counterpart"),
+                    format!(
+                        "`{}` names `{other}` as its other piece, but `{other}` does not name it back",
+                        u.id
+                    ),
+                ));
+            }
         }
         Ok(Self {
             terrain,

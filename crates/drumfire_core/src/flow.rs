@@ -3,10 +3,9 @@
 //! phases as a [`SequenceOfPlay`] and adds its systems to the [`PhaseSystems`]
 //! set of each phase (and to `OnEnter(phase)` for automatic steps).
 
-use crate::counters::{Counter, Fired, HexMarker, Moved, OnHex};
+use crate::counters::{Counter, Done, Fired, HexMarker, Moved, OnHex};
 use crate::journal::{GameEvent, Journal};
 use crate::map::{HexCell, HexIndex, Objective};
-use crate::orders::{Order, OrderInbox};
 use crate::scenario::{ScenarioInfo, SideList};
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
@@ -108,9 +107,11 @@ pub fn plugin(app: &mut App) {
             )
                 .chain(),
         )
-        .add_systems(OnEnter(Phase::Setup), begin_first_turn)
+        .add_systems(
+            OnEnter(Phase::Setup),
+            begin_first_turn.run_if(not(resource_exists::<SetupOrders>)),
+        )
         .add_systems(OnEnter(Phase::Action), begin_action_phase)
-        .add_systems(Update, carry_out_pass.in_set(PhaseSystems::Action))
         .add_systems(OnEnter(Phase::EndOfTurn), end_turn)
         .add_systems(OnEnter(Phase::GameOver), decide_victory);
     for phase in [
@@ -142,19 +143,28 @@ pub fn finish_phase(sequence: &SequenceOfPlay, current: Phase, next: &mut NextSt
     next.set(next_phase(sequence, current).unwrap_or(Phase::EndOfTurn));
 }
 
-fn begin_first_turn(
-    mut turn: ResMut<Turn>,
-    mut journal: ResMut<Journal>,
-    sequence: Res<SequenceOfPlay>,
-    mut next: ResMut<NextState<Phase>>,
-) {
-    turn.0 = 1;
+/// Present when the rule set takes orders in the Set-up phase; it then starts
+/// the first turn itself (with [`begin_first_turn`]) once set-up is done.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct SetupOrders;
+
+/// Starts turn 1 with the first phase of the sequence of play.
+pub fn begin_first_turn(world: &mut World) {
+    world.resource_mut::<Turn>().0 = 1;
+    let mut journal = world.resource_mut::<Journal>();
     journal.set_turn(1);
     journal.push(GameEvent::TurnBegan { turn: 1 });
-    next.set(sequence.0.first().copied().unwrap_or(Phase::EndOfTurn));
+    let first = world
+        .resource::<SequenceOfPlay>()
+        .0
+        .first()
+        .copied()
+        .unwrap_or(Phase::EndOfTurn);
+    world.resource_mut::<NextState<Phase>>().set(first);
 }
 
-fn begin_action_phase(
+/// Gives the first action segment to the initiative winner.
+pub fn begin_action_phase(
     initiative: Res<Initiative>,
     mut segment: ResMut<ActionSegment>,
     mut journal: ResMut<Journal>,
@@ -167,35 +177,24 @@ fn begin_action_phase(
     journal.push(GameEvent::SegmentBegan { side: first });
 }
 
-/// A pass ends the segment; when every side has passed in a row, the Action Phase ends.
-fn carry_out_pass(
-    mut inbox: ResMut<OrderInbox>,
-    mut segment: ResMut<ActionSegment>,
-    sides: Res<SideList>,
-    mut journal: ResMut<Journal>,
-    sequence: Res<SequenceOfPlay>,
-    mut next: ResMut<NextState<Phase>>,
-) {
-    let Some(Order::Pass { side }) = inbox.0 else {
-        return;
-    };
-    inbox.0 = None;
+/// Records a pass by `side`; returns true when every side has now passed in a row.
+pub fn record_pass(
+    segment: &mut ActionSegment,
+    journal: &mut Journal,
+    side: u8,
+    sides: usize,
+) -> bool {
     journal.push(GameEvent::Passed { side });
     segment.passes_in_row += 1;
-    let side_count = sides.0.len().max(1) as u8;
-    if segment.passes_in_row >= side_count {
-        finish_phase(&sequence, Phase::Action, &mut next);
-    } else {
-        segment.side = (side + 1) % side_count;
-        journal.push(GameEvent::SegmentBegan { side: segment.side });
-    }
+    usize::from(segment.passes_in_row) >= sides.max(1)
 }
 
-/// Removes Moved, Fired and Drumfire markers, then starts the next turn or ends the game.
-fn end_turn(
+/// Removes Moved, Fired, Done and Drumfire markers, then starts the next turn or ends the game.
+pub fn end_turn(
     mut commands: Commands,
     moved: Query<Entity, With<Moved>>,
     fired: Query<Entity, With<Fired>>,
+    done: Query<Entity, With<Done>>,
     hex_markers: Query<Entity, With<HexMarker>>,
     mut turn: ResMut<Turn>,
     info: Res<ScenarioInfo>,
@@ -210,6 +209,10 @@ fn end_turn(
     }
     for e in &fired {
         commands.entity(e).remove::<Fired>();
+        count += 1;
+    }
+    for e in &done {
+        commands.entity(e).remove::<Done>();
         count += 1;
     }
     for e in &hex_markers {
@@ -276,8 +279,16 @@ fn decide_victory(
     commands.insert_resource(Outcome { winner, points });
 }
 
-/// The side the game waits on for an order, if any.
+/// The side the game waits on for an order, if any (the rule set decides).
 pub fn awaiting(world: &World) -> Option<u8> {
+    match world.get_resource::<crate::scenario::Rules>() {
+        Some(rules) => (rules.0.awaiting)(world),
+        None => segment_awaiting(world),
+    }
+}
+
+/// The side whose action segment it is, during the Action Phase.
+pub fn segment_awaiting(world: &World) -> Option<u8> {
     match world.resource::<State<Phase>>().get() {
         Phase::Action => Some(world.resource::<ActionSegment>().side),
         _ => None,

@@ -95,9 +95,10 @@ pub fn state_hash(world: &mut World) -> StateHash {
             &Steps,
             &Morale,
             Option<&Leader>,
+            Option<&crate::counters::OffMap>,
         )>()
         .iter(world)
-        .map(|(e, c, on, steps, morale, leader)| {
+        .map(|(e, c, on, steps, morale, leader, off)| {
             let at = on
                 .and_then(|o| MapCoord::from_hex(o.0))
                 .map_or(u64::MAX, |m| u64::from(m.col) << 16 | u64::from(m.row));
@@ -111,7 +112,7 @@ pub fn state_hash(world: &mut World) -> StateHash {
                     | (l.kind as u64 + 1)
             });
             (
-                c.id.clone(),
+                format!("{}:{}", c.id, c.unit_type),
                 vec![
                     u64::from(c.side),
                     at,
@@ -120,6 +121,7 @@ pub fn state_hash(world: &mut World) -> StateHash {
                     u64::from(morale.0),
                     marks,
                     lead,
+                    off.map_or(0, |o| *o as u64 + 1),
                 ],
             )
         })
@@ -148,6 +150,9 @@ pub fn state_hash(world: &mut World) -> StateHash {
         h.u64(at);
         h.u64(kind);
         h.str(&source);
+    }
+    if let Some(rules) = world.get_resource::<crate::scenario::Rules>() {
+        h.str(&(rules.0.state_text)(world));
     }
     StateHash(h.0)
 }

@@ -53,6 +53,86 @@ pub enum GameEvent {
         /// How many counter and hex markers came off.
         count: u32,
     },
+    /// A leader of the pool was flipped in the set-up.
+    LeaderDrawn {
+        /// The leader's id.
+        piece: String,
+        /// Face-up leaders are used; face-down ones are set aside.
+        face_up: bool,
+    },
+    /// Pieces were activated for an action segment.
+    Activated {
+        /// The side.
+        side: u8,
+        /// The pieces, the one chosen first.
+        pieces: Vec<String>,
+    },
+    /// Pieces moved one hex.
+    Moved {
+        /// The pieces.
+        pieces: Vec<String>,
+        /// Hex left.
+        from: String,
+        /// Hex entered.
+        to: String,
+    },
+    /// A fire was resolved.
+    Fired {
+        /// Planned Fire, Direct Fire, Opportunity Fire, Open Sights, Drumfire, Assault...
+        kind: String,
+        /// The table used.
+        table: String,
+        /// Firing side.
+        side: u8,
+        /// Firing units or factors.
+        firers: Vec<String>,
+        /// Target hex.
+        target: String,
+        /// Total fire strength.
+        strength: u32,
+        /// Column shifts and their causes.
+        shifts: Vec<(i32, String)>,
+        /// The column used, as headed on the table.
+        column: String,
+        /// The dice.
+        dice: Vec<u8>,
+        /// The result as printed on the table.
+        result: String,
+    },
+    /// A unit lost a step.
+    StepLost {
+        /// The unit.
+        piece: String,
+        /// Removed from play (it was reduced or one-sided).
+        eliminated: bool,
+    },
+    /// A piece checked morale.
+    MoraleChecked {
+        /// The piece.
+        piece: String,
+        /// The dice.
+        dice: Vec<u8>,
+        /// Added to the dice (M1, M2).
+        plus: u8,
+        /// The morale checked against.
+        morale: i32,
+        /// Unaffected, Disrupted or Demoralized.
+        outcome: String,
+    },
+    /// A marker was placed in a hex.
+    HexMarkerPlaced {
+        /// Marker name.
+        kind: String,
+        /// The hex.
+        hex: String,
+        /// What placed it.
+        source: String,
+    },
+    /// Anything else the rules did, in words.
+    Note {
+        /// What happened.
+        text: String,
+    },
     /// The game ended.
     GameEnded {
         /// The winning side, or `None` for a draw.
@@ -60,6 +140,115 @@ pub enum GameEvent {
         /// Victory points by side.
         points: Vec<u32>,
     },
+}
+
+impl GameEvent {
+    /// The event in words, as the log shows it.
+    pub fn describe(&self, sides: &crate::scenario::SideList) -> String {
+        let name = |s: u8| sides.name(s).to_owned();
+        let per_side = |values: Vec<String>, sep: &str| {
+            values
+                .iter()
+                .enumerate()
+                .map(|(s, v)| format!("{} {v}", name(s as u8)))
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        let list = |v: &[String]| v.join(", ");
+        match self {
+            Self::GameStarted { title, seed } => format!("{title} begins (seed {seed})."),
+            Self::TurnBegan { turn } => format!("Turn {turn} begins."),
+            Self::PhaseBegan { phase } => format!("{phase} Phase."),
+            Self::DiceRolled { purpose, faces } => {
+                let f: Vec<String> = faces.iter().map(u8::to_string).collect();
+                format!("Dice, {purpose}: {}", f.join(" + "))
+            }
+            Self::InitiativeWon { side, totals } => format!(
+                "{} wins the initiative ({}).",
+                name(*side),
+                per_side(totals.iter().map(ToString::to_string).collect(), " vs ")
+            ),
+            Self::SegmentBegan { side } => format!("{}'s action segment.", name(*side)),
+            Self::Passed { side } => format!("{} passes.", name(*side)),
+            Self::MarkersCleared { count } => format!("End of turn: {count} markers removed."),
+            Self::LeaderDrawn { piece, face_up } => {
+                if *face_up {
+                    format!("{piece} lands face-up and takes command.")
+                } else {
+                    format!("{piece} lands face-down and is set aside.")
+                }
+            }
+            Self::Activated { side, pieces } => {
+                format!("{} activates {}.", name(*side), list(pieces))
+            }
+            Self::Moved { pieces, from, to } => format!("{} {from} -> {to}.", list(pieces)),
+            Self::Fired {
+                kind,
+                table,
+                firers,
+                target,
+                strength,
+                shifts,
+                column,
+                dice,
+                result,
+                ..
+            } => {
+                let sh: Vec<String> = shifts
+                    .iter()
+                    .map(|(n, why)| format!("{n:+} {why}"))
+                    .collect();
+                let d: Vec<String> = dice.iter().map(u8::to_string).collect();
+                format!(
+                    "{kind}: {} at {target}, strength {strength}{} -> {table} column {column}, dice {} = {}: {result}.",
+                    list(firers),
+                    if sh.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", sh.join(", "))
+                    },
+                    d.join("+"),
+                    dice.iter().map(|x| u32::from(*x)).sum::<u32>()
+                )
+            }
+            Self::StepLost { piece, eliminated } => {
+                if *eliminated {
+                    format!("{piece} loses its last step and is removed.")
+                } else {
+                    format!("{piece} loses a step and flips to its reduced side.")
+                }
+            }
+            Self::MoraleChecked {
+                piece,
+                dice,
+                plus,
+                morale,
+                outcome,
+            } => {
+                let total: i32 = dice.iter().map(|d| i32::from(*d)).sum::<i32>() + i32::from(*plus);
+                let plus = if *plus > 0 {
+                    format!(" + {plus}")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{piece} checks morale: {}{plus} = {total} against {morale}: {outcome}.",
+                    dice.iter().map(u8::to_string).collect::<Vec<_>>().join("+")
+                )
+            }
+            Self::HexMarkerPlaced { kind, hex, source } => {
+                format!("{kind} marker placed in {hex} by {source}.")
+            }
+            Self::Note { text } => text.clone(),
+            Self::GameEnded { winner, points } => {
+                let p = per_side(points.iter().map(ToString::to_string).collect(), " to ");
+                match winner {
+                    Some(w) => format!("Game over: {} wins, {}.", name(*w), p),
+                    None => format!("Game over: a draw, {p}."),
+                }
+            }
+        }
+    }
 }
 
 /// One journal line: when it happened and what.

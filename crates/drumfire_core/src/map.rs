@@ -133,6 +133,13 @@ impl HexIndex {
             .map_or(&[], Vec::as_slice)
     }
 
+    /// Every occupied hex with its pieces, in map order.
+    pub fn stacks(&self) -> impl Iterator<Item = (Hex, &[Entity])> + '_ {
+        self.occupants
+            .iter()
+            .map(|(c, v)| (c.to_hex(), v.as_slice()))
+    }
+
     /// Puts a piece on top of a hex's stack.
     pub fn place(&mut self, hex: Hex, piece: Entity) {
         if let Some(m) = MapCoord::from_hex(hex) {

@@ -16,6 +16,8 @@ pub enum Order {
         /// The side passing.
         side: u8,
     },
+    /// An order of the Great War rule set.
+    GreatWar(crate::rules::great_war::GwOrder),
 }
 
 impl Order {
@@ -23,6 +25,7 @@ impl Order {
     pub fn side(&self) -> u8 {
         match self {
             Self::Pass { side } => *side,
+            Self::GreatWar(o) => o.side(),
         }
     }
 }
@@ -88,6 +91,17 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
     if *phase == Phase::GameOver {
         return Err(Refusal("The game is over.".into()));
     }
+    match crate::flow::awaiting(world) {
+        Some(s) if s == side => {}
+        Some(s) => {
+            return Err(Refusal(format!(
+                "The game waits on {}, not on {}.",
+                sides.name(s),
+                who.name
+            )));
+        }
+        None => return Err(Refusal("The game waits on no side now.".into())),
+    }
     match order {
         Order::Pass { .. } => {
             if *phase != Phase::Action {
@@ -106,6 +120,7 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
                 )));
             }
         }
+        Order::GreatWar(_) => {}
     }
     (world.resource::<Rules>().0.validate)(world, order)
 }

@@ -43,12 +43,14 @@ impl PlayerKind {
     }
 }
 
-/// Every order the side could give now that the game would accept, in a fixed order.
-pub fn legal_orders(game: &Game, side: u8) -> Vec<Order> {
-    let candidates = [Order::Pass { side }];
-    candidates
+/// Every order the side could give now that the game would accept, in a fixed
+/// order (for set-up plans, a sample drawn with `salt`).
+pub fn legal_orders(game: &Game, side: u8, salt: u64) -> Vec<Order> {
+    let world = game.world();
+    let rules = world.resource::<crate::scenario::Rules>().0;
+    (rules.candidates)(world, side, salt)
         .into_iter()
-        .filter(|o| orders::validate(game.world(), o).is_ok())
+        .filter(|o| orders::validate(world, o).is_ok())
         .collect()
 }
 
@@ -69,7 +71,8 @@ impl Bot {
 
     /// Chooses an order for `side`, or `None` when it has no legal order.
     pub fn choose(&mut self, game: &Game, side: u8) -> Option<Order> {
-        let legal = legal_orders(game, side);
+        let salt = self.rng.next_u64();
+        let legal = legal_orders(game, side, salt);
         if legal.is_empty() {
             return None;
         }

@@ -3,8 +3,8 @@
 
 use crate::coords::MapCoord;
 use crate::counters::{
-    Counter, HexMarker, HexMarkerKind, Leader, LeaderKind, MarkerKind, Morale, OnHex, Printed,
-    Steps, add_marker,
+    Counter, HexMarker, HexMarkerKind, Leader, LeaderKind, MarkerKind, Morale, OnHex, PieceIds,
+    Printed, Steps, add_marker,
 };
 use crate::data::{RuleSetData, UnitClass};
 use crate::error::LocatedError;
@@ -674,6 +674,7 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
     let data = scenario.rules.data();
     let side_index = |id: &str| file.sides.iter().position(|s| s.id == id).unwrap_or(0) as u8;
     let mut index = HexIndex::new(file.map.width, file.map.height);
+    let mut ids = PieceIds::default();
     let mut roads: BTreeMap<MapCoord, Sides> = BTreeMap::new();
     let mut rivers: BTreeMap<MapCoord, Sides> = BTreeMap::new();
     for (list, sides) in [
@@ -782,6 +783,7 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
         for m in &c.markers {
             add_marker(&mut e, *m);
         }
+        ids.0.insert(c.id.clone(), e.id());
         index.place(coord.to_hex(), e.id());
     }
     for l in &file.leaders {
@@ -810,6 +812,7 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
                 morale_mod: l.morale_modifier,
             },
         ));
+        ids.0.insert(l.id.clone(), e.id());
         index.place(coord.to_hex(), e.id());
     }
     for m in &file.hex_markers {
@@ -824,6 +827,7 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
         });
     }
     world.insert_resource(index);
+    world.insert_resource(ids);
     world.insert_resource(SideList(
         file.sides
             .iter()

@@ -1,6 +1,8 @@
 //! Ready-made games for tests.
 
 use crate::game::Game;
+use crate::orders::Order;
+use crate::rules::great_war::{GwOrder, setup};
 use crate::scenario::{self, Scenario};
 
 /// The embedded default scenario, parsed.
@@ -11,7 +13,119 @@ pub fn tutorial() -> Scenario {
     }
 }
 
-/// The default scenario set up with `seed`.
+/// The default scenario set up with `seed`, still in the set-up (leaders drawn,
+/// Artillery Plans awaited).
 pub fn tutorial_game(seed: u64) -> Game {
     Game::new(&tutorial(), seed)
+}
+
+/// Files the quiet plan for every side that owes one, so play begins.
+pub fn skip_setup(game: &mut Game) {
+    while game.phase() == crate::flow::Phase::Setup {
+        let Some(side) = game.awaiting() else {
+            return;
+        };
+        let missions = setup::open_sights_plan(game.world(), side);
+        if let Err(r) = game.submit(Order::GreatWar(GwOrder::Plan { side, missions })) {
+            panic!("the quiet plan was refused: {r}");
+        }
+    }
+}
+
+/// The default scenario with `seed`, set-up done with quiet plans: turn 1 under way.
+pub fn tutorial_started(seed: u64) -> Game {
+    let mut game = tutorial_game(seed);
+    skip_setup(&mut game);
+    game
+}
+
+/// Checks what must hold after every order: no hex over-stacked or shared by both
+/// sides, steps within bounds, no piece on impassable terrain, no piece both
+/// Disrupted and Demoralized, and every die the dice produced journaled.
+pub fn check_invariants(game: &Game) -> Result<(), String> {
+    use crate::dice::Dice;
+    use crate::journal::{GameEvent, Journal};
+    use crate::rules::great_war::{board::Board, view};
+    use std::collections::BTreeMap;
+    let world = game.world();
+    let data = world.resource::<crate::scenario::Rules>().0.data();
+    let board = world.resource::<Board>();
+    let mut stacks: BTreeMap<(Option<crate::coords::MapCoord>, u8), (u8, u8)> = BTreeMap::new();
+    let mut owners: BTreeMap<Option<crate::coords::MapCoord>, u8> = BTreeMap::new();
+    for p in view::all(world) {
+        let at = crate::coords::MapCoord::from_hex(p.hex);
+        if *owners.entry(at).or_insert(p.side) != p.side {
+            return Err(format!("hex {} holds both sides", view::label(p.hex)));
+        }
+        if p.steps.current == 0 || p.steps.current > p.steps.max {
+            return Err(format!(
+                "{} has {} of {} steps",
+                p.id, p.steps.current, p.steps.max
+            ));
+        }
+        if board.cell(p.hex).is_none_or(|c| c.cost.is_none()) {
+            return Err(format!(
+                "{} stands on impassable terrain or off the map",
+                p.id
+            ));
+        }
+        if p.disrupted && p.demoralized {
+            return Err(format!("{} is both Disrupted and Demoralized", p.id));
+        }
+        if !p.is_leader() {
+            let s = stacks.entry((at, p.side)).or_default();
+            s.0 += 1;
+            s.1 += u8::from(p.is_company());
+            if s.0 > data.stack_limit || s.1 > data.company_stack_limit {
+                return Err(format!("hex {} is over-stacked", view::label(p.hex)));
+            }
+        }
+    }
+    let faces: Vec<u8> = game
+        .journal()
+        .entries()
+        .iter()
+        .filter_map(|e| match &e.event {
+            GameEvent::DiceRolled { faces, .. } => Some(faces.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let dice = world.resource::<Dice>();
+    let mut again = Dice::new(dice.seed());
+    let replayed = again.roll(&mut Journal::default(), faces.len(), "check");
+    if replayed != faces || again.position() != dice.position() {
+        return Err("a die was rolled that the journal does not show".into());
+    }
+    Ok(())
+}
+
+/// Plays a whole game between random players from `seed`, checking
+/// [`check_invariants`] after every order. Returns the game and its orders count.
+pub fn soak_game(scenario: &Scenario, seed: u64) -> Result<Game, String> {
+    use crate::players::{Bot, PlayerKind};
+    let mut game = Game::new(scenario, seed);
+    let mut bots = [
+        Bot::new(PlayerKind::Random, seed.wrapping_mul(2)),
+        Bot::new(PlayerKind::Random, seed.wrapping_mul(2) + 1),
+    ];
+    check_invariants(&game)?;
+    while !game.is_over() {
+        let side = game.awaiting().ok_or_else(|| {
+            format!(
+                "seed {seed}: the game waits on nobody in {:?}",
+                game.phase()
+            )
+        })?;
+        let order = bots[usize::from(side)]
+            .choose(&game, side)
+            .ok_or_else(|| format!("seed {seed}: side {side} has no legal order"))?;
+        game.submit(order.clone())
+            .map_err(|r| format!("seed {seed}: a legal order was refused: {r} ({order:?})"))?;
+        check_invariants(&game).map_err(|e| format!("seed {seed} after {order:?}: {e}"))?;
+        if game.orders().len() > 20_000 {
+            return Err(format!("seed {seed}: no end after 20,000 orders"));
+        }
+    }
+    Ok(game)
 }

@@ -52,7 +52,7 @@ fn unknown_unit_type_is_located() {
     assert_eq!(
         errors_of("unknown_unit_type"),
         [
-            "unknown_unit_type.ron:23:40: counters[2].unit: unknown unit type `tank_company`; great_war has: cavalry_dismounted, cavalry_leader, cavalry_mounted, field_battery, infantry_leader, machinegun, mortar, pioneer_company, rifle_company"
+            "unknown_unit_type.ron:23:40: counters[2].unit: unknown unit type `tank_company`; great_war has: cavalry_dismounted, cavalry_leader, cavalry_mounted, field_battery, horse_team, infantry_leader, machinegun, mortar, pioneer_company, rifle_company"
         ]
     );
 }

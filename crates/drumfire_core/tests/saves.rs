@@ -3,7 +3,7 @@
 use drumfire_core::orders::Order;
 use drumfire_core::players::{Bot, PlayerKind, play_out};
 use drumfire_core::save::{self, Divergence};
-use drumfire_core::testing::{tutorial, tutorial_game};
+use drumfire_core::testing::{tutorial, tutorial_game, tutorial_started};
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("drumfire-test-{name}-{}", std::process::id()));
@@ -70,7 +70,7 @@ fn a_save_that_cannot_be_written_leaves_the_old_save_intact() {
 }
 
 fn good_save_text(name: &str) -> String {
-    let mut game = tutorial_game(5);
+    let mut game = tutorial_started(5);
     game.submit(Order::Pass {
         side: game.awaiting().unwrap(),
     })
@@ -97,7 +97,7 @@ fn a_tampered_order_list_is_reported_at_the_first_divergence() {
     let save = save::parse("t.ron", &tampered).unwrap();
     let (_, result) = save::replay(&save);
     assert!(
-        matches!(result, Err(Divergence::Refused { index: 0, .. })),
+        matches!(result, Err(Divergence::Refused { index: 1, .. })),
         "{result:?}"
     );
 }
@@ -129,13 +129,13 @@ fn bad_saves_are_located() {
     let hash = text.replace("state_hash: \"", "state_hash: \"zz");
     assert_eq!(
         errs(&hash),
-        ["bad.ron:12:17: state_hash: `zzd0ddb9423672f130` is not a 16-digit hex state hash"]
+        ["bad.ron:21:17: state_hash: `zzd6af8157d1790119` is not a 16-digit hex state hash"]
     );
-    let order = text.replacen("Pass(", "Charge(", 1);
+    let order = text.replacen("GreatWar(", "Charge(", 1);
     assert_eq!(
         errs(&order),
         [
-            "bad.ron:8:9: orders[0]: Unexpected variant named `Charge` in enum `Order`, expected `Pass` instead"
+            "bad.ron:8:9: orders[0]: Unexpected variant named `Charge` in enum `Order`, expected either `Pass` or `GreatWar` instead"
         ]
     );
     let scenario = text.replacen("turns: 8", "turns: 0", 1);

@@ -20,6 +20,13 @@ pub struct RuleSetInfo {
     pub plugin: fn(&mut App),
     /// The rule set's own checks of an order, after the core's.
     pub validate: fn(&World, &Order) -> Result<(), Refusal>,
+    /// The side the game waits on for an order, if any.
+    pub awaiting: fn(&World) -> Option<u8>,
+    /// Orders worth considering for a side now (every legal order where they can be
+    /// listed; a sample where they cannot, such as whole artillery plans, varied by `salt`).
+    pub candidates: fn(&World, u8, u64) -> Vec<Order>,
+    /// The rule set's own state in a canonical text form, for the state hash.
+    pub state_text: fn(&World) -> String,
     data_file: &'static str,
     data_text: &'static str,
     data: OnceLock<RuleSetData>,
@@ -50,6 +57,9 @@ pub static GREAT_WAR: RuleSetInfo = RuleSetInfo {
     name: "Great War",
     plugin: great_war::plugin,
     validate: great_war::validate,
+    awaiting: great_war::awaiting,
+    candidates: great_war::candidates,
+    state_text: great_war::state_text,
     data_file: "rules/great_war/data.ron",
     data_text: include_str!("great_war/data.ron"),
     data: OnceLock::new(),

@@ -1,33 +1,250 @@
 //! The Great War rule set: World War One tactical combat in the style of
 //! *Infantry Attacks* (seed `000_4f5f67d614e4fb89`). Its sequence of play is
-//! Initiative, Action, End of Turn; the Bombardment Phase and the rest of the
-//! rules plug into the same sets as they are implemented.
+//! Set-up (leader draw, Artillery Plans), then each turn Initiative,
+//! Bombardment, Action and End of Turn.
 //! See `docs/rules/great-war.md` for the map from rule to code and test.
 
-use crate::flow::{Phase, PhaseSystems, SequenceOfPlay};
-use crate::orders::{Order, Refusal};
+use crate::counters::{MarkerKind, OffMap, OnHex, PieceIds, Steps, add_marker, remove_marker};
+use crate::dice::Dice;
+use crate::flow::{self, Phase, PhaseSystems, SequenceOfPlay, SetupOrders, StepsLost};
+use crate::journal::{GameEvent, Journal};
+use crate::map::HexIndex;
+use crate::orders::{Order, OrderInbox, Refusal};
+use crate::scenario::Rules;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
+use hexx::Hex;
 
+pub mod action;
+pub mod board;
+pub mod bombardment;
+pub mod candidates;
+pub mod fire;
 pub mod initiative;
+pub mod orders;
+pub mod resolve;
+pub mod setup;
+pub mod state;
+pub mod tables;
+pub mod view;
+
+pub use orders::{Assignment, GwOrder, Mission};
+pub use state::GwState;
 
 /// The Great War phases and systems.
 pub fn plugin(app: &mut App) {
     app.insert_resource(SequenceOfPlay(vec![
         Phase::Initiative,
+        Phase::Bombardment,
         Phase::Action,
         Phase::EndOfTurn,
     ]))
+    .insert_resource(SetupOrders)
+    .init_resource::<GwState>()
+    .add_systems(OnEnter(Phase::Setup), setup::begin_setup)
     .add_systems(
         OnEnter(Phase::Initiative),
         initiative::roll_for_initiative.in_set(PhaseSystems::Initiative),
-    );
+    )
+    .add_systems(OnEnter(Phase::Bombardment), bombardment::begin_bombardment)
+    .add_systems(
+        OnEnter(Phase::Action),
+        action::begin_action.after(flow::begin_action_phase),
+    )
+    .add_systems(
+        OnEnter(Phase::EndOfTurn),
+        action::clear_turn.before(flow::end_turn),
+    )
+    .add_systems(Update, carry_out);
+    let data = crate::rules::GREAT_WAR.data();
+    let board = board::Board::build(app.world_mut(), data);
+    app.insert_resource(board);
 }
 
-/// Great War checks of an order beyond the core's (none beyond the turn skeleton yet).
-pub fn validate(_world: &World, order: &Order) -> Result<(), Refusal> {
+/// Carries out the accepted order, whatever the phase.
+fn carry_out(world: &mut World) {
+    let Some(order) = world.resource_mut::<OrderInbox>().0.take() else {
+        return;
+    };
     match order {
-        Order::Pass { .. } => Ok(()),
+        Order::Pass { side } => action::pass(world, side),
+        Order::GreatWar(o) => match o {
+            GwOrder::Plan { side, missions } => setup::file_plan(world, side, missions),
+            other => action::apply(world, other),
+        },
     }
+    resolve::run(world);
+}
+
+/// Great War checks of an order beyond the core's.
+pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
+    let phase = *world.resource::<State<Phase>>().get();
+    let state = world.resource::<GwState>();
+    match order {
+        Order::Pass { .. } => {
+            if state.prompt.is_some() {
+                return Err(Refusal(
+                    "Answer the question first: the game waits on it.".into(),
+                ));
+            }
+            Ok(())
+        }
+        Order::GreatWar(GwOrder::Plan { side, missions }) => {
+            if phase != Phase::Setup {
+                return Err(Refusal(
+                    "Artillery Plans are filed in the set-up, before the first turn.".into(),
+                ));
+            }
+            setup::check_plan(world, *side, missions)
+        }
+        Order::GreatWar(o) => action::validate(world, phase, o),
+    }
+}
+
+/// The side the game waits on.
+pub fn awaiting(world: &World) -> Option<u8> {
+    let state = world.resource::<GwState>();
+    if let Some(p) = &state.prompt {
+        return Some(p.side());
+    }
+    match world.resource::<State<Phase>>().get() {
+        Phase::Setup => state.plans_due.first().copied(),
+        Phase::Action => Some(world.resource::<flow::ActionSegment>().side),
+        _ => None,
+    }
+}
+
+/// Orders worth considering for a side (see [`candidates::candidates`]).
+pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
+    candidates::candidates(world, side, salt)
+}
+
+/// The Great War state in canonical text, for the state hash.
+pub fn state_text(world: &World) -> String {
+    format!("{:?}", world.resource::<GwState>())
+}
+
+// ---- Effects shared by the phases ----------------------------------------
+
+/// Rolls `count` dice for `purpose`, journaled.
+pub(crate) fn roll(world: &mut World, count: usize, purpose: String) -> Vec<u8> {
+    world.resource_scope(|world, mut dice: Mut<Dice>| {
+        dice.roll(&mut world.resource_mut::<Journal>(), count, purpose)
+    })
+}
+
+/// Journals an event.
+pub(crate) fn note(world: &mut World, event: GameEvent) {
+    world.resource_mut::<Journal>().push(event);
+}
+
+/// Journals a line of text.
+pub(crate) fn say(world: &mut World, text: String) {
+    note(world, GameEvent::Note { text });
+}
+
+/// The entity of a piece id.
+pub(crate) fn entity(world: &World, id: &str) -> Option<Entity> {
+    world.resource::<PieceIds>().get(id)
+}
+
+/// Puts a marker on a piece.
+pub(crate) fn mark(world: &mut World, id: &str, kind: MarkerKind) {
+    if let Some(e) = entity(world, id) {
+        add_marker(&mut world.entity_mut(e), kind);
+    }
+}
+
+/// Takes a marker off a piece.
+pub(crate) fn unmark(world: &mut World, id: &str, kind: MarkerKind) {
+    if let Some(e) = entity(world, id) {
+        remove_marker(&mut world.entity_mut(e), kind);
+    }
+}
+
+/// Moves a piece (and what it carries) to a hex.
+pub(crate) fn place(world: &mut World, id: &str, to: Hex) {
+    let cargo = world.resource::<GwState>().loaded.get(id).cloned();
+    for who in std::iter::once(id.to_owned()).chain(cargo) {
+        let Some(e) = entity(world, &who) else {
+            continue;
+        };
+        let Some(from) = world.get::<OnHex>(e).map(|o| o.0) else {
+            continue;
+        };
+        let mut index = world.resource_mut::<HexIndex>();
+        index.remove(from, e);
+        index.place(to, e);
+        world.entity_mut(e).insert(OnHex(to));
+    }
+}
+
+/// Takes a piece off the map for good.
+pub(crate) fn remove_from_play(world: &mut World, id: &str, why: OffMap) {
+    let Some(e) = entity(world, id) else {
+        return;
+    };
+    if let Some(at) = world.get::<OnHex>(e).map(|o| o.0) {
+        world.resource_mut::<HexIndex>().remove(at, e);
+    }
+    world.entity_mut(e).remove::<OnHex>().insert(why);
+    let cargo = world.resource_mut::<GwState>().loaded.remove(id);
+    if let Some(cargo) = cargo {
+        remove_from_play(world, &cargo, why);
+    }
+    world
+        .resource_mut::<GwState>()
+        .loaded
+        .retain(|_, c| c != id);
+}
+
+/// > "A unit that takes a step loss flips to its reduced-strength side [...]
+/// > (remove it if it's already reduced or it is one-sided)."
+///
+/// Returns true when the unit was removed.
+pub(crate) fn lose_step(world: &mut World, id: &str) -> bool {
+    let Some(e) = entity(world, id) else {
+        return false;
+    };
+    let Some(mut steps) = world.get::<Steps>(e).copied() else {
+        return false;
+    };
+    let side = world
+        .get::<crate::counters::Counter>(e)
+        .map_or(0, |c| c.side);
+    steps.current = steps.current.saturating_sub(1);
+    world.entity_mut(e).insert(steps);
+    if let Some(l) = world
+        .resource_mut::<StepsLost>()
+        .0
+        .get_mut(usize::from(side))
+    {
+        *l += 1;
+    }
+    let gone = steps.current == 0;
+    if gone {
+        remove_from_play(world, id, OffMap::Eliminated);
+    }
+    note(
+        world,
+        GameEvent::StepLost {
+            piece: id.to_owned(),
+            eliminated: gone,
+        },
+    );
+    gone
+}
+
+/// The side names, for messages.
+pub(crate) fn side_name(world: &World, side: u8) -> String {
+    world
+        .resource::<crate::scenario::SideList>()
+        .name(side)
+        .to_owned()
+}
+
+/// The rule data.
+pub(crate) fn data(world: &World) -> &'static crate::data::RuleSetData {
+    world.resource::<Rules>().0.data()
 }

@@ -1,0 +1,222 @@
+//! The map as the rules read it: movement costs (our Terrain Effects Chart),
+//! line of sight and range. Built once from the hex entities, since Great War
+//! terrain never changes in play.
+
+use crate::coords::MapCoord;
+use crate::data::RuleSetData;
+use crate::map::{Crossing, Elevation, HexCell, HexIndex, River, Road, Terrain};
+use bevy_ecs::prelude::*;
+use hexx::Hex;
+
+/// What the rules need to know of one hex.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    /// Terrain id.
+    pub terrain: String,
+    /// Movement points to enter, `None` when impassable.
+    pub cost: Option<u8>,
+    /// Woods and towns block line of sight.
+    pub blocks_sight: bool,
+    /// Cover against fire.
+    pub cover: bool,
+    /// Contour level.
+    pub elevation: u8,
+    /// Road sides (bits as [`crate::map::Sides`]).
+    pub road: u8,
+    /// River through the hex, and its crossing.
+    pub river: Option<Crossing>,
+}
+
+/// The whole map for the rules.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Board {
+    /// Columns.
+    pub width: u16,
+    /// Rows.
+    pub height: u16,
+    cells: Vec<Cell>,
+}
+
+/// Extra movement points to enter a river hex without a bridge (fords cost one).
+pub const WADE_COST: u8 = 2;
+/// Extra movement points to climb one contour.
+pub const CLIMB_COST: u8 = 1;
+
+impl Board {
+    /// Reads the hex entities.
+    pub fn build(world: &mut World, data: &RuleSetData) -> Self {
+        let index = world.resource::<HexIndex>();
+        let (width, height) = (index.width, index.height);
+        let mut cells = vec![Cell::default(); usize::from(width) * usize::from(height)];
+        let mut q = world.query::<(
+            &HexCell,
+            &Terrain,
+            &Elevation,
+            Option<&Road>,
+            Option<&River>,
+        )>();
+        for (cell, terrain, elevation, road, river) in q.iter(world) {
+            let t = data.terrain.get(&terrain.0);
+            let i = usize::from(cell.coord.col) * usize::from(height) + usize::from(cell.coord.row);
+            cells[i] = Cell {
+                terrain: terrain.0.clone(),
+                cost: t.and_then(|t| t.move_cost),
+                blocks_sight: t.is_some_and(|t| t.blocks_sight),
+                cover: t.is_some_and(|t| t.cover),
+                elevation: elevation.0,
+                road: road.map_or(0, |r| r.0.0),
+                river: river.map(|r| r.crossing),
+            };
+        }
+        Self {
+            width,
+            height,
+            cells,
+        }
+    }
+
+    /// The cell of an on-map hex.
+    pub fn cell(&self, hex: Hex) -> Option<&Cell> {
+        let m = MapCoord::from_hex(hex)?;
+        if m.col >= self.width || m.row >= self.height {
+            return None;
+        }
+        self.cells
+            .get(usize::from(m.col) * usize::from(self.height) + usize::from(m.row))
+    }
+
+    /// Is the hex on the map?
+    pub fn contains(&self, hex: Hex) -> bool {
+        self.cell(hex).is_some()
+    }
+
+    /// Every hex of the map, column by column.
+    pub fn hexes(&self) -> impl Iterator<Item = Hex> + '_ {
+        (0..self.width)
+            .flat_map(move |c| (0..self.height).map(move |r| MapCoord::new(c, r).to_hex()))
+    }
+
+    /// Movement points to move from `from` into the adjacent `to`, `None` when it cannot be entered.
+    ///
+    /// Ours: along a road (both hexes on it, joined across their common side) 1 MP
+    /// whatever the terrain; otherwise the terrain's cost, +1 per contour climbed,
+    /// +2 to wade into a river hex (+1 at a ford, +0 at a bridge).
+    pub fn enter_cost(&self, from: Hex, to: Hex) -> Option<u8> {
+        let (a, b) = (self.cell(from)?, self.cell(to)?);
+        let base = b.cost?;
+        if let (Some(d), Some(back)) = (from.neighbor_direction(to), to.neighbor_direction(from))
+            && a.road & (1 << d.index()) != 0
+            && b.road & (1 << back.index()) != 0
+        {
+            return Some(1);
+        }
+        let climb = if b.elevation > a.elevation {
+            CLIMB_COST * (b.elevation - a.elevation)
+        } else {
+            0
+        };
+        let wade = match b.river {
+            Some(Crossing::None) => WADE_COST,
+            Some(Crossing::Ford) => 1,
+            Some(Crossing::Bridge) | None => 0,
+        };
+        Some(base + climb + wade)
+    }
+
+    /// Can a piece in `from` see `to`? Ours: an intermediate hex is an obstacle as
+    /// high as its contour, plus one for woods or town; it blocks when it is higher
+    /// than the lower end and at least as high as the higher end. Where the line
+    /// runs exactly along a hexside, it is blocked only if the hexes on both sides block.
+    pub fn line_of_sight(&self, from: Hex, to: Hex) -> bool {
+        let (Some(a), Some(b)) = (self.cell(from), self.cell(to)) else {
+            return false;
+        };
+        let (low, high) = (a.elevation.min(b.elevation), a.elevation.max(b.elevation));
+        let blocks = |h: Hex| {
+            self.cell(h).is_some_and(|c| {
+                let obstacle = c.elevation + u8::from(c.blocks_sight);
+                obstacle > low && obstacle >= high
+            })
+        };
+        let n = from.unsigned_distance_to(to) as i64;
+        for i in 1..n {
+            let left = lerp_hex(from, to, i, n, 1);
+            let right = lerp_hex(from, to, i, n, -1);
+            let blocked = if left == right {
+                blocks(left)
+            } else {
+                blocks(left) && blocks(right)
+            };
+            if blocked {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The hex at step `i` of `n` on the line from `a` to `b`, nudged a hair to one
+/// side (`sign` +1 or -1) so that points on a hexside fall into one hex or the
+/// other. Integer arithmetic only, so the answer is the same on every machine.
+fn lerp_hex(a: Hex, b: Hex, i: i64, n: i64, sign: i64) -> Hex {
+    const K: i64 = 1 << 20;
+    let cube = |h: Hex| {
+        [
+            i64::from(h.x),
+            i64::from(h.y),
+            -i64::from(h.x) - i64::from(h.y),
+        ]
+    };
+    let (ca, cb) = (cube(a), cube(b));
+    let nudge = [sign, 2 * sign, -3 * sign];
+    let d = n * K;
+    let mut v = [0i64; 3];
+    let mut r = [0i64; 3];
+    for k in 0..3 {
+        v[k] = (ca[k] * (n - i) + cb[k] * i) * K + nudge[k];
+        r[k] = (2 * v[k] + d).div_euclid(2 * d);
+    }
+    let diff = |k: usize| (r[k] * d - v[k]).abs();
+    let (dx, dy, dz) = (diff(0), diff(1), diff(2));
+    if dx > dy && dx > dz {
+        r[0] = -r[1] - r[2];
+    } else if dy > dz {
+        r[1] = -r[0] - r[2];
+    }
+    Hex::new(r[0] as i32, r[1] as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_line_between_two_hexes_passes_through_adjacent_hexes() {
+        let a = Hex::new(0, 0);
+        let b = Hex::new(4, -2);
+        let n = 4;
+        let mut prev = a;
+        for i in 1..=n {
+            for sign in [1, -1] {
+                let h = lerp_hex(a, b, i, n, sign);
+                assert!(h.unsigned_distance_to(a) == i as u32, "{h:?}");
+            }
+            let h = lerp_hex(a, b, i, n, 1);
+            assert_eq!(h.unsigned_distance_to(prev), 1);
+            prev = h;
+        }
+        assert_eq!(prev, b);
+    }
+
+    #[test]
+    fn a_line_along_a_hexside_splits_into_two_hexes() {
+        // From (0,0) to (1,1)... (2,-1) is two hexes away along the boundary between (1,-1) and (1,0).
+        let a = Hex::new(0, 0);
+        let b = Hex::new(2, -1);
+        let l = lerp_hex(a, b, 1, 2, 1);
+        let r = lerp_hex(a, b, 1, 2, -1);
+        assert_ne!(l, r);
+        assert_eq!(l.unsigned_distance_to(a), 1);
+        assert_eq!(r.unsigned_distance_to(b), 1);
+    }
+}

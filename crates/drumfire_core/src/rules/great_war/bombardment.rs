@@ -1,0 +1,205 @@
+//! The Bombardment Phase.
+//!
+//! > "Then players conduct the Bombardment Phase, performing all their pre-plotted
+//! > fire for this turn. The player who won initiative fires first. If the same
+//! > unit or factor fires at the same hex this turn that it fired at last turn,
+//! > place a Drumfire marker in that hex."
+//!
+//! > "Units with Planned Fire missions can combine fire if they occupy the same or
+//! > adjacent hexes and are plotted to fire at the same hex on the same turn.
+//! > Off-board artillery factors can combine fire with each other if they fire at
+//! > the same hex on the same turn, but they may not combine fire with on-board
+//! > artillery units."
+
+use super::fire;
+use super::orders::Mission;
+use super::resolve::{self, source_strength};
+use super::state::{GwState, Step};
+use super::view::{self, label};
+use super::{mark, note, say};
+use crate::counters::{HexMarker, HexMarkerKind, MarkerKind};
+use crate::flow::{Initiative, Turn};
+use crate::journal::GameEvent;
+use crate::scenario::{SideList, hex_of};
+use bevy_ecs::prelude::*;
+use hexx::Hex;
+use std::collections::BTreeMap;
+
+/// One plotted fire this turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plotted {
+    /// Unit or factor id.
+    pub source: String,
+    /// Owning side.
+    pub side: u8,
+    /// Off-board factor?
+    pub off_board: bool,
+    /// Where it stands (on-board units).
+    pub at: Option<Hex>,
+    /// Target.
+    pub target: Hex,
+}
+
+/// The fire plotted for `turn` by `side` that can fire: on-board units still on
+/// the map, not Demoralized, not loaded and with the target in range.
+pub fn plotted(world: &World, side: u8, turn: u16) -> (Vec<Plotted>, Vec<String>) {
+    let state = world.resource::<GwState>();
+    let mut out = Vec::new();
+    let mut skipped = Vec::new();
+    for (source, mission) in &state.missions {
+        let Mission::PlannedFire { targets } = mission else {
+            continue;
+        };
+        let Some(Some(t)) = targets.get(usize::from(turn.saturating_sub(1))) else {
+            continue;
+        };
+        let Some(target) = hex_of(t) else { continue };
+        if let Some((owner, _)) = state.factors.get(source) {
+            if *owner == side {
+                out.push(Plotted {
+                    source: source.clone(),
+                    side,
+                    off_board: true,
+                    at: None,
+                    target,
+                });
+            }
+            continue;
+        }
+        let Some(p) = view::by_id(world, source) else {
+            continue;
+        };
+        if p.side != side {
+            continue;
+        }
+        let range = p.face.bombard.map_or(0, |b| b.range);
+        let why = if p.demoralized {
+            Some("it is Demoralized")
+        } else if view::is_cargo(state, source) {
+            Some("it is limbered up on a transport")
+        } else if p.hex.unsigned_distance_to(target) > u32::from(range) {
+            Some("the target is out of its range")
+        } else {
+            None
+        };
+        match why {
+            Some(w) => skipped.push(format!("{} does not fire at {t}: {w}.", p.name)),
+            None => out.push(Plotted {
+                source: source.clone(),
+                side,
+                off_board: false,
+                at: Some(p.hex),
+                target,
+            }),
+        }
+    }
+    (out, skipped)
+}
+
+/// Groups plotted fire the way the rules let it combine: factors by target hex;
+/// on-board units by target hex and then by chains of same-or-adjacent hexes.
+pub fn fire_groups(list: &[Plotted]) -> Vec<Vec<Plotted>> {
+    let mut by_target: BTreeMap<(bool, Option<crate::coords::MapCoord>), Vec<Plotted>> =
+        BTreeMap::new();
+    for p in list {
+        by_target
+            .entry((!p.off_board, crate::coords::MapCoord::from_hex(p.target)))
+            .or_default()
+            .push(p.clone());
+    }
+    let mut groups = Vec::new();
+    for ((on_board, _), members) in by_target {
+        if !on_board {
+            groups.push(members);
+            continue;
+        }
+        let mut left = members;
+        while let Some(first) = left.first().cloned() {
+            let mut group = vec![first];
+            left.remove(0);
+            let mut grew = true;
+            while grew {
+                grew = false;
+                let mut i = 0;
+                while i < left.len() {
+                    let near = group.iter().any(|g| {
+                        matches!((g.at, left[i].at), (Some(a), Some(b)) if a.unsigned_distance_to(b) <= 1)
+                    });
+                    if near {
+                        group.push(left.remove(i));
+                        grew = true;
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+            groups.push(group);
+        }
+    }
+    groups
+}
+
+/// Queues the turn's plotted fire, the initiative winner's first, placing Drumfire markers.
+pub fn begin_bombardment(world: &mut World) {
+    let turn = world.resource::<Turn>().0;
+    let first = world.resource::<Initiative>().0.unwrap_or(0);
+    let n = world.resource::<SideList>().0.len() as u8;
+    let mut steps = Vec::new();
+    for k in 0..n {
+        let side = (first + k) % n.max(1);
+        let (list, skipped) = plotted(world, side, turn);
+        for s in skipped {
+            say(world, s);
+        }
+        for group in fire_groups(&list) {
+            let mut sources = Vec::new();
+            for p in &group {
+                let strength = source_strength(world, &p.source);
+                sources.push((p.source.clone(), strength));
+                drumfire_check(world, p, turn);
+                if !p.off_board {
+                    mark(world, &p.source, MarkerKind::Fired);
+                }
+            }
+            let target = group[0].target;
+            if view::in_hex(world, target).is_empty() {
+                say(
+                    world,
+                    format!("Planned Fire falls on {}, which is empty.", label(target)),
+                );
+                continue;
+            }
+            if let Ok(plan) = fire::plan_bombardment(world, side, sources, target, "Planned Fire") {
+                steps.push(Step::Fire(plan));
+            }
+        }
+    }
+    if steps.is_empty() {
+        say(world, "No planned fire lands this turn.".into());
+    }
+    world.resource_mut::<GwState>().queue.extend(steps);
+    resolve::run(world);
+}
+
+fn drumfire_check(world: &mut World, p: &Plotted, turn: u16) {
+    let last = world
+        .resource_mut::<GwState>()
+        .last_fire
+        .insert(p.source.clone(), (turn, p.target));
+    if last == Some((turn - 1, p.target)) && turn > 1 {
+        world.spawn(HexMarker {
+            kind: HexMarkerKind::Drumfire,
+            hex: p.target,
+            side: p.side,
+            source: p.source.clone(),
+        });
+        note(
+            world,
+            GameEvent::HexMarkerPlaced {
+                kind: "Drumfire".into(),
+                hex: label(p.target),
+                source: p.source.clone(),
+            },
+        );
+    }
+}

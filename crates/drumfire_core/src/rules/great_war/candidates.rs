@@ -1,0 +1,283 @@
+//! The orders a side could give now: every legal order where they can be listed,
+//! used by the random player, the soak tests and the AI. Set-up plans cannot be
+//! listed (there are too many), so a few are drawn from `salt`.
+
+use super::action::{activatable, reach};
+use super::orders::{Assignment, GwOrder, Mission};
+use super::resolve::opportunity_firers;
+use super::setup::artillery_units;
+use super::state::{GwState, Prompt};
+use super::view::{self, PieceView, action_fire, label};
+use crate::coords::MapCoord;
+use crate::flow::Phase;
+use crate::orders::{self, Order};
+use crate::scenario::{ScenarioInfo, SideList};
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+use hexx::Hex;
+use std::collections::BTreeMap;
+
+/// Orders for `side` now; every one passes [`orders::validate`].
+pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
+    let list = raw(world, side, salt);
+    list.into_iter()
+        .filter(|o| orders::validate(world, o).is_ok())
+        .collect()
+}
+
+fn gw(o: GwOrder) -> Order {
+    Order::GreatWar(o)
+}
+
+fn raw(world: &World, side: u8, salt: u64) -> Vec<Order> {
+    let state = world.resource::<GwState>();
+    match &state.prompt {
+        Some(Prompt::OpportunityFire { eligible, .. }) => {
+            let mut out = vec![gw(GwOrder::HoldFire { side })];
+            let mut by_hex: BTreeMap<Option<MapCoord>, Vec<String>> = BTreeMap::new();
+            for id in eligible {
+                out.push(gw(GwOrder::OpportunityFire {
+                    side,
+                    firers: vec![id.clone()],
+                }));
+                if let Some(p) = view::by_id(world, id) {
+                    by_hex
+                        .entry(MapCoord::from_hex(p.hex))
+                        .or_default()
+                        .push(id.clone());
+                }
+            }
+            for firers in by_hex.into_values().filter(|f| f.len() > 1) {
+                out.push(gw(GwOrder::OpportunityFire { side, firers }));
+            }
+            return out;
+        }
+        Some(Prompt::StepLoss { candidates, .. }) => {
+            return candidates
+                .iter()
+                .map(|c| {
+                    gw(GwOrder::TakeStepLoss {
+                        side,
+                        piece: c.clone(),
+                    })
+                })
+                .collect();
+        }
+        None => {}
+    }
+    match world.resource::<State<Phase>>().get() {
+        Phase::Setup => (0..3)
+            .map(|k| {
+                gw(GwOrder::Plan {
+                    side,
+                    missions: random_plan(world, side, salt.wrapping_add(k)),
+                })
+            })
+            .collect(),
+        Phase::Action => action_candidates(world, side),
+        _ => vec![],
+    }
+}
+
+fn action_candidates(world: &World, side: u8) -> Vec<Order> {
+    let state = world.resource::<GwState>();
+    let mut out = vec![Order::Pass { side }];
+    let Some(group) = &state.group else {
+        let mine: Vec<PieceView> = view::all(world)
+            .into_iter()
+            .filter(|p| p.side == side && activatable(world, p))
+            .collect();
+        let mut stacks: BTreeMap<Option<MapCoord>, usize> = BTreeMap::new();
+        for p in &mine {
+            out.push(gw(GwOrder::Activate {
+                side,
+                piece: p.id.clone(),
+            }));
+            *stacks.entry(MapCoord::from_hex(p.hex)).or_default() += 1;
+        }
+        for (m, n) in stacks {
+            if let (Some(m), true) = (m, n > 1) {
+                out.push(gw(GwOrder::ActivateStack {
+                    side,
+                    hex: m.label(),
+                }));
+            }
+        }
+        return out;
+    };
+    let ready: Vec<PieceView> = group
+        .members
+        .iter()
+        .filter(|(_, m)| !m.acted)
+        .filter_map(|(id, _)| view::by_id(world, id))
+        .collect();
+    let enemies: Vec<Hex> = view::all(world)
+        .into_iter()
+        .filter(|p| p.side != side)
+        .map(|p| p.hex)
+        .fold(Vec::new(), |mut v, h| {
+            if !v.contains(&h) {
+                v.push(h);
+            }
+            v
+        });
+    let mut movers: Vec<Vec<PieceView>> = ready.iter().map(|p| vec![p.clone()]).collect();
+    let mut by_hex: BTreeMap<Option<MapCoord>, Vec<PieceView>> = BTreeMap::new();
+    for p in &ready {
+        by_hex
+            .entry(MapCoord::from_hex(p.hex))
+            .or_default()
+            .push(p.clone());
+    }
+    movers.extend(by_hex.values().filter(|v| v.len() > 1).cloned());
+    for m in &movers {
+        let ids: Vec<String> = m.iter().map(|p| p.id.clone()).collect();
+        for (_, (_, path)) in reach(world, group, side, m) {
+            out.push(gw(GwOrder::Move {
+                side,
+                pieces: ids.clone(),
+                path: path.iter().map(|h| label(*h)).collect(),
+            }));
+        }
+        for t in &enemies {
+            let firers: Vec<String> = m
+                .iter()
+                .filter(|p| action_fire(state, p).is_some())
+                .map(|p| p.id.clone())
+                .collect();
+            if !firers.is_empty() {
+                out.push(gw(GwOrder::Fire {
+                    side,
+                    firers,
+                    target: label(*t),
+                }));
+            }
+            if m.iter().all(|p| p.hex.unsigned_distance_to(*t) == 1) {
+                out.push(gw(GwOrder::Assault {
+                    side,
+                    pieces: ids.clone(),
+                    target: label(*t),
+                }));
+            }
+        }
+    }
+    for p in &ready {
+        out.push(gw(GwOrder::Recover {
+            side,
+            piece: p.id.clone(),
+        }));
+        out.push(gw(GwOrder::MountOrDismount {
+            side,
+            piece: p.id.clone(),
+        }));
+        out.push(gw(GwOrder::Unload {
+            side,
+            transport: p.id.clone(),
+        }));
+        for c in view::in_hex(world, p.hex) {
+            if c.id != p.id {
+                out.push(gw(GwOrder::Load {
+                    side,
+                    transport: p.id.clone(),
+                    piece: c.id.clone(),
+                }));
+            }
+        }
+    }
+    let _ = opportunity_firers;
+    out
+}
+
+/// A plan drawn at random: each artillery unit gets Planned Fire (or, for on-board
+/// units, sometimes Open Sights), each firing turn at an enemy-held or objective hex in range.
+pub fn random_plan(world: &World, side: u8, salt: u64) -> Vec<Assignment> {
+    let mut rng = Mix(salt ^ 0x9e37_79b9_7f4a_7c15);
+    let turns = world.resource::<ScenarioInfo>().turns;
+    let ammo = world
+        .resource::<SideList>()
+        .0
+        .get(usize::from(side))
+        .map_or(0, |s| s.artillery_ammunition);
+    let state = world.resource::<GwState>();
+    let mut targets: Vec<Hex> = view::all(world)
+        .into_iter()
+        .filter(|p| p.side != side)
+        .map(|p| p.hex)
+        .collect();
+    targets.extend(
+        world
+            .resource::<super::board::Board>()
+            .hexes()
+            .filter(|_| false),
+    );
+    targets.sort_by_key(|h| MapCoord::from_hex(*h));
+    targets.dedup();
+    let mut sources: Vec<(String, Option<(Hex, u8)>)> = artillery_units(world, side)
+        .into_iter()
+        .map(|u| {
+            (
+                u.id.clone(),
+                Some((u.hex, u.face.bombard.map_or(0, |b| b.range))),
+            )
+        })
+        .collect();
+    sources.extend(
+        state
+            .factors
+            .iter()
+            .filter(|(_, (o, _))| *o == side)
+            .map(|(id, _)| (id.clone(), None)),
+    );
+    sources
+        .into_iter()
+        .map(|(source, at)| {
+            let in_range: Vec<Hex> = targets
+                .iter()
+                .copied()
+                .filter(|t| at.is_none_or(|(h, r)| h.unsigned_distance_to(*t) <= u32::from(r)))
+                .collect();
+            if at.is_some() && (in_range.is_empty() || rng.next().is_multiple_of(3)) {
+                return Assignment {
+                    source,
+                    mission: Mission::OpenSights,
+                };
+            }
+            let mut plan = vec![None; usize::from(turns)];
+            let mut left = ammo;
+            let mut previous: Option<Hex> = None;
+            for slot in plan.iter_mut() {
+                if left == 0 || in_range.is_empty() {
+                    break;
+                }
+                if rng.next().is_multiple_of(2) {
+                    previous = None;
+                    continue;
+                }
+                let t = match previous {
+                    Some(p) if rng.next().is_multiple_of(2) => p,
+                    _ => in_range[(rng.next() % in_range.len() as u64) as usize],
+                };
+                *slot = Some(label(t));
+                previous = Some(t);
+                left -= 1;
+            }
+            Assignment {
+                source,
+                mission: Mission::PlannedFire { targets: plan },
+            }
+        })
+        .collect()
+}
+
+/// A small deterministic mixer (SplitMix64) for drawing plans.
+struct Mix(u64);
+
+impl Mix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}

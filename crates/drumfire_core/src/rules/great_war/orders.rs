@@ -1,0 +1,154 @@
+//! The Great War's orders. Pieces are named by their scenario ids and hexes by
+//! their printed numbers, so that a save reads like an order sheet.
+
+use serde::{Deserialize, Serialize};
+
+/// What an artillery unit or off-board factor is to do this game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Mission {
+    /// Fire pre-plotted for every turn: `targets[t]` is the hex for turn `t + 1`,
+    /// `None` is NO FIRE.
+    PlannedFire {
+        /// One entry per game turn.
+        targets: Vec<Option<String>>,
+    },
+    /// Fire at what the unit can spot, in action segments (on-board units only).
+    OpenSights,
+    /// Head for `destination`; the mission becomes Open Sights there (on-board units only).
+    Move {
+        /// The destination hex.
+        destination: String,
+    },
+}
+
+/// One line of a side's Artillery Plan.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Assignment {
+    /// An on-board artillery unit's id or an off-board factor's id.
+    pub source: String,
+    /// Its mission.
+    pub mission: Mission,
+}
+
+/// A Great War order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GwOrder {
+    /// The side's artillery missions and Planned Fire for the whole game (set-up).
+    Plan {
+        /// The side.
+        side: u8,
+        /// One assignment per artillery unit and off-board factor.
+        missions: Vec<Assignment>,
+    },
+    /// Activate one unit or leader (a leader activates his chain).
+    Activate {
+        /// The side.
+        side: u8,
+        /// The piece.
+        piece: String,
+    },
+    /// Activate every piece of the side in a hex that can still activate.
+    ActivateStack {
+        /// The side.
+        side: u8,
+        /// The hex.
+        hex: String,
+    },
+    /// Activated pieces standing in one hex move together along a path of adjacent hexes.
+    Move {
+        /// The side.
+        side: u8,
+        /// The moving pieces.
+        pieces: Vec<String>,
+        /// The hexes entered, in order (the start hex not included).
+        path: Vec<String>,
+    },
+    /// Activated units fire at a hex (several combine when the rules allow).
+    Fire {
+        /// The side.
+        side: u8,
+        /// The firing units.
+        firers: Vec<String>,
+        /// The target hex.
+        target: String,
+    },
+    /// Activated units adjacent to an enemy hex since their activation enter it and fire on the Assault table.
+    Assault {
+        /// The side.
+        side: u8,
+        /// The assaulting units (and leaders going with them).
+        pieces: Vec<String>,
+        /// The enemy-occupied hex.
+        target: String,
+    },
+    /// An activated Disrupted or Demoralized piece tries to recover.
+    Recover {
+        /// The side.
+        side: u8,
+        /// The piece.
+        piece: String,
+    },
+    /// An activated cavalry unit swaps its dismounted piece for its mounted one, or back.
+    MountOrDismount {
+        /// The side.
+        side: u8,
+        /// The cavalry unit.
+        piece: String,
+    },
+    /// An activated transport loads a unit with movement allowance 0 in its hex.
+    Load {
+        /// The side.
+        side: u8,
+        /// The transport.
+        transport: String,
+        /// The unit loaded.
+        piece: String,
+    },
+    /// An activated transport unloads what it carries into its hex.
+    Unload {
+        /// The side.
+        side: u8,
+        /// The transport.
+        transport: String,
+    },
+    /// Answer to an opportunity-fire prompt: these units fire at the moving enemy.
+    OpportunityFire {
+        /// The side.
+        side: u8,
+        /// The firing units (several only when stacked together).
+        firers: Vec<String>,
+    },
+    /// Answer to an opportunity-fire prompt: let the enemy move on.
+    HoldFire {
+        /// The side.
+        side: u8,
+    },
+    /// Answer to a step-loss prompt: this unit takes the next step loss.
+    TakeStepLoss {
+        /// The side.
+        side: u8,
+        /// The unit.
+        piece: String,
+    },
+}
+
+impl GwOrder {
+    /// The side giving the order.
+    pub fn side(&self) -> u8 {
+        match self {
+            Self::Plan { side, .. }
+            | Self::Activate { side, .. }
+            | Self::ActivateStack { side, .. }
+            | Self::Move { side, .. }
+            | Self::Fire { side, .. }
+            | Self::Assault { side, .. }
+            | Self::Recover { side, .. }
+            | Self::MountOrDismount { side, .. }
+            | Self::Load { side, .. }
+            | Self::Unload { side, .. }
+            | Self::OpportunityFire { side, .. }
+            | Self::HoldFire { side }
+            | Self::TakeStepLoss { side, .. } => *side,
+        }
+    }
+}

@@ -1,0 +1,238 @@
+//! Getting started.
+//!
+//! > "They then draw leaders of the types and ranks noted in scenario
+//! > instructions, flipping them and only using the leaders that land face-up.
+//! > They then assign missions to all of their artillery units and off-board
+//! > artillery factors, pre-plotting the fire of those with Planned Fire missions
+//! > and designating the destination hexes of those with Move missions. Not all
+//! > scenarios require plotting."
+
+use super::orders::{Assignment, Mission};
+use super::state::GwState;
+use super::view::{self, PieceView};
+use super::{note, roll, say, side_name};
+use crate::counters::{Leader, OffMap, PieceIds};
+use crate::flow::{self, StepsLost};
+use crate::journal::GameEvent;
+use crate::orders::Refusal;
+use crate::scenario::{ScenarioInfo, SideList, hex_of};
+use bevy_ecs::prelude::*;
+use std::collections::BTreeSet;
+
+/// A leader lands face-up on this roll of one die or higher (ours: even odds, like a coin).
+pub const FACE_UP_FROM: u8 = 4;
+
+/// On-board artillery of a side: units with Bombardment Fire values.
+pub fn artillery_units(world: &World, side: u8) -> Vec<PieceView> {
+    view::all(world)
+        .into_iter()
+        .filter(|p| p.side == side && p.face.bombard.is_some())
+        .collect()
+}
+
+/// Flips the leaders, then waits for the Artillery Plans of the sides that have artillery.
+pub fn begin_setup(world: &mut World) {
+    let sides = world.resource::<SideList>().0.clone();
+    world.resource_mut::<StepsLost>().0 = vec![0; sides.len()];
+    let leaders: Vec<(String, Entity)> = world
+        .resource::<PieceIds>()
+        .0
+        .iter()
+        .filter(|(_, e)| world.get::<Leader>(**e).is_some())
+        .map(|(id, e)| (id.clone(), *e))
+        .collect();
+    for (id, _) in leaders {
+        let die = roll(world, 1, format!("leader flip: {id}"))[0];
+        let face_up = die >= FACE_UP_FROM;
+        if !face_up {
+            super::remove_from_play(world, &id, OffMap::SetAside);
+        }
+        note(world, GameEvent::LeaderDrawn { piece: id, face_up });
+    }
+    let mut state = GwState::default();
+    for (i, s) in sides.iter().enumerate() {
+        for f in &s.off_board_artillery {
+            state.factors.insert(f.id.clone(), (i as u8, f.strength));
+        }
+    }
+    let due: Vec<u8> = (0..sides.len() as u8)
+        .filter(|s| {
+            !artillery_units(world, *s).is_empty()
+                || state.factors.values().any(|(owner, _)| owner == s)
+        })
+        .collect();
+    state.plans_due = due;
+    let done = state.plans_due.is_empty();
+    world.insert_resource(state);
+    if done {
+        flow::begin_first_turn(world);
+    }
+}
+
+/// Checks a side's Artillery Plan against the rules.
+pub fn check_plan(world: &World, side: u8, missions: &[Assignment]) -> Result<(), Refusal> {
+    let state = world.resource::<GwState>();
+    if state.plans_due.first() != Some(&side) {
+        return Err(Refusal(format!(
+            "{} has no Artillery Plan to file now.",
+            side_name(world, side)
+        )));
+    }
+    let sides = world.resource::<SideList>();
+    let ammo = sides
+        .0
+        .get(usize::from(side))
+        .map_or(0, |s| s.artillery_ammunition);
+    let turns = usize::from(world.resource::<ScenarioInfo>().turns);
+    let board = world.resource::<super::board::Board>();
+    let units = artillery_units(world, side);
+    let mut seen = BTreeSet::new();
+    for a in missions {
+        if !seen.insert(a.source.as_str()) {
+            return Err(Refusal(format!("`{}` is given two missions.", a.source)));
+        }
+        let unit = units.iter().find(|u| u.id == a.source);
+        let factor = state
+            .factors
+            .get(&a.source)
+            .filter(|(owner, _)| *owner == side);
+        if unit.is_none() && factor.is_none() {
+            return Err(Refusal(format!(
+                "`{}` is neither an artillery unit nor an off-board factor of {}.",
+                a.source,
+                side_name(world, side)
+            )));
+        }
+        match &a.mission {
+            Mission::PlannedFire { targets } => {
+                if targets.len() != turns {
+                    return Err(Refusal(format!(
+                        "`{}`: the plan has {} turns, the scenario {turns}.",
+                        a.source,
+                        targets.len()
+                    )));
+                }
+                let firing = targets.iter().filter(|t| t.is_some()).count();
+                if firing > usize::from(ammo) {
+                    return Err(Refusal(format!(
+                        "`{}` is plotted to fire on {firing} turns; the Artillery Ammunition number allows {ammo}.",
+                        a.source
+                    )));
+                }
+                for (t, target) in targets.iter().enumerate() {
+                    let Some(label) = target else { continue };
+                    let hex = hex_of(label)
+                        .filter(|h| board.contains(*h))
+                        .ok_or_else(|| {
+                            Refusal(format!(
+                                "`{}`, turn {}: `{label}` is not a hex of the map.",
+                                a.source,
+                                t + 1
+                            ))
+                        })?;
+                    if let Some(u) = unit {
+                        let range = u.face.bombard.map_or(0, |b| b.range);
+                        let d = u.hex.unsigned_distance_to(hex);
+                        if d > u32::from(range) {
+                            return Err(Refusal(format!(
+                                "`{}`, turn {}: hex {label} is {d} hexes away, beyond its range of {range}.",
+                                a.source,
+                                t + 1
+                            )));
+                        }
+                    }
+                }
+            }
+            Mission::OpenSights | Mission::Move { .. } if factor.is_some() => {
+                return Err(Refusal(format!(
+                    "`{}` is an off-board factor: its only mission is Planned Fire.",
+                    a.source
+                )));
+            }
+            Mission::OpenSights => {}
+            Mission::Move { destination } => {
+                let hex = hex_of(destination)
+                    .filter(|h| board.contains(*h))
+                    .ok_or_else(|| {
+                        Refusal(format!(
+                            "`{}`: destination `{destination}` is not a hex of the map.",
+                            a.source
+                        ))
+                    })?;
+                if board.cell(hex).is_some_and(|c| c.cost.is_none()) {
+                    return Err(Refusal(format!(
+                        "`{}`: destination {destination} cannot be entered.",
+                        a.source
+                    )));
+                }
+                if unit.is_some_and(|u| u.hex == hex) {
+                    return Err(Refusal(format!(
+                        "`{}` already stands in {destination}: give it Open Sights instead.",
+                        a.source
+                    )));
+                }
+            }
+        }
+    }
+    let missing: Vec<&str> = units
+        .iter()
+        .map(|u| u.id.as_str())
+        .chain(
+            state
+                .factors
+                .iter()
+                .filter(|(_, (owner, _))| *owner == side)
+                .map(|(id, _)| id.as_str()),
+        )
+        .filter(|id| !seen.contains(id))
+        .collect();
+    if !missing.is_empty() {
+        return Err(Refusal(format!(
+            "Every artillery unit and factor needs a mission; missing: {}.",
+            missing.join(", ")
+        )));
+    }
+    Ok(())
+}
+
+/// Files a checked plan; the first turn starts when every plan is in.
+pub fn file_plan(world: &mut World, side: u8, missions: Vec<Assignment>) {
+    let mut state = world.resource_mut::<GwState>();
+    for a in missions {
+        state.missions.insert(a.source, a.mission);
+    }
+    state.plans_due.retain(|s| *s != side);
+    let done = state.plans_due.is_empty();
+    let name = side_name(world, side);
+    say(world, format!("{name} has filed its Artillery Plan."));
+    if done {
+        flow::begin_first_turn(world);
+    }
+}
+
+/// The plan that plots nothing: on-board artillery on Open Sights (firing at what
+/// it can see in action segments), off-board factors NO FIRE on every turn.
+pub fn open_sights_plan(world: &World, side: u8) -> Vec<Assignment> {
+    let turns = usize::from(world.resource::<ScenarioInfo>().turns);
+    let state = world.resource::<GwState>();
+    let mut out: Vec<Assignment> = artillery_units(world, side)
+        .into_iter()
+        .map(|u| Assignment {
+            source: u.id,
+            mission: Mission::OpenSights,
+        })
+        .collect();
+    out.extend(
+        state
+            .factors
+            .iter()
+            .filter(|(_, (o, _))| *o == side)
+            .map(|(id, _)| Assignment {
+                source: id.clone(),
+                mission: Mission::PlannedFire {
+                    targets: vec![None; turns],
+                },
+            }),
+    );
+    out
+}

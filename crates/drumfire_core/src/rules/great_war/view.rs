@@ -1,0 +1,231 @@
+//! Reading pieces for the rules: one plain value per piece with everything a
+//! rule asks about it.
+
+use super::orders::Mission;
+use super::state::GwState;
+use crate::coords::MapCoord;
+use crate::counters::{
+    Counter, Demoralized, Disrupted, Done, Fired, Leader, LeaderKind, LowAmmo, Morale, Moved,
+    OnHex, PieceIds, Printed, Steps,
+};
+use crate::data::{CounterFace, FireValue, UnitClass};
+use crate::map::HexIndex;
+use crate::scenario::Rules;
+use bevy_ecs::prelude::*;
+use hexx::Hex;
+
+/// A piece on the map, as the rules see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceView {
+    /// Its entity.
+    pub entity: Entity,
+    /// Scenario id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Owning side.
+    pub side: u8,
+    /// Class.
+    pub class: UnitClass,
+    /// Unit type id.
+    pub unit_type: String,
+    /// Where it stands.
+    pub hex: Hex,
+    /// Steps.
+    pub steps: Steps,
+    /// Morale as printed or set by the scenario.
+    pub morale: u8,
+    /// The face showing.
+    pub face: CounterFace,
+    /// Leader values, for leaders.
+    pub leader: Option<Leader>,
+    /// Disrupted marker.
+    pub disrupted: bool,
+    /// Demoralized marker.
+    pub demoralized: bool,
+    /// Moved marker.
+    pub moved: bool,
+    /// Fired marker.
+    pub fired: bool,
+    /// Done marker.
+    pub done: bool,
+    /// Low ammunition.
+    pub low_ammo: bool,
+}
+
+impl PieceView {
+    /// Is it a leader?
+    pub fn is_leader(&self) -> bool {
+        self.leader.is_some()
+    }
+
+    /// Has it activated this turn (moved, fired or done)?
+    pub fn spent(&self) -> bool {
+        self.moved || self.fired || self.done
+    }
+
+    /// The leader type that leads it: cavalry leaders lead cavalry, infantry leaders the rest.
+    pub fn leader_type(&self) -> LeaderKind {
+        match (&self.leader, self.class) {
+            (Some(l), _) => l.kind,
+            (None, UnitClass::Cavalry) => LeaderKind::Cavalry,
+            (None, _) => LeaderKind::Infantry,
+        }
+    }
+
+    /// Counts against the two-company limit.
+    pub fn is_company(&self) -> bool {
+        self.class.is_company()
+    }
+}
+
+/// The piece of this entity, if it is on the map.
+pub fn piece(world: &World, entity: Entity) -> Option<PieceView> {
+    let e = world.get_entity(entity).ok()?;
+    let counter = e.get::<Counter>()?;
+    let hex = e.get::<OnHex>()?.0;
+    let steps = *e.get::<Steps>()?;
+    let data = world.resource::<Rules>().0.data();
+    let face = match e.get::<Printed>() {
+        Some(p) => p.face(steps),
+        None => data
+            .units
+            .get(&counter.unit_type)
+            .map(|u| u.full)
+            .unwrap_or(CounterFace {
+                direct: None,
+                bombard: None,
+                movement: 0,
+            }),
+    };
+    Some(PieceView {
+        entity,
+        id: counter.id.clone(),
+        name: counter.name.clone(),
+        side: counter.side,
+        class: counter.class,
+        unit_type: counter.unit_type.clone(),
+        hex,
+        steps,
+        morale: e.get::<Morale>().map_or(0, |m| m.0),
+        face,
+        leader: e.get::<Leader>().copied(),
+        disrupted: e.contains::<Disrupted>(),
+        demoralized: e.contains::<Demoralized>(),
+        moved: e.contains::<Moved>(),
+        fired: e.contains::<Fired>(),
+        done: e.contains::<Done>(),
+        low_ammo: e.contains::<LowAmmo>(),
+    })
+}
+
+/// The piece with this id, if it is on the map.
+pub fn by_id(world: &World, id: &str) -> Option<PieceView> {
+    piece(world, world.resource::<PieceIds>().get(id)?)
+}
+
+/// The pieces in a hex, bottom of the stack first.
+pub fn in_hex(world: &World, hex: Hex) -> Vec<PieceView> {
+    world
+        .resource::<HexIndex>()
+        .occupants(hex)
+        .iter()
+        .filter_map(|e| piece(world, *e))
+        .collect()
+}
+
+/// Every piece on the map, in map order.
+pub fn all(world: &World) -> Vec<PieceView> {
+    world
+        .resource::<HexIndex>()
+        .stacks()
+        .flat_map(|(_, s)| s.iter())
+        .filter_map(|e| piece(world, *e))
+        .collect()
+}
+
+/// Is this unit carried by a transport?
+pub fn is_cargo(state: &GwState, id: &str) -> bool {
+    state.loaded.values().any(|c| c == id)
+}
+
+/// The fire value a unit uses: Direct Fire, or Bombardment when its mission lets it
+/// fire in action segments (Open Sights).
+pub fn action_fire(state: &GwState, p: &PieceView) -> Option<(FireValue, bool)> {
+    if let Some(d) = p.face.direct {
+        return Some((d, false));
+    }
+    let b = p.face.bombard?;
+    matches!(state.missions.get(&p.id), Some(Mission::OpenSights)).then_some((b, true))
+}
+
+/// Fire strength after halving: half (rounded up) when Disrupted, and again when low on ammunition.
+pub fn halved(strength: u8, p: &PieceView) -> u32 {
+    let mut s = u32::from(strength);
+    if p.disrupted {
+        s = s.div_ceil(2);
+    }
+    if p.low_ammo {
+        s = s.div_ceil(2);
+    }
+    s
+}
+
+/// Morale a piece checks against: its own, one less when Demoralized, plus the best
+/// morale modifier of a friendly leader of its type in its hex or adjacent (units only).
+pub fn effective_morale(world: &World, p: &PieceView) -> i32 {
+    let mut m = i32::from(p.morale) - i32::from(p.demoralized);
+    if !p.is_leader() {
+        let best = leaders_near(world, p.side, p.hex, p.leader_type())
+            .iter()
+            .map(|l| i32::from(l.leader.map_or(0, |x| x.morale_mod)))
+            .max()
+            .unwrap_or(0);
+        m += best.max(0);
+    }
+    m
+}
+
+/// Friendly leaders of a type in a hex and the hexes around it.
+pub fn leaders_near(world: &World, side: u8, hex: Hex, kind: LeaderKind) -> Vec<PieceView> {
+    std::iter::once(hex)
+        .chain(hex.all_neighbors())
+        .flat_map(|h| in_hex(world, h))
+        .filter(|p| p.side == side && p.leader.is_some_and(|l| l.kind == kind))
+        .collect()
+}
+
+/// The enemy units (not leaders) of `side` on the map, by hex.
+pub fn enemy_unit_hexes(world: &World, side: u8) -> Vec<Hex> {
+    let mut out: Vec<Hex> = world
+        .resource::<HexIndex>()
+        .stacks()
+        .filter(|(_, s)| {
+            s.iter()
+                .filter_map(|e| piece(world, *e))
+                .any(|p| p.side != side && !p.is_leader())
+        })
+        .map(|(h, _)| h)
+        .collect();
+    out.sort_by_key(|h| MapCoord::from_hex(*h));
+    out
+}
+
+/// Distance from `hex` to the nearest of `enemies` (u32::MAX when there are none).
+pub fn nearest(enemies: &[Hex], hex: Hex) -> u32 {
+    enemies
+        .iter()
+        .map(|e| e.unsigned_distance_to(hex))
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+/// Does a hex hold pieces of a side other than `side`?
+pub fn enemy_in(world: &World, side: u8, hex: Hex) -> bool {
+    in_hex(world, hex).iter().any(|p| p.side != side)
+}
+
+/// The hex label for messages.
+pub fn label(hex: Hex) -> String {
+    crate::coords::hex_label(hex)
+}
