@@ -186,6 +186,14 @@ pub struct LeaderDef {
     pub morale_modifier: i8,
     /// Hex number where he starts.
     pub hex: String,
+    /// Flipped in the set-up like the rest of the pool (the default); `false` places
+    /// him face-up without a flip (a commander the scenario names).
+    #[serde(default = "yes")]
+    pub flip: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// A hex worth victory points.
@@ -664,6 +672,10 @@ impl SideList {
     }
 }
 
+/// A leader the scenario places face-up without the set-up flip.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct NoFlip;
+
 /// The rule set's data, shared by the systems that need it.
 #[derive(Resource, Clone, Debug)]
 pub struct Rules(pub &'static RuleSetInfo);
@@ -794,7 +806,7 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
             LeaderKind::Infantry => "infantry_leader",
             LeaderKind::Cavalry => "cavalry_leader",
         };
-        let e = world.spawn((
+        let mut e = world.spawn((
             Counter {
                 id: l.id.clone(),
                 name: l.name.clone(),
@@ -812,6 +824,9 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
                 morale_mod: l.morale_modifier,
             },
         ));
+        if !l.flip {
+            e.insert(NoFlip);
+        }
         ids.0.insert(l.id.clone(), e.id());
         index.place(coord.to_hex(), e.id());
     }

@@ -38,7 +38,10 @@ pub fn begin_setup(world: &mut World) {
         .resource::<PieceIds>()
         .0
         .iter()
-        .filter(|(_, e)| world.get::<Leader>(**e).is_some())
+        .filter(|(_, e)| {
+            world.get::<Leader>(**e).is_some()
+                && world.get::<crate::scenario::NoFlip>(**e).is_none()
+        })
         .map(|(id, e)| (id.clone(), *e))
         .collect();
     for (id, _) in leaders {

@@ -1,0 +1,650 @@
+//! The Great War rules, one test (or a few) per rule of the seed, each on a small
+//! made-up battlefield with a fixed seed and exact expected outcomes.
+//! docs/rules/great-war.md maps each rule sentence to the tests here.
+
+use drumfire_core::counters::{MarkerKind, OffMap, PieceIds, markers_on};
+use drumfire_core::flow::{Phase, Turn};
+use drumfire_core::game::Game;
+use drumfire_core::journal::GameEvent;
+use drumfire_core::orders::Order;
+use drumfire_core::rules::great_war::fire::{self, plan_action_fire};
+use drumfire_core::rules::great_war::state::Prompt;
+use drumfire_core::rules::great_war::tables::Table;
+use drumfire_core::rules::great_war::{Assignment, GwOrder, GwState, Mission, view};
+use drumfire_core::scenario::{self, Scenario, hex_of};
+use drumfire_core::testing::skip_setup;
+
+const RED: u8 = 0;
+const BLUE: u8 = 1;
+
+/// A scenario on `map` (rows of terrain glyphs) with Red (initiative +9, so it
+/// always wins) and Blue, and `body` holding `counters: [...]` and more.
+fn battle(map: &[&str], body: &str) -> Scenario {
+    battle_with(map, body, "")
+}
+
+fn battle_with(map: &[&str], body: &str, red_extra: &str) -> Scenario {
+    battle_sides(map, body, red_extra, "")
+}
+
+fn battle_sides(map: &[&str], body: &str, red_extra: &str, blue_extra: &str) -> Scenario {
+    let rows: Vec<String> = map.iter().map(|r| format!("\"{r}\"")).collect();
+    let text = format!(
+        r##"Scenario(
+    rules: "great_war",
+    title: "Test",
+    turns: 3,
+    map: (width: {w}, height: {h}, terrain: [{rows}]),
+    sides: [
+        (id: "red", name: "Red", colour: "#aa3333", initiative: 9, morale: 7,
+         artillery_ammunition: 2, ammunition_depletion: 7 {red_extra}),
+        (id: "blue", name: "Blue", colour: "#3333aa", morale: 7,
+         artillery_ammunition: 2, ammunition_depletion: 7 {blue_extra}),
+    ],
+    {body}
+)"##,
+        w = map[0].len(),
+        h = map.len(),
+        rows = rows.join(", ")
+    );
+    match scenario::parse("test.ron", &text) {
+        Ok(s) => s,
+        Err(e) => panic!("{}\n{text}", e[0]),
+    }
+}
+
+/// Starts the game with every plan on Open Sights.
+fn start(s: &Scenario, seed: u64) -> Game {
+    let mut g = Game::new(s, seed);
+    skip_setup(&mut g);
+    g
+}
+
+fn gw(game: &mut Game, o: GwOrder) -> Result<(), String> {
+    game.submit(Order::GreatWar(o)).map_err(|r| r.0)
+}
+
+fn ids(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| (*s).to_owned()).collect()
+}
+
+fn at(game: &Game, id: &str) -> Option<String> {
+    view::by_id(game.world(), id).map(|p| view::label(p.hex))
+}
+
+fn marks(game: &Game, id: &str) -> Vec<MarkerKind> {
+    let e = game.world().resource::<PieceIds>().get(id).unwrap();
+    markers_on(&game.world().entity(e))
+}
+
+fn steps(game: &Game, id: &str) -> u8 {
+    view::by_id(game.world(), id).map_or(0, |p| p.steps.current)
+}
+
+fn state(game: &Game) -> &GwState {
+    game.world().resource::<GwState>()
+}
+
+fn events(game: &Game) -> Vec<GameEvent> {
+    game.journal()
+        .entries()
+        .iter()
+        .map(|e| e.event.clone())
+        .collect()
+}
+
+fn fired(game: &Game) -> Vec<(String, Vec<u8>, String)> {
+    events(game)
+        .into_iter()
+        .filter_map(|e| match e {
+            GameEvent::Fired {
+                kind, dice, result, ..
+            } => Some((kind, dice, result)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn activate(game: &mut Game, side: u8, piece: &str) {
+    gw(
+        game,
+        GwOrder::Activate {
+            side,
+            piece: piece.into(),
+        },
+    )
+    .unwrap();
+}
+
+fn mv(game: &mut Game, side: u8, pieces: &[&str], path: &[&str]) -> Result<(), String> {
+    gw(
+        game,
+        GwOrder::Move {
+            side,
+            pieces: ids(pieces),
+            path: ids(path),
+        },
+    )
+}
+
+/// Answers every question with the first sensible answer (hold fire, first unit takes the loss).
+fn answer_all(game: &mut Game) {
+    while let Some(p) = state(game).prompt.clone() {
+        match p {
+            Prompt::OpportunityFire { side, .. } => gw(game, GwOrder::HoldFire { side }).unwrap(),
+            Prompt::StepLoss {
+                side, candidates, ..
+            } => gw(
+                game,
+                GwOrder::TakeStepLoss {
+                    side,
+                    piece: candidates[0].clone(),
+                },
+            )
+            .unwrap(),
+        }
+    }
+}
+
+// ---- Getting started ---------------------------------------------------------
+
+#[test]
+fn leaders_are_flipped_and_only_face_up_leaders_are_used() {
+    let s = battle(
+        &["....", "...."],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0402")],
+           leaders: [(id: "ra", side: "red", name: "A", kind: Infantry, rank: 1, morale: 8, hex: "0101"),
+                     (id: "rb", side: "red", name: "B", kind: Infantry, rank: 2, morale: 8, hex: "0101"),
+                     (id: "bc", side: "blue", name: "C", kind: Infantry, rank: 1, morale: 8, hex: "0402"),
+                     (id: "bd", side: "blue", name: "D", kind: Infantry, rank: 1, morale: 8, hex: "0402", flip: false)]"#,
+    );
+    let g = start(&s, 7);
+    // Seed 7 flips bc, ra, rb (in id order) with 4, 1, 1: bc face-up, ra and rb face-down; bd is not flipped.
+    let drawn: Vec<(String, bool)> = events(&g)
+        .into_iter()
+        .filter_map(|e| match e {
+            GameEvent::LeaderDrawn { piece, face_up } => Some((piece, face_up)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        drawn,
+        vec![
+            ("bc".into(), true),
+            ("ra".into(), false),
+            ("rb".into(), false)
+        ]
+    );
+    assert_eq!(at(&g, "bc"), Some("0402".into()));
+    assert_eq!(at(&g, "bd"), Some("0402".into()));
+    assert_eq!(at(&g, "ra"), None);
+    let e = g.world().resource::<PieceIds>().get("ra").unwrap();
+    assert_eq!(g.world().get::<OffMap>(e), Some(&OffMap::SetAside));
+}
+
+fn artillery_battle() -> Scenario {
+    battle_with(
+        &["........", "........", "........"],
+        r#"counters: [(id: "bty", side: "red", unit: "field_battery", hex: "0102"),
+                      (id: "mor", side: "red", unit: "mortar", hex: "0101"),
+                      (id: "r1", side: "red", unit: "rifle_company", hex: "0201"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0702"),
+                      (id: "b2", side: "blue", unit: "rifle_company", hex: "0802")]"#,
+        r#", off_board_artillery: [(id: "heavy", name: "Heavy guns", strength: 12),
+                                   (id: "field", name: "Field guns", strength: 6)]"#,
+    )
+}
+
+fn plan(game: &mut Game, missions: Vec<(&str, Mission)>) -> Result<(), String> {
+    gw(
+        game,
+        GwOrder::Plan {
+            side: RED,
+            missions: missions
+                .into_iter()
+                .map(|(s, m)| Assignment {
+                    source: s.into(),
+                    mission: m,
+                })
+                .collect(),
+        },
+    )
+}
+
+fn fire_on(turns: &[Option<&str>]) -> Mission {
+    Mission::PlannedFire {
+        targets: turns.iter().map(|t| t.map(str::to_owned)).collect(),
+    }
+}
+
+#[test]
+fn every_artillery_unit_and_factor_needs_a_mission_within_the_rules() {
+    let s = artillery_battle();
+    let mut g = Game::new(&s, 1);
+    assert_eq!(g.phase(), Phase::Setup);
+    assert_eq!(g.awaiting(), Some(RED));
+    let before = g.state_hash();
+    let refused = |g: &mut Game, m: Vec<(&str, Mission)>| plan(g, m).unwrap_err();
+    let ok = || {
+        vec![
+            ("bty", fire_on(&[Some("0702"), Some("0702"), None])),
+            ("mor", Mission::OpenSights),
+            ("heavy", fire_on(&[Some("0802"), None, None])),
+            ("field", fire_on(&[None, None, None])),
+        ]
+    };
+    let mut m = ok();
+    m.pop();
+    assert_eq!(
+        refused(&mut g, m),
+        "Every artillery unit and factor needs a mission; missing: field."
+    );
+    let mut m = ok();
+    m[0].1 = fire_on(&[Some("0702"), Some("0702"), Some("0702")]);
+    assert_eq!(
+        refused(&mut g, m),
+        "`bty` is plotted to fire on 3 turns; the Artillery Ammunition number allows 2."
+    );
+    let mut m = ok();
+    m[1].1 = fire_on(&[Some("0802"), None, None]);
+    assert_eq!(
+        refused(&mut g, m),
+        "`mor`, turn 1: hex 0802 is 7 hexes away, beyond its range of 6."
+    );
+    let mut m = ok();
+    m[2].1 = Mission::OpenSights;
+    assert_eq!(
+        refused(&mut g, m),
+        "`heavy` is an off-board factor: its only mission is Planned Fire."
+    );
+    let mut m = ok();
+    m[3].1 = Mission::Move {
+        destination: "0301".into(),
+    };
+    assert_eq!(
+        refused(&mut g, m),
+        "`field` is an off-board factor: its only mission is Planned Fire."
+    );
+    let mut m = ok();
+    m[0].1 = fire_on(&[Some("0999"), None, None]);
+    assert_eq!(
+        refused(&mut g, m),
+        "`bty`, turn 1: `0999` is not a hex of the map."
+    );
+    let mut m = ok();
+    m[0].1 = fire_on(&[None, None]);
+    assert_eq!(
+        refused(&mut g, m),
+        "`bty`: the plan has 2 turns, the scenario 3."
+    );
+    let mut m = ok();
+    m.push(("r1", Mission::OpenSights));
+    assert_eq!(
+        refused(&mut g, m),
+        "`r1` is neither an artillery unit nor an off-board factor of Red."
+    );
+    assert_eq!(g.state_hash(), before, "refused plans change nothing");
+    plan(&mut g, ok()).unwrap();
+    // Blue has no artillery: no plan is due, the first turn begins.
+    assert_ne!(g.phase(), Phase::Setup);
+    assert_eq!(g.world().resource::<Turn>().0, 1);
+}
+
+#[test]
+fn bombardment_fires_the_turns_plot_combines_factors_and_places_drumfire() {
+    let s = artillery_battle();
+    let mut g = Game::new(&s, 3);
+    plan(
+        &mut g,
+        vec![
+            ("bty", fire_on(&[Some("0702"), Some("0702"), None])),
+            ("mor", Mission::OpenSights),
+            ("heavy", fire_on(&[Some("0802"), Some("0802"), None])),
+            ("field", fire_on(&[Some("0802"), None, None])),
+        ],
+    )
+    .unwrap();
+    answer_all(&mut g);
+    // Turn 1: both factors combined on 0802 (12 + 6 = 18), then the battery alone on
+    // 0702 (strength 9): within a side, off-board fire lands first.
+    let turn1: Vec<(String, String, u32)> = events(&g)
+        .into_iter()
+        .filter_map(|e| match e {
+            GameEvent::Fired {
+                kind,
+                target,
+                strength,
+                ..
+            } => Some((kind, target, strength)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        turn1,
+        vec![
+            ("Planned Fire".into(), "0802".into(), 18),
+            ("Planned Fire".into(), "0702".into(), 9),
+        ]
+    );
+    assert!(marks(&g, "bty").contains(&MarkerKind::Fired));
+    // Play on to turn 2: the same sources on the same hexes again place Drumfire.
+    while g.world().resource::<Turn>().0 < 2 || g.phase() != Phase::Action {
+        let side = g.awaiting().unwrap();
+        g.submit(Order::Pass { side }).unwrap();
+        answer_all(&mut g);
+    }
+    let drumfire: Vec<(String, String)> = events(&g)
+        .into_iter()
+        .filter_map(|e| match e {
+            GameEvent::HexMarkerPlaced { hex, source, .. } => Some((hex, source)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        drumfire,
+        vec![
+            ("0802".into(), "heavy".into()),
+            ("0702".into(), "bty".into())
+        ]
+    );
+}
+
+#[test]
+fn a_unit_entering_a_drumfire_hex_is_attacked_by_the_source() {
+    let s = battle_sides(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0301"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0601")],
+           hex_markers: [(kind: Drumfire, hex: "0201", side: "blue", source: "guns")]"#,
+        "",
+        r#", off_board_artillery: [(id: "guns", name: "Guns", strength: 10)]"#,
+    );
+    let mut g = start(&s, 5);
+    activate(&mut g, RED, "r1");
+    mv(&mut g, RED, &["r1"], &["0201"]).unwrap();
+    answer_all(&mut g);
+    let f = fired(&g);
+    assert_eq!(f[0].0, "Drumfire");
+    let strength = events(&g).into_iter().find_map(|e| match e {
+        GameEvent::Fired {
+            strength, firers, ..
+        } => Some((strength, firers)),
+        _ => None,
+    });
+    assert_eq!(strength, Some((10, vec!["guns".to_owned()])));
+}
+
+// ---- Initiative and the Action Phase --------------------------------------------
+
+fn command_battle() -> Scenario {
+    battle(
+        &[".........", ".........", ".........", "........."],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0202"),
+                      (id: "r2", side: "red", unit: "rifle_company", hex: "0302"),
+                      (id: "r3", side: "red", unit: "rifle_company", hex: "0502"),
+                      (id: "rc", side: "red", unit: "cavalry_mounted", hex: "0203"),
+                      (id: "r4", side: "red", unit: "rifle_company", hex: "0104"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0902")],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 2, morale: 8, combat: 1, morale_modifier: 1, hex: "0202", flip: false),
+                     (id: "lt", side: "red", name: "Lieutenant", kind: Infantry, rank: 1, morale: 8, hex: "0402", flip: false),
+                     (id: "cav", side: "red", name: "Rittmeister", kind: Cavalry, rank: 1, morale: 8, hex: "0104", flip: false)]"#,
+    )
+}
+
+#[test]
+fn an_activated_leader_activates_his_own_type_around_him_and_lower_leaders_chain_on() {
+    let mut g = start(&command_battle(), 1);
+    assert_eq!(g.awaiting(), Some(RED), "initiative +9 always wins");
+    activate(&mut g, RED, "maj");
+    let group = state(&g).group.clone().unwrap();
+    let members: Vec<&str> = group.members.keys().map(String::as_str).collect();
+    // Major (0202): r1 stacked, r2 adjacent (0302), Lieutenant (0402? not adjacent) ...
+    assert_eq!(members, vec!["maj", "r1", "r2"]);
+    assert!(group.members["r1"].led && group.members["r2"].led);
+    assert_eq!(group.members["r1"].combat, Some(1));
+    // The cavalry in 0203 is adjacent but not of his type.
+    assert!(!group.members.contains_key("rc"));
+}
+
+#[test]
+fn a_lower_ranking_leader_in_reach_is_activated_and_activates_his_own_units() {
+    let s = battle(
+        &[".........", "........."],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "r3", side: "red", unit: "rifle_company", hex: "0301"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0902")],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 2, morale: 8, hex: "0101", flip: false),
+                     (id: "lt", side: "red", name: "Lieutenant", kind: Infantry, rank: 1, morale: 8, hex: "0201", flip: false),
+                     (id: "sgt", side: "red", name: "Captain", kind: Infantry, rank: 3, morale: 8, hex: "0201", flip: false)]"#,
+    );
+    let mut g = start(&s, 1);
+    activate(&mut g, RED, "maj");
+    let group = state(&g).group.clone().unwrap();
+    let members: Vec<&str> = group.members.keys().map(String::as_str).collect();
+    // The Lieutenant (rank 1, adjacent) joins and brings r3 (next to him, not to the Major);
+    // the Captain (rank 3) outranks the Major and does not.
+    assert_eq!(members, vec!["lt", "maj", "r1", "r3"]);
+}
+
+#[test]
+fn infantry_and_cavalry_leaders_stacked_together_activate_both_types() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0201"),
+                      (id: "rc", side: "red", unit: "cavalry_mounted", hex: "0102"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0602")],
+           leaders: [(id: "inf", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, hex: "0101", flip: false),
+                     (id: "cav", side: "red", name: "Rittmeister", kind: Cavalry, rank: 1, morale: 8, hex: "0101", flip: false)]"#,
+    );
+    let mut g = start(&s, 1);
+    activate(&mut g, RED, "inf");
+    let group = state(&g).group.clone().unwrap();
+    let members: Vec<&str> = group.members.keys().map(String::as_str).collect();
+    assert_eq!(members, vec!["cav", "inf", "r1", "rc"]);
+    assert!(
+        group.members["rc"].led,
+        "the cavalry leader leads the cavalry"
+    );
+}
+
+#[test]
+fn activated_pieces_move_or_fire_not_both_and_are_marked() {
+    let mut g = start(&command_battle(), 2);
+    activate(&mut g, RED, "r3");
+    // r3 alone (no leader) may not move closer to the enemy at 0902...
+    let err = mv(&mut g, RED, &["r3"], &["0602"]).unwrap_err();
+    assert_eq!(
+        err,
+        "Cannot move: 0602 is closer to the enemy, and only units activated by a leader of their type may move closer."
+    );
+    // ...but may move away or sideways.
+    mv(&mut g, RED, &["r3"], &["0501"]).unwrap();
+    answer_all(&mut g);
+    assert!(marks(&g, "r3").contains(&MarkerKind::Moved));
+    // Its activation is over: the segment passed to Blue.
+    assert_eq!(g.awaiting(), Some(BLUE));
+    let err = gw(
+        &mut g,
+        GwOrder::Activate {
+            side: BLUE,
+            piece: "r1".into(),
+        },
+    )
+    .unwrap_err();
+    assert_eq!(err, "r1 is not yours.");
+}
+
+#[test]
+fn a_unit_that_has_fired_cannot_move_in_the_same_activation() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0201"),
+                      (id: "r2", side: "red", unit: "rifle_company", hex: "0201"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0501")]"#,
+    );
+    let mut g = start(&s, 2);
+    gw(
+        &mut g,
+        GwOrder::ActivateStack {
+            side: RED,
+            hex: "0201".into(),
+        },
+    )
+    .unwrap();
+    gw(
+        &mut g,
+        GwOrder::Fire {
+            side: RED,
+            firers: ids(&["r1"]),
+            target: "0501".into(),
+        },
+    )
+    .unwrap();
+    answer_all(&mut g);
+    let err = mv(&mut g, RED, &["r1"], &["0101"]).unwrap_err();
+    assert_eq!(err, "r1 has already acted in this activation.");
+    assert!(marks(&g, "r1").contains(&MarkerKind::Fired));
+    // r2 may still act; ending the segment leaves it unmarked? No: it was activated directly with the stack.
+    g.submit(Order::Pass { side: RED }).unwrap();
+    assert!(marks(&g, "r2").contains(&MarkerKind::Done));
+}
+
+#[test]
+fn units_led_by_a_leader_of_their_type_may_move_closer_to_the_enemy() {
+    let mut g = start(&command_battle(), 2);
+    activate(&mut g, RED, "maj");
+    mv(&mut g, RED, &["r2"], &["0402", "0502"]).unwrap();
+    answer_all(&mut g);
+    assert_eq!(at(&g, "r2"), Some("0502".into()));
+}
+
+#[test]
+fn movement_costs_points_by_the_terrain_effects_chart() {
+    // Woods cost 2, marsh 3; a rifle company has 4 movement points.
+    let s = battle(
+        &[".wm.....", "........"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0102")]"#,
+    );
+    let mut g = start(&s, 2);
+    activate(&mut g, RED, "r1");
+    let err = mv(&mut g, RED, &["r1"], &["0201", "0301"]).unwrap_err();
+    assert_eq!(
+        err,
+        "Cannot move: 0301 needs 5 movement points; the allowance is 4."
+    );
+    mv(&mut g, RED, &["r1"], &["0201", "0202"]).unwrap_err();
+    mv(&mut g, RED, &["r1"], &["0201"]).unwrap();
+}
+
+#[test]
+fn leaders_move_four_points_on_foot_and_six_on_horseback() {
+    let s = battle(
+        &["..........", ".........."],
+        r#"counters: [(id: "b1", side: "blue", unit: "rifle_company", hex: "1002")],
+           leaders: [(id: "inf", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, hex: "0101", flip: false),
+                     (id: "cav", side: "red", name: "Rittmeister", kind: Cavalry, rank: 1, morale: 8, hex: "0102", flip: false)]"#,
+    );
+    let mut g = start(&s, 2);
+    activate(&mut g, RED, "inf");
+    let five = ["0201", "0301", "0401", "0501", "0601"];
+    assert_eq!(
+        mv(&mut g, RED, &["inf"], &five).unwrap_err(),
+        "Cannot move: 0601 needs 5 movement points; the allowance is 4."
+    );
+    mv(&mut g, RED, &["inf"], &five[..4]).unwrap();
+    answer_all(&mut g);
+    // Blue's b1 cannot act usefully; pass to get Red's next segment.
+    g.submit(Order::Pass { side: BLUE }).unwrap();
+    activate(&mut g, RED, "cav");
+    mv(
+        &mut g,
+        RED,
+        &["cav"],
+        &["0202", "0302", "0402", "0502", "0602", "0702"],
+    )
+    .unwrap();
+}
+
+#[test]
+fn stacking_allows_three_units_of_which_two_companies() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "r2", side: "red", unit: "rifle_company", hex: "0201"),
+                      (id: "r3", side: "red", unit: "rifle_company", hex: "0201"),
+                      (id: "mg", side: "red", unit: "machinegun", hex: "0202"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0602")]"#,
+    );
+    let mut g = start(&s, 2);
+    activate(&mut g, RED, "r1");
+    assert_eq!(
+        mv(&mut g, RED, &["r1"], &["0201"]).unwrap_err(),
+        "Cannot move: 0201 would be over-stacked (at most 3 units, 2 of them companies)."
+    );
+    g.submit(Order::Pass { side: RED }).unwrap();
+    g.submit(Order::Pass { side: BLUE }).unwrap();
+    activate(&mut g, RED, "mg");
+    mv(&mut g, RED, &["mg"], &["0201"]).unwrap();
+}
+
+#[test]
+fn a_unit_with_movement_allowance_zero_needs_a_transport() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "bty", side: "red", unit: "field_battery", hex: "0301"),
+                      (id: "team", side: "red", unit: "horse_team", hex: "0301"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0101")]"#,
+    );
+    let mut g = Game::new(&s, 2);
+    plan(
+        &mut g,
+        vec![(
+            "bty",
+            Mission::Move {
+                destination: "0601".into(),
+            },
+        )],
+    )
+    .unwrap();
+    // The battery has nothing to do by itself: it cannot even activate.
+    assert_eq!(
+        gw(
+            &mut g,
+            GwOrder::Activate {
+                side: RED,
+                piece: "bty".into()
+            }
+        )
+        .unwrap_err(),
+        "Battery has nothing to do in an action segment (it fires by its Artillery Plan)."
+            .replace("Battery", "bty")
+    );
+    activate(&mut g, RED, "team");
+    gw(
+        &mut g,
+        GwOrder::Load {
+            side: RED,
+            transport: "team".into(),
+            piece: "bty".into(),
+        },
+    )
+    .unwrap();
+    g.submit(Order::Pass { side: BLUE }).unwrap();
+    g.submit(Order::Pass { side: RED }).unwrap();
+    // Next turn: the team must head for the battery's destination.
+    while g.awaiting() != Some(RED) || state(&g).group.is_some() {
+        let side = g.awaiting().unwrap();
+        g.submit(Order::Pass { side }).unwrap();
+    }
+    activate(&mut g, RED, "team");
+    assert_eq!(
+        mv(&mut g, RED, &["team"], &["0302"]).unwrap_err(),
+        "A unit on a Move mission must head for its destination 0601."
+    );
+    mv(&mut g, RED, &["team"], &["0401", "0501", "0601"]).unwrap();
+    answer_all(&mut g);
+    assert_eq!(at(&g, "bty"), Some("0601".into()));
+    assert_eq!(state(&g).missions["bty"], Mission::OpenSights);
+}
