@@ -1033,3 +1033,470 @@ fn open_sights_artillery_spots_its_target_cannot_combine_and_checks_ammunition()
     let over = depletion[0][0] + depletion[0][1] > 7;
     assert_eq!(marks(&g, "bty").contains(&MarkerKind::LowAmmo), over);
 }
+
+// ---- Assault ------------------------------------------------------------------
+
+fn assault_battle() -> Scenario {
+    battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0201"),
+                      (id: "r2", side: "red", unit: "rifle_company", hex: "0201"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0301"),
+                      (id: "b2", side: "blue", unit: "rifle_company", hex: "0501")],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, combat: 1, hex: "0201", flip: false)]"#,
+    )
+}
+
+#[test]
+fn units_adjacent_at_activation_assault_and_the_assaulted_fire_back() {
+    let mut g = start(&assault_battle(), 9);
+    activate(&mut g, RED, "maj");
+    // b2 is not adjacent: no assault there.
+    assert_eq!(
+        gw(
+            &mut g,
+            GwOrder::Assault {
+                side: RED,
+                pieces: ids(&["r1"]),
+                target: "0501".into()
+            }
+        )
+        .unwrap_err(),
+        "r1 did not start its activation next to 0501: only units that did may assault it."
+    );
+    gw(
+        &mut g,
+        GwOrder::Assault {
+            side: RED,
+            pieces: ids(&["r1", "r2", "maj"]),
+            target: "0301".into(),
+        },
+    )
+    .unwrap();
+    answer_all(&mut g);
+    let assault: Vec<(String, u32, String, Vec<u8>)> = events(&g)
+        .into_iter()
+        .filter_map(|e| match e {
+            GameEvent::Fired {
+                kind,
+                strength,
+                column,
+                dice,
+                ..
+            } => Some((kind, strength, column, dice)),
+            _ => None,
+        })
+        .collect();
+    // Attackers 5 + 5 = 10 on the Assault table's 10-14 column, +1 for the Major: 15+.
+    // The defender's 5 fires back on the 3-5 column. One die each.
+    assert_eq!(assault.len(), 2);
+    assert_eq!(
+        (assault[0].0.as_str(), assault[0].1, assault[0].2.as_str()),
+        ("Assault", 10, "15+")
+    );
+    assert_eq!(
+        (assault[1].0.as_str(), assault[1].1, assault[1].2.as_str()),
+        ("Assault defence", 5, "3-5")
+    );
+    assert_eq!(assault[0].3.len(), 1);
+    let held = at(&g, "b1").is_none();
+    // Either the hex was carried (the defender gone) or the attackers fell back to 0201.
+    if held {
+        assert_eq!(at(&g, "r1").or(at(&g, "r2")), Some("0301".into()));
+    } else {
+        assert!(at(&g, "r1").is_none_or(|h| h == "0201"));
+    }
+    assert!(marks(&g, "maj").contains(&MarkerKind::Moved));
+}
+
+// ---- Morale and step losses ---------------------------------------------------
+
+#[test]
+fn a_morale_check_over_by_one_or_two_disrupts_and_by_three_demoralizes() {
+    use drumfire_core::rules::great_war::tables::{MoraleOutcome, morale_outcome};
+    assert_eq!(morale_outcome(7, 7), MoraleOutcome::Unaffected);
+    assert_eq!(morale_outcome(7, 8), MoraleOutcome::Disrupted);
+    assert_eq!(morale_outcome(7, 9), MoraleOutcome::Disrupted);
+    assert_eq!(morale_outcome(7, 10), MoraleOutcome::Demoralized);
+}
+
+#[test]
+fn a_leaders_morale_modifier_helps_his_own_type_in_his_hex_and_around() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "r2", side: "red", unit: "rifle_company", hex: "0201"),
+                      (id: "r3", side: "red", unit: "rifle_company", hex: "0401"),
+                      (id: "rc", side: "red", unit: "cavalry_mounted", hex: "0201"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0602", markers: [Demoralized])],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, morale_modifier: 2, hex: "0101", flip: false)]"#,
+    );
+    let g = start(&s, 1);
+    let m = |id: &str| view::effective_morale(g.world(), &view::by_id(g.world(), id).unwrap());
+    assert_eq!(m("r1"), 9, "stacked with the Major");
+    assert_eq!(m("r2"), 9, "adjacent");
+    assert_eq!(m("r3"), 7, "too far");
+    assert_eq!(m("rc"), 7, "cavalry: not his type");
+    assert_eq!(m("maj"), 8, "a leader's own morale is printed");
+    assert_eq!(m("b1"), 6, "Demoralized: morale one lower");
+}
+
+fn loss_battle(markers: &str, steps: &str) -> Scenario {
+    battle(
+        &["......", "......"],
+        &format!(
+            r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                          (id: "r2", side: "red", unit: "rifle_company", hex: "0101"),
+                          (id: "mg", side: "red", unit: "machinegun", hex: "0201"),
+                          (id: "b1", side: "blue", unit: "rifle_company", hex: "0301" {steps}),
+                          (id: "b2", side: "blue", unit: "machinegun", hex: "0301" {markers})]"#
+        ),
+    )
+}
+
+/// Fires r1, r2 and mg (if possible) at 0301 with seeds until a step-loss question comes up.
+fn fire_until_loss_prompt(s: &Scenario) -> (Game, u64) {
+    for seed in 0..200 {
+        let mut g = start(s, seed);
+        gw(
+            &mut g,
+            GwOrder::ActivateStack {
+                side: RED,
+                hex: "0101".into(),
+            },
+        )
+        .unwrap();
+        gw(
+            &mut g,
+            GwOrder::Fire {
+                side: RED,
+                firers: ids(&["r1", "r2"]),
+                target: "0301".into(),
+            },
+        )
+        .unwrap();
+        if matches!(state(&g).prompt, Some(Prompt::StepLoss { .. })) {
+            return (g, seed);
+        }
+    }
+    panic!("no seed under 200 gives a step loss");
+}
+
+#[test]
+fn the_owner_chooses_which_unit_takes_a_step_loss_and_it_checks_morale_at_plus_two() {
+    let (mut g, seed) = fire_until_loss_prompt(&loss_battle("", ""));
+    assert_eq!(seed, 5, "the first seed that rolls an X against the stack");
+    let Some(Prompt::StepLoss {
+        side,
+        candidates,
+        count,
+        ..
+    }) = state(&g).prompt.clone()
+    else {
+        unreachable!()
+    };
+    assert_eq!((side, count), (BLUE, 2));
+    assert_eq!(candidates, ids(&["b1", "b2"]));
+    assert_eq!(g.awaiting(), Some(BLUE));
+    let before = g.state_hash();
+    assert_eq!(
+        gw(
+            &mut g,
+            GwOrder::TakeStepLoss {
+                side: BLUE,
+                piece: "r1".into()
+            }
+        )
+        .unwrap_err(),
+        "`r1` is not a unit that can take the loss in 0301."
+    );
+    assert_eq!(g.state_hash(), before);
+    gw(
+        &mut g,
+        GwOrder::TakeStepLoss {
+            side: BLUE,
+            piece: "b1".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(steps(&g, "b1"), 1, "flipped to its reduced side");
+    let check = events(&g).into_iter().rev().find_map(|e| match e {
+        GameEvent::MoraleChecked { piece, plus, .. } => Some((piece, plus)),
+        _ => None,
+    });
+    assert_eq!(check, Some(("b1".to_owned(), 2)));
+}
+
+#[test]
+fn a_reduced_or_one_sided_unit_that_loses_a_step_is_removed() {
+    let (mut g, _) = fire_until_loss_prompt(&loss_battle("", ", steps: Some(1)"));
+    let Some(Prompt::StepLoss { count, .. }) = state(&g).prompt.clone() else {
+        unreachable!()
+    };
+    assert_eq!(count, 2, "seed 5 rolls 2X");
+    gw(
+        &mut g,
+        GwOrder::TakeStepLoss {
+            side: BLUE,
+            piece: "b2".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(at(&g, "b2"), None, "the machinegun has one step");
+    let e = g.world().resource::<PieceIds>().get("b2").unwrap();
+    assert_eq!(g.world().get::<OffMap>(e), Some(&OffMap::Eliminated));
+    // The second loss falls on the reduced b1 without a question: it goes too.
+    assert_eq!(at(&g, "b1"), None);
+    assert_eq!(
+        g.world().resource::<drumfire_core::flow::StepsLost>().0,
+        vec![0, 2]
+    );
+}
+
+#[test]
+fn when_the_choice_makes_no_difference_the_loss_is_taken_without_asking() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "r2", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0301")]"#,
+    );
+    // Seed 5 rolls the 2X of the tests above; one defender, so no question.
+    let mut g = start(&s, 5);
+    gw(
+        &mut g,
+        GwOrder::ActivateStack {
+            side: RED,
+            hex: "0101".into(),
+        },
+    )
+    .unwrap();
+    gw(
+        &mut g,
+        GwOrder::Fire {
+            side: RED,
+            firers: ids(&["r1", "r2"]),
+            target: "0301".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(state(&g).prompt, None);
+    assert_eq!(at(&g, "b1"), None, "two losses: flipped, then removed");
+}
+
+#[test]
+fn a_disrupted_unit_fires_at_half_strength_and_moves_only_one_hex() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101", markers: [Disrupted]),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0501")]"#,
+    );
+    let s = battle(
+        &["......", "......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101", markers: [Disrupted]),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0501")]"#,
+    );
+    let mut g = start(&s, 1);
+    activate(&mut g, RED, "r1");
+    let r1 = view::by_id(g.world(), "r1").unwrap();
+    let group = state(&g).group.clone().unwrap();
+    let plan =
+        plan_action_fire(g.world(), RED, &[r1], hex_of("0501").unwrap(), Some(&group)).unwrap();
+    assert_eq!(plan.strength, 3, "5 halved, rounded up");
+    assert_eq!(
+        mv(&mut g, RED, &["r1"], &["0102", "0103"]).unwrap_err(),
+        "Cannot move: a Disrupted piece moves only one hex."
+    );
+    // Moving away from the enemy: one hex.
+    assert!(mv(&mut g, RED, &["r1"], &["0102"]).is_ok());
+}
+
+#[test]
+fn a_demoralized_piece_can_only_try_to_recover() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101", markers: [Demoralized]),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0501")]"#,
+    );
+    let mut g = start(&s, 1);
+    activate(&mut g, RED, "r1");
+    assert_eq!(
+        mv(&mut g, RED, &["r1"], &["0102"]).unwrap_err(),
+        "r1 is Demoralized: it can only try to recover."
+    );
+    assert_eq!(
+        gw(
+            &mut g,
+            GwOrder::Fire {
+                side: RED,
+                firers: ids(&["r1"]),
+                target: "0501".into()
+            }
+        )
+        .unwrap_err(),
+        "r1 is Demoralized: it can only try to recover."
+    );
+}
+
+#[test]
+fn recovery_under_morale_improves_a_piece_and_a_demoralized_failure_flees() {
+    let s = battle(
+        &["........", "........"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0401", markers: [Demoralized]),
+                      (id: "r2", side: "red", unit: "rifle_company", hex: "0101", markers: [Disrupted]),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0601")]"#,
+    );
+    let mut outcomes = Vec::new();
+    for seed in [1, 2, 3] {
+        let mut g = start(&s, seed);
+        activate(&mut g, RED, "r1");
+        gw(
+            &mut g,
+            GwOrder::Recover {
+                side: RED,
+                piece: "r1".into(),
+            },
+        )
+        .unwrap();
+        answer_all(&mut g);
+        let roll: u8 = events(&g)
+            .into_iter()
+            .find_map(|e| match e {
+                GameEvent::DiceRolled { purpose, faces } if purpose.starts_with("recovery") => {
+                    Some(faces.iter().sum())
+                }
+                _ => None,
+            })
+            .unwrap();
+        // Morale 7, one less when Demoralized: 6. Under 6 rallies to Disrupted.
+        let m = marks(&g, "r1");
+        if roll < 6 {
+            assert!(m.contains(&MarkerKind::Disrupted) && !m.contains(&MarkerKind::Demoralized));
+            assert_eq!(at(&g, "r1"), Some("0401".into()));
+        } else {
+            assert!(m.contains(&MarkerKind::Demoralized));
+            // It flees from b1, away from 0601.
+            let fled = view::by_id(g.world(), "r1").unwrap().hex;
+            assert!(fled.unsigned_distance_to(hex_of("0601").unwrap()) > 2);
+        }
+        assert!(m.contains(&MarkerKind::Done));
+        outcomes.push((roll, at(&g, "r1").unwrap()));
+    }
+    // Seeds 1 and 3 fail (7, 8) and flee three hexes west to the map edge; seed 2 rallies (5).
+    assert_eq!(
+        outcomes,
+        vec![
+            (7, "0101".to_owned()),
+            (5, "0401".to_owned()),
+            (8, "0101".to_owned())
+        ]
+    );
+}
+
+// ---- Cavalry ------------------------------------------------------------------
+
+#[test]
+fn cavalry_mounts_and_dismounts_by_activating_without_moving_or_firing() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "rc", side: "red", unit: "cavalry_mounted", hex: "0101"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0601")]"#,
+    );
+    let mut g = start(&s, 1);
+    activate(&mut g, RED, "rc");
+    gw(
+        &mut g,
+        GwOrder::MountOrDismount {
+            side: RED,
+            piece: "rc".into(),
+        },
+    )
+    .unwrap();
+    let p = view::by_id(g.world(), "rc").unwrap();
+    assert_eq!(p.unit_type, "cavalry_dismounted");
+    assert_eq!(p.face.movement, 3);
+    assert_eq!(p.face.direct.map(|d| (d.strength, d.range)), Some((4, 4)));
+    assert!(marks(&g, "rc").contains(&MarkerKind::Done));
+    // It has acted: the segment is over.
+    assert_eq!(g.awaiting(), Some(BLUE));
+}
+
+// ---- Artillery ------------------------------------------------------------------
+
+#[test]
+fn open_sights_artillery_over_its_depletion_number_twice_is_removed() {
+    let s = battle(
+        &["........", "........"],
+        r#"counters: [(id: "bty", side: "red", unit: "field_battery", hex: "0101", markers: [LowAmmo]),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0601")]"#,
+    );
+    // Find the first seed whose depletion roll goes over 7.
+    for seed in 0..50 {
+        let mut g = Game::new(&s, seed);
+        plan(&mut g, vec![("bty", Mission::OpenSights)]).unwrap();
+        // The scenario's LowAmmo marker counts as the first time.
+        let mut st = g.world_mut().resource_mut::<GwState>();
+        st.depletion.insert("bty".into(), 1);
+        activate(&mut g, RED, "bty");
+        let p = view::by_id(g.world(), "bty").unwrap();
+        let group = state(&g).group.clone().unwrap();
+        let plan =
+            plan_action_fire(g.world(), RED, &[p], hex_of("0601").unwrap(), Some(&group)).unwrap();
+        assert_eq!(plan.strength, 5, "9 halved for low ammunition");
+        gw(
+            &mut g,
+            GwOrder::Fire {
+                side: RED,
+                firers: ids(&["bty"]),
+                target: "0601".into(),
+            },
+        )
+        .unwrap();
+        answer_all(&mut g);
+        if at(&g, "bty").is_none() {
+            assert_eq!(seed, 0);
+            return;
+        }
+    }
+    panic!("no seed ran the battery dry");
+}
+
+// ---- Exact odds -----------------------------------------------------------------
+
+#[test]
+fn the_odds_of_a_fire_are_exact_and_add_up() {
+    let s = loss_battle("", "");
+    let mut g = start(&s, 1);
+    gw(
+        &mut g,
+        GwOrder::ActivateStack {
+            side: RED,
+            hex: "0101".into(),
+        },
+    )
+    .unwrap();
+    let world = g.world();
+    let group = world.resource::<GwState>().group.clone().unwrap();
+    let pieces: Vec<_> = ["r1", "r2"]
+        .iter()
+        .map(|i| view::by_id(world, i).unwrap())
+        .collect();
+    let plan =
+        plan_action_fire(world, RED, &pieces, hex_of("0301").unwrap(), Some(&group)).unwrap();
+    // 10 on the 10-13 column; no shifts.
+    assert_eq!((plan.strength, plan.column, plan.shifts.len()), (10, 5, 0));
+    let odds = fire::odds(world, &plan, BLUE);
+    let rolls: u32 = odds.results.results.iter().map(|r| r.1).sum();
+    assert_eq!(rolls, 36);
+    // 10-13 column: 2-4 no effect (6 ways), 5 M (4), 6-7 M1 (11), 8 M2 (5), 9 X (4), 10-11 2X (5), 12 3X (1).
+    assert_eq!(odds.step_losses, [26, 4, 5, 1]);
+    for p in &odds.pieces {
+        assert_eq!(p.morale_ways.iter().sum::<u32>(), 36 * 36, "{}", p.id);
+    }
+    // b1 (morale 7): unaffected by M (21 of 36), M1 (15), M2 (10); plus 16 rolls with no check.
+    assert_eq!(
+        odds.pieces[0].morale_ways[0],
+        4 * 21 + 11 * 15 + 5 * 10 + 16 * 36
+    );
+    assert_eq!(odds.pieces[0].after_step_loss, [10, 11, 15]);
+}
