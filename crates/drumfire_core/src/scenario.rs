@@ -134,6 +134,10 @@ pub struct SideDef {
     /// Off-board artillery factors.
     #[serde(default)]
     pub off_board_artillery: Vec<OffBoardDef>,
+    /// The scenario's own Artillery Plan for the side, offered to its player in the
+    /// set-up (who may file it or another); checked like a plan filed in play.
+    #[serde(default)]
+    pub artillery_plan: Vec<crate::rules::great_war::Assignment>,
 }
 
 /// A unit counter in the set-up.
@@ -348,6 +352,7 @@ fn check(file: &ScenarioFile, data: &RuleSetData, errs: &mut Errors) {
                 );
             }
         }
+        check_plan(file, data, i, errs);
     }
     if file.sides.len() != 2 {
         errs.push(
@@ -489,6 +494,110 @@ fn check(file: &ScenarioFile, data: &RuleSetData, errs: &mut Errors) {
                 &format!("victory.objectives[{i}].held_by"),
                 format!("unknown side `{s}`; sides are: {}", known_sides()),
             );
+        }
+    }
+}
+
+/// The scenario's Artillery Plan for side `i`: sources that exist, one mission
+/// each, a hex per turn on the map, no more firing turns than the ammunition allows,
+/// on-board targets in range.
+fn check_plan(file: &ScenarioFile, data: &RuleSetData, i: usize, errs: &mut Errors) {
+    use crate::rules::great_war::Mission;
+    let side = &file.sides[i];
+    let on_map = |label: &str| {
+        MapCoord::parse_label(label)
+            .ok()
+            .filter(|c| c.col < file.map.width && c.row < file.map.height)
+    };
+    let mut seen = BTreeSet::new();
+    for (j, a) in side.artillery_plan.iter().enumerate() {
+        let at = |f: &str| format!("sides[{i}].artillery_plan[{j}].{f}");
+        if !seen.insert(a.source.as_str()) {
+            errs.push(
+                &at("source"),
+                format!("`{}` is given two missions", a.source),
+            );
+        }
+        let factor = side.off_board_artillery.iter().any(|f| f.id == a.source);
+        let unit = file.counters.iter().find(|c| {
+            c.id == a.source
+                && c.side == side.id
+                && data
+                    .units
+                    .get(&c.unit)
+                    .is_some_and(|u| u.full.bombard.is_some())
+        });
+        if !factor && unit.is_none() {
+            errs.push(
+                &at("source"),
+                format!(
+                    "`{}` is neither an artillery unit nor an off-board factor of {}",
+                    a.source, side.id
+                ),
+            );
+            continue;
+        }
+        match &a.mission {
+            Mission::PlannedFire { targets } => {
+                if targets.len() != usize::from(file.turns) {
+                    errs.push(
+                        &at("mission"),
+                        format!(
+                            "the plan has {} turns, the scenario {}",
+                            targets.len(),
+                            file.turns
+                        ),
+                    );
+                }
+                let firing = targets.iter().filter(|t| t.is_some()).count();
+                if firing > usize::from(side.artillery_ammunition) {
+                    errs.push(
+                        &at("mission"),
+                        format!(
+                            "plotted to fire on {firing} turns; the side's artillery_ammunition allows {}",
+                            side.artillery_ammunition
+                        ),
+                    );
+                }
+                let from = unit.and_then(|u| {
+                    Some((
+                        on_map(&u.hex)?,
+                        data.units.get(&u.unit)?.full.bombard?.range,
+                    ))
+                });
+                for (t, target) in targets.iter().enumerate() {
+                    let Some(label) = target else { continue };
+                    match on_map(label) {
+                        None => errs.push(
+                            &at("mission"),
+                            format!("turn {}: `{label}` is not a hex of the map", t + 1),
+                        ),
+                        Some(c) => {
+                            if let Some((h, range)) = from
+                                && h.to_hex().unsigned_distance_to(c.to_hex()) > u32::from(range)
+                            {
+                                errs.push(
+                                    &at("mission"),
+                                    format!("turn {}: hex {label} is beyond range {range}", t + 1),
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            Mission::OpenSights | Mission::Move { .. } if factor => errs.push(
+                &at("mission"),
+                "an off-board factor's only mission is Planned Fire".into(),
+            ),
+            Mission::OpenSights => {}
+            Mission::Move { destination } => {
+                if on_map(destination).is_none() {
+                    errs.push(
+                        &at("mission"),
+                        format!("destination `{destination}` is not a hex of the map"),
+                    );
+                }
+            }
         }
     }
 }
@@ -657,6 +766,8 @@ pub struct SideInfo {
     pub ammunition_depletion: u8,
     /// Off-board artillery factors.
     pub off_board_artillery: Vec<OffBoardDef>,
+    /// The scenario's own Artillery Plan for the side (empty when it has none).
+    pub artillery_plan: Vec<crate::rules::great_war::Assignment>,
 }
 
 /// The sides, indexed by the `side` of [`Counter`].
@@ -855,6 +966,7 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
                 artillery_ammunition: s.artillery_ammunition,
                 ammunition_depletion: s.ammunition_depletion,
                 off_board_artillery: s.off_board_artillery.clone(),
+                artillery_plan: s.artillery_plan.clone(),
             })
             .collect(),
     ));

@@ -59,7 +59,8 @@ pub fn plugin(app: &mut App) {
     .add_systems(Update, carry_out);
     let data = crate::rules::GREAT_WAR.data();
     let board = board::Board::build(app.world_mut(), data);
-    app.insert_resource(board);
+    let pieces = view::PieceQuery::new(app.world_mut());
+    app.insert_resource(board).insert_resource(pieces);
 }
 
 /// Carries out the accepted order, whatever the phase.

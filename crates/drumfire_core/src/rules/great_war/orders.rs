@@ -23,6 +23,7 @@ pub enum Mission {
 
 /// One line of a side's Artillery Plan.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Assignment {
     /// An on-board artillery unit's id or an off-board factor's id.
     pub source: String,

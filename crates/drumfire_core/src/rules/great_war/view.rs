@@ -79,16 +79,70 @@ impl PieceView {
     }
 }
 
+type PieceData = (
+    &'static Counter,
+    &'static OnHex,
+    &'static Steps,
+    Option<&'static Morale>,
+    Option<&'static Printed>,
+    Option<&'static Leader>,
+    (
+        Has<Disrupted>,
+        Has<Demoralized>,
+        Has<Moved>,
+        Has<Fired>,
+        Has<Done>,
+        Has<LowAmmo>,
+    ),
+);
+
+/// A query kept ready for reading pieces from a shared `&World`: the rules look
+/// pieces up many times per order, and a cached query is much cheaper than
+/// fetching each component by type.
+#[derive(Resource)]
+pub struct PieceQuery(std::sync::Mutex<QueryState<PieceData>>);
+
+impl PieceQuery {
+    /// Builds the query for a world.
+    pub fn new(world: &mut World) -> Self {
+        Self(std::sync::Mutex::new(world.query::<PieceData>()))
+    }
+}
+
 /// The piece of this entity, if it is on the map.
 pub fn piece(world: &World, entity: Entity) -> Option<PieceView> {
-    let e = world.get_entity(entity).ok()?;
-    let counter = e.get::<Counter>()?;
-    let hex = e.get::<OnHex>()?.0;
-    let steps = *e.get::<Steps>()?;
-    let data = world.resource::<Rules>().0.data();
-    let face = match e.get::<Printed>() {
+    let Some(cache) = world.get_resource::<PieceQuery>() else {
+        return piece_slow(world, entity);
+    };
+    let mut q = cache
+        .0
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    q.update_archetypes(world);
+    let (counter, on, steps, morale, printed, leader, m) = q.get_manual(world, entity).ok()?;
+    Some(make(
+        world, entity, counter, on.0, *steps, morale, printed, leader, m,
+    ))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn make(
+    world: &World,
+    entity: Entity,
+    counter: &Counter,
+    hex: Hex,
+    steps: Steps,
+    morale: Option<&Morale>,
+    printed: Option<&Printed>,
+    leader: Option<&Leader>,
+    m: (bool, bool, bool, bool, bool, bool),
+) -> PieceView {
+    let face = match printed {
         Some(p) => p.face(steps),
-        None => data
+        None => world
+            .resource::<Rules>()
+            .0
+            .data()
             .units
             .get(&counter.unit_type)
             .map(|u| u.full)
@@ -98,7 +152,7 @@ pub fn piece(world: &World, entity: Entity) -> Option<PieceView> {
                 movement: 0,
             }),
     };
-    Some(PieceView {
+    PieceView {
         entity,
         id: counter.id.clone(),
         name: counter.name.clone(),
@@ -107,16 +161,38 @@ pub fn piece(world: &World, entity: Entity) -> Option<PieceView> {
         unit_type: counter.unit_type.clone(),
         hex,
         steps,
-        morale: e.get::<Morale>().map_or(0, |m| m.0),
+        morale: morale.map_or(0, |m| m.0),
         face,
-        leader: e.get::<Leader>().copied(),
-        disrupted: e.contains::<Disrupted>(),
-        demoralized: e.contains::<Demoralized>(),
-        moved: e.contains::<Moved>(),
-        fired: e.contains::<Fired>(),
-        done: e.contains::<Done>(),
-        low_ammo: e.contains::<LowAmmo>(),
-    })
+        leader: leader.copied(),
+        disrupted: m.0,
+        demoralized: m.1,
+        moved: m.2,
+        fired: m.3,
+        done: m.4,
+        low_ammo: m.5,
+    }
+}
+
+fn piece_slow(world: &World, entity: Entity) -> Option<PieceView> {
+    let e = world.get_entity(entity).ok()?;
+    Some(make(
+        world,
+        entity,
+        e.get::<Counter>()?,
+        e.get::<OnHex>()?.0,
+        *e.get::<Steps>()?,
+        e.get::<Morale>(),
+        e.get::<Printed>(),
+        e.get::<Leader>(),
+        (
+            e.contains::<Disrupted>(),
+            e.contains::<Demoralized>(),
+            e.contains::<Moved>(),
+            e.contains::<Fired>(),
+            e.contains::<Done>(),
+            e.contains::<LowAmmo>(),
+        ),
+    ))
 }
 
 /// The piece with this id, if it is on the map.

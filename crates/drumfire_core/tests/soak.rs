@@ -1,0 +1,151 @@
+//! Soak: whole games between random players on every shipped scenario, with the
+//! invariants checked after every order (stacking, steps, markers, terrain,
+//! every die journaled), and no panic. 500 games per scenario; set
+//! `DRUMFIRE_SOAK_GAMES` to play fewer while working.
+
+use drumfire_core::game::Game;
+use drumfire_core::orders::{self, Order};
+use drumfire_core::players::{Bot, PlayerKind, legal_orders};
+use drumfire_core::rules::great_war::{GwOrder, view};
+use drumfire_core::scenario::{self, Scenario};
+use drumfire_core::testing::{check_invariants, soak_game};
+
+fn load(name: &str) -> Scenario {
+    let path = format!(
+        "{}/../../scenarios/great_war/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    scenario::parse(&path, &text).unwrap_or_else(|e| panic!("{}", e[0]))
+}
+
+fn games() -> u64 {
+    std::env::var("DRUMFIRE_SOAK_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(500)
+}
+
+fn soak(name: &str) {
+    let s = load(name);
+    let mut decided = 0;
+    for seed in 0..games() {
+        let game = soak_game(&s, seed).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(game.is_over());
+        decided += u32::from(game.outcome().is_some());
+    }
+    assert_eq!(u64::from(decided), games());
+}
+
+#[test]
+fn soak_tutorial() {
+    soak("tutorial.ron");
+}
+
+#[test]
+fn soak_marcoing_ridge() {
+    soak("marcoing_ridge.ron");
+}
+
+#[test]
+fn soak_agache_valley() {
+    soak("agache_valley.ron");
+}
+
+/// Orders near the legal ones but wrong: another side, other pieces, other hexes.
+fn near_misses(game: &Game, legal: &[Order]) -> Vec<Order> {
+    let pieces: Vec<String> = view::all(game.world()).into_iter().map(|p| p.id).collect();
+    let mut out = vec![
+        Order::Pass { side: 0 },
+        Order::Pass { side: 1 },
+        Order::Pass { side: 7 },
+    ];
+    for (i, o) in legal.iter().take(12).enumerate() {
+        let other = pieces[i % pieces.len()].clone();
+        if let Order::GreatWar(g) = o {
+            let swapped = match g.clone() {
+                GwOrder::Activate { side, .. } => GwOrder::Activate {
+                    side: 1 - side,
+                    piece: other.clone(),
+                },
+                GwOrder::Move {
+                    side,
+                    pieces,
+                    mut path,
+                } => {
+                    path.push("9999".into());
+                    GwOrder::Move { side, pieces, path }
+                }
+                GwOrder::Fire { side, firers, .. } => GwOrder::Fire {
+                    side,
+                    firers,
+                    target: "0101".into(),
+                },
+                GwOrder::Assault { side, pieces, .. } => GwOrder::Assault {
+                    side,
+                    pieces,
+                    target: "0102".into(),
+                },
+                GwOrder::TakeStepLoss { side, .. } => GwOrder::TakeStepLoss {
+                    side,
+                    piece: other.clone(),
+                },
+                GwOrder::OpportunityFire { side, mut firers } => {
+                    firers.push(other.clone());
+                    GwOrder::OpportunityFire { side, firers }
+                }
+                GwOrder::Plan { side, mut missions } => {
+                    missions.pop();
+                    GwOrder::Plan { side, missions }
+                }
+                other_order => other_order,
+            };
+            out.push(Order::GreatWar(swapped));
+        }
+        out.push(Order::GreatWar(GwOrder::Recover {
+            side: 0,
+            piece: other.clone(),
+        }));
+        out.push(Order::GreatWar(GwOrder::MountOrDismount {
+            side: 1,
+            piece: other,
+        }));
+        out.push(Order::GreatWar(GwOrder::HoldFire { side: 0 }));
+    }
+    out
+}
+
+#[test]
+fn every_illegal_order_is_refused_with_the_state_hash_unchanged() {
+    let s = load("marcoing_ridge.ron");
+    let mut refused = 0;
+    for seed in 0..6u64 {
+        let mut game = Game::new(&s, seed);
+        let mut bots = [
+            Bot::new(PlayerKind::Random, seed),
+            Bot::new(PlayerKind::Random, seed + 100),
+        ];
+        while !game.is_over() {
+            let side = game.awaiting().unwrap();
+            let legal = legal_orders(&game, side, seed);
+            for bad in near_misses(&game, &legal) {
+                if legal.contains(&bad) || orders::validate(game.world(), &bad).is_ok() {
+                    continue;
+                }
+                let before = game.state_hash();
+                let (journal, count) = (game.journal().entries().len(), game.orders().len());
+                assert!(game.submit(bad.clone()).is_err(), "{bad:?}");
+                assert_eq!(game.state_hash(), before, "{bad:?} changed the state");
+                assert_eq!(
+                    (game.journal().entries().len(), game.orders().len()),
+                    (journal, count)
+                );
+                refused += 1;
+            }
+            let order = bots[usize::from(side)].choose(&game, side).unwrap();
+            game.submit(order).unwrap();
+            check_invariants(&game).unwrap();
+        }
+    }
+    assert!(refused > 10_000, "only {refused} illegal orders tried");
+}
