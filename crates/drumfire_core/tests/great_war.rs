@@ -1500,3 +1500,116 @@ fn the_odds_of_a_fire_are_exact_and_add_up() {
     );
     assert_eq!(odds.pieces[0].after_step_loss, [10, 11, 15]);
 }
+
+#[test]
+fn a_scenario_without_artillery_needs_no_plotting() {
+    let s = battle(
+        &["....", "...."],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0402")]"#,
+    );
+    let g = Game::new(&s, 1);
+    assert_eq!(g.phase(), Phase::Action);
+    assert!(g.orders().is_empty());
+}
+
+#[test]
+fn the_initiative_winner_fires_first_in_the_bombardment_phase() {
+    let s = battle_sides(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0602")]"#,
+        r#", off_board_artillery: [(id: "rg", name: "Red guns", strength: 5)]"#,
+        r#", off_board_artillery: [(id: "bg", name: "Blue guns", strength: 5)]"#,
+    );
+    let mut g = Game::new(&s, 1);
+    let targets = |t: &str| Mission::PlannedFire {
+        targets: vec![Some(t.into()), None, None],
+    };
+    plan(&mut g, vec![("rg", targets("0602"))]).unwrap();
+    gw(
+        &mut g,
+        GwOrder::Plan {
+            side: BLUE,
+            missions: vec![Assignment {
+                source: "bg".into(),
+                mission: targets("0101"),
+            }],
+        },
+    )
+    .unwrap();
+    answer_all(&mut g);
+    let order: Vec<String> = events(&g)
+        .into_iter()
+        .filter_map(|e| match e {
+            GameEvent::Fired { firers, .. } => Some(firers[0].clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(order, vec!["rg", "bg"], "Red (initiative +9) fires first");
+}
+
+#[test]
+fn an_m_result_checks_the_morale_of_every_piece_in_the_hex() {
+    // Seed 4: the machinegun's opportunity fire at r1 and the Major rolls an M.
+    let mut g = start(&opportunity_battle(), 4);
+    activate(&mut g, RED, "maj");
+    mv(&mut g, RED, &["r1", "maj"], &["0202", "0302"]).unwrap();
+    gw(
+        &mut g,
+        GwOrder::OpportunityFire {
+            side: BLUE,
+            firers: ids(&["mg"]),
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        fired(&g)[0],
+        ("Opportunity Fire".to_owned(), vec![5, 1], "M".to_owned())
+    );
+    let checked: Vec<(String, u8)> = events(&g)
+        .into_iter()
+        .filter_map(|e| match e {
+            GameEvent::MoraleChecked { piece, plus, .. } => Some((piece, plus)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(checked, vec![("r1".to_owned(), 0), ("maj".to_owned(), 0)]);
+}
+
+#[test]
+fn open_sights_units_cannot_combine_even_with_each_other() {
+    let s = battle(
+        &["........", "........"],
+        r#"counters: [(id: "bty", side: "red", unit: "field_battery", hex: "0101"),
+                      (id: "mor", side: "red", unit: "mortar", hex: "0101"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0601")]"#,
+    );
+    let mut g = Game::new(&s, 12);
+    plan(
+        &mut g,
+        vec![("bty", Mission::OpenSights), ("mor", Mission::OpenSights)],
+    )
+    .unwrap();
+    gw(
+        &mut g,
+        GwOrder::ActivateStack {
+            side: RED,
+            hex: "0101".into(),
+        },
+    )
+    .unwrap();
+    let err = gw(
+        &mut g,
+        GwOrder::Fire {
+            side: RED,
+            firers: ids(&["bty", "mor"]),
+            target: "0601".into(),
+        },
+    )
+    .unwrap_err();
+    assert_eq!(
+        err,
+        "Artillery firing over open sights cannot combine fire."
+    );
+}

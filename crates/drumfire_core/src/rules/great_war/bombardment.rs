@@ -203,3 +203,44 @@ fn drumfire_check(world: &mut World, p: &Plotted, turn: u16) {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(source: &str, off_board: bool, at: Option<(u16, u16)>, target: (u16, u16)) -> Plotted {
+        let hex = |(c, r): (u16, u16)| crate::coords::MapCoord::new(c, r).to_hex();
+        Plotted {
+            source: source.into(),
+            side: 0,
+            off_board,
+            at: at.map(hex),
+            target: hex(target),
+        }
+    }
+
+    fn names(groups: &[Vec<Plotted>]) -> Vec<Vec<&str>> {
+        groups
+            .iter()
+            .map(|g| g.iter().map(|p| p.source.as_str()).collect())
+            .collect()
+    }
+
+    #[test]
+    fn planned_fire_combines_from_same_or_adjacent_hexes_and_factors_only_with_factors() {
+        let t = (5, 2);
+        let list = [
+            p("a", false, Some((0, 0)), t),
+            p("b", false, Some((1, 0)), t),      // adjacent to a
+            p("c", false, Some((3, 0)), t),      // two hexes from b: fires alone
+            p("d", false, Some((0, 0)), (6, 2)), // other target
+            p("f1", true, None, t),
+            p("f2", true, None, t),
+        ];
+        let groups = fire_groups(&list);
+        assert_eq!(
+            names(&groups),
+            vec![vec!["f1", "f2"], vec!["a", "b"], vec!["c"], vec!["d"]]
+        );
+    }
+}

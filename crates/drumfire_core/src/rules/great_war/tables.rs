@@ -300,3 +300,76 @@ mod tests {
         assert_eq!(morale_ways(7, 2), [10, 11, 15]);
     }
 }
+
+/// The three tables and their exact probabilities as Markdown, for
+/// `docs/rules/great-war.md` (a test keeps the document equal to this).
+pub fn markdown() -> String {
+    let mut out = String::new();
+    for table in [Table::Direct, Table::Bombardment, Table::Assault] {
+        let cols = table.columns().len();
+        let totals = dice_totals(table.dice());
+        out.push_str(&format!(
+            "#### {} table ({})\n\n| roll |",
+            table.name(),
+            if table.dice() == 1 { "1d6" } else { "2d6" }
+        ));
+        for c in 0..cols {
+            out.push_str(&format!(" {} |", table.column_label(c)));
+        }
+        out.push_str("\n| --- |");
+        out.push_str(&" --- |".repeat(cols));
+        out.push('\n');
+        for (total, _) in &totals {
+            out.push_str(&format!("| {total} |"));
+            for c in 0..cols {
+                out.push_str(&format!(" {} |", table.result(c, *total).label(table)));
+            }
+            out.push('\n');
+        }
+        let rolls = if table.dice() == 1 { 6 } else { 36 };
+        out.push_str(&format!(
+            "\nExact chance of each result by column (ways out of {rolls}, then percent):\n\n| column |"
+        ));
+        let mut results: Vec<FireResult> = Vec::new();
+        for c in 0..cols {
+            for (t, _) in &totals {
+                let r = table.result(c, *t);
+                if !results.contains(&r) {
+                    results.push(r);
+                }
+            }
+        }
+        results.sort();
+        for r in &results {
+            out.push_str(&format!(" {} |", r.label(table)));
+        }
+        out.push_str("\n| --- |");
+        out.push_str(&" --- |".repeat(results.len()));
+        out.push('\n');
+        for c in 0..cols {
+            let odds = result_odds(table, c);
+            out.push_str(&format!("| {} |", table.column_label(c)));
+            for r in &results {
+                let n = odds.results.iter().find(|x| x.0 == *r).map_or(0, |x| x.1);
+                if n == 0 {
+                    out.push_str(" - |");
+                } else {
+                    let pct = f64::from(n) * 100.0 / f64::from(rolls);
+                    out.push_str(&format!(" {n}/{rolls} ({pct:.1}%) |"));
+                }
+            }
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    out.push_str("#### Morale checks (2d6 + M1/M2 against morale)\n\nWays out of 36 to end unaffected / Disrupted / Demoralized:\n\n| morale | M | M1 | M2 |\n| --- | --- | --- | --- |\n");
+    for m in 4..=10 {
+        out.push_str(&format!("| {m} |"));
+        for plus in 0..=2 {
+            let w = morale_ways(m, plus);
+            out.push_str(&format!(" {}/{}/{} |", w[0], w[1], w[2]));
+        }
+        out.push('\n');
+    }
+    out
+}
