@@ -1287,11 +1287,6 @@ fn when_the_choice_makes_no_difference_the_loss_is_taken_without_asking() {
 #[test]
 fn a_disrupted_unit_fires_at_half_strength_and_moves_only_one_hex() {
     let s = battle(
-        &["......", "......"],
-        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101", markers: [Disrupted]),
-                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0501")]"#,
-    );
-    let s = battle(
         &["......", "......", "......"],
         r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101", markers: [Disrupted]),
                       (id: "b1", side: "blue", unit: "rifle_company", hex: "0501")]"#,
@@ -1612,4 +1607,55 @@ fn open_sights_units_cannot_combine_even_with_each_other() {
         err,
         "Artillery firing over open sights cannot combine fire."
     );
+}
+
+#[test]
+fn docs_show_the_tables_as_coded() {
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/rules/great-war.md"
+    ))
+    .unwrap();
+    let start = doc.find("<!-- tables:begin -->\n").unwrap() + "<!-- tables:begin -->\n".len();
+    let end = doc.find("<!-- tables:end -->").unwrap();
+    assert_eq!(
+        doc[start..end].trim(),
+        drumfire_core::rules::great_war::tables::markdown().trim(),
+        "regenerate with `cargo run -p drumfire_core --example tables_md`"
+    );
+}
+
+#[test]
+fn every_rule_of_the_seed_is_mapped_to_a_test_that_exists() {
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/rules/great-war.md"
+    ))
+    .unwrap();
+    let sources: String = [
+        "tests/great_war.rs",
+        "tests/flow.rs",
+        "tests/loader.rs",
+        "src/rules/great_war/tables.rs",
+        "src/rules/great_war/bombardment.rs",
+        "../../tests/cli.rs",
+    ]
+    .iter()
+    .map(|f| std::fs::read_to_string(format!("{}/{f}", env!("CARGO_MANIFEST_DIR"))).unwrap())
+    .collect();
+    let rules: Vec<&str> = doc.lines().filter(|l| l.starts_with("| GW-")).collect();
+    assert_eq!(rules.len(), 70);
+    for line in rules {
+        let test_cell = line.rsplit('|').nth(1).unwrap();
+        let names: Vec<&str> = test_cell
+            .split('`')
+            .skip(1)
+            .step_by(2)
+            .filter(|n| !n.contains('/') && !n.contains('.'))
+            .map(|n| n.rsplit("::").next().unwrap())
+            .collect();
+        for n in names {
+            assert!(sources.contains(&format!("fn {n}(")), "{n} (in {line})");
+        }
+    }
 }

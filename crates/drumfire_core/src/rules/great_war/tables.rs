@@ -237,70 +237,6 @@ pub fn result_odds(table: Table, column: usize) -> ResultOdds {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn columns_are_chosen_by_strength_equal_or_under() {
-        let t = Table::Direct;
-        assert_eq!(t.base_column(0), None);
-        assert_eq!(t.base_column(1), Some(0));
-        assert_eq!(t.base_column(4), Some(2));
-        assert_eq!(t.base_column(5), Some(3));
-        assert_eq!(t.base_column(100), Some(8));
-        assert_eq!(t.shifted(0, -2), 0);
-        assert_eq!(t.shifted(7, 3), 8);
-        assert_eq!(Table::Assault.base_column(9), Some(2));
-        assert_eq!(t.column_label(2), "3-4");
-        assert_eq!(t.column_label(8), "28+");
-        assert_eq!(t.column_label(0), "1");
-    }
-
-    #[test]
-    fn tables_get_no_worse_to_the_right() {
-        for (table, cols) in [
-            (Table::Direct, 9),
-            (Table::Bombardment, 9),
-            (Table::Assault, 5),
-        ] {
-            for c in 1..cols {
-                for (total, _) in dice_totals(table.dice()) {
-                    assert!(
-                        table.result(c, total) >= table.result(c - 1, total),
-                        "{table} {c} {total}"
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn result_odds_add_up_to_every_roll() {
-        let o = result_odds(Table::Direct, 3);
-        assert_eq!(o.results.iter().map(|r| r.1).sum::<u32>(), 36);
-        assert_eq!(o.results[0], (FireResult::Steps(2), 1));
-        assert_eq!(
-            result_odds(Table::Assault, 0)
-                .results
-                .iter()
-                .map(|r| r.1)
-                .sum::<u32>(),
-            6
-        );
-    }
-
-    #[test]
-    fn morale_check_over_by_one_or_two_disrupts_three_demoralizes() {
-        assert_eq!(morale_outcome(7, 7), MoraleOutcome::Unaffected);
-        assert_eq!(morale_outcome(7, 9), MoraleOutcome::Disrupted);
-        assert_eq!(morale_outcome(7, 10), MoraleOutcome::Demoralized);
-        // Morale 7 with M: 21 of 36 rolls pass, 11 disrupt (8, 9), 4... : 10 is 3 ways, 11 2, 12 1.
-        assert_eq!(morale_ways(7, 0), [21, 9, 6]);
-        assert_eq!(morale_ways(7, 2), [10, 11, 15]);
-    }
-}
-
 /// The three tables and their exact probabilities as Markdown, for
 /// `docs/rules/great-war.md` (a test keeps the document equal to this).
 pub fn markdown() -> String {
@@ -372,4 +308,68 @@ pub fn markdown() -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_are_chosen_by_strength_equal_or_under() {
+        let t = Table::Direct;
+        assert_eq!(t.base_column(0), None);
+        assert_eq!(t.base_column(1), Some(0));
+        assert_eq!(t.base_column(4), Some(2));
+        assert_eq!(t.base_column(5), Some(3));
+        assert_eq!(t.base_column(100), Some(8));
+        assert_eq!(t.shifted(0, -2), 0);
+        assert_eq!(t.shifted(7, 3), 8);
+        assert_eq!(Table::Assault.base_column(9), Some(2));
+        assert_eq!(t.column_label(2), "3-4");
+        assert_eq!(t.column_label(8), "28+");
+        assert_eq!(t.column_label(0), "1");
+    }
+
+    #[test]
+    fn tables_get_no_worse_to_the_right() {
+        for (table, cols) in [
+            (Table::Direct, 9),
+            (Table::Bombardment, 9),
+            (Table::Assault, 5),
+        ] {
+            for c in 1..cols {
+                for (total, _) in dice_totals(table.dice()) {
+                    assert!(
+                        table.result(c, total) >= table.result(c - 1, total),
+                        "{table} {c} {total}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn result_odds_add_up_to_every_roll() {
+        let o = result_odds(Table::Direct, 3);
+        assert_eq!(o.results.iter().map(|r| r.1).sum::<u32>(), 36);
+        assert_eq!(o.results[0], (FireResult::Steps(2), 1));
+        assert_eq!(
+            result_odds(Table::Assault, 0)
+                .results
+                .iter()
+                .map(|r| r.1)
+                .sum::<u32>(),
+            6
+        );
+    }
+
+    #[test]
+    fn morale_check_over_by_one_or_two_disrupts_three_demoralizes() {
+        assert_eq!(morale_outcome(7, 7), MoraleOutcome::Unaffected);
+        assert_eq!(morale_outcome(7, 9), MoraleOutcome::Disrupted);
+        assert_eq!(morale_outcome(7, 10), MoraleOutcome::Demoralized);
+        // Morale 7 with M: 21 of 36 rolls pass (2-7), 9 disrupt (8, 9), 6 demoralize (10-12).
+        assert_eq!(morale_ways(7, 0), [21, 9, 6]);
+        assert_eq!(morale_ways(7, 2), [10, 11, 15]);
+    }
 }
