@@ -23,9 +23,10 @@ use hexx::Hex;
 #[derive(Resource, Default)]
 pub struct UiOrder(pub Option<Order>);
 
-/// A side asked for the plan that plots no fire (every battery on Open Sights).
+/// A side asked to file a ready-made Artillery Plan: the scenario's own (`true`)
+/// or the one that plots no fire, every battery on Open Sights (`false`).
 #[derive(Resource, Default)]
-pub struct UiPlanRequest(pub Option<u8>);
+pub struct UiPlanRequest(pub Option<(u8, bool)>);
 
 /// The last refusal, shown on the phase bar until the next order.
 #[derive(Resource, Default)]
@@ -42,8 +43,14 @@ pub fn plugin(app: &mut App) {
 
 /// Hands the UI's order to the order door; a refusal is shown, not lost.
 fn submit_ui_order(world: &mut World) {
-    if let Some(side) = world.resource_mut::<UiPlanRequest>().0.take() {
-        let missions = great_war::setup::open_sights_plan(world, side);
+    if let Some((side, scenario_plan)) = world.resource_mut::<UiPlanRequest>().0.take() {
+        let missions = if scenario_plan {
+            world.resource::<SideList>().0[usize::from(side)]
+                .artillery_plan
+                .clone()
+        } else {
+            great_war::setup::open_sights_plan(world, side)
+        };
         world.resource_mut::<UiOrder>().0 =
             Some(Order::GreatWar(great_war::GwOrder::Plan { side, missions }));
     }
@@ -164,13 +171,26 @@ fn phase_bar(
                             side_colour(sides, side),
                             format!("■ {} must file its Artillery Plan", side_name(sides, side)),
                         );
+                        let has_plan = sides
+                            .0
+                            .get(usize::from(side))
+                            .is_some_and(|s| !s.artillery_plan.is_empty());
+                        if has_plan {
+                            let planned = ui.button("File the scenario's plan").on_hover_text(
+                                "The missions and Planned Fire the scenario gives this side",
+                            );
+                            if planned.clicked() {
+                                planned.surrender_focus();
+                                plan_request.0 = Some((side, true));
+                            }
+                        }
                         let quiet = ui.button("Open Sights for every battery").on_hover_text(
                             "Plot no fire: on-board artillery fires at what it can see in action \
                                  segments; off-board factors stay silent",
                         );
                         if quiet.clicked() {
                             quiet.surrender_focus();
-                            plan_request.0 = Some(side);
+                            plan_request.0 = Some((side, false));
                         }
                     }
                 }

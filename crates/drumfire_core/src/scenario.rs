@@ -510,6 +510,32 @@ fn check_plan(file: &ScenarioFile, data: &RuleSetData, i: usize, errs: &mut Erro
             .filter(|c| c.col < file.map.width && c.row < file.map.height)
     };
     let mut seen = BTreeSet::new();
+    if !side.artillery_plan.is_empty() {
+        let missing: Vec<&str> = file
+            .counters
+            .iter()
+            .filter(|c| {
+                c.side == side.id
+                    && data
+                        .units
+                        .get(&c.unit)
+                        .is_some_and(|u| u.full.bombard.is_some())
+            })
+            .map(|c| c.id.as_str())
+            .chain(side.off_board_artillery.iter().map(|f| f.id.as_str()))
+            .filter(|id| !side.artillery_plan.iter().any(|a| a.source == *id))
+            .collect();
+        if !missing.is_empty() {
+            errs.push(
+                &format!("sides[{i}].artillery_plan"),
+                format!(
+                    "every artillery unit and factor of {} needs a mission; missing: {}",
+                    side.id,
+                    missing.join(", ")
+                ),
+            );
+        }
+    }
     for (j, a) in side.artillery_plan.iter().enumerate() {
         let at = |f: &str| format!("sides[{i}].artillery_plan[{j}].{f}");
         if !seen.insert(a.source.as_str()) {
