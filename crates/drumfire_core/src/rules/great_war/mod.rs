@@ -177,7 +177,24 @@ pub(crate) fn place(world: &mut World, id: &str, to: Hex) {
         let mut index = world.resource_mut::<HexIndex>();
         index.remove(from, e);
         index.place(to, e);
+        let cell = index.hex_entity(to);
         world.entity_mut(e).insert(OnHex(to));
+        take_objective(world, e, cell);
+    }
+}
+
+/// Ours: an objective is held by the side whose unit entered it last (leaders alone
+/// do not take it), and stays held after the unit leaves.
+fn take_objective(world: &mut World, piece: Entity, cell: Option<Entity>) {
+    let Some(counter) = world.get::<crate::counters::Counter>(piece) else {
+        return;
+    };
+    if counter.class == crate::data::UnitClass::Leader {
+        return;
+    }
+    let side = counter.side;
+    if let Some(mut o) = cell.and_then(|c| world.get_mut::<crate::map::Objective>(c)) {
+        o.held_by = Some(side);
     }
 }
 
