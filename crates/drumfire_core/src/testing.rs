@@ -41,10 +41,54 @@ pub fn tutorial_started(seed: u64) -> Game {
 
 /// Checks what must hold after every order: no hex over-stacked or shared by both
 /// sides, steps within bounds, no piece on impassable terrain, no piece both
-/// Disrupted and Demoralized, and every die the dice produced journaled.
+/// Disrupted and Demoralized, and every die the dice produced journaled. It reads
+/// the journal from where it stopped last time, so checking after every order stays cheap.
+pub struct Invariants {
+    dice: crate::dice::Dice,
+    read: usize,
+}
+
+impl Invariants {
+    /// A checker for a game played from `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self {
+            dice: crate::dice::Dice::new(seed),
+            read: 0,
+        }
+    }
+
+    /// Checks the game now.
+    pub fn check(&mut self, game: &Game) -> Result<(), String> {
+        use crate::dice::Dice;
+        use crate::journal::{GameEvent, Journal};
+        check_table(game)?;
+        let entries = game.journal().entries();
+        let mut scratch = Journal::default();
+        for e in &entries[self.read.min(entries.len())..] {
+            if let GameEvent::DiceRolled { faces, .. } = &e.event {
+                let again = self.dice.roll(&mut scratch, faces.len(), "check");
+                if &again != faces {
+                    return Err(format!(
+                        "journaled dice {faces:?} are not what the seed rolls ({again:?})"
+                    ));
+                }
+            }
+        }
+        self.read = entries.len();
+        if self.dice.position() != game.world().resource::<Dice>().position() {
+            return Err("a die was rolled that the journal does not show".into());
+        }
+        Ok(())
+    }
+}
+
+/// [`Invariants`] checked once, from the start of the journal.
 pub fn check_invariants(game: &Game) -> Result<(), String> {
-    use crate::dice::Dice;
-    use crate::journal::{GameEvent, Journal};
+    let seed = game.world().resource::<crate::dice::Dice>().seed();
+    Invariants::new(seed).check(game)
+}
+
+fn check_table(game: &Game) -> Result<(), String> {
     use crate::rules::great_war::{board::Board, view};
     use std::collections::BTreeMap;
     let world = game.world();
@@ -81,27 +125,11 @@ pub fn check_invariants(game: &Game) -> Result<(), String> {
             }
         }
     }
-    let faces: Vec<u8> = game
-        .journal()
-        .entries()
-        .iter()
-        .filter_map(|e| match &e.event {
-            GameEvent::DiceRolled { faces, .. } => Some(faces.clone()),
-            _ => None,
-        })
-        .flatten()
-        .collect();
-    let dice = world.resource::<Dice>();
-    let mut again = Dice::new(dice.seed());
-    let replayed = again.roll(&mut Journal::default(), faces.len(), "check");
-    if replayed != faces || again.position() != dice.position() {
-        return Err("a die was rolled that the journal does not show".into());
-    }
     Ok(())
 }
 
 /// Plays a whole game between random players from `seed`, checking
-/// [`check_invariants`] after every order. Returns the game and its orders count.
+/// [`Invariants`] after every order.
 pub fn soak_game(scenario: &Scenario, seed: u64) -> Result<Game, String> {
     use crate::players::{Bot, PlayerKind};
     let mut game = Game::new(scenario, seed);
@@ -109,7 +137,8 @@ pub fn soak_game(scenario: &Scenario, seed: u64) -> Result<Game, String> {
         Bot::new(PlayerKind::Random, seed.wrapping_mul(2)),
         Bot::new(PlayerKind::Random, seed.wrapping_mul(2) + 1),
     ];
-    check_invariants(&game)?;
+    let mut invariants = Invariants::new(seed);
+    invariants.check(&game)?;
     while !game.is_over() {
         let side = game.awaiting().ok_or_else(|| {
             format!(
@@ -122,7 +151,9 @@ pub fn soak_game(scenario: &Scenario, seed: u64) -> Result<Game, String> {
             .ok_or_else(|| format!("seed {seed}: side {side} has no legal order"))?;
         game.submit(order.clone())
             .map_err(|r| format!("seed {seed}: a legal order was refused: {r} ({order:?})"))?;
-        check_invariants(&game).map_err(|e| format!("seed {seed} after {order:?}: {e}"))?;
+        invariants
+            .check(&game)
+            .map_err(|e| format!("seed {seed} after {order:?}: {e}"))?;
         if game.orders().len() > 20_000 {
             return Err(format!("seed {seed}: no end after 20,000 orders"));
         }

@@ -8,7 +8,7 @@ use drumfire_core::orders::{self, Order};
 use drumfire_core::players::{Bot, PlayerKind, legal_orders};
 use drumfire_core::rules::great_war::{GwOrder, view};
 use drumfire_core::scenario::{self, Scenario};
-use drumfire_core::testing::{check_invariants, soak_game};
+use drumfire_core::testing::{Invariants, soak_game};
 
 fn load(name: &str) -> Scenario {
     let path = format!(
@@ -125,6 +125,7 @@ fn every_illegal_order_is_refused_with_the_state_hash_unchanged() {
             Bot::new(PlayerKind::Random, seed),
             Bot::new(PlayerKind::Random, seed + 100),
         ];
+        let mut invariants = Invariants::new(seed);
         while !game.is_over() {
             let side = game.awaiting().unwrap();
             let legal = legal_orders(&game, side, seed);
@@ -144,7 +145,7 @@ fn every_illegal_order_is_refused_with_the_state_hash_unchanged() {
             }
             let order = bots[usize::from(side)].choose(&game, side).unwrap();
             game.submit(order).unwrap();
-            check_invariants(&game).unwrap();
+            invariants.check(&game).unwrap();
         }
     }
     assert!(refused > 10_000, "only {refused} illegal orders tried");
