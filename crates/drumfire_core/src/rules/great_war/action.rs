@@ -538,6 +538,10 @@ pub struct MoveRules {
     pub enemies: Vec<Hex>,
     /// Move-mission destinations the movers must head for.
     pub destinations: Vec<Hex>,
+    /// Every occupied hex but the movers' own pieces: its side, units and companies.
+    pub occupied: BTreeMap<MapCoord, (u8, u8, u8)>,
+    /// Units and companies among the movers (cargo included).
+    pub moving: (u8, u8),
 }
 
 /// Checks the movers themselves and returns what limits their move.
@@ -589,6 +593,35 @@ pub fn move_rules(
     let keep_distance = movers
         .iter()
         .any(|p| !p.is_leader() && !group.members.get(&p.id).is_some_and(|m| m.led));
+    let moving_ids: BTreeSet<&str> = movers
+        .iter()
+        .map(|p| p.id.as_str())
+        .chain(
+            movers
+                .iter()
+                .filter_map(|p| state.loaded.get(&p.id).map(String::as_str)),
+        )
+        .collect();
+    let mut occupied: BTreeMap<MapCoord, (u8, u8, u8)> = BTreeMap::new();
+    let mut moving = (0u8, 0u8);
+    for p in view::all(world) {
+        let unit = u8::from(!p.is_leader());
+        let company = u8::from(p.is_company());
+        if moving_ids.contains(p.id.as_str()) {
+            moving.0 += unit;
+            moving.1 += company;
+            continue;
+        }
+        let Some(m) = MapCoord::from_hex(p.hex) else {
+            continue;
+        };
+        let e = occupied.entry(m).or_insert((p.side, 0, 0));
+        if p.side != side {
+            e.0 = p.side;
+        }
+        e.1 += unit;
+        e.2 += company;
+    }
     Ok(MoveRules {
         start: first.hex,
         allowance,
@@ -596,6 +629,8 @@ pub fn move_rules(
         keep_distance,
         enemies: view::enemy_unit_hexes(world, side),
         destinations,
+        occupied,
+        moving,
     })
 }
 
@@ -604,7 +639,6 @@ pub fn step(
     world: &World,
     rules: &MoveRules,
     side: u8,
-    movers: &[PieceView],
     from: Hex,
     to: Hex,
     spent: u8,
@@ -628,17 +662,24 @@ pub fn step(
             rules.allowance
         ));
     }
-    if view::enemy_in(world, side, to) {
-        return Err(format!(
-            "{} holds the enemy (assault it instead)",
-            label(to)
-        ));
-    }
-    if !stack_fits(world, side, to, movers) {
-        return Err(format!(
-            "{} would be over-stacked (at most 3 units, 2 of them companies)",
-            label(to)
-        ));
+    if let Some((owner, units, companies)) =
+        MapCoord::from_hex(to).and_then(|m| rules.occupied.get(&m))
+    {
+        if *owner != side {
+            return Err(format!(
+                "{} holds the enemy (assault it instead)",
+                label(to)
+            ));
+        }
+        let d = data(world);
+        if units + rules.moving.0 > d.stack_limit
+            || companies + rules.moving.1 > d.company_stack_limit
+        {
+            return Err(format!(
+                "{} would be over-stacked (at most 3 units, 2 of them companies)",
+                label(to)
+            ));
+        }
     }
     if rules.keep_distance
         && view::nearest(&rules.enemies, to) < view::nearest(&rules.enemies, from)
@@ -666,7 +707,7 @@ pub fn check_move(
     let mut at = rules.start;
     let mut spent = 0;
     for (i, h) in path.iter().enumerate() {
-        spent = step(world, &rules, side, movers, at, *h, spent, i)
+        spent = step(world, &rules, side, at, *h, spent, i)
             .map_err(|e| Refusal(format!("Cannot move: {e}.")))?;
         at = *h;
     }
@@ -707,7 +748,7 @@ pub fn reach(
             continue;
         }
         for n in at.all_neighbors() {
-            let Ok(total) = step(world, &rules, side, movers, at, n, cost, len) else {
+            let Ok(total) = step(world, &rules, side, at, n, cost, len) else {
                 continue;
             };
             let nk = key(n);
