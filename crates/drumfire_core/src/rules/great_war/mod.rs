@@ -23,6 +23,7 @@ pub mod candidates;
 pub mod fire;
 pub mod initiative;
 pub mod orders;
+pub mod preview;
 pub mod resolve;
 pub mod setup;
 pub mod state;
