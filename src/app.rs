@@ -89,6 +89,7 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
     .add_plugins((
         crate::board::plugin,
         crate::input::plugin,
+        crate::play::plugin,
         crate::ui::plugin,
     ))
     .insert_resource(ReplayQueue(replay.into()))

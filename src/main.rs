@@ -7,6 +7,7 @@ mod app;
 mod board;
 mod cli;
 mod input;
+mod play;
 mod ui;
 
 use clap::{Parser, Subcommand};

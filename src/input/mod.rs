@@ -71,6 +71,10 @@ impl Selection {
     }
 }
 
+/// The board input systems, so that the play systems can run before them.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InputSet;
+
 #[derive(Component)]
 struct HoverHighlight;
 
@@ -88,12 +92,18 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 track_hover,
-                (select_on_click, drag_to_pan, wheel_to_zoom)
+                select_on_click.run_if(
+                    not(egui_wants_any_pointer_input)
+                        .and_then(pointer_on_map)
+                        .and_then(not(crate::play::picking)),
+                ),
+                (drag_to_pan, wheel_to_zoom)
                     .run_if(not(egui_wants_any_pointer_input).and_then(pointer_on_map)),
                 (keys_to_pan, escape_clears_selection).run_if(not(egui_wants_any_keyboard_input)),
                 move_highlights,
             )
-                .chain(),
+                .chain()
+                .in_set(InputSet),
         );
 }
 

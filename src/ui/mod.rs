@@ -16,6 +16,8 @@ use drumfire_core::journal::Journal;
 use drumfire_core::map::{Crossing, Elevation, HexIndex, Objective, River, Road, Terrain};
 use drumfire_core::orders::{self, Order};
 use drumfire_core::rules::great_war;
+
+pub mod play_panels;
 use drumfire_core::scenario::{Rules, ScenarioInfo, SideList};
 use hexx::Hex;
 
@@ -108,6 +110,7 @@ struct GameView<'w, 's> {
 fn draw_ui(
     mut contexts: EguiContexts,
     view: GameView,
+    mut play: play_panels::PlayView,
     mut selection: ResMut<Selection>,
     hover: Res<Hover>,
     mut ui_order: ResMut<UiOrder>,
@@ -124,11 +127,14 @@ fn draw_ui(
             .max_rect(ctx.viewport_rect()),
     );
     phase_bar(&mut root, &view, &mut ui_order, &mut plan_request, &status);
-    bottom_log(&mut root, &view, &hover);
+    let names = play.names();
+    bottom_log(&mut root, &view, &hover, &names);
     // Only a click changes the selection, so the board redraws only then.
-    if let Some(picked) = side_panel(&mut root, &view, &selection) {
+    if let Some(picked) = side_panel(&mut root, &view, &selection, &mut play) {
         selection.counter = Some(picked);
     }
+    play_panels::prompt_window(ctx, view.gw.as_deref(), &mut play);
+    play_panels::combat_window(ctx, &mut play);
     let free = root.available_rect_before_wrap();
     map_area.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
     Ok(())
@@ -201,9 +207,14 @@ fn phase_bar(
                         side_colour(sides, side),
                         format!("■ {}'s action segment", side_name(sides, side)),
                     );
-                    let pass = ui
-                        .button(format!("Pass ({})", side_name(sides, side)))
-                        .on_hover_text("End this action segment without activating anything");
+                    let active = view.gw.as_ref().is_some_and(|g| g.group.is_some());
+                    let pass = if active {
+                        ui.button(format!("End activation ({})", side_name(sides, side)))
+                            .on_hover_text("End this action segment; pieces that have not acted stay as they are")
+                    } else {
+                        ui.button(format!("Pass ({})", side_name(sides, side)))
+                            .on_hover_text("End this action segment without activating anything")
+                    };
                     if pass.clicked() {
                         // Hand the keyboard back to the board (arrows, Esc).
                         pass.surrender_focus();
@@ -318,7 +329,12 @@ fn hex_line(
 }
 
 /// The stack viewer; returns the counter clicked in the list, if any.
-fn side_panel(root: &mut egui::Ui, view: &GameView, selection: &Selection) -> Option<Entity> {
+fn side_panel(
+    root: &mut egui::Ui,
+    view: &GameView,
+    selection: &Selection,
+    play: &mut play_panels::PlayView,
+) -> Option<Entity> {
     let mut picked = None;
     let (index, hexes, counters, rules, sides, info) = (
         &view.index,
@@ -330,6 +346,7 @@ fn side_panel(root: &mut egui::Ui, view: &GameView, selection: &Selection) -> Op
     );
     egui::Panel::right("stack_viewer").exact_size(SIDE_PANEL_WIDTH).resizable(false).show(root, |ui| {
         egui::ScrollArea::vertical().show(ui, |ui| {
+            play_panels::picking(ui, play);
             let Some(hex) = selection.hex else {
                 ui.heading("Briefing");
                 ui.label(&info.briefing);
@@ -403,12 +420,18 @@ fn side_panel(root: &mut egui::Ui, view: &GameView, selection: &Selection) -> Op
                     picked = Some(entity);
                 }
             }
+            play_panels::actions(ui, play);
         });
     });
     picked
 }
 
-fn bottom_log(root: &mut egui::Ui, view: &GameView, hover: &Hover) {
+fn bottom_log(
+    root: &mut egui::Ui,
+    view: &GameView,
+    hover: &Hover,
+    names: &std::collections::BTreeMap<String, String>,
+) {
     let (journal, sides, index, hexes, counters, rules) = (
         &view.journal,
         &view.sides,
@@ -445,7 +468,11 @@ fn bottom_log(root: &mut egui::Ui, view: &GameView, hover: &Hover) {
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
                     for entry in journal.entries() {
-                        ui.label(format!("T{} · {}", entry.turn, entry.event.describe(sides)));
+                        ui.label(format!(
+                            "T{} · {}",
+                            entry.turn,
+                            entry.event.describe(sides, names)
+                        ));
                     }
                 });
         });

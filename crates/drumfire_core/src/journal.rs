@@ -143,9 +143,15 @@ pub enum GameEvent {
 }
 
 impl GameEvent {
-    /// The event in words, as the log shows it.
-    pub fn describe(&self, sides: &crate::scenario::SideList) -> String {
+    /// The event in words, as the log shows it; `names` gives counter names by id
+    /// (ids stand for themselves when missing).
+    pub fn describe(
+        &self,
+        sides: &crate::scenario::SideList,
+        names: &std::collections::BTreeMap<String, String>,
+    ) -> String {
         let name = |s: u8| sides.name(s).to_owned();
+        let piece = |id: &String| names.get(id).cloned().unwrap_or_else(|| id.clone());
         let per_side = |values: Vec<String>, sep: &str| {
             values
                 .iter()
@@ -154,7 +160,7 @@ impl GameEvent {
                 .collect::<Vec<_>>()
                 .join(sep)
         };
-        let list = |v: &[String]| v.join(", ");
+        let list = |v: &[String]| v.iter().map(piece).collect::<Vec<_>>().join(", ");
         match self {
             Self::GameStarted { title, seed } => format!("{title} begins (seed {seed})."),
             Self::TurnBegan { turn } => format!("Turn {turn} begins."),
@@ -171,11 +177,11 @@ impl GameEvent {
             Self::SegmentBegan { side } => format!("{}'s action segment.", name(*side)),
             Self::Passed { side } => format!("{} passes.", name(*side)),
             Self::MarkersCleared { count } => format!("End of turn: {count} markers removed."),
-            Self::LeaderDrawn { piece, face_up } => {
+            Self::LeaderDrawn { piece: id, face_up } => {
                 if *face_up {
-                    format!("{piece} lands face-up and takes command.")
+                    format!("{} lands face-up and takes command.", piece(id))
                 } else {
-                    format!("{piece} lands face-down and is set aside.")
+                    format!("{} lands face-down and is set aside.", piece(id))
                 }
             }
             Self::Activated { side, pieces } => {
@@ -211,15 +217,18 @@ impl GameEvent {
                     dice.iter().map(|x| u32::from(*x)).sum::<u32>()
                 )
             }
-            Self::StepLost { piece, eliminated } => {
+            Self::StepLost {
+                piece: id,
+                eliminated,
+            } => {
                 if *eliminated {
-                    format!("{piece} loses its last step and is removed.")
+                    format!("{} loses its last step and is removed.", piece(id))
                 } else {
-                    format!("{piece} loses a step and flips to its reduced side.")
+                    format!("{} loses a step and flips to its reduced side.", piece(id))
                 }
             }
             Self::MoraleChecked {
-                piece,
+                piece: id,
                 dice,
                 plus,
                 morale,
@@ -232,12 +241,13 @@ impl GameEvent {
                     String::new()
                 };
                 format!(
-                    "{piece} checks morale: {}{plus} = {total} against {morale}: {outcome}.",
+                    "{} checks morale: {}{plus} = {total} against {morale}: {outcome}.",
+                    piece(id),
                     dice.iter().map(u8::to_string).collect::<Vec<_>>().join("+")
                 )
             }
             Self::HexMarkerPlaced { kind, hex, source } => {
-                format!("{kind} marker placed in {hex} by {source}.")
+                format!("{kind} marker placed in {hex} by {}.", piece(source))
             }
             Self::Note { text } => text.clone(),
             Self::GameEnded { winner, points } => {

@@ -1704,7 +1704,11 @@ mod intents {
         let order = preview::to_order(g.world(), RED, &Intent::Move(ids(&["r2"]), to)).unwrap();
         assert_eq!(
             order,
-            Order::GreatWar(GwOrder::Move { side: RED, pieces: ids(&["r2"]), path: ids(&["0402", "0502"]) })
+            Order::GreatWar(GwOrder::Move {
+                side: RED,
+                pieces: ids(&["r2"]),
+                path: ids(&["0402", "0502"])
+            })
         );
         g.submit(order).unwrap();
     }
@@ -1712,11 +1716,17 @@ mod intents {
     #[test]
     fn an_illegal_destination_says_why() {
         let mut g = start(&command_battle(), 2);
-        g.submit(preview::to_order(g.world(), RED, &Intent::Activate("r3".into())).unwrap()).unwrap();
-        let why = preview::to_order(g.world(), RED, &Intent::Move(ids(&["r3"]), hex_of("0702").unwrap())).unwrap_err();
+        g.submit(preview::to_order(g.world(), RED, &Intent::Activate("r3".into())).unwrap())
+            .unwrap();
+        let why = preview::to_order(
+            g.world(),
+            RED,
+            &Intent::Move(ids(&["r3"]), hex_of("0702").unwrap()),
+        )
+        .unwrap_err();
         assert_eq!(
             why.0,
-            "Cannot move: 0602 is closer to the enemy, and only units activated by a leader of their type may move closer."
+            "0702 is out of reach. On the direct route: 0602 is closer to the enemy, and only units activated by a leader of their type may move closer."
         );
     }
 
@@ -1732,14 +1742,31 @@ mod intents {
     #[test]
     fn an_activated_unit_offers_move_and_fire_and_fire_previews_exact_odds() {
         let mut g = start(&assault_battle(), 2);
-        g.submit(preview::to_order(g.world(), RED, &Intent::Activate("maj".into())).unwrap()).unwrap();
+        g.submit(preview::to_order(g.world(), RED, &Intent::Activate("maj".into())).unwrap())
+            .unwrap();
         let offers = preview::offers(g.world(), "r1");
         let labels: Vec<&str> = offers.iter().map(|o| o.label.as_str()).collect();
-        assert_eq!(labels, ["Move", "Move the stack", "Fire", "Fire with the stack", "Assault"]);
+        assert_eq!(
+            labels,
+            [
+                "Move",
+                "Move the stack",
+                "Fire",
+                "Fire with the stack",
+                "Assault"
+            ]
+        );
         assert_eq!(offers[3].pick, Some(Pick::Fire(ids(&["r1", "r2"]))));
-        let (plan, odds) = preview::fire_preview(g.world(), &ids(&["r1", "r2"]), hex_of("0301").unwrap()).unwrap();
-        assert_eq!((plan.strength, plan.table.column_label(plan.column)), (10, "14-19".to_owned()));
+        let (plan, odds) =
+            preview::fire_preview(g.world(), &ids(&["r1", "r2"]), hex_of("0301").unwrap()).unwrap();
+        assert_eq!(
+            (plan.strength, plan.table.column_label(plan.column)),
+            (10, "14-19".to_owned())
+        );
         assert_eq!(odds.results.results.iter().map(|r| r.1).sum::<u32>(), 36);
-        assert_eq!(preview::fire_targets(g.world(), &ids(&["r1"])), vec![hex_of("0301").unwrap(), hex_of("0501").unwrap()]);
+        assert_eq!(
+            preview::fire_targets(g.world(), &ids(&["r1"])),
+            vec![hex_of("0301").unwrap(), hex_of("0501").unwrap()]
+        );
     }
 }

@@ -157,7 +157,11 @@ pub fn move_refusal(world: &World, pieces: &[String], to: Hex) -> String {
     let n = first.hex.unsigned_distance_to(to);
     let path: Vec<Hex> = first.hex.line_to(to).skip(1).take(n as usize).collect();
     match check_move(world, group, group.side, &movers, &path) {
-        Err(r) => r.0,
+        Err(r) => format!(
+            "{} is out of reach. On the direct route: {}",
+            label(to),
+            r.0.trim_start_matches("Cannot move: ")
+        ),
         Ok(_) => format!(
             "{} cannot be reached this way; try a path round.",
             label(to)
