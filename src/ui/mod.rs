@@ -358,6 +358,7 @@ fn side_panel(
             if let Some(line) = hex_line(hex, index, hexes, rules, sides) {
                 ui.label(line);
             }
+            play_panels::actions(ui, play);
             ui.separator();
             let stack = index.occupants(hex);
             if stack.is_empty() {
@@ -420,7 +421,6 @@ fn side_panel(
                     picked = Some(entity);
                 }
             }
-            play_panels::actions(ui, play);
         });
     });
     picked

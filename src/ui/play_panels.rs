@@ -51,7 +51,7 @@ pub fn actions(ui: &mut egui::Ui, play: &mut PlayView) {
         return;
     }
     ui.separator();
-    ui.strong("Orders");
+    ui.strong("Orders for the selected counter");
     for offer in play.preview.offers.clone() {
         let enabled = offer.refused.is_none();
         let button = ui.add_enabled(enabled, egui::Button::new(&offer.label));
