@@ -6,9 +6,8 @@ use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::WindowResolution;
 use bevy_egui::EguiPlugin;
 use drumfire_core::game::CorePlugin;
-use drumfire_core::orders::{self, Order};
+use drumfire_core::orders::Order;
 use drumfire_core::scenario::{self, Scenario};
-use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -61,10 +60,6 @@ pub fn run_file(path: &Path, options: WindowOptions) -> ExitCode {
     }
 }
 
-/// Orders from a save still to be fed to the game, one as soon as it is ready for each.
-#[derive(Resource, Default)]
-struct ReplayQueue(VecDeque<Order>);
-
 /// The screenshot requested on the command line.
 #[derive(Resource)]
 struct ScreenshotPlan {
@@ -85,6 +80,10 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
     }))
     .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.16)))
     .add_plugins(EguiPlugin::default())
+    .insert_resource(crate::play::session::GameSource {
+        scenario: scenario.clone(),
+        seed,
+    })
     .add_plugins(CorePlugin { scenario, seed })
     .add_plugins((
         crate::board::plugin,
@@ -92,8 +91,7 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
         crate::play::plugin,
         crate::ui::plugin,
     ))
-    .insert_resource(ReplayQueue(replay.into()))
-    .add_systems(Update, feed_replay);
+    .insert_resource(crate::play::session::ReplayQueue(replay.into()));
     if let Some(label) = &options.select {
         match drumfire_core::scenario::hex_of(label) {
             Some(hex) => {
@@ -121,18 +119,6 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
     }
 }
 
-fn feed_replay(world: &mut World) {
-    if world.resource::<ReplayQueue>().0.is_empty() || !orders::is_settled(world) {
-        return;
-    }
-    if let Some(order) = world.resource_mut::<ReplayQueue>().0.pop_front()
-        && let Err(r) = orders::submit(world, order)
-    {
-        error!("a saved order was refused on load: {r}");
-        world.resource_mut::<ReplayQueue>().0.clear();
-    }
-}
-
 /// Frames to wait before the screenshot: the window, fonts and textures settle first.
 const SCREENSHOT_FRAME: u32 = 45;
 /// Frames after it before quitting, so the PNG is written.
@@ -143,7 +129,7 @@ const GIVE_UP_FRAME: u32 = QUIT_FRAME + 900;
 fn take_screenshot_and_quit(
     mut commands: Commands,
     mut plan: ResMut<ScreenshotPlan>,
-    replay: Res<ReplayQueue>,
+    replay: Res<crate::play::session::ReplayQueue>,
     mut exit: MessageWriter<AppExit>,
 ) {
     if !replay.0.is_empty() {

@@ -21,6 +21,8 @@ use drumfire_core::rules::great_war::{GwState, view};
 use hexx::Hex;
 use std::collections::BTreeMap;
 
+pub mod session;
+
 /// A hex is being picked on the map for this action (`None`: browsing).
 #[derive(Resource, Default, Debug, Clone)]
 pub struct Mode(pub Option<Pick>);
@@ -74,6 +76,9 @@ pub fn plugin(app: &mut App) {
         .init_resource::<IntentQueue>()
         .init_resource::<Preview>()
         .init_resource::<CombatReport>()
+        .init_resource::<session::NextUnitRequest>()
+        .init_resource::<session::LosRequest>()
+        .add_plugins(session::plugin)
         .add_systems(Startup, make_overlay_assets)
         .add_systems(
             Update,
@@ -136,14 +141,13 @@ fn pick_on_click(
 }
 
 /// Turns the queued intent into an order and submits it; a refusal shows on the phase bar.
-fn submit_intent(world: &mut World) {
+pub fn submit_intent(world: &mut World) {
     let Some(intent) = world.resource_mut::<IntentQueue>().0.take() else {
         return;
     };
     let Some(side) = drumfire_core::flow::awaiting(world) else {
         return;
     };
-    let before = world.resource::<Journal>().entries().len();
     let result = preview::to_order(world, side, &intent).and_then(|o| orders::submit(world, o));
     match result {
         Ok(()) => {
@@ -151,16 +155,10 @@ fn submit_intent(world: &mut World) {
             world.resource_mut::<Mode>().0 = None;
             world.resource_mut::<PendingTarget>().0 = None;
             world.resource_mut::<CombatReport>().open = false;
-            world.insert_resource(ReportFrom(before));
         }
         Err(r) => world.resource_mut::<UiStatus>().0 = r.0,
     }
 }
-
-/// Journal position of the last order, so the combat dialog can show what it caused
-/// (read once the order has been carried out).
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct ReportFrom(pub usize);
 
 #[derive(Default, PartialEq, Clone)]
 struct PreviewKey {
@@ -182,8 +180,15 @@ fn update_preview(world: &mut World, mut last: Local<Option<PreviewKey>>) {
     if last.as_ref() == Some(&key) || !orders::is_settled(world) {
         return;
     }
-    // A combat report from the last order, once it has been carried out.
-    if let Some(ReportFrom(from)) = world.remove_resource::<ReportFrom>() {
+    // A combat report of whatever the journal gained since last time: fires (planned
+    // fire in the Bombardment Phase included), losses, morale checks. Not while a
+    // save or an undo is being replayed.
+    let from = last
+        .as_ref()
+        .map_or(key.journal, |l| l.journal)
+        .min(key.journal);
+    let replaying = !world.resource::<session::ReplayQueue>().0.is_empty();
+    if key.journal > from && !replaying {
         let events: Vec<GameEvent> = world.resource::<Journal>().entries()[from..]
             .iter()
             .map(|e| e.event.clone())

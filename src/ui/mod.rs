@@ -128,13 +128,16 @@ fn draw_ui(
     );
     phase_bar(&mut root, &view, &mut ui_order, &mut plan_request, &status);
     let names = play.names();
-    bottom_log(&mut root, &view, &hover, &names);
+    bottom_log(&mut root, &view, &hover, &names, &mut play);
     // Only a click changes the selection, so the board redraws only then.
     if let Some(picked) = side_panel(&mut root, &view, &selection, &mut play) {
         selection.counter = Some(picked);
     }
     play_panels::prompt_window(ctx, view.gw.as_deref(), &mut play);
     play_panels::combat_window(ctx, &mut play);
+    play_panels::help_window(ctx, &mut play);
+    play_panels::victory_window(ctx, &mut play);
+    play_panels::handoff_screen(ctx, &mut play);
     let free = root.available_rect_before_wrap();
     map_area.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
     Ok(())
@@ -233,11 +236,10 @@ fn phase_bar(
                 }
                 _ => {}
             }
-            if !status.0.is_empty() {
-                ui.separator();
-                ui.colored_label(egui::Color32::from_rgb(220, 80, 60), &status.0);
-            }
         });
+        if !status.0.is_empty() {
+            ui.colored_label(egui::Color32::from_rgb(235, 190, 90), &status.0);
+        }
     });
 }
 
@@ -431,6 +433,7 @@ fn bottom_log(
     view: &GameView,
     hover: &Hover,
     names: &std::collections::BTreeMap<String, String>,
+    play: &mut play_panels::PlayView,
 ) {
     let (journal, sides, index, hexes, counters, rules) = (
         &view.journal,
@@ -461,13 +464,25 @@ fn bottom_log(
                 }
                 None => "Point at a hex to read it.".to_owned(),
             };
-            ui.strong(readout);
+            ui.horizontal(|ui| {
+                ui.strong(readout);
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    play_panels::session_buttons(ui, play);
+                    ui.separator();
+                    play_panels::log_controls(ui, play, view.turn.0);
+                });
+            });
             ui.separator();
+            let only = play_panels::log_turn(play);
             egui::ScrollArea::vertical()
                 .stick_to_bottom(true)
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
-                    for entry in journal.entries() {
+                    for entry in journal
+                        .entries()
+                        .iter()
+                        .filter(|e| only.is_none_or(|t| e.turn == t))
+                    {
                         ui.label(format!(
                             "T{} · {}",
                             entry.turn,

@@ -2,18 +2,22 @@
 //! odds panel, the questions the rules ask (opportunity fire, step losses) and the
 //! combat dialog. Every button queues an intent; nothing here edits the game.
 
+use crate::play::session::{Handoff, HelpOpen, SessionRequest};
 use crate::play::{CombatReport, IntentQueue, Mode, PendingTarget, Preview};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use drumfire_core::counters::Counter;
+use drumfire_core::flow::{Outcome, StepsLost};
 use drumfire_core::journal::GameEvent;
+use drumfire_core::map::{HexCell, Objective};
 use drumfire_core::rules::great_war::GwState;
 use drumfire_core::rules::great_war::fire::FireOdds;
 use drumfire_core::rules::great_war::preview::{Intent, Pick};
 use drumfire_core::rules::great_war::state::{FirePlan, Prompt};
 use drumfire_core::rules::great_war::tables::FireResult;
 use drumfire_core::rules::great_war::view::label;
+use drumfire_core::scenario::{ScenarioInfo, SideList};
 use std::collections::BTreeMap;
 
 /// What the play panels read and write.
@@ -25,6 +29,16 @@ pub struct PlayView<'w, 's> {
     intents: ResMut<'w, IntentQueue>,
     report: ResMut<'w, CombatReport>,
     names: Query<'w, 's, &'static Counter>,
+    session: ResMut<'w, SessionRequest>,
+    help: ResMut<'w, HelpOpen>,
+    handoff: ResMut<'w, Handoff>,
+    log_turn: Local<'s, Option<u16>>,
+    outcome: Option<Res<'w, Outcome>>,
+    objectives: Query<'w, 's, (&'static HexCell, &'static Objective)>,
+    info: Res<'w, ScenarioInfo>,
+    sides: Res<'w, SideList>,
+    lost: Res<'w, StepsLost>,
+    victory_seen: Local<'s, bool>,
 }
 
 impl PlayView<'_, '_> {
@@ -33,6 +47,13 @@ impl PlayView<'_, '_> {
         self.names
             .iter()
             .map(|c| (c.id.clone(), c.name.clone()))
+            .chain(
+                self.sides
+                    .0
+                    .iter()
+                    .flat_map(|s| s.off_board_artillery.iter())
+                    .map(|f| (f.id.clone(), f.name.clone())),
+            )
             .collect()
     }
 }
@@ -411,4 +432,194 @@ pub fn combat_window(ctx: &egui::Context, play: &mut PlayView) {
     if !open {
         play.report.open = false;
     }
+}
+
+/// Save, load, undo and help, at the right of the phase bar.
+pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView) {
+    if ui.button("Help (F1)").clicked() {
+        play.help.0 = !play.help.0;
+    }
+    if ui
+        .button("Undo")
+        .on_hover_text("Ctrl+Z: take back the last order, never past dice already rolled")
+        .clicked()
+    {
+        *play.session = SessionRequest::Undo;
+    }
+    if ui
+        .button("Load")
+        .on_hover_text("Ctrl+O: load this scenario's save")
+        .clicked()
+    {
+        *play.session = SessionRequest::Load;
+    }
+    if ui
+        .button("Save")
+        .on_hover_text("Ctrl+S: save (an autosave is also written every turn)")
+        .clicked()
+    {
+        *play.session = SessionRequest::Save;
+    }
+}
+
+/// The turn filter and the export button of the log.
+pub fn log_controls(ui: &mut egui::Ui, play: &mut PlayView, turns: u16) {
+    if ui.small_button("Export log").clicked() {
+        *play.session = SessionRequest::ExportLog;
+    }
+    let current = match *play.log_turn {
+        Some(t) => format!("Turn {t}"),
+        None => "All turns".into(),
+    };
+    egui::ComboBox::from_id_salt("log_turn")
+        .selected_text(current)
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut *play.log_turn, None, "All turns");
+            for t in 0..=turns {
+                ui.selectable_value(
+                    &mut *play.log_turn,
+                    Some(t),
+                    if t == 0 {
+                        "Set-up".to_owned()
+                    } else {
+                        format!("Turn {t}")
+                    },
+                );
+            }
+        });
+}
+
+/// The turn the log shows, if filtered.
+pub fn log_turn(play: &PlayView) -> Option<u16> {
+    *play.log_turn
+}
+
+/// Keyboard shortcuts and the rules in brief.
+pub fn help_window(ctx: &egui::Context, play: &mut PlayView) {
+    let mut open = play.help.0;
+    egui::Window::new("Help")
+        .open(&mut open)
+        .collapsible(false)
+        .default_width(460.0)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.strong("Mouse");
+            ui.label("Click a hex to select its top counter; click again for the next one down. The Orders under the hex list what the selected counter may do now; greyed ones say why not. Move, Fire and Assault then ask for a hex on the map: blue hexes can be reached (with their cost), red ones fired at. Right or middle drag pans, the wheel zooms.");
+            ui.separator();
+            ui.strong("Keys");
+            egui::Grid::new("keys").show(ui, |ui| {
+                for (k, what) in [
+                    ("Space", "Pass, or end the activation under way"),
+                    ("N", "Select the next piece that can act"),
+                    ("L", "Line of sight from the selected counter to the hex under the mouse"),
+                    ("Esc", "Cancel picking a hex, then clear the selection"),
+                    ("Ctrl+Z", "Undo the last order (never past dice already rolled)"),
+                    ("Ctrl+S / Ctrl+O", "Save / load this scenario's game"),
+                    ("Arrows", "Pan the map"),
+                    ("F1", "This help"),
+                ] {
+                    ui.monospace(k);
+                    ui.label(what);
+                    ui.end_row();
+                }
+            });
+            ui.separator();
+            ui.strong("The Great War in brief");
+            ui.label("Each turn: both sides roll for initiative; plotted artillery fires (the winner first; firing at the same hex two turns running lays Drumfire, which attacks anyone who enters); then the sides alternate action segments. In a segment, activate one unit, one leader (who brings his own type around him, and lower leaders theirs) or one stack; each activated piece moves or fires once. Units may not move closer to the enemy unless a leader of their type activated them. Enemy units that have not activated may fire at your pieces as they move. Fire results: M/M1/M2 call for morale checks (Disrupted at 1-2 over, Demoralized at 3+); X removes a step. Two passes in a row end the turn.");
+        });
+    play.help.0 = open;
+}
+
+/// The result and the scenario's victory conditions, when the game is over.
+pub fn victory_window(ctx: &egui::Context, play: &mut PlayView) {
+    let Some(outcome) = play.outcome.as_deref().cloned() else {
+        *play.victory_seen = false;
+        return;
+    };
+    if *play.victory_seen {
+        return;
+    }
+    let sides = play.sides.clone();
+    let name = |s: u8| sides.name(s).to_owned();
+    let mut close = false;
+    egui::Window::new("Game over")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.heading(match outcome.winner {
+                Some(w) => format!("{} wins", name(w)),
+                None => "A draw".to_owned(),
+            });
+            let pts: Vec<String> = outcome
+                .points
+                .iter()
+                .enumerate()
+                .map(|(s, p)| format!("{} {p}", name(s as u8)))
+                .collect();
+            ui.label(format!("Victory points: {}", pts.join(", ")));
+            ui.separator();
+            ui.strong("Victory conditions");
+            let mut objectives: Vec<_> = play
+                .objectives
+                .iter()
+                .map(|(c, o)| (c.coord, o.clone()))
+                .collect();
+            objectives.sort_by_key(|(c, _)| *c);
+            for (c, o) in objectives {
+                ui.label(format!(
+                    "Hex {}: {} points, held by {}",
+                    c.label(),
+                    o.points,
+                    o.held_by.map_or_else(|| "nobody".to_owned(), name)
+                ));
+            }
+            let lost: Vec<String> = play
+                .lost
+                .0
+                .iter()
+                .enumerate()
+                .map(|(s, n)| format!("{} lost {n}", name(s as u8)))
+                .collect();
+            ui.label(format!(
+                "{} point(s) per enemy step destroyed; steps: {}",
+                play.info.step_loss_points,
+                lost.join(", ")
+            ));
+            if ui.button("Close").clicked() {
+                close = true;
+            }
+        });
+    if close {
+        *play.victory_seen = true;
+    }
+}
+
+/// Hot-seat: hides the table while the mouse passes to the other player in the set-up.
+pub fn handoff_screen(ctx: &egui::Context, play: &mut PlayView) {
+    let Some(side) = play.handoff.waiting_for else {
+        return;
+    };
+    let name = play.sides.name(side).to_owned();
+    egui::Area::new("handoff".into())
+        .order(egui::Order::Foreground)
+        .fixed_pos(egui::pos2(0.0, 0.0))
+        .show(ctx, |ui| {
+            let rect = ctx.viewport_rect();
+            ui.painter()
+                .rect_filled(rect, 0.0, egui::Color32::from_rgb(24, 26, 24));
+            let panel = egui::Rect::from_center_size(rect.center(), egui::vec2(420.0, 160.0));
+            ui.scope_builder(egui::UiBuilder::new().max_rect(panel), |ui| {
+                ui.vertical_centered(|ui| {
+                    ui.heading(format!("Hand over to {name}"));
+                    ui.label(
+                        "Each side plots its artillery in secret. The other player looks away now.",
+                    );
+                    ui.add_space(12.0);
+                    if ui.button(format!("I am {name}: show the table")).clicked() {
+                        play.handoff.waiting_for = None;
+                    }
+                });
+            });
+        });
 }

@@ -38,6 +38,57 @@ impl Plugin for CorePlugin {
     }
 }
 
+/// Puts the scenario back on the table in a running world, as `CorePlugin` first
+/// did: every core entity and resource made afresh, the rule set's own state
+/// reset, the Set-up phase entered again. The orders of a save or an undo are then
+/// fed in again through the order door.
+pub fn reset(world: &mut World, scenario: &Scenario, seed: u64) {
+    use crate::counters::{Counter, HexMarker};
+    use crate::map::HexCell;
+    let doomed: Vec<Entity> = world
+        .query_filtered::<Entity, Or<(With<Counter>, With<HexCell>, With<HexMarker>)>>()
+        .iter(world)
+        .collect();
+    for e in doomed {
+        world.despawn(e);
+    }
+    let mut journal = Journal::default();
+    journal.push(GameEvent::GameStarted {
+        title: scenario.file.title.clone(),
+        seed,
+    });
+    world.insert_resource(Dice::new(seed));
+    world.insert_resource(journal);
+    world.insert_resource(OrderInbox::default());
+    world.insert_resource(OrderLog::default());
+    world.insert_resource(flow::Turn::default());
+    world.insert_resource(flow::Initiative::default());
+    world.insert_resource(flow::ActionSegment::default());
+    world.insert_resource(flow::StepsLost::default());
+    world.remove_resource::<Outcome>();
+    scenario::spawn(world, scenario);
+    (scenario.rules.reset)(world);
+    world.insert_resource(bevy_state::state::NextState::<Phase>::Unchanged);
+    world.insert_resource(State::new(Phase::Setup));
+    world.run_schedule(bevy_state::state::OnEnter(Phase::Setup));
+}
+
+/// How many orders to keep to undo the last one, or `None` when it cannot be undone:
+/// no orders yet, or the last order rolled dice (undo never goes back past dice that
+/// have been seen).
+pub fn undo_point(world: &World) -> Option<usize> {
+    let n = world.resource::<OrderLog>().0.len();
+    if n == 0 {
+        return None;
+    }
+    let rolled = world
+        .resource::<Journal>()
+        .entries()
+        .iter()
+        .any(|e| e.order == n && matches!(e.event, GameEvent::DiceRolled { .. }));
+    (!rolled).then(|| n - 1)
+}
+
 /// Most updates one order may take to settle; a rule set that needs more loops forever.
 const SETTLE_LIMIT: usize = 64;
 
@@ -78,6 +129,13 @@ impl Game {
         orders::submit(self.app.world_mut(), order)?;
         self.settle();
         Ok(())
+    }
+
+    /// Puts the scenario back on the table in this game's app (see [`reset`]) and plays
+    /// the automatic steps up to the first order.
+    pub fn reset(&mut self, scenario: &Scenario, seed: u64) {
+        reset(self.app.world_mut(), scenario, seed);
+        self.settle();
     }
 
     /// The current phase.

@@ -65,6 +65,22 @@ pub fn save_of(game: &mut Game, scenario: &Scenario, seed: u64) -> SaveFile {
     }
 }
 
+/// The save of a game running in any `World` (the window's).
+pub fn save_of_world(
+    world: &mut bevy_ecs::world::World,
+    scenario: &Scenario,
+    seed: u64,
+) -> SaveFile {
+    SaveFile {
+        format: SAVE_FORMAT,
+        scenario_name: scenario.source.clone(),
+        scenario: scenario.text.clone(),
+        seed,
+        orders: world.resource::<crate::orders::OrderLog>().0.clone(),
+        state_hash: crate::hash::state_hash(world).to_string(),
+    }
+}
+
 /// Writes a save atomically: a temporary file beside it, flushed, then renamed over.
 pub fn write(path: &Path, save: &SaveFile) -> std::io::Result<()> {
     let text = ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::new().struct_names(true))

@@ -146,3 +146,46 @@ fn bad_saves_are_located() {
         ]
     );
 }
+
+#[test]
+fn a_reset_game_replays_its_orders_to_the_same_hash() {
+    let scenario = tutorial();
+    let mut game = tutorial_game(9);
+    let mut bots = [
+        Bot::new(PlayerKind::Random, 9),
+        Bot::new(PlayerKind::Random, 10),
+    ];
+    for _ in 0..60 {
+        let side = game.awaiting().unwrap();
+        let order = bots[usize::from(side)].choose(&game, side).unwrap();
+        game.submit(order).unwrap();
+    }
+    let orders = game.orders().to_vec();
+    let hash = game.state_hash();
+    game.reset(&scenario, 9);
+    assert!(game.orders().is_empty());
+    for o in orders {
+        game.submit(o).unwrap();
+    }
+    assert_eq!(game.state_hash(), hash);
+}
+
+#[test]
+fn undo_never_goes_back_past_dice() {
+    use drumfire_core::game::undo_point;
+    let mut game = tutorial_started(5);
+    // The plan order rolled initiative dice when play began: it cannot be undone.
+    assert_eq!(undo_point(game.world()), None);
+    let side = game.awaiting().unwrap();
+    let n = game.orders().len();
+    // An activation rolls nothing: it can be undone.
+    let piece = if side == 0 { "g_1" } else { "b_b" };
+    game.submit(Order::GreatWar(
+        drumfire_core::rules::great_war::GwOrder::Activate {
+            side,
+            piece: piece.into(),
+        },
+    ))
+    .unwrap();
+    assert_eq!(undo_point(game.world()), Some(n));
+}

@@ -27,6 +27,8 @@ pub struct RuleSetInfo {
     pub candidates: fn(&World, u8, u64) -> Vec<Order>,
     /// The rule set's own state in a canonical text form, for the state hash.
     pub state_text: fn(&World) -> String,
+    /// Puts the rule set's own state back as it was before the set-up (for a reset).
+    pub reset: fn(&mut World),
     data_file: &'static str,
     data_text: &'static str,
     data: OnceLock<RuleSetData>,
@@ -60,6 +62,7 @@ pub static GREAT_WAR: RuleSetInfo = RuleSetInfo {
     awaiting: great_war::awaiting,
     candidates: great_war::candidates,
     state_text: great_war::state_text,
+    reset: great_war::reset,
     data_file: "rules/great_war/data.ron",
     data_text: include_str!("great_war/data.ron"),
     data: OnceLock::new(),

@@ -122,6 +122,14 @@ pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
     candidates::candidates(world, side, salt)
 }
 
+/// Back to the state before the set-up: no plans, no activation, no questions.
+pub fn reset(world: &mut World) {
+    world.insert_resource(GwState::default());
+    let data = crate::rules::GREAT_WAR.data();
+    let board = board::Board::build(world, data);
+    world.insert_resource(board);
+}
+
 /// The Great War state in canonical text, for the state hash.
 pub fn state_text(world: &World) -> String {
     format!("{:?}", world.resource::<GwState>())

@@ -1,0 +1,338 @@
+//! The game as a session at the desk: save, load and autosave, undo up to the
+//! last dice rolled, and the keyboard shortcuts.
+
+use super::{IntentQueue, Mode, PendingTarget};
+use crate::input::Selection;
+use crate::ui::UiStatus;
+use bevy::prelude::*;
+use bevy_egui::input::egui_wants_any_keyboard_input;
+use drumfire_core::counters::Counter;
+use drumfire_core::flow::Turn;
+use drumfire_core::game;
+use drumfire_core::orders::{self, Order, OrderLog};
+use drumfire_core::rules::great_war::preview::{Intent, Pick};
+use drumfire_core::rules::great_war::{GwState, action, view};
+use drumfire_core::save;
+use drumfire_core::scenario::Scenario;
+use std::collections::VecDeque;
+use std::path::PathBuf;
+
+/// The scenario and seed of the game in the window, for saves, loads and undo.
+#[derive(Resource, Clone)]
+pub struct GameSource {
+    /// The scenario.
+    pub scenario: Scenario,
+    /// The dice seed.
+    pub seed: u64,
+}
+
+impl GameSource {
+    /// Where this scenario's save goes: `saves/<scenario>.save.ron` (and `.autosave.ron`).
+    pub fn save_path(&self, kind: &str) -> PathBuf {
+        let stem = std::path::Path::new(&self.scenario.source)
+            .file_stem()
+            .map_or_else(|| "game".to_owned(), |s| s.to_string_lossy().into_owned());
+        PathBuf::from("saves").join(format!("{stem}.{kind}.ron"))
+    }
+}
+
+/// Orders still to be fed to the game (a loaded save, an undo), one as soon as it is ready for each.
+#[derive(Resource, Default)]
+pub struct ReplayQueue(pub VecDeque<Order>);
+
+/// Something asked of the session from the panels or the keyboard.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SessionRequest {
+    /// Nothing asked.
+    #[default]
+    None,
+    /// Save the game.
+    Save,
+    /// Load the last save of this scenario.
+    Load,
+    /// Undo the last order.
+    Undo,
+    /// Write the log, in words, to a text file.
+    ExportLog,
+}
+
+/// Is the help panel open?
+#[derive(Resource, Default)]
+pub struct HelpOpen(pub bool);
+
+/// The session plugin.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<ReplayQueue>()
+        .init_resource::<SessionRequest>()
+        .init_resource::<HelpOpen>()
+        .init_resource::<Handoff>()
+        .add_systems(
+            Update,
+            (
+                shortcuts.run_if(not(egui_wants_any_keyboard_input)),
+                carry_out_request,
+                feed_replay,
+                autosave,
+                watch_handoff,
+            )
+                .chain()
+                .before(super::submit_intent),
+        );
+}
+
+fn shortcuts(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut request: ResMut<SessionRequest>,
+    mut intents: ResMut<IntentQueue>,
+    mut help: ResMut<HelpOpen>,
+    mut next_unit: ResMut<NextUnitRequest>,
+    mut los: ResMut<LosRequest>,
+) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        *request = SessionRequest::Save;
+    } else if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        *request = SessionRequest::Undo;
+    } else if ctrl && keys.just_pressed(KeyCode::KeyO) {
+        *request = SessionRequest::Load;
+    } else if keys.just_pressed(KeyCode::Space) {
+        intents.0 = Some(Intent::Pass);
+    } else if keys.just_pressed(KeyCode::KeyN) {
+        next_unit.0 = true;
+    } else if keys.just_pressed(KeyCode::KeyL) {
+        los.0 = true;
+    } else if keys.just_pressed(KeyCode::F1)
+        || (keys.just_pressed(KeyCode::Slash)
+            && keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]))
+    {
+        help.0 = !help.0;
+    }
+}
+
+/// N was pressed: select the next piece of the side to act that can still act.
+#[derive(Resource, Default)]
+pub struct NextUnitRequest(pub bool);
+
+/// L was pressed: line of sight from the selected piece to the hex under the cursor.
+#[derive(Resource, Default)]
+pub struct LosRequest(pub bool);
+
+/// Carries out save, load, undo, "next unit" and the line-of-sight tool.
+fn carry_out_request(world: &mut World) {
+    if std::mem::take(&mut world.resource_mut::<NextUnitRequest>().0) {
+        next_unit(world);
+    }
+    if std::mem::take(&mut world.resource_mut::<LosRequest>().0) {
+        let id = world
+            .resource::<Selection>()
+            .counter
+            .and_then(|e| world.get::<Counter>(e))
+            .map(|c| c.id.clone());
+        match id {
+            Some(id) => {
+                world.resource_mut::<Mode>().0 = Some(Pick::Fire(vec![id]));
+                world.resource_mut::<PendingTarget>().0 = None;
+            }
+            None => {
+                world.resource_mut::<UiStatus>().0 =
+                    "Select a counter first: the line of sight is drawn from it.".into()
+            }
+        }
+    }
+    let request = std::mem::take(&mut *world.resource_mut::<SessionRequest>());
+    let Some(source) = world.get_resource::<GameSource>().cloned() else {
+        return;
+    };
+    let status = match request {
+        SessionRequest::None => return,
+        SessionRequest::Save => {
+            let path = source.save_path("save");
+            match write_save(world, &source, &path) {
+                Ok(()) => format!("Saved to {}.", path.display()),
+                Err(e) => format!("Could not save to {}: {e}", path.display()),
+            }
+        }
+        SessionRequest::Load => load(world, &source),
+        SessionRequest::ExportLog => {
+            let path = source.save_path("log").with_extension("txt");
+            match export_log(world, &path) {
+                Ok(n) => format!("Wrote {n} log lines to {}.", path.display()),
+                Err(e) => format!("Could not write {}: {e}", path.display()),
+            }
+        }
+        SessionRequest::Undo => match game::undo_point(world) {
+            Some(keep)
+                if orders::is_settled(world) && world.resource::<ReplayQueue>().0.is_empty() =>
+            {
+                let orders: Vec<Order> = world.resource::<OrderLog>().0[..keep].to_vec();
+                restart(world, &source, orders);
+                "Undone: the last order is taken back.".into()
+            }
+            Some(_) => "Wait for the game to settle before undoing.".into(),
+            None if world.resource::<OrderLog>().0.is_empty() => "Nothing to undo.".into(),
+            None => {
+                "The last order rolled dice; undo never takes back dice that have been seen.".into()
+            }
+        },
+    };
+    world.resource_mut::<UiStatus>().0 = status;
+}
+
+fn export_log(world: &mut World, path: &std::path::Path) -> std::io::Result<usize> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let names: std::collections::BTreeMap<String, String> = world
+        .query::<&Counter>()
+        .iter(world)
+        .map(|c| (c.id.clone(), c.name.clone()))
+        .collect();
+    let sides = world.resource::<drumfire_core::scenario::SideList>();
+    let lines: Vec<String> = world
+        .resource::<drumfire_core::journal::Journal>()
+        .entries()
+        .iter()
+        .map(|e| format!("T{} · {}", e.turn, e.event.describe(sides, &names)))
+        .collect();
+    let tmp = path.with_extension("txt.tmp");
+    std::fs::write(&tmp, lines.join("\n") + "\n")?;
+    std::fs::rename(&tmp, path)?;
+    Ok(lines.len())
+}
+
+/// Hot-seat: the screen hides the table while the mouse passes between players in
+/// the set-up, where each files a secret Artillery Plan.
+#[derive(Resource, Default)]
+pub struct Handoff {
+    /// The side the game waited on last frame.
+    pub last: Option<u8>,
+    /// The side the screen waits for, when it is up.
+    pub waiting_for: Option<u8>,
+}
+
+/// Raises the hand-off screen when the side to act changes during the set-up.
+pub fn watch_handoff(world: &mut World) {
+    let now = drumfire_core::flow::awaiting(world);
+    let setup = *world
+        .resource::<bevy::state::state::State<drumfire_core::flow::Phase>>()
+        .get()
+        == drumfire_core::flow::Phase::Setup;
+    let replaying = !world.resource::<ReplayQueue>().0.is_empty();
+    let mut h = world.resource_mut::<Handoff>();
+    if setup && !replaying && h.last.is_some() && now != h.last && now.is_some() {
+        h.waiting_for = now;
+    }
+    h.last = now;
+}
+
+fn write_save(
+    world: &mut World,
+    source: &GameSource,
+    path: &std::path::Path,
+) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let file = save::save_of_world(world, &source.scenario, source.seed);
+    save::write(path, &file)
+}
+
+fn load(world: &mut World, source: &GameSource) -> String {
+    let path = source.save_path("save");
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) => return format!("No save to load at {}: {e}", path.display()),
+    };
+    let loaded = match save::parse(&path.display().to_string(), &text) {
+        Ok(s) => s,
+        Err(errs) => return errs.first().map_or_else(String::new, ToString::to_string),
+    };
+    if loaded.scenario.text != source.scenario.text {
+        return format!(
+            "{} is a save of another scenario: open it with `drumfire play {}`.",
+            path.display(),
+            path.display()
+        );
+    }
+    let next = GameSource {
+        scenario: loaded.scenario.clone(),
+        seed: loaded.file.seed,
+    };
+    world.insert_resource(next.clone());
+    restart(world, &next, loaded.file.orders.clone());
+    format!(
+        "Loaded {} ({} orders).",
+        path.display(),
+        loaded.file.orders.len()
+    )
+}
+
+/// Puts the scenario back on the table and queues `orders` to be replayed.
+fn restart(world: &mut World, source: &GameSource, orders: Vec<Order>) {
+    game::reset(world, &source.scenario, source.seed);
+    *world.resource_mut::<Selection>() = Selection::default();
+    world.resource_mut::<Mode>().0 = None;
+    world.resource_mut::<PendingTarget>().0 = None;
+    world.resource_mut::<ReplayQueue>().0 = orders.into();
+}
+
+/// Feeds queued orders to the game, one when it is ready for each.
+pub fn feed_replay(world: &mut World) {
+    if world.resource::<ReplayQueue>().0.is_empty() || !orders::is_settled(world) {
+        return;
+    }
+    if let Some(order) = world.resource_mut::<ReplayQueue>().0.pop_front()
+        && let Err(r) = orders::submit(world, order)
+    {
+        error!("a saved order was refused on load: {r}");
+        world.resource_mut::<ReplayQueue>().0.clear();
+    }
+}
+
+/// Writes the autosave at the start of every turn.
+fn autosave(world: &mut World, mut last: Local<u16>) {
+    let turn = world.resource::<Turn>().0;
+    if turn == *last || !world.resource::<ReplayQueue>().0.is_empty() || !orders::is_settled(world)
+    {
+        return;
+    }
+    *last = turn;
+    let Some(source) = world.get_resource::<GameSource>().cloned() else {
+        return;
+    };
+    if turn > 1 {
+        let path = source.save_path("autosave");
+        if let Err(e) = write_save(world, &source, &path) {
+            world.resource_mut::<UiStatus>().0 =
+                format!("Autosave to {} failed: {e}", path.display());
+        }
+    }
+}
+
+/// Selects the next piece of the side to act that can still act (activated pieces
+/// that have not acted first, while an activation is under way).
+fn next_unit(world: &mut World) {
+    let Some(side) = drumfire_core::flow::awaiting(world) else {
+        return;
+    };
+    let group = world.resource::<GwState>().group.clone();
+    let mut ready: Vec<view::PieceView> = view::all(world)
+        .into_iter()
+        .filter(|p| p.side == side)
+        .filter(|p| match &group {
+            Some(g) => g.members.get(&p.id).is_some_and(|m| !m.acted),
+            None => action::activatable(world, p),
+        })
+        .collect();
+    ready.sort_by_key(|p| p.id.clone());
+    if ready.is_empty() {
+        world.resource_mut::<UiStatus>().0 = "No piece of this side can act now.".into();
+        return;
+    }
+    let current = world.resource::<Selection>().counter;
+    let at = current.and_then(|c| ready.iter().position(|p| p.entity == c));
+    let next = &ready[at.map_or(0, |i| (i + 1) % ready.len())];
+    let mut sel = world.resource_mut::<Selection>();
+    sel.hex = Some(next.hex);
+    sel.counter = Some(next.entity);
+}
