@@ -23,6 +23,12 @@ pub struct WindowOptions {
     /// Save a PNG of the window once it has drawn, then quit.
     #[arg(long, value_name = "PNG")]
     screenshot: Option<PathBuf>,
+    /// Play a script of UI steps (see `src/play/script.rs`), then quit.
+    #[arg(long, value_name = "FILE")]
+    script: Option<PathBuf>,
+    /// Where the script's screenshots go.
+    #[arg(long, value_name = "DIR", default_value = "target/screenshots/script")]
+    shots: PathBuf,
 }
 
 /// `drumfire` with no command: the embedded default scenario.
@@ -105,6 +111,17 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
             }
             None => {
                 eprintln!("--select: `{label}` is not a hex number like 0706");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    if let Some(path) = &options.script {
+        match crate::play::script::Script::read(path, options.shots.clone()) {
+            Ok(script) => {
+                app.insert_resource(script);
+            }
+            Err(e) => {
+                eprintln!("{e}");
                 return ExitCode::FAILURE;
             }
         }

@@ -91,7 +91,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                track_hover,
+                track_hover.run_if(not(resource_exists::<crate::play::script::Script>)),
                 select_on_click.run_if(
                     not(egui_wants_any_pointer_input)
                         .and_then(pointer_on_map)
@@ -107,7 +107,8 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-fn hexagon_outline(meshes: &mut Assets<Mesh>) -> Handle<Mesh> {
+/// A flat-topped hex ring mesh (highlights, overlays).
+pub fn hexagon_outline(meshes: &mut Assets<Mesh>) -> Handle<Mesh> {
     // A hex ring: the flat-topped hexagon minus a slightly smaller one.
     let outer = RegularPolygon::new(HEX_SIZE, 6)
         .vertices(std::f32::consts::FRAC_PI_6)

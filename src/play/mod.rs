@@ -21,6 +21,7 @@ use drumfire_core::rules::great_war::{GwState, view};
 use hexx::Hex;
 use std::collections::BTreeMap;
 
+pub mod script;
 pub mod session;
 
 /// A hex is being picked on the map for this action (`None`: browsing).
@@ -79,6 +80,12 @@ pub fn plugin(app: &mut App) {
         .init_resource::<session::NextUnitRequest>()
         .init_resource::<session::LosRequest>()
         .add_plugins(session::plugin)
+        .add_systems(
+            Update,
+            script::run_script
+                .run_if(resource_exists::<script::Script>)
+                .before(session::feed_replay),
+        )
         .add_systems(Startup, make_overlay_assets)
         .add_systems(
             Update,
@@ -315,6 +322,7 @@ fn update_preview(world: &mut World, mut last: Local<Option<PreviewKey>>) {
 #[derive(Resource)]
 struct OverlayAssets {
     hex: Handle<Mesh>,
+    ring: Handle<Mesh>,
     reach: Handle<ColorMaterial>,
     path: Handle<ColorMaterial>,
     target: Handle<ColorMaterial>,
@@ -331,6 +339,7 @@ fn make_overlay_assets(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     commands.insert_resource(OverlayAssets {
+        ring: crate::input::hexagon_outline(&mut meshes),
         hex: meshes.add(RegularPolygon::new(HEX_SIZE - 3.0, 6)),
         reach: materials.add(ColorMaterial::from_color(Color::srgba(
             0.2, 0.45, 0.95, 0.28,
@@ -388,11 +397,21 @@ fn draw_overlays(
     for hex in &preview.path {
         fill(&mut commands, *hex, &assets.path, 0.05);
     }
+    // Targets and a leader's chain stand under counters: rings drawn above them.
+    let ring = |commands: &mut Commands, hex: Hex, material: &Handle<ColorMaterial>| {
+        let at = geometry.world_of(hex);
+        commands.spawn((
+            Overlay,
+            Mesh2d(assets.ring.clone()),
+            MeshMaterial2d(material.clone()),
+            Transform::from_xyz(at.x, at.y, z::COUNTER + 45.0),
+        ));
+    };
     for hex in &preview.targets {
-        fill(&mut commands, *hex, &assets.target, 0.1);
+        ring(&mut commands, *hex, &assets.target);
     }
     for hex in &preview.chain {
-        fill(&mut commands, *hex, &assets.chain, 0.15);
+        ring(&mut commands, *hex, &assets.chain);
     }
     // Line of fire from the firers to the target.
     if let Some((target, _)) = &preview.fire

@@ -185,7 +185,20 @@ pub fn fire_preview(
         Some(Prompt::OpportunityFire { hex, .. }) if *hex == target => {
             plan_action_fire(world, side, &pieces, target, None)?
         }
-        _ => plan_action_fire(world, side, &pieces, target, state.group.as_ref())?,
+        _ => {
+            // Not activated (the line-of-sight tool): a fire as if activated alone.
+            let alone = super::state::Group {
+                side,
+                members: BTreeMap::new(),
+            };
+            plan_action_fire(
+                world,
+                side,
+                &pieces,
+                target,
+                Some(state.group.as_ref().unwrap_or(&alone)),
+            )?
+        }
     };
     let target_side = fire::occupant_side(world, target).unwrap_or(1 - side.min(1));
     let odds = fire::odds(world, &plan, target_side);

@@ -1,0 +1,250 @@
+//! A scripted-input mode: the window plays a list of UI steps (select a hex, pick
+//! a move, aim a fire, answer a question...) through the same resources the mouse
+//! drives, takes screenshots on the way, and saves the game at the end, so that a
+//! test can check the pictures and replay the save headless to the same hash.
+//!
+//! One step per line; `#` starts a comment:
+//! `select HEX`, `select-counter ID`, `activate ID`, `move ID... `, `fire ID...`,
+//! `hover HEX`, `click HEX`, `confirm`, `answer-all`, `pass`, `pass-until SIDE`,
+//! `plan open-sights|scenario`, `turn N` (pass until turn N),
+//! `close-dialogs`, `shot NAME`, `save PATH`.
+
+use super::session::ReplayQueue;
+use super::{CombatReport, IntentQueue, Mode, PendingTarget};
+use crate::input::{Hover, Selection};
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use drumfire_core::counters::PieceIds;
+use drumfire_core::flow::{Phase, awaiting};
+use drumfire_core::map::HexIndex;
+use drumfire_core::orders;
+use drumfire_core::rules::great_war::GwState;
+use drumfire_core::rules::great_war::preview::{Intent, Pick};
+use drumfire_core::rules::great_war::state::Prompt;
+use drumfire_core::scenario::hex_of;
+use std::collections::VecDeque;
+use std::path::PathBuf;
+
+/// The script being played.
+#[derive(Resource)]
+pub struct Script {
+    steps: VecDeque<(usize, Vec<String>)>,
+    shots: PathBuf,
+    wait: u32,
+    source: String,
+    finished: Option<u32>,
+}
+
+/// Frames between steps, so the window draws each state.
+const STEP_FRAMES: u32 = 6;
+/// Frames before a screenshot, so previews and dialogs are drawn.
+const SHOT_FRAMES: u32 = 20;
+
+impl Script {
+    /// Reads a script; errors name the line.
+    pub fn read(path: &std::path::Path, shots: PathBuf) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}:1:1: cannot read: {e}", path.display()))?;
+        let steps = text
+            .lines()
+            .enumerate()
+            .filter_map(|(i, l)| {
+                let l = l.split('#').next().unwrap_or("").trim();
+                (!l.is_empty()).then(|| (i + 1, l.split_whitespace().map(str::to_owned).collect()))
+            })
+            .collect();
+        Ok(Self {
+            steps,
+            shots,
+            wait: 30,
+            source: path.display().to_string(),
+            finished: None,
+        })
+    }
+}
+
+/// Plays the script: one step whenever the game is settled and the last step drawn.
+pub fn run_script(world: &mut World) {
+    let mut script = world
+        .remove_resource::<Script>()
+        .expect("the script runs only when present");
+    step(world, &mut script);
+    world.insert_resource(script);
+}
+
+fn step(world: &mut World, script: &mut Script) {
+    if let Some(frames) = script.finished.as_mut() {
+        *frames += 1;
+        if *frames > 40 {
+            world.write_message(AppExit::Success);
+        }
+        return;
+    }
+    if script.wait > 0 {
+        script.wait -= 1;
+        return;
+    }
+    if !orders::is_settled(world)
+        || !world.resource::<ReplayQueue>().0.is_empty()
+        || world.resource::<IntentQueue>().0.is_some()
+    {
+        return;
+    }
+    let Some((line, words)) = script.steps.pop_front() else {
+        script.finished = Some(0);
+        return;
+    };
+    script.wait = STEP_FRAMES;
+    if let Err(e) = execute(world, script, &words) {
+        error!("{}:{line}: {}: {e}", script.source, words.join(" "));
+        world.write_message(AppExit::error());
+    }
+}
+
+fn hex(word: Option<&String>) -> Result<hexx::Hex, String> {
+    let w = word.ok_or("a hex number is missing")?;
+    hex_of(w).ok_or_else(|| format!("`{w}` is not a hex number"))
+}
+
+fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(), String> {
+    let args: Vec<String> = words[1..].to_vec();
+    match words[0].as_str() {
+        "select" => {
+            let h = hex(args.first())?;
+            let stack = world.resource::<HexIndex>().occupants(h).to_vec();
+            world.resource_mut::<Selection>().click(h, &stack);
+        }
+        "select-counter" => {
+            let id = args.first().ok_or("a counter id is missing")?;
+            let e = world
+                .resource::<PieceIds>()
+                .get(id)
+                .ok_or_else(|| format!("no counter `{id}`"))?;
+            let at = world.get::<drumfire_core::counters::OnHex>(e).map(|o| o.0);
+            let mut sel = world.resource_mut::<Selection>();
+            sel.hex = at;
+            sel.counter = Some(e);
+        }
+        "activate" => {
+            let id = args.first().ok_or("a counter id is missing")?;
+            world.resource_mut::<IntentQueue>().0 = Some(Intent::Activate(id.clone()));
+        }
+        "move" => {
+            world.resource_mut::<Mode>().0 = Some(Pick::Move(args));
+            world.resource_mut::<PendingTarget>().0 = None;
+        }
+        "fire" => {
+            world.resource_mut::<Mode>().0 = Some(Pick::Fire(args));
+            world.resource_mut::<PendingTarget>().0 = None;
+        }
+        "hover" => world.resource_mut::<Hover>().0 = Some(hex(args.first())?),
+        "click" => {
+            let h = hex(args.first())?;
+            world.resource_mut::<Hover>().0 = Some(h);
+            match world.resource::<Mode>().0.clone() {
+                Some(Pick::Move(p)) => {
+                    world.resource_mut::<IntentQueue>().0 = Some(Intent::Move(p, h))
+                }
+                Some(_) => world.resource_mut::<PendingTarget>().0 = Some(h),
+                None => {
+                    let stack = world.resource::<HexIndex>().occupants(h).to_vec();
+                    world.resource_mut::<Selection>().click(h, &stack);
+                }
+            }
+        }
+        "confirm" => {
+            let t = world
+                .resource::<PendingTarget>()
+                .0
+                .ok_or("no target has been picked")?;
+            let intent = match world.resource::<Mode>().0.clone() {
+                Some(Pick::Fire(f)) => Intent::Fire(f, t),
+                Some(Pick::Assault(a)) => Intent::Assault(a, t),
+                _ => return Err("nothing to confirm".into()),
+            };
+            world.resource_mut::<IntentQueue>().0 = Some(intent);
+        }
+        "answer-all" => {
+            if let Some(intent) = answer(world) {
+                world.resource_mut::<IntentQueue>().0 = Some(intent);
+                // Come back to this step until no question is left.
+                script.steps.push_front((0, words.to_vec()));
+            }
+        }
+        "pass" => world.resource_mut::<IntentQueue>().0 = Some(Intent::Pass),
+        "plan" => {
+            let side = awaiting(world).ok_or("no side is awaited")?;
+            let missions = match args.first().map(String::as_str) {
+                Some("scenario") => world.resource::<drumfire_core::scenario::SideList>().0
+                    [usize::from(side)]
+                .artillery_plan
+                .clone(),
+                _ => drumfire_core::rules::great_war::setup::open_sights_plan(world, side),
+            };
+            let order = drumfire_core::orders::Order::GreatWar(
+                drumfire_core::rules::great_war::GwOrder::Plan { side, missions },
+            );
+            orders::submit(world, order).map_err(|r| r.0)?;
+        }
+        "pass-until" => {
+            let side: u8 = args
+                .first()
+                .and_then(|s| s.parse().ok())
+                .ok_or("a side number is missing")?;
+            let ready = *world.resource::<State<Phase>>().get() == Phase::Action
+                && awaiting(world) == Some(side)
+                && world.resource::<GwState>().prompt.is_none()
+                && world.resource::<GwState>().group.is_none();
+            if !ready {
+                let intent = answer(world).unwrap_or(Intent::Pass);
+                world.resource_mut::<IntentQueue>().0 = Some(intent);
+                script.steps.push_front((0, words.to_vec()));
+            }
+        }
+        "turn" => {
+            let n: u16 = args
+                .first()
+                .and_then(|s| s.parse().ok())
+                .ok_or("a turn number is missing")?;
+            if world.resource::<drumfire_core::flow::Turn>().0 < n {
+                let intent = answer(world).unwrap_or(Intent::Pass);
+                world.resource_mut::<IntentQueue>().0 = Some(intent);
+                script.steps.push_front((0, words.to_vec()));
+            }
+        }
+        "close-dialogs" => world.resource_mut::<CombatReport>().open = false,
+        "shot" => {
+            let name = args.first().ok_or("a file name is missing")?;
+            std::fs::create_dir_all(&script.shots).map_err(|e| e.to_string())?;
+            let path = script.shots.join(name);
+            world
+                .spawn(Screenshot::primary_window())
+                .observe(save_to_disk(path));
+            script.wait = SHOT_FRAMES;
+        }
+        "save" => {
+            let path = PathBuf::from(args.first().ok_or("a path is missing")?);
+            let source = world.resource::<super::session::GameSource>().clone();
+            let file = drumfire_core::save::save_of_world(world, &source.scenario, source.seed);
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+            }
+            drumfire_core::save::write(&path, &file).map_err(|e| e.to_string())?;
+        }
+        other => return Err(format!("unknown step `{other}`")),
+    }
+    // A step that had to wait goes back to the front; the shot's wait is kept.
+    let _ = SHOT_FRAMES;
+    Ok(())
+}
+
+/// The answer a script gives to the question the game waits on: hold fire, or the
+/// first unit takes the loss.
+fn answer(world: &World) -> Option<Intent> {
+    match world.resource::<GwState>().prompt.as_ref()? {
+        Prompt::OpportunityFire { .. } => Some(Intent::HoldFire),
+        Prompt::StepLoss { candidates, .. } => {
+            candidates.first().cloned().map(Intent::TakeStepLoss)
+        }
+    }
+}
