@@ -6,7 +6,7 @@
 //! One step per line; `#` starts a comment:
 //! `select HEX`, `select-counter ID`, `activate ID`, `move ID... `, `fire ID...`,
 //! `hover HEX`, `click HEX`, `confirm`, `answer-all`, `pass`, `pass-until SIDE`,
-//! `plan open-sights|scenario`, `turn N` (pass until turn N),
+//! `plan open-sights|scenario`, `turn N` (pass until turn N or the end),
 //! `close-dialogs`, `shot NAME`, `save PATH`.
 
 use super::session::ReplayQueue;
@@ -206,7 +206,8 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
                 .first()
                 .and_then(|s| s.parse().ok())
                 .ok_or("a turn number is missing")?;
-            if world.resource::<drumfire_core::flow::Turn>().0 < n {
+            let over = *world.resource::<State<Phase>>().get() == Phase::GameOver;
+            if world.resource::<drumfire_core::flow::Turn>().0 < n && !over {
                 let intent = answer(world).unwrap_or(Intent::Pass);
                 world.resource_mut::<IntentQueue>().0 = Some(intent);
                 script.steps.push_front((0, words.to_vec()));

@@ -204,12 +204,36 @@ fn phase_bar(
                     }
                 }
                 Phase::Action => {
+                    // This turn's initiative, as rolled.
+                    if let Some(totals) = view.journal.entries().iter().rev().find_map(|e| match &e.event {
+                        drumfire_core::journal::GameEvent::InitiativeWon { totals, .. } => Some(totals.clone()),
+                        _ => None,
+                    }) {
+                        ui.separator();
+                        ui.label(format!("Initiative {}", per_side(sides, &totals, " – ")))
+                            .on_hover_text("Each side's die plus its initiative; the higher acts first");
+                    }
                     ui.separator();
                     let side = segment.side;
                     ui.colored_label(
                         side_colour(sides, side),
                         format!("■ {}'s action segment", side_name(sides, side)),
                     );
+                    if let Some(p) = view.gw.as_ref().and_then(|g| g.prompt.as_ref()) {
+                        use great_war::state::Prompt;
+                        let (who, what) = match p {
+                            Prompt::OpportunityFire { side, hex, .. } => {
+                                (*side, format!("opportunity fire at {}?", hex_label(*hex)))
+                            }
+                            Prompt::StepLoss { side, hex, .. } => {
+                                (*side, format!("which unit in {} takes the loss?", hex_label(*hex)))
+                            }
+                        };
+                        ui.colored_label(
+                            side_colour(sides, who),
+                            format!("Waiting for {}: {what}", side_name(sides, who)),
+                        );
+                    }
                     let active = view.gw.as_ref().is_some_and(|g| g.group.is_some());
                     let pass = if active {
                         ui.button(format!("End activation ({})", side_name(sides, side)))

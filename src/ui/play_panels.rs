@@ -2,7 +2,7 @@
 //! odds panel, the questions the rules ask (opportunity fire, step losses) and the
 //! combat dialog. Every button queues an intent; nothing here edits the game.
 
-use crate::play::session::{Handoff, HelpOpen, SessionRequest};
+use crate::play::session::{Handoff, HelpOpen, LosRequest, NextUnitRequest, SessionRequest};
 use crate::play::{CombatReport, IntentQueue, Mode, PendingTarget, Preview};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -39,6 +39,8 @@ pub struct PlayView<'w, 's> {
     sides: Res<'w, SideList>,
     lost: Res<'w, StepsLost>,
     victory_seen: Local<'s, bool>,
+    next_unit: ResMut<'w, NextUnitRequest>,
+    los: ResMut<'w, LosRequest>,
 }
 
 impl PlayView<'_, '_> {
@@ -459,6 +461,21 @@ pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView) {
         .clicked()
     {
         *play.session = SessionRequest::Save;
+    }
+    ui.separator();
+    if ui
+        .button("Sight (L)")
+        .on_hover_text("Line of sight from the selected counter to the hex under the mouse")
+        .clicked()
+    {
+        play.los.0 = true;
+    }
+    if ui
+        .button("Next (N)")
+        .on_hover_text("Select the next piece of the side to act that can still act")
+        .clicked()
+    {
+        play.next_unit.0 = true;
     }
 }
 
