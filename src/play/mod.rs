@@ -91,6 +91,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 cancel_pick_on_escape,
+                drag_to_move.run_if(not(egui_wants_any_pointer_input)),
                 pick_on_click.run_if(picking.and_then(not(egui_wants_any_pointer_input))),
                 submit_intent,
                 update_preview,
@@ -144,6 +145,61 @@ fn pick_on_click(
     match pick {
         Pick::Move(pieces) => intents.0 = Some(Intent::Move(pieces.clone(), hex)),
         Pick::Fire(_) | Pick::Assault(_) => pending.0 = Some(hex),
+    }
+}
+
+/// A counter being dragged: its id, the hex it was picked up from, and whether the
+/// drag started the move picking (so the release ends it).
+#[derive(Default)]
+struct Drag {
+    piece: Option<(String, Hex, Entity)>,
+    started: bool,
+}
+
+/// Drag the selected counter to a hex to move it there: while the button is held
+/// off its hex the reachable hexes show; releasing over one moves it. A press and
+/// release on the same hex stays a click (which cycles the stack).
+fn drag_to_move(
+    buttons: Res<ButtonInput<MouseButton>>,
+    hover: Res<Hover>,
+    mut selection: ResMut<Selection>,
+    counters: Query<&Counter>,
+    mut mode: ResMut<Mode>,
+    mut intents: ResMut<IntentQueue>,
+    mut drag: Local<Drag>,
+) {
+    if buttons.just_pressed(MouseButton::Left) && mode.0.is_none() {
+        drag.piece = match (selection.hex, selection.counter, hover.0) {
+            (Some(at), Some(e), Some(h)) if at == h => {
+                counters.get(e).ok().map(|c| (c.id.clone(), h, e))
+            }
+            _ => None,
+        };
+        drag.started = false;
+        return;
+    }
+    let Some((id, from, entity)) = drag.piece.clone() else {
+        return;
+    };
+    if buttons.pressed(MouseButton::Left) {
+        if !drag.started && hover.0.is_some_and(|h| h != from) {
+            // The press cycled the stack; the drag is of the counter picked up.
+            selection.counter = Some(entity);
+            mode.0 = Some(Pick::Move(vec![id.clone()]));
+            drag.started = true;
+        }
+        return;
+    }
+    if buttons.just_released(MouseButton::Left) {
+        if drag.started
+            && let Some(h) = hover.0
+            && h != from
+        {
+            intents.0 = Some(Intent::Move(vec![id], h));
+        } else if drag.started {
+            mode.0 = None;
+        }
+        *drag = Drag::default();
     }
 }
 

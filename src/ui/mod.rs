@@ -161,9 +161,8 @@ fn phase_bar(
     );
     egui::Panel::top("phase_bar").show(root, |ui| {
         ui.horizontal(|ui| {
-            ui.heading(&info.title);
-            ui.separator();
-            ui.label(format!("{} rules", rules.0.name));
+            ui.heading(&info.title)
+                .on_hover_text(format!("{} rules", rules.0.name));
             ui.separator();
             ui.strong(format!("Turn {} of {}", turn.0.max(1), info.turns));
             ui.separator();
@@ -204,14 +203,11 @@ fn phase_bar(
                     }
                 }
                 Phase::Action => {
-                    // This turn's initiative, as rolled.
-                    if let Some(totals) = view.journal.entries().iter().rev().find_map(|e| match &e.event {
-                        drumfire_core::journal::GameEvent::InitiativeWon { totals, .. } => Some(totals.clone()),
-                        _ => None,
-                    }) {
+                    // This turn's initiative, as rolled: each side's die plus its initiative.
+                    if let Some(line) = initiative_line(&view.journal, sides) {
                         ui.separator();
-                        ui.label(format!("Initiative {}", per_side(sides, &totals, " – ")))
-                            .on_hover_text("Each side's die plus its initiative; the higher acts first");
+                        ui.label(line)
+                            .on_hover_text("Each side's die plus its initiative; the higher acts first (ties are re-rolled)");
                     }
                     ui.separator();
                     let side = segment.side;
@@ -265,6 +261,43 @@ fn phase_bar(
             ui.colored_label(egui::Color32::from_rgb(235, 190, 90), &status.0);
         }
     });
+}
+
+/// "Initiative: German 4+1=5, British 3+0=3" from the deciding roll of this turn.
+fn initiative_line(journal: &Journal, sides: &SideList) -> Option<String> {
+    use drumfire_core::journal::GameEvent;
+    let entries = journal.entries();
+    let won = entries
+        .iter()
+        .rposition(|e| matches!(e.event, GameEvent::InitiativeWon { .. }))?;
+    let dice: Vec<u8> = entries[..won]
+        .iter()
+        .rev()
+        .filter_map(|e| match &e.event {
+            GameEvent::DiceRolled { purpose, faces } if purpose.starts_with("initiative") => {
+                faces.first().copied()
+            }
+            _ => None,
+        })
+        .take(sides.0.len())
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let parts: Vec<String> = sides
+        .0
+        .iter()
+        .zip(dice)
+        .map(|(s, d)| {
+            format!(
+                "{} {d}{:+}={}",
+                s.name,
+                s.initiative,
+                i16::from(d) + i16::from(s.initiative)
+            )
+        })
+        .collect();
+    Some(format!("Initiative: {}", parts.join(", ")))
 }
 
 fn fire(v: Option<FireValue>) -> String {
