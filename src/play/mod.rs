@@ -55,6 +55,8 @@ pub struct Preview {
     pub fire: Option<(Hex, Result<(FirePlan, FireOdds), String>)>,
     /// For an opportunity-fire question: each eligible unit's fire and its odds.
     pub prompt_odds: Vec<(String, Option<(FirePlan, FireOdds)>)>,
+    /// Activated units that could join the fire group (id), while aiming a fire.
+    pub fire_mates: Vec<String>,
     /// The first firer's hex, where the line of fire starts.
     pub fire_from: Option<Hex>,
     /// Changes whenever the preview does, so overlays redraw only then.
@@ -359,8 +361,23 @@ fn update_preview(world: &mut World, mut last: Local<Option<PreviewKey>>) {
             .collect(),
         _ => vec![],
     };
+    let fire_mates = match (&key.mode, &world.resource::<GwState>().group) {
+        (Some(Pick::Fire(_)), Some(g)) => {
+            let state = world.resource::<GwState>();
+            g.members
+                .iter()
+                .filter(|(_, m)| !m.acted)
+                .filter(|(id, _)| {
+                    view::by_id(world, id).is_some_and(|p| view::action_fire(state, &p).is_some())
+                })
+                .map(|(id, _)| id.clone())
+                .collect()
+        }
+        _ => vec![],
+    };
     let generation = p.generation + 1;
     world.insert_resource(Preview {
+        fire_mates,
         prompt_odds,
         fire_from,
         offers,

@@ -142,6 +142,23 @@ pub fn picking(ui: &mut egui::Ui, play: &mut PlayView) {
                 Pick::Fire(f) => {
                     ui.strong(format!("Fire: {}", who(f)));
                     ui.label("Click a red hex to aim; the odds show before you fire.");
+                    if play.preview.fire_mates.len() > 1 {
+                        ui.label("Fire group (units stacked together, or led by a leader with a combat modifier, combine):");
+                        let mut group = f.clone();
+                        for id in &play.preview.fire_mates {
+                            let mut on = group.contains(id);
+                            if ui.checkbox(&mut on, name_of(&names, id)).changed() {
+                                if on {
+                                    group.push(id.clone());
+                                } else if group.len() > 1 {
+                                    group.retain(|g| g != id);
+                                }
+                            }
+                        }
+                        if group != *f {
+                            play.mode.0 = Some(Pick::Fire(group));
+                        }
+                    }
                 }
                 Pick::Assault(a) => {
                     ui.strong(format!("Assault with {}", who(a)));
