@@ -427,18 +427,8 @@ pub fn combat_window(ctx: &egui::Context, play: &mut PlayView) {
                             ui.label(format!("{plus} = {total} against {morale}: {outcome}"));
                         });
                     }
-                    GameEvent::StepLost { piece, eliminated } => {
-                        ui.label(if *eliminated {
-                            format!(
-                                "{} loses its last step and is removed.",
-                                name_of(&names, piece)
-                            )
-                        } else {
-                            format!(
-                                "{} loses a step and flips to its reduced side.",
-                                name_of(&names, piece)
-                            )
-                        });
+                    GameEvent::StepLost { .. } => {
+                        ui.label(e.describe(&play.sides, &names));
                     }
                     _ => {}
                 }
