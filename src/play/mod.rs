@@ -21,6 +21,7 @@ use drumfire_core::rules::great_war::{GwState, view};
 use hexx::Hex;
 use std::collections::BTreeMap;
 
+pub mod plan;
 pub mod script;
 pub mod session;
 
@@ -81,7 +82,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<CombatReport>()
         .init_resource::<session::NextUnitRequest>()
         .init_resource::<session::LosRequest>()
-        .add_plugins(session::plugin)
+        .add_plugins((session::plugin, plan::plugin))
         .add_systems(
             Update,
             script::run_script

@@ -137,6 +137,7 @@ fn draw_ui(
     play_panels::combat_window(ctx, &mut play);
     play_panels::help_window(ctx, &mut play);
     play_panels::victory_window(ctx, &mut play);
+    play_panels::plan_sheet(ctx, &mut play);
     play_panels::handoff_screen(ctx, &mut play);
     let free = root.available_rect_before_wrap();
     map_area.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));

@@ -41,6 +41,10 @@ pub struct PlayView<'w, 's> {
     victory_seen: Local<'s, bool>,
     next_unit: ResMut<'w, NextUnitRequest>,
     los: ResMut<'w, LosRequest>,
+    draft: Res<'w, crate::play::plan::PlanDraft>,
+    edits: ResMut<'w, crate::play::plan::PlanEdits>,
+    printed: Query<'w, 's, (&'static Counter, &'static drumfire_core::counters::Printed)>,
+    cell: ResMut<'w, crate::play::plan::SheetCell>,
 }
 
 impl PlayView<'_, '_> {
@@ -646,4 +650,133 @@ pub fn handoff_screen(ctx: &egui::Context, play: &mut PlayView) {
                 });
             });
         });
+}
+
+/// The Artillery Plan sheet: one line per battery and factor, one column per turn.
+pub fn plan_sheet(ctx: &egui::Context, play: &mut PlayView) {
+    use crate::play::plan::PlanEdit;
+    use drumfire_core::rules::great_war::Mission;
+    let Some(side) = play.draft.side else {
+        return;
+    };
+    if play.handoff.waiting_for.is_some() {
+        return;
+    }
+    let names = play.names();
+    let turns = usize::from(play.info.turns);
+    let side_info = play.sides.0[usize::from(side)].clone();
+    let ammo = side_info.artillery_ammunition;
+    let bombard: BTreeMap<String, (u8, u8)> = play
+        .printed
+        .iter()
+        .filter_map(|(c, p)| {
+            p.full
+                .bombard
+                .map(|b| (c.id.clone(), (b.strength, b.range)))
+        })
+        .collect();
+    let draft = play.draft.clone();
+    let mut edits = Vec::new();
+    egui::Window::new(format!("Artillery Plan: {}", side_info.name))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -140.0])
+        .show(ctx, |ui| {
+            ui.label(format!(
+                "Artillery Ammunition {ammo}: each battery or factor fires on at most {ammo} turns. Click a cell, then a hex on the map; right-click a cell for NO FIRE."
+            ));
+            egui::Grid::new("plan").striped(true).show(ui, |ui| {
+                ui.strong("Battery");
+                ui.strong("Mission");
+                for t in 1..=turns {
+                    ui.strong(format!("T{t}"));
+                }
+                ui.strong("Turns");
+                ui.end_row();
+                for (line, a) in draft.missions.iter().enumerate() {
+                    let factor = side_info.off_board_artillery.iter().find(|f| f.id == a.source);
+                    let what = match (factor, bombard.get(&a.source)) {
+                        (Some(f), _) => format!("{} ({}, off-board)", f.name, f.strength),
+                        (None, Some((s, r))) => format!("{} ({s}-{r})", name_of(&names, &a.source)),
+                        (None, None) => name_of(&names, &a.source),
+                    };
+                    ui.label(what);
+                    let kind = match &a.mission {
+                        Mission::PlannedFire { .. } => 0,
+                        Mission::OpenSights => 1,
+                        Mission::Move { .. } => 2,
+                    };
+                    if factor.is_some() {
+                        ui.label("Planned Fire");
+                    } else {
+                        let mut chosen = kind;
+                        egui::ComboBox::from_id_salt(("mission", line))
+                            .selected_text(["Planned Fire", "Open Sights", "Move"][usize::from(kind)])
+                            .show_ui(ui, |ui| {
+                                ui.selectable_value(&mut chosen, 0, "Planned Fire");
+                                ui.selectable_value(&mut chosen, 1, "Open Sights");
+                                ui.selectable_value(&mut chosen, 2, "Move");
+                            });
+                        if chosen != kind {
+                            edits.push(PlanEdit::Mission(line, chosen));
+                        }
+                    }
+                    match &a.mission {
+                        Mission::PlannedFire { targets } => {
+                            for (t, target) in targets.iter().enumerate() {
+                                let selected = draft.cell == Some((line, t));
+                                let text = target.clone().unwrap_or_else(|| "—".into());
+                                let b = ui.selectable_label(selected, text);
+                                if b.clicked() {
+                                    play.cell.0 = Some((line, t));
+                                }
+                                if b.secondary_clicked() {
+                                    edits.push(PlanEdit::Cell(line, t, None));
+                                }
+                            }
+                            let used = targets.iter().filter(|t| t.is_some()).count();
+                            ui.horizontal(|ui| {
+                                ui.label(format!("{used}/{ammo}"));
+                                if ui.small_button("copy on").on_hover_text("Repeat the last target on the following turns while ammunition lasts (Drumfire)").clicked() {
+                                    edits.push(PlanEdit::CopyOn(line));
+                                }
+                            });
+                        }
+                        Mission::OpenSights => {
+                            for _ in 0..turns {
+                                ui.label("");
+                            }
+                            ui.label("fires at what it sees");
+                        }
+                        Mission::Move { destination } => {
+                            let selected = draft.cell == Some((line, 0));
+                            let text = if destination.is_empty() { "pick a hex".to_owned() } else { format!("to {destination}") };
+                            if ui.selectable_label(selected, text).clicked() {
+                                play.cell.0 = Some((line, 0));
+                            }
+                            for _ in 1..turns {
+                                ui.label("");
+                            }
+                            ui.label("then Open Sights");
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+            if let Some(why) = &draft.refusal {
+                ui.colored_label(egui::Color32::from_rgb(230, 110, 90), why);
+            }
+            ui.horizontal(|ui| {
+                if ui.button("File the plan").clicked() {
+                    edits.push(PlanEdit::File);
+                }
+                if ui.button("Export").on_hover_text("Write this plan to a RON file under saves/").clicked() {
+                    edits.push(PlanEdit::Export);
+                }
+                if ui.button("Import").on_hover_text("Read this side's plan file back, checked like a scenario").clicked() {
+                    edits.push(PlanEdit::Import);
+                }
+            });
+        });
+    play.edits.0.extend(edits);
 }
