@@ -24,6 +24,8 @@ pub struct PlanDraft {
     pub cell: Option<(usize, usize)>,
     /// Why the last edit was refused.
     pub refusal: Option<String>,
+    /// The turn whose fire the map shows (the last cell clicked).
+    pub show_turn: usize,
 }
 
 /// An edit of the sheet, checked before it is kept.
@@ -72,6 +74,7 @@ pub fn plugin(app: &mut App) {
                 open_sheet,
                 plot_on_click.run_if(not(egui_wants_any_pointer_input)),
                 apply_edits,
+                draw_plan_overlay,
             )
                 .chain()
                 .before(super::submit_intent),
@@ -106,6 +109,7 @@ fn open_sheet(world: &mut World) {
         missions,
         cell: None,
         refusal: None,
+        show_turn: 0,
     };
 }
 
@@ -145,7 +149,9 @@ pub fn plan_path(world: &World, side: u8) -> std::path::PathBuf {
 
 fn apply_edits(world: &mut World) {
     if let Some(cell) = world.resource_mut::<SheetCell>().0.take() {
-        world.resource_mut::<PlanDraft>().cell = Some(cell);
+        let mut draft = world.resource_mut::<PlanDraft>();
+        draft.cell = Some(cell);
+        draft.show_turn = cell.1;
     }
     let edits = std::mem::take(&mut world.resource_mut::<PlanEdits>().0);
     for edit in edits {
@@ -361,5 +367,101 @@ mod tests {
             err.contains("`g_how` is an off-board factor: its only mission is Planned Fire."),
             "{err}"
         );
+    }
+}
+
+/// A plotted hex drawn on the map while the sheet is open.
+#[derive(Component)]
+pub struct PlanOverlay;
+
+/// The fire plotted for one turn: (hex, combined strength, Drumfire predicted).
+pub fn plotted_for_turn(
+    world: &World,
+    draft: &PlanDraft,
+    turn: usize,
+) -> Vec<(hexx::Hex, u32, bool)> {
+    let mut out: Vec<(hexx::Hex, u32, bool)> = Vec::new();
+    for a in &draft.missions {
+        let Mission::PlannedFire { targets } = &a.mission else {
+            continue;
+        };
+        let Some(Some(label)) = targets.get(turn) else {
+            continue;
+        };
+        let Some(h) = drumfire_core::scenario::hex_of(label) else {
+            continue;
+        };
+        let drumfire = turn > 0 && targets.get(turn - 1) == Some(&Some(label.clone()));
+        let strength = drumfire_core::rules::great_war::resolve::source_strength(world, &a.source);
+        match out.iter_mut().find(|(x, ..)| *x == h) {
+            Some((_, s, d)) => {
+                *s += strength;
+                *d |= drumfire;
+            }
+            None => out.push((h, strength, drumfire)),
+        }
+    }
+    out
+}
+
+/// Draws the chosen turn's plotted fire on the map: combined strength, and DRUMFIRE
+/// where a battery or factor fires at the same hex as the turn before.
+fn draw_plan_overlay(
+    world: &mut World,
+    mut drawn: Local<Option<(Option<u8>, usize, Vec<Assignment>)>>,
+) {
+    let draft = world.resource::<PlanDraft>().clone();
+    let key = (draft.side, draft.show_turn, draft.missions.clone());
+    if drawn.as_ref() == Some(&key) {
+        return;
+    }
+    let Some(geometry) = world
+        .get_resource::<crate::board::geometry::BoardGeometry>()
+        .cloned()
+    else {
+        return;
+    };
+    *drawn = Some(key);
+    let old: Vec<Entity> = world
+        .query_filtered::<Entity, With<PlanOverlay>>()
+        .iter(world)
+        .collect();
+    for e in old {
+        world.despawn(e);
+    }
+    if draft.side.is_none() {
+        return;
+    }
+    for (hex, strength, drumfire) in plotted_for_turn(world, &draft, draft.show_turn) {
+        let at = geometry.world_of(hex);
+        let text = if drumfire {
+            format!("T{} {strength} DRUMFIRE", draft.show_turn + 1)
+        } else {
+            format!("T{} {strength}", draft.show_turn + 1)
+        };
+        world.spawn((
+            PlanOverlay,
+            Text2d::new(text),
+            TextFont::from_font_size(14.0),
+            TextColor(Color::srgb(0.95, 0.95, 0.95)),
+            bevy::sprite::Anchor::CENTER,
+            Transform::from_xyz(
+                at.x,
+                at.y + crate::board::geometry::HEX_SIZE * 0.45,
+                crate::board::z::COUNTER + 46.0,
+            ),
+        ));
+        world.spawn((
+            PlanOverlay,
+            Sprite::from_color(
+                Color::srgba(0.8, 0.1, 0.05, 0.85),
+                Vec2::new(if drumfire { 112.0 } else { 52.0 }, 18.0),
+            ),
+            Transform::from_xyz(
+                at.x,
+                at.y + crate::board::geometry::HEX_SIZE * 0.45,
+                crate::board::z::COUNTER + 45.5,
+            ),
+        ));
     }
 }
