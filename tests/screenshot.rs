@@ -5,12 +5,8 @@
 
 use std::process::Command;
 
-/// Counts pixels within `tolerance` of `rgb`.
-fn count_near(img: &image::RgbaImage, rgb: [u8; 3], tolerance: i32) -> usize {
-    img.pixels()
-        .filter(|p| (0..3).all(|i| (i32::from(p[i]) - i32::from(rgb[i])).abs() <= tolerance))
-        .count()
-}
+mod common;
+use common::{colours, count_near};
 
 #[test]
 #[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
@@ -31,16 +27,10 @@ fn the_window_shows_the_map_counters_and_panels() {
     assert_eq!((img.width(), img.height()), (1280, 800));
 
     // Not blank: many distinct colours.
-    let mut colours: Vec<u32> = img
-        .pixels()
-        .map(|p| u32::from_le_bytes([p[0] >> 3, p[1] >> 3, p[2] >> 3, 0]))
-        .collect();
-    colours.sort_unstable();
-    colours.dedup();
+    let colours = colours(&img);
     assert!(
-        colours.len() > 200,
-        "only {} colours: the window looks blank",
-        colours.len()
+        colours > 200,
+        "only {colours} colours: the window looks blank"
     );
 
     // The map: clear terrain (200, 204, 146) and woods (84, 122, 64) cover real areas.

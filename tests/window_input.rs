@@ -5,6 +5,9 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+
+mod common;
+use common::count_near;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
@@ -90,12 +93,6 @@ impl Session {
     }
 }
 
-fn count_near(img: &image::RgbaImage, rgb: [u8; 3]) -> usize {
-    img.pixels()
-        .filter(|p| (0..3).all(|i| (i32::from(p[i]) - i32::from(rgb[i])).abs() <= 6))
-        .count()
-}
-
 /// Mean absolute difference of two screenshots over the map area (left of the side panel, above the log).
 fn map_difference(a: &image::RgbaImage, b: &image::RgbaImage) -> f64 {
     let mut sum = 0u64;
@@ -116,7 +113,7 @@ fn a_player_selects_clears_and_pans_with_mouse_and_keyboard() {
     let s = Session::start();
     let before = s.grab("input-0-start.png");
     assert!(
-        count_near(&before, SELECTION_YELLOW) < 50,
+        count_near(&before, SELECTION_YELLOW, 6) < 50,
         "nothing is selected at the start"
     );
 
@@ -125,14 +122,14 @@ fn a_player_selects_clears_and_pans_with_mouse_and_keyboard() {
     s.act(&["click", "1"]);
     let selected = s.grab("input-1-selected.png");
     assert!(
-        count_near(&selected, SELECTION_YELLOW) > 400,
+        count_near(&selected, SELECTION_YELLOW, 6) > 400,
         "a click selects the hex and its counter"
     );
 
     s.act(&["key", "Escape"]);
     let cleared = s.grab("input-2-cleared.png");
     assert!(
-        count_near(&cleared, SELECTION_YELLOW) < 50,
+        count_near(&cleared, SELECTION_YELLOW, 6) < 50,
         "Esc clears the selection"
     );
 

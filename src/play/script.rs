@@ -234,8 +234,6 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
         }
         other => return Err(format!("unknown step `{other}`")),
     }
-    // A step that had to wait goes back to the front; the shot's wait is kept.
-    let _ = SHOT_FRAMES;
     Ok(())
 }
 

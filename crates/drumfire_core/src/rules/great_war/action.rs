@@ -8,7 +8,7 @@
 use super::board::Board;
 use super::fire;
 use super::orders::{GwOrder, Mission};
-use super::resolve::{self, push_front, take_loss};
+use super::resolve::{push_front, take_loss};
 use super::state::{Group, GwState, Member, Prompt, Step};
 use super::view::{self, PieceView, action_fire, is_cargo, label};
 use super::{data, entity, mark, note, roll, say, side_name, unmark};
@@ -64,11 +64,9 @@ pub fn can_activate(world: &World, side: u8) -> bool {
         .any(|p| p.side == side && activatable(world, p))
 }
 
-/// Would the hex hold `movers` of `side` within the stacking limits (3 units, 2 companies)?
-pub fn stack_fits(world: &World, side: u8, hex: Hex, movers: &[PieceView]) -> bool {
-    let d = data(world);
-    let state = world.resource::<GwState>();
-    let moving: BTreeSet<&str> = movers
+/// The ids of the moving pieces and of what their transports carry.
+fn moving_ids<'a>(state: &'a GwState, movers: &'a [PieceView]) -> BTreeSet<&'a str> {
+    movers
         .iter()
         .map(|p| p.id.as_str())
         .chain(
@@ -76,7 +74,14 @@ pub fn stack_fits(world: &World, side: u8, hex: Hex, movers: &[PieceView]) -> bo
                 .iter()
                 .filter_map(|p| state.loaded.get(&p.id).map(String::as_str)),
         )
-        .collect();
+        .collect()
+}
+
+/// Would the hex hold `movers` of `side` within the stacking limits (3 units, 2 companies)?
+pub fn stack_fits(world: &World, side: u8, hex: Hex, movers: &[PieceView]) -> bool {
+    let d = data(world);
+    let state = world.resource::<GwState>();
+    let moving = moving_ids(state, movers);
     let mut units = 0u8;
     let mut companies = 0u8;
     let mut count = |p: &PieceView| {
@@ -417,7 +422,6 @@ fn check_activatable(world: &World, side: u8, p: &PieceView) -> Result<(), Refus
 
 fn check_act(world: &World, group: &Group, order: &GwOrder) -> Result<(), Refusal> {
     let state = world.resource::<GwState>();
-    let board = world.resource::<Board>();
     match order {
         GwOrder::Move { side, pieces, path } => {
             let movers = members(world, group, pieces)?;
@@ -517,10 +521,7 @@ fn check_act(world: &World, group: &Group, order: &GwOrder) -> Result<(), Refusa
         | GwOrder::ActivateStack { .. }
         | GwOrder::OpportunityFire { .. }
         | GwOrder::HoldFire { .. }
-        | GwOrder::TakeStepLoss { .. } => {
-            let _ = board;
-            refuse("That order is not given now.")
-        }
+        | GwOrder::TakeStepLoss { .. } => refuse("That order is not given now."),
     }
 }
 
@@ -593,15 +594,7 @@ pub fn move_rules(
     let keep_distance = movers
         .iter()
         .any(|p| !p.is_leader() && !group.members.get(&p.id).is_some_and(|m| m.led));
-    let moving_ids: BTreeSet<&str> = movers
-        .iter()
-        .map(|p| p.id.as_str())
-        .chain(
-            movers
-                .iter()
-                .filter_map(|p| state.loaded.get(&p.id).map(String::as_str)),
-        )
-        .collect();
+    let moving_ids = moving_ids(state, movers);
     let mut occupied: BTreeMap<MapCoord, (u8, u8, u8)> = BTreeMap::new();
     let mut moving = (0u8, 0u8);
     for p in view::all(world) {
@@ -1149,7 +1142,6 @@ fn recover(world: &mut World, id: &str) {
             format!("{} fails to rally ({total}, morale {morale}).", p.name),
         );
     }
-    let _ = resolve::flight_path;
 }
 
 /// The leader type a piece answers to (for the UI's chain preview).

@@ -4,7 +4,6 @@
 
 use super::action::{activatable, reach};
 use super::orders::{Assignment, GwOrder, Mission};
-use super::resolve::opportunity_firers;
 use super::setup::artillery_units;
 use super::state::{GwState, Prompt};
 use super::view::{self, PieceView, action_fire, label};
@@ -191,7 +190,6 @@ fn action_candidates(world: &World, side: u8) -> Vec<Order> {
             }
         }
     }
-    let _ = opportunity_firers;
     out
 }
 
