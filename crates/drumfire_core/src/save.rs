@@ -26,7 +26,8 @@ pub struct SaveFile {
     pub scenario: String,
     /// Dice seed.
     pub seed: u64,
-    /// Every order accepted, in order.
+    /// Every order accepted, in order (Artillery Plans sealed, see [`sealed`]).
+    #[serde(with = "sealed")]
     pub orders: Vec<Order>,
     /// State hash after the last order, 16 hex digits.
     pub state_hash: String,
@@ -197,4 +198,99 @@ pub fn replay(save: &Save) -> (Game, Result<StateHash, Divergence>) {
         })
     };
     (game, result)
+}
+
+/// Artillery Plans are secret until their fire lands, so a save writes each one
+/// sealed: `SealedPlan(side: 0, plan: "…")`, the plan's RON scrambled with a fixed
+/// key and written as hex digits. An envelope, not a lock: it keeps the plan out of
+/// sight of a player who opens the file, not out of reach of one set on reading it.
+/// Every other order is written as it is. Saves with plain `Plan` orders still load.
+pub mod sealed {
+    use crate::orders::Order;
+    use crate::rules::great_war::{Assignment, GwOrder};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    /// An order as the save file holds it.
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename = "Order")]
+    enum Stored {
+        Pass { side: u8 },
+        GreatWar(GwOrder),
+        SealedPlan { side: u8, plan: String },
+    }
+
+    /// The key stream: splitmix64 from a fixed start per side.
+    fn key(side: u8) -> impl Iterator<Item = u8> {
+        let mut state = 0x5EA1_ED00_D2F1_u64 ^ u64::from(side);
+        std::iter::repeat_with(move || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            (z ^ (z >> 31)).to_le_bytes()
+        })
+        .flatten()
+    }
+
+    /// Seals a side's missions.
+    pub fn seal(side: u8, missions: &[Assignment]) -> String {
+        let text = ron::to_string(missions).unwrap_or_default();
+        text.bytes()
+            .zip(key(side))
+            .map(|(b, k)| format!("{:02x}", b ^ k))
+            .collect()
+    }
+
+    /// Opens a sealed plan.
+    pub fn open(side: u8, sealed: &str) -> Result<Vec<Assignment>, String> {
+        let digits = sealed.as_bytes();
+        if digits.len() % 2 != 0 {
+            return Err("a sealed plan has an even number of hex digits".into());
+        }
+        let bytes: Vec<u8> = digits
+            .chunks(2)
+            .map(|pair| {
+                std::str::from_utf8(pair)
+                    .ok()
+                    .and_then(|p| u8::from_str_radix(p, 16).ok())
+                    .ok_or_else(|| "a sealed plan is written in hex digits only".to_owned())
+            })
+            .zip(key(side))
+            .map(|(b, k)| b.map(|b| b ^ k))
+            .collect::<Result<_, _>>()?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| "this sealed plan is damaged (or sealed for another side)".to_owned())?;
+        ron::from_str(&text)
+            .map_err(|_| "this sealed plan is damaged (or sealed for another side)".to_owned())
+    }
+
+    /// Writes the orders, plans sealed.
+    pub fn serialize<S: Serializer>(orders: &[Order], s: S) -> Result<S::Ok, S::Error> {
+        let stored: Vec<Stored> = orders
+            .iter()
+            .map(|o| match o {
+                Order::GreatWar(GwOrder::Plan { side, missions }) => Stored::SealedPlan {
+                    side: *side,
+                    plan: seal(*side, missions),
+                },
+                Order::GreatWar(g) => Stored::GreatWar(g.clone()),
+                Order::Pass { side } => Stored::Pass { side: *side },
+            })
+            .collect();
+        stored.serialize(s)
+    }
+
+    /// Reads the orders, opening sealed plans.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Order>, D::Error> {
+        Vec::<Stored>::deserialize(d)?
+            .into_iter()
+            .map(|s| match s {
+                Stored::Pass { side } => Ok(Order::Pass { side }),
+                Stored::GreatWar(g) => Ok(Order::GreatWar(g)),
+                Stored::SealedPlan { side, plan } => open(side, &plan)
+                    .map(|missions| Order::GreatWar(GwOrder::Plan { side, missions }))
+                    .map_err(serde::de::Error::custom),
+            })
+            .collect()
+    }
 }

@@ -84,20 +84,17 @@ fn good_save_text(name: &str) -> String {
 #[test]
 fn a_tampered_order_list_is_reported_at_the_first_divergence() {
     let text = good_save_text("tampered");
-    let tampered = text.replacen(
-        "Pass(\n            side: 0,",
-        "Pass(\n            side: 1,",
-        1,
-    );
-    let tampered = if tampered == text {
-        text.replacen("side: 0", "side: 1", 1)
-    } else {
-        tampered
-    };
+    // The first Pass given by the other side.
+    let pass = text.find("Pass(").unwrap();
+    let digit = pass + text[pass..].find("side: ").unwrap() + "side: ".len();
+    let mut tampered = text.clone();
+    let other = if &text[digit..=digit] == "0" { "1" } else { "0" };
+    tampered.replace_range(digit..=digit, other);
     let save = save::parse("t.ron", &tampered).unwrap();
     let (_, result) = save::replay(&save);
     assert!(
-        matches!(result, Err(Divergence::Refused { index: 0, .. })),
+        // Order 0 is the German Artillery Plan; order 1 the tampered pass.
+        matches!(result, Err(Divergence::Refused { index: 1, .. })),
         "{result:?}"
     );
 }
@@ -129,13 +126,13 @@ fn bad_saves_are_located() {
     let hash = text.replace("state_hash: \"", "state_hash: \"zz");
     assert_eq!(
         errs(&hash),
-        ["bad.ron:21:17: state_hash: `zza56e66fb3e28ebee` is not a 16-digit hex state hash"]
+        ["bad.ron:16:17: state_hash: `zza56e66fb3e28ebee` is not a 16-digit hex state hash"]
     );
-    let order = text.replacen("GreatWar(", "Charge(", 1);
+    let order = text.replacen("SealedPlan(", "Charge(", 1);
     assert_eq!(
         errs(&order),
         [
-            "bad.ron:8:9: orders[0]: Unexpected variant named `Charge` in enum `Order`, expected either `Pass` or `GreatWar` instead"
+            "bad.ron:8:9: orders[0]: Unexpected variant named `Charge` in enum `Order`, expected one of `Pass`, `GreatWar`, or `SealedPlan` instead"
         ]
     );
     let scenario = text.replacen("turns: 8", "turns: 0", 1);
@@ -188,4 +185,49 @@ fn undo_never_goes_back_past_dice() {
     ))
     .unwrap();
     assert_eq!(undo_point(game.world()), Some(n));
+}
+
+fn marcoing() -> drumfire_core::scenario::Scenario {
+    let path = format!(
+        "{}/../../scenarios/great_war/marcoing_ridge.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    drumfire_core::scenario::parse(&path, &text).unwrap()
+}
+
+/// Both sides file the scenario's plans; the save hides them and still replays.
+#[test]
+fn a_save_keeps_artillery_plans_sealed_and_replays_them() {
+    use drumfire_core::rules::great_war::GwOrder;
+    let scenario = marcoing();
+    let mut game = drumfire_core::game::Game::new(&scenario, 3);
+    for side in [0u8, 1] {
+        let missions = scenario.file.sides[usize::from(side)].artillery_plan.clone();
+        game.submit(Order::GreatWar(GwOrder::Plan { side, missions }))
+            .unwrap();
+    }
+    let dir = temp_dir("sealed");
+    let path = dir.join("sealed.ron");
+    save::write(&path, &save::save_of(&mut game, &scenario, 3)).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    // The orders part of the file names no mission and no plotted hex.
+    let orders = &text[text.find("orders:").unwrap()..];
+    assert_eq!(orders.matches("SealedPlan(").count(), 2, "{orders}");
+    for plain in ["PlannedFire", "OpenSights", "g_fa", "1608", "GreatWar(Plan"] {
+        assert!(!orders.contains(plain), "`{plain}` shows in {orders}");
+    }
+    let loaded = save::parse("sealed.ron", &text).unwrap();
+    assert_eq!(loaded.file.orders, game.orders());
+    let (_, check) = save::replay(&loaded);
+    assert_eq!(check, Ok(game.state_hash()));
+
+    // A plan opened with the other side's key, or damaged, is a located error.
+    let sealed = text.find("SealedPlan(").unwrap();
+    let at = sealed + text[sealed..].find("side: 0").unwrap() + "side: ".len();
+    let mut swapped = text.clone();
+    swapped.replace_range(at..=at, "1");
+    let err = &save::parse("swapped.ron", &swapped).unwrap_err()[0];
+    assert!(err.message.contains("sealed plan is damaged"), "{err}");
+    assert!(err.line > 1 && err.to_string().starts_with("swapped.ron:"), "{err}");
 }
