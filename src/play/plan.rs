@@ -26,6 +26,8 @@ pub struct PlanDraft {
     pub refusal: Option<String>,
     /// The turn whose fire the map shows (the last cell clicked).
     pub show_turn: usize,
+    /// False for a filed plan shown during play: readable, not editable.
+    pub editable: bool,
 }
 
 /// An edit of the sheet, checked before it is kept.
@@ -43,6 +45,10 @@ pub enum PlanEdit {
     Export,
     /// Read the plan back from the RON file.
     Import,
+    /// Show a side's filed plan, read-only (during play, after the hand-off screen).
+    Show(u8),
+    /// Put the read-only sheet away.
+    Close,
 }
 
 /// A cell clicked on the sheet this frame (the sheet reads the draft, so it asks here).
@@ -82,16 +88,20 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Opens the sheet for the side that owes a plan, with its scenario plan (or every
-/// battery on Open Sights) to start from.
+/// battery on Open Sights) to start from; puts it away once the plan is filed.
 fn open_sheet(world: &mut World) {
     let setup = *world.resource::<State<Phase>>().get() == Phase::Setup;
+    if !setup {
+        // A read-only sheet stays until it is closed.
+        if world.resource::<PlanDraft>().editable {
+            *world.resource_mut::<PlanDraft>() = PlanDraft::default();
+        }
+        return;
+    }
     let due = world.resource::<GwState>().plans_due.first().copied();
-    let side = if setup {
-        due.filter(|s| Some(*s) == awaiting(world))
-    } else {
-        None
-    };
-    if world.resource::<PlanDraft>().side == side {
+    let side = due.filter(|s| Some(*s) == awaiting(world));
+    let draft = world.resource::<PlanDraft>();
+    if draft.side == side && (draft.editable || side.is_none()) {
         return;
     }
     let missions = side.map_or_else(Vec::new, |s| {
@@ -107,9 +117,8 @@ fn open_sheet(world: &mut World) {
     *world.resource_mut::<PlanDraft>() = PlanDraft {
         side,
         missions,
-        cell: None,
-        refusal: None,
-        show_turn: 0,
+        editable: side.is_some(),
+        ..PlanDraft::default()
     };
 }
 
@@ -125,7 +134,8 @@ fn plot_on_click(
         (Some(p), Some(r)) => r.contains(p),
         _ => false,
     };
-    let (Some((line, turn)), Some(hex), true) = (draft.cell, hover.0, on_map) else {
+    let (Some((line, turn)), Some(hex), true, true) = (draft.cell, hover.0, on_map, draft.editable)
+    else {
         return;
     };
     if buttons.just_pressed(MouseButton::Left) {
@@ -155,12 +165,48 @@ fn apply_edits(world: &mut World) {
     }
     let edits = std::mem::take(&mut world.resource_mut::<PlanEdits>().0);
     for edit in edits {
+        match edit {
+            PlanEdit::Show(side) => {
+                let setup = *world.resource::<State<Phase>>().get() == Phase::Setup;
+                if !setup {
+                    *world.resource_mut::<PlanDraft>() = PlanDraft {
+                        side: Some(side),
+                        missions: setup::filed_plan(world, side),
+                        show_turn: usize::from(
+                            world.resource::<drumfire_core::flow::Turn>().0.max(1) - 1,
+                        ),
+                        ..PlanDraft::default()
+                    };
+                }
+                continue;
+            }
+            PlanEdit::Close => {
+                if !world.resource::<PlanDraft>().editable {
+                    *world.resource_mut::<PlanDraft>() = PlanDraft::default();
+                }
+                continue;
+            }
+            _ => {}
+        }
         let mut draft = world.resource::<PlanDraft>().clone();
-        let Some(side) = draft.side else { return };
+        let Some(side) = draft.side.filter(|_| draft.editable) else {
+            return;
+        };
         let turns = usize::from(world.resource::<ScenarioInfo>().turns);
         let mut next = draft.missions.clone();
         match &edit {
             PlanEdit::Cell(line, turn, hex) => {
+                let hex = match hex.as_deref().map(str::trim) {
+                    Some(h) if drumfire_core::scenario::hex_of(h).is_none() => {
+                        draft.refusal = Some(format!(
+                            "`{h}` is not a hex number: four digits, column then row, like 1608."
+                        ));
+                        *world.resource_mut::<PlanDraft>() = draft;
+                        continue;
+                    }
+                    h => h.map(str::to_owned),
+                };
+                let hex = &hex;
                 if let Some(Assignment {
                     mission: Mission::PlannedFire { targets },
                     ..
@@ -219,6 +265,7 @@ fn apply_edits(world: &mut World) {
                     }
                 }
             }
+            PlanEdit::Show(_) | PlanEdit::Close => {}
             PlanEdit::File => {
                 let order = Order::GreatWar(GwOrder::Plan {
                     side,
@@ -374,13 +421,22 @@ mod tests {
 #[derive(Component)]
 pub struct PlanOverlay;
 
-/// The fire plotted for one turn: (hex, combined strength, Drumfire predicted).
-pub fn plotted_for_turn(
-    world: &World,
-    draft: &PlanDraft,
-    turn: usize,
-) -> Vec<(hexx::Hex, u32, bool)> {
-    let mut out: Vec<(hexx::Hex, u32, bool)> = Vec::new();
+/// The fire plotted on one hex for one turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlottedHex {
+    /// The target.
+    pub hex: hexx::Hex,
+    /// The batteries and factors firing at it, by id.
+    pub sources: Vec<String>,
+    /// Their combined strength.
+    pub strength: u32,
+    /// Drumfire will fall: one of them fires at the same hex as the turn before.
+    pub drumfire: bool,
+}
+
+/// The fire plotted for one turn, hex by hex.
+pub fn plotted_for_turn(world: &World, draft: &PlanDraft, turn: usize) -> Vec<PlottedHex> {
+    let mut out: Vec<PlottedHex> = Vec::new();
     for a in &draft.missions {
         let Mission::PlannedFire { targets } = &a.mission else {
             continue;
@@ -393,15 +449,53 @@ pub fn plotted_for_turn(
         };
         let drumfire = turn > 0 && targets.get(turn - 1) == Some(&Some(label.clone()));
         let strength = drumfire_core::rules::great_war::resolve::source_strength(world, &a.source);
-        match out.iter_mut().find(|(x, ..)| *x == h) {
-            Some((_, s, d)) => {
-                *s += strength;
-                *d |= drumfire;
+        match out.iter_mut().find(|p| p.hex == h) {
+            Some(p) => {
+                p.strength += strength;
+                p.drumfire |= drumfire;
+                p.sources.push(a.source.clone());
             }
-            None => out.push((h, strength, drumfire)),
+            None => out.push(PlottedHex {
+                hex: h,
+                sources: vec![a.source.clone()],
+                strength,
+                drumfire,
+            }),
         }
     }
     out
+}
+
+/// The words on the map for one plotted hex: turn, strength, Drumfire, who fires.
+pub fn overlay_text(world: &World, turn: usize, p: &PlottedHex) -> String {
+    let names: Vec<String> = p.sources.iter().map(|id| source_name(world, id)).collect();
+    format!(
+        "T{}: {}{}\n{}",
+        turn + 1,
+        p.strength,
+        if p.drumfire { " DRUMFIRE" } else { "" },
+        names.join("\n")
+    )
+}
+
+/// A battery's or factor's name.
+pub fn source_name(world: &World, id: &str) -> String {
+    let factor = world
+        .resource::<drumfire_core::scenario::SideList>()
+        .0
+        .iter()
+        .flat_map(|s| s.off_board_artillery.iter())
+        .find(|f| f.id == id)
+        .map(|f| f.name.clone());
+    factor
+        .or_else(|| {
+            world
+                .resource::<drumfire_core::counters::PieceIds>()
+                .get(id)
+                .and_then(|e| world.get::<drumfire_core::counters::Counter>(e))
+                .map(|c| c.name.clone())
+        })
+        .unwrap_or_else(|| id.to_owned())
 }
 
 /// Draws the chosen turn's plotted fire on the map: combined strength, and DRUMFIRE
@@ -432,35 +526,21 @@ fn draw_plan_overlay(
     if draft.side.is_none() {
         return;
     }
-    for (hex, strength, drumfire) in plotted_for_turn(world, &draft, draft.show_turn) {
-        let at = geometry.world_of(hex);
-        let text = if drumfire {
-            format!("T{} {strength} DRUMFIRE", draft.show_turn + 1)
-        } else {
-            format!("T{} {strength}", draft.show_turn + 1)
-        };
+    for p in plotted_for_turn(world, &draft, draft.show_turn) {
+        let at = geometry.world_of(p.hex);
+        let text = overlay_text(world, draft.show_turn, &p);
         world.spawn((
             PlanOverlay,
             Text2d::new(text),
-            TextFont::from_font_size(14.0),
-            TextColor(Color::srgb(0.95, 0.95, 0.95)),
-            bevy::sprite::Anchor::CENTER,
+            TextFont::from_font_size(12.0),
+            TextColor(Color::srgb(0.98, 0.96, 0.92)),
+            bevy::text::TextBackgroundColor(Color::srgb(0.72, 0.08, 0.04)),
+            bevy::text::TextLayout::justify(bevy::text::Justify::Center),
+            bevy::sprite::Anchor::BOTTOM_CENTER,
             Transform::from_xyz(
                 at.x,
-                at.y + crate::board::geometry::HEX_SIZE * 0.45,
+                at.y + crate::board::geometry::HEX_SIZE * 0.2,
                 crate::board::z::COUNTER + 46.0,
-            ),
-        ));
-        world.spawn((
-            PlanOverlay,
-            Sprite::from_color(
-                Color::srgba(0.8, 0.1, 0.05, 0.85),
-                Vec2::new(if drumfire { 112.0 } else { 52.0 }, 18.0),
-            ),
-            Transform::from_xyz(
-                at.x,
-                at.y + crate::board::geometry::HEX_SIZE * 0.45,
-                crate::board::z::COUNTER + 45.5,
             ),
         ));
     }

@@ -7,7 +7,11 @@
 //! `select HEX`, `select-counter ID`, `activate ID`, `move ID... `, `fire ID...`,
 //! `hover HEX`, `click HEX`, `confirm`, `answer-all`, `pass`, `pass-until SIDE`,
 //! `plan open-sights|scenario`, `turn N` (pass until turn N or the end),
-//! `close-dialogs`, `shot NAME`, `save PATH`.
+//! `close-dialogs`, `shot NAME`, `save PATH`; on the Artillery Plan sheet
+//! `sheet-cell LINE TURN` (click a cell, both from 1), `sheet-type HEX` (type a hex
+//! into the chosen cell), `file-plan`, `show-plan SIDE` (the menu during play),
+//! `close-plan`; `handoff` (the player at the screen confirms the hand-off screen);
+//! `dump-view NAME` writes the words the screen shows of plans and the log.
 
 use super::session::ReplayQueue;
 use super::{CombatReport, IntentQueue, Mode, PendingTarget};
@@ -232,6 +236,60 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
             }
             drumfire_core::save::write(&path, &file).map_err(|e| e.to_string())?;
         }
+        "sheet-cell" => {
+            let n = |i: usize| -> Result<usize, String> {
+                args.get(i)
+                    .and_then(|s| s.parse::<usize>().ok())
+                    .filter(|n| *n > 0)
+                    .map(|n| n - 1)
+                    .ok_or_else(|| "sheet-cell needs a line and a turn, from 1".to_owned())
+            };
+            world.resource_mut::<super::plan::SheetCell>().0 = Some((n(0)?, n(1)?));
+        }
+        "sheet-type" => {
+            let (line, turn) = world
+                .resource::<super::plan::PlanDraft>()
+                .cell
+                .ok_or("no cell of the sheet is chosen")?;
+            let text = args.first().ok_or("a hex is missing")?.clone();
+            world
+                .resource_mut::<super::plan::PlanEdits>()
+                .0
+                .push(super::plan::PlanEdit::Cell(line, turn, Some(text)));
+        }
+        "file-plan" => world
+            .resource_mut::<super::plan::PlanEdits>()
+            .0
+            .push(super::plan::PlanEdit::File),
+        "close-plan" => world
+            .resource_mut::<super::plan::PlanEdits>()
+            .0
+            .push(super::plan::PlanEdit::Close),
+        "show-plan" => {
+            let side: u8 = args
+                .first()
+                .and_then(|s| s.parse().ok())
+                .ok_or("a side number is missing")?;
+            let mut h = world.resource_mut::<super::session::Handoff>();
+            h.waiting_for = Some(side);
+            h.show_plan = true;
+        }
+        "handoff" => {
+            let mut h = world.resource_mut::<super::session::Handoff>();
+            let side = h.waiting_for.take().ok_or("no hand-off screen is up")?;
+            if std::mem::take(&mut h.show_plan) {
+                world
+                    .resource_mut::<super::plan::PlanEdits>()
+                    .0
+                    .push(super::plan::PlanEdit::Show(side));
+            }
+        }
+        "dump-view" => {
+            let name = args.first().ok_or("a file name is missing")?;
+            std::fs::create_dir_all(&script.shots).map_err(|e| e.to_string())?;
+            let text = visible_text(world);
+            std::fs::write(script.shots.join(name), text).map_err(|e| e.to_string())?;
+        }
         other => return Err(format!("unknown step `{other}`")),
     }
     Ok(())
@@ -246,4 +304,51 @@ fn answer(world: &World) -> Option<Intent> {
             candidates.first().cloned().map(Intent::TakeStepLoss)
         }
     }
+}
+
+/// The words the screen shows of plans and play: the hand-off screen alone when it
+/// is up; otherwise the Artillery Plan sheet (its side, every battery and cell), the
+/// plan's labels on the map, and the log.
+fn visible_text(world: &mut World) -> String {
+    use std::fmt::Write;
+    let sides = world
+        .resource::<drumfire_core::scenario::SideList>()
+        .clone();
+    let mut out = String::new();
+    if let Some(side) = world.resource::<super::session::Handoff>().waiting_for {
+        let _ = writeln!(out, "hand-off screen: {}", sides.name(side));
+        return out;
+    }
+    let draft = world.resource::<super::plan::PlanDraft>().clone();
+    if let Some(side) = draft.side {
+        let _ = writeln!(out, "sheet: {}", sides.name(side));
+        for a in &draft.missions {
+            let _ = writeln!(
+                out,
+                "sheet line: {} {:?}",
+                super::plan::source_name(world, &a.source),
+                a.mission
+            );
+        }
+    }
+    let labels: Vec<String> = world
+        .query_filtered::<&Text2d, With<super::plan::PlanOverlay>>()
+        .iter(world)
+        .map(|t| t.0.replace('\n', " / "))
+        .collect();
+    for l in labels {
+        let _ = writeln!(out, "map: {l}");
+    }
+    let names: std::collections::BTreeMap<String, String> = world
+        .query::<&drumfire_core::counters::Counter>()
+        .iter(world)
+        .map(|c| (c.id.clone(), c.name.clone()))
+        .collect();
+    for e in world
+        .resource::<drumfire_core::journal::Journal>()
+        .entries()
+    {
+        let _ = writeln!(out, "log: {}", e.event.describe(&sides, &names));
+    }
+    out
 }

@@ -208,6 +208,10 @@ pub struct Handoff {
     pub last: Option<u8>,
     /// The side the screen waits for, when it is up.
     pub waiting_for: Option<u8>,
+    /// Once that side takes the screen, show it its filed Artillery Plan.
+    pub show_plan: bool,
+    /// A save was being replayed: the table goes to the side it waits on first.
+    pub replayed: bool,
 }
 
 /// Raises the hand-off screen when the side to act changes during the set-up.
@@ -219,8 +223,15 @@ pub fn watch_handoff(world: &mut World) {
         == drumfire_core::flow::Phase::Setup;
     let replaying = !world.resource::<ReplayQueue>().0.is_empty();
     let mut h = world.resource_mut::<Handoff>();
-    if setup && !replaying && h.last.is_some() && now != h.last && now.is_some() {
+    if replaying {
+        h.replayed = true;
+        h.last = now;
+        return;
+    }
+    let handed = h.last.is_some() && now != h.last || std::mem::take(&mut h.replayed);
+    if setup && handed && now.is_some() {
         h.waiting_for = now;
+        h.show_plan = false;
     }
     h.last = now;
 }

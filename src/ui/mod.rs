@@ -412,6 +412,7 @@ fn side_panel(
                 ui.label(&info.briefing);
                 ui.separator();
                 ui.label("Click a hex to see its stack. Click again to pick the next counter down; Esc clears the selection. Drag with the right or middle button, or use the arrow keys, to pan; the wheel zooms to the cursor.");
+                play_panels::leader_draw(ui, play);
                 return;
             };
             ui.heading(format!("Hex {}", hex_label(hex)));

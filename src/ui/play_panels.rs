@@ -45,6 +45,11 @@ pub struct PlayView<'w, 's> {
     edits: ResMut<'w, crate::play::plan::PlanEdits>,
     printed: Query<'w, 's, (&'static Counter, &'static drumfire_core::counters::Printed)>,
     cell: ResMut<'w, crate::play::plan::SheetCell>,
+    hex_text: Local<'s, String>,
+    journal: Res<'w, drumfire_core::journal::Journal>,
+    turn: Res<'w, drumfire_core::flow::Turn>,
+    phase: Res<'w, State<drumfire_core::flow::Phase>>,
+    gw: Option<Res<'w, GwState>>,
 }
 
 impl PlayView<'_, '_> {
@@ -488,6 +493,7 @@ pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView) {
     {
         play.next_unit.0 = true;
     }
+    plans_menu(ui, play);
 }
 
 /// The turn filter and the export button of the log.
@@ -623,12 +629,26 @@ pub fn victory_window(ctx: &egui::Context, play: &mut PlayView) {
     }
 }
 
-/// Hot-seat: hides the table while the mouse passes to the other player in the set-up.
+/// Hot-seat: hides the table while the mouse passes to the other player, in the
+/// set-up (each side files a secret Artillery Plan) and before a filed plan is shown.
 pub fn handoff_screen(ctx: &egui::Context, play: &mut PlayView) {
     let Some(side) = play.handoff.waiting_for else {
         return;
     };
     let name = play.sides.name(side).to_owned();
+    let (why, button) = if play.handoff.show_plan {
+        (
+            format!(
+                "{name}'s Artillery Plan is secret until its fire lands. The other player looks away now."
+            ),
+            format!("I am {name}: show my plan"),
+        )
+    } else {
+        (
+            "Each side plots its artillery in secret. The other player looks away now.".to_owned(),
+            format!("I am {name}: show the table"),
+        )
+    };
     egui::Area::new("handoff".into())
         .order(egui::Order::Foreground)
         .fixed_pos(egui::pos2(0.0, 0.0))
@@ -640,19 +660,164 @@ pub fn handoff_screen(ctx: &egui::Context, play: &mut PlayView) {
             ui.scope_builder(egui::UiBuilder::new().max_rect(panel), |ui| {
                 ui.vertical_centered(|ui| {
                     ui.heading(format!("Hand over to {name}"));
-                    ui.label(
-                        "Each side plots its artillery in secret. The other player looks away now.",
-                    );
+                    ui.label(why);
                     ui.add_space(12.0);
-                    if ui.button(format!("I am {name}: show the table")).clicked() {
+                    if ui.button(button).clicked() {
                         play.handoff.waiting_for = None;
+                        if std::mem::take(&mut play.handoff.show_plan) {
+                            play.edits.0.push(crate::play::plan::PlanEdit::Show(side));
+                        }
                     }
                 });
             });
         });
 }
 
+/// The leader draw of the set-up, from the journal: each leader of the pool, its
+/// die and whether it takes command or is set aside.
+pub fn leader_draw(ui: &mut egui::Ui, play: &PlayView) {
+    let names = play.names();
+    let entries = play.journal.entries();
+    let drawn: Vec<(String, bool, Option<u8>)> = entries
+        .iter()
+        .filter_map(|e| match &e.event {
+            GameEvent::LeaderDrawn { piece, face_up } => {
+                let purpose = format!("leader flip: {piece}");
+                let die = entries.iter().find_map(|d| match &d.event {
+                    GameEvent::DiceRolled { purpose: p, faces } if *p == purpose => {
+                        faces.first().copied()
+                    }
+                    _ => None,
+                });
+                Some((piece.clone(), *face_up, die))
+            }
+            _ => None,
+        })
+        .collect();
+    if drawn.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.heading("Leader draw");
+    ui.label(format!(
+        "Each leader of the pool is flipped (one die: {}-6 face-up). Face-down leaders are set aside for the whole game.",
+        drumfire_core::rules::great_war::setup::FACE_UP_FROM
+    ));
+    for (id, face_up, die) in drawn {
+        let side = play.names.iter().find(|c| c.id == id).map(|c| c.side);
+        let colour = side
+            .and_then(|s| play.sides.0.get(usize::from(s)))
+            .map_or(egui::Color32::GRAY, |s| {
+                egui::Color32::from_rgb(s.colour[0], s.colour[1], s.colour[2])
+            });
+        egui::Frame::group(ui.style())
+            .fill(if face_up {
+                egui::Color32::from_gray(38)
+            } else {
+                egui::Color32::from_gray(24)
+            })
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    ui.colored_label(colour, "■");
+                    let name = egui::RichText::new(name_of(&names, &id));
+                    if face_up {
+                        ui.strong(name);
+                    } else {
+                        ui.label(name.strikethrough().weak());
+                    }
+                    if let Some(d) = die {
+                        ui.label(format!("die {d}"));
+                    }
+                    if face_up {
+                        ui.colored_label(
+                            egui::Color32::from_rgb(120, 200, 120),
+                            "face-up: in command",
+                        );
+                    } else {
+                        ui.weak("face-down: set aside");
+                    }
+                });
+            });
+    }
+}
+
+/// The sides with a filed plan, for the menu that shows one during play.
+fn sides_with_plans(play: &PlayView) -> Vec<u8> {
+    let Some(gw) = play.gw.as_ref() else {
+        return Vec::new();
+    };
+    let mut out: Vec<u8> = gw
+        .missions
+        .keys()
+        .filter_map(|id| {
+            gw.factors
+                .get(id)
+                .map(|(s, _)| *s)
+                .or_else(|| play.names.iter().find(|c| &c.id == id).map(|c| c.side))
+        })
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// "Artillery Plans" during play: a side's filed plan, shown after the hand-off screen.
+pub fn plans_menu(ui: &mut egui::Ui, play: &mut PlayView) {
+    use drumfire_core::flow::Phase;
+    if *play.phase.get() == Phase::Setup {
+        return;
+    }
+    let sides = sides_with_plans(play);
+    if sides.is_empty() {
+        return;
+    }
+    ui.menu_button("Artillery Plans", |ui| {
+        for side in sides {
+            let name = play.sides.name(side).to_owned();
+            if ui
+                .button(format!("{name}'s plan"))
+                .on_hover_text("Hidden from the other side: the hand-off screen comes first")
+                .clicked()
+            {
+                play.handoff.waiting_for = Some(side);
+                play.handoff.show_plan = true;
+                ui.close();
+            }
+        }
+    });
+}
+
+/// Turns (0-based) of a source's Planned Fire that fired, from the journal.
+fn fired_turns(play: &PlayView, source: &str) -> Vec<usize> {
+    play.journal
+        .entries()
+        .iter()
+        .filter_map(|e| match &e.event {
+            GameEvent::Fired { kind, firers, .. }
+                if kind == "Planned Fire" && firers.iter().any(|f| f == source) =>
+            {
+                Some(usize::from(e.turn.max(1) - 1))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Has the Bombardment Phase of this turn (0-based) been played?
+fn bombarded(play: &PlayView, turn: usize) -> bool {
+    use drumfire_core::flow::Phase;
+    let now = usize::from(play.turn.0);
+    let past = matches!(
+        play.phase.get(),
+        Phase::Action | Phase::EndOfTurn | Phase::GameOver
+    );
+    now > turn + 1 || (now == turn + 1 && past)
+}
+
 /// The Artillery Plan sheet: one line per battery and factor, one column per turn.
+/// In the set-up it is the side's draft, edited cell by cell; during play a filed
+/// plan, read-only, with the turns that fired ticked.
 pub fn plan_sheet(ctx: &egui::Context, play: &mut PlayView) {
     use crate::play::plan::PlanEdit;
     use drumfire_core::rules::great_war::Mission;
@@ -676,20 +841,38 @@ pub fn plan_sheet(ctx: &egui::Context, play: &mut PlayView) {
         })
         .collect();
     let draft = play.draft.clone();
+    let editable = draft.editable;
     let mut edits = Vec::new();
-    egui::Window::new(format!("Artillery Plan: {}", side_info.name))
+    let title = if editable {
+        format!("Artillery Plan: {}", side_info.name)
+    } else {
+        format!("Artillery Plan: {} (filed)", side_info.name)
+    };
+    egui::Window::new(title)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -140.0])
         .show(ctx, |ui| {
-            ui.label(format!(
-                "Artillery Ammunition {ammo}: each battery or factor fires on at most {ammo} turns. Click a cell, then a hex on the map; right-click a cell for NO FIRE."
-            ));
+            if editable {
+                ui.label(format!(
+                    "Artillery Ammunition {ammo}: each battery or factor fires on at most {ammo} turns. Click a cell, then a hex on the map (or type it below); right-click a cell for NO FIRE."
+                ));
+            } else {
+                ui.label(format!(
+                    "Filed before the first turn. ✔ fired; ○ its turn came but it did not fire (an empty hex, out of range or gone). Artillery Ammunition {ammo}."
+                ));
+            }
             egui::Grid::new("plan").striped(true).show(ui, |ui| {
                 ui.strong("Battery");
                 ui.strong("Mission");
                 for t in 1..=turns {
-                    ui.strong(format!("T{t}"));
+                    // The turn whose fire the map shows is picked out.
+                    if draft.show_turn + 1 == t {
+                        ui.label(egui::RichText::new(format!("T{t}")).strong().color(egui::Color32::from_rgb(240, 120, 90)))
+                            .on_hover_text("The map shows this turn's plotted fire");
+                    } else {
+                        ui.strong(format!("T{t}"));
+                    }
                 }
                 ui.strong("Turns");
                 ui.end_row();
@@ -706,23 +889,24 @@ pub fn plan_sheet(ctx: &egui::Context, play: &mut PlayView) {
                         Mission::OpenSights => 1,
                         Mission::Move { .. } => 2,
                     };
-                    if factor.is_some() {
-                        ui.label("Planned Fire");
+                    let kinds = ["Planned Fire", "Open Sights", "Move"];
+                    if factor.is_some() || !editable {
+                        ui.label(kinds[usize::from(kind)]);
                     } else {
                         let mut chosen = kind;
                         egui::ComboBox::from_id_salt(("mission", line))
-                            .selected_text(["Planned Fire", "Open Sights", "Move"][usize::from(kind)])
+                            .selected_text(kinds[usize::from(kind)])
                             .show_ui(ui, |ui| {
-                                ui.selectable_value(&mut chosen, 0, "Planned Fire");
-                                ui.selectable_value(&mut chosen, 1, "Open Sights");
-                                ui.selectable_value(&mut chosen, 2, "Move");
+                                for (k, name) in kinds.iter().enumerate() {
+                                    ui.selectable_value(&mut chosen, k as u8, *name);
+                                }
                             });
                         if chosen != kind {
                             edits.push(PlanEdit::Mission(line, chosen));
                         }
                     }
                     match &a.mission {
-                        Mission::PlannedFire { targets } => {
+                        Mission::PlannedFire { targets } if editable => {
                             for (t, target) in targets.iter().enumerate() {
                                 let selected = draft.cell == Some((line, t));
                                 let text = target.clone().unwrap_or_else(|| "—".into());
@@ -742,6 +926,37 @@ pub fn plan_sheet(ctx: &egui::Context, play: &mut PlayView) {
                                 }
                             });
                         }
+                        Mission::PlannedFire { targets } => {
+                            let fired = fired_turns(play, &a.source);
+                            for (t, target) in targets.iter().enumerate() {
+                                let Some(hex) = target else {
+                                    ui.label("—");
+                                    continue;
+                                };
+                                if fired.contains(&t) {
+                                    ui.colored_label(egui::Color32::from_rgb(120, 200, 120), format!("{hex} ✔"))
+                                        .on_hover_text(format!("Fired on turn {}", t + 1));
+                                } else if bombarded(play, t) {
+                                    ui.weak(format!("{hex} ○")).on_hover_text(format!(
+                                        "Turn {}: did not fire (the hex was empty, out of range, or the battery gone)",
+                                        t + 1
+                                    ));
+                                } else {
+                                    ui.label(hex);
+                                }
+                            }
+                            let plotted = targets.iter().filter(|t| t.is_some()).count();
+                            let spent = targets
+                                .iter()
+                                .enumerate()
+                                .filter(|(t, x)| x.is_some() && bombarded(play, *t))
+                                .count();
+                            ui.label(format!("fired {}, {} to come", fired.len(), plotted - spent))
+                                .on_hover_text(format!(
+                                    "Ammunition left: {} of {ammo}",
+                                    usize::from(ammo).saturating_sub(spent)
+                                ));
+                        }
                         Mission::OpenSights => {
                             for _ in 0..turns {
                                 ui.label("");
@@ -751,8 +966,12 @@ pub fn plan_sheet(ctx: &egui::Context, play: &mut PlayView) {
                         Mission::Move { destination } => {
                             let selected = draft.cell == Some((line, 0));
                             let text = if destination.is_empty() { "pick a hex".to_owned() } else { format!("to {destination}") };
-                            if ui.selectable_label(selected, text).clicked() {
-                                play.cell.0 = Some((line, 0));
+                            if editable {
+                                if ui.selectable_label(selected, text).clicked() {
+                                    play.cell.0 = Some((line, 0));
+                                }
+                            } else {
+                                ui.label(text);
                             }
                             for _ in 1..turns {
                                 ui.label("");
@@ -765,6 +984,30 @@ pub fn plan_sheet(ctx: &egui::Context, play: &mut PlayView) {
             });
             if let Some(why) = &draft.refusal {
                 ui.colored_label(egui::Color32::from_rgb(230, 110, 90), why);
+            }
+            if !editable {
+                if ui.button("Close").clicked() {
+                    edits.push(PlanEdit::Close);
+                }
+                return;
+            }
+            if let Some((line, t)) = draft.cell {
+                let source = draft.missions.get(line).map(|a| name_of(&names, &a.source)).unwrap_or_default();
+                let moving = matches!(draft.missions.get(line).map(|a| &a.mission), Some(Mission::Move { .. }));
+                ui.horizontal(|ui| {
+                    if moving {
+                        ui.label(format!("{source} moves to hex"));
+                    } else {
+                        ui.label(format!("{source}, turn {}: hex", t + 1));
+                    }
+                    let field = ui.add(egui::TextEdit::singleline(&mut *play.hex_text).desired_width(60.0).hint_text("1608"));
+                    let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if (ui.button("Plot").clicked() || entered) && !play.hex_text.trim().is_empty() {
+                        edits.push(PlanEdit::Cell(line, t, Some(play.hex_text.trim().to_owned())));
+                        play.hex_text.clear();
+                    }
+                    ui.weak("or click the hex on the map");
+                });
             }
             ui.horizontal(|ui| {
                 if ui.button("File the plan").clicked() {

@@ -111,8 +111,8 @@ pub fn plugin(app: &mut App) {
             OnEnter(Phase::Setup),
             begin_first_turn.run_if(not(resource_exists::<SetupOrders>)),
         )
-        .add_systems(OnEnter(Phase::Action), begin_action_phase)
-        .add_systems(OnEnter(Phase::EndOfTurn), end_turn)
+        .add_systems(OnEnter(Phase::Action), begin_action_phase.after(Announce))
+        .add_systems(OnEnter(Phase::EndOfTurn), end_turn.after(Announce))
         .add_systems(OnEnter(Phase::GameOver), decide_victory);
     for phase in [
         Phase::Initiative,
@@ -120,9 +120,14 @@ pub fn plugin(app: &mut App) {
         Phase::Action,
         Phase::EndOfTurn,
     ] {
-        app.add_systems(OnEnter(phase), announce_phase(phase));
+        app.add_systems(OnEnter(phase), announce_phase(phase).in_set(Announce));
     }
 }
+
+/// The journal line naming a phase as it begins. A rule set's systems entering a
+/// phase run `.after(Announce)`, so the log reads the phase before what happens in it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Announce;
 
 fn announce_phase(phase: Phase) -> impl FnMut(ResMut<Journal>) {
     move |mut journal: ResMut<Journal>| {

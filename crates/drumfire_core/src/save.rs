@@ -244,7 +244,7 @@ pub mod sealed {
     /// Opens a sealed plan.
     pub fn open(side: u8, sealed: &str) -> Result<Vec<Assignment>, String> {
         let digits = sealed.as_bytes();
-        if digits.len() % 2 != 0 {
+        if !digits.len().is_multiple_of(2) {
             return Err("a sealed plan has an even number of hex digits".into());
         }
         let bytes: Vec<u8> = digits

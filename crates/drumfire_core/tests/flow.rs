@@ -236,3 +236,18 @@ fn the_state_hash_does_not_depend_on_entity_ids() {
     );
     assert_eq!(state_hash(app.world_mut()), plain.state_hash());
 }
+
+#[test]
+fn the_log_names_each_phase_before_what_happens_in_it() {
+    let game = tutorial_started(7);
+    let events: Vec<&GameEvent> = game.journal().entries().iter().map(|e| &e.event).collect();
+    let at = |f: &dyn Fn(&GameEvent) -> bool| events.iter().position(|e| f(e)).unwrap();
+    let phase = |name: &'static str| move |e: &GameEvent| matches!(e, GameEvent::PhaseBegan { phase } if phase == name);
+    let initiative = at(&phase("Initiative"));
+    let won = at(&|e| matches!(e, GameEvent::InitiativeWon { .. }));
+    let bombardment = at(&phase("Bombardment"));
+    let action = at(&phase("Action"));
+    let segment = at(&|e| matches!(e, GameEvent::SegmentBegan { .. }));
+    assert!(initiative < won && won < bombardment, "{events:#?}");
+    assert!(bombardment < action && action < segment, "{events:#?}");
+}

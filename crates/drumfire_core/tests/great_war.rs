@@ -289,6 +289,12 @@ fn every_artillery_unit_and_factor_needs_a_mission_within_the_rules() {
     // Blue has no artillery: no plan is due, the first turn begins.
     assert_ne!(g.phase(), Phase::Setup);
     assert_eq!(g.world().resource::<Turn>().0, 1);
+    // The filed plan reads back: on-board units, then factors.
+    let filed = drumfire_core::rules::great_war::setup::filed_plan(g.world(), RED);
+    let sources: Vec<&str> = filed.iter().map(|a| a.source.as_str()).collect();
+    assert_eq!(sources, ["bty", "mor", "field", "heavy"]);
+    assert_eq!(filed[0].mission, ok()[0].1);
+    assert!(drumfire_core::rules::great_war::setup::filed_plan(g.world(), 1).is_empty());
 }
 
 #[test]

@@ -88,7 +88,11 @@ fn a_tampered_order_list_is_reported_at_the_first_divergence() {
     let pass = text.find("Pass(").unwrap();
     let digit = pass + text[pass..].find("side: ").unwrap() + "side: ".len();
     let mut tampered = text.clone();
-    let other = if &text[digit..=digit] == "0" { "1" } else { "0" };
+    let other = if &text[digit..=digit] == "0" {
+        "1"
+    } else {
+        "0"
+    };
     tampered.replace_range(digit..=digit, other);
     let save = save::parse("t.ron", &tampered).unwrap();
     let (_, result) = save::replay(&save);
@@ -203,7 +207,9 @@ fn a_save_keeps_artillery_plans_sealed_and_replays_them() {
     let scenario = marcoing();
     let mut game = drumfire_core::game::Game::new(&scenario, 3);
     for side in [0u8, 1] {
-        let missions = scenario.file.sides[usize::from(side)].artillery_plan.clone();
+        let missions = scenario.file.sides[usize::from(side)]
+            .artillery_plan
+            .clone();
         game.submit(Order::GreatWar(GwOrder::Plan { side, missions }))
             .unwrap();
     }
@@ -229,5 +235,8 @@ fn a_save_keeps_artillery_plans_sealed_and_replays_them() {
     swapped.replace_range(at..=at, "1");
     let err = &save::parse("swapped.ron", &swapped).unwrap_err()[0];
     assert!(err.message.contains("sealed plan is damaged"), "{err}");
-    assert!(err.line > 1 && err.to_string().starts_with("swapped.ron:"), "{err}");
+    assert!(
+        err.line > 1 && err.to_string().starts_with("swapped.ron:"),
+        "{err}"
+    );
 }

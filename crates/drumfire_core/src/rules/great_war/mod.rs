@@ -46,16 +46,23 @@ pub fn plugin(app: &mut App) {
     .add_systems(OnEnter(Phase::Setup), setup::begin_setup)
     .add_systems(
         OnEnter(Phase::Initiative),
-        initiative::roll_for_initiative.in_set(PhaseSystems::Initiative),
+        initiative::roll_for_initiative
+            .in_set(PhaseSystems::Initiative)
+            .after(flow::Announce),
     )
-    .add_systems(OnEnter(Phase::Bombardment), bombardment::begin_bombardment)
+    .add_systems(
+        OnEnter(Phase::Bombardment),
+        bombardment::begin_bombardment.after(flow::Announce),
+    )
     .add_systems(
         OnEnter(Phase::Action),
         action::begin_action.after(flow::begin_action_phase),
     )
     .add_systems(
         OnEnter(Phase::EndOfTurn),
-        action::clear_turn.before(flow::end_turn),
+        action::clear_turn
+            .after(flow::Announce)
+            .before(flow::end_turn),
     )
     .add_systems(Update, carry_out);
     let data = crate::rules::GREAT_WAR.data();

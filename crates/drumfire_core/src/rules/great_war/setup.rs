@@ -239,3 +239,35 @@ pub fn open_sights_plan(world: &World, side: u8) -> Vec<Assignment> {
     );
     out
 }
+
+/// The plan a side filed, as it stands (a Move mission that arrived reads Open Sights):
+/// its on-board units first, then its factors, each in id order.
+pub fn filed_plan(world: &World, side: u8) -> Vec<Assignment> {
+    let state = world.resource::<GwState>();
+    let ids = world.resource::<PieceIds>();
+    let owner = |source: &str| match state.factors.get(source) {
+        Some((s, _)) => Some((*s, true)),
+        None => ids
+            .get(source)
+            .and_then(|e| world.get::<crate::counters::Counter>(e))
+            .map(|c| (c.side, false)),
+    };
+    let mut out: Vec<(bool, Assignment)> = state
+        .missions
+        .iter()
+        .filter_map(|(source, mission)| {
+            let (s, factor) = owner(source)?;
+            (s == side).then(|| {
+                (
+                    factor,
+                    Assignment {
+                        source: source.clone(),
+                        mission: mission.clone(),
+                    },
+                )
+            })
+        })
+        .collect();
+    out.sort_by_key(|(factor, _)| *factor);
+    out.into_iter().map(|(_, a)| a).collect()
+}
