@@ -140,6 +140,10 @@ fn the_artillery_plan_sheet_is_filled_in_and_kept_from_the_other_side() {
         german.contains("map: T2: 24 DRUMFIRE / Fussartillerie howitzers / FAR 10, I. Abteilung"),
         "{german}"
     );
+    assert!(
+        german.contains("sheet line: 1./FAR 10 Move { destination: \"0610\" }"),
+        "{german}"
+    );
     assert_eq!(words("handoff.txt"), "hand-off screen: British\n");
     assert_eq!(words("plan-handoff.txt"), "hand-off screen: German\n");
     let british = words("british.txt");

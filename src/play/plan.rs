@@ -526,6 +526,33 @@ fn draw_plan_overlay(
     if draft.side.is_none() {
         return;
     }
+    // Where Move missions head.
+    let moves: Vec<(hexx::Hex, String)> = draft
+        .missions
+        .iter()
+        .filter_map(|a| match &a.mission {
+            Mission::Move { destination } => drumfire_core::scenario::hex_of(destination)
+                .map(|h| (h, format!("Move here:\n{}", source_name(world, &a.source)))),
+            _ => None,
+        })
+        .collect();
+    for (hex, text) in moves {
+        let at = geometry.world_of(hex);
+        world.spawn((
+            PlanOverlay,
+            Text2d::new(text),
+            TextFont::from_font_size(12.0),
+            TextColor(Color::srgb(0.98, 0.96, 0.92)),
+            bevy::text::TextBackgroundColor(Color::srgb(0.1, 0.25, 0.6)),
+            bevy::text::TextLayout::justify(bevy::text::Justify::Center),
+            bevy::sprite::Anchor::TOP_CENTER,
+            Transform::from_xyz(
+                at.x,
+                at.y - crate::board::geometry::HEX_SIZE * 0.2,
+                crate::board::z::COUNTER + 46.0,
+            ),
+        ));
+    }
     for p in plotted_for_turn(world, &draft, draft.show_turn) {
         let at = geometry.world_of(p.hex);
         let text = overlay_text(world, draft.show_turn, &p);

@@ -8,7 +8,8 @@
 //! `hover HEX`, `click HEX`, `confirm`, `answer-all`, `pass`, `pass-until SIDE`,
 //! `plan open-sights|scenario`, `turn N` (pass until turn N or the end),
 //! `close-dialogs`, `shot NAME`, `save PATH`; on the Artillery Plan sheet
-//! `sheet-cell LINE TURN` (click a cell, both from 1), `sheet-type HEX` (type a hex
+//! `sheet-cell LINE TURN` (click a cell, both from 1), `sheet-mission LINE
+//! planned|open|move`, `sheet-type HEX` (type a hex
 //! into the chosen cell), `file-plan`, `show-plan SIDE` (the menu during play),
 //! `close-plan`; `handoff` (the player at the screen confirms the hand-off screen);
 //! `dump-view NAME` writes the words the screen shows of plans and the log.
@@ -245,6 +246,23 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
                     .ok_or_else(|| "sheet-cell needs a line and a turn, from 1".to_owned())
             };
             world.resource_mut::<super::plan::SheetCell>().0 = Some((n(0)?, n(1)?));
+        }
+        "sheet-mission" => {
+            let line = args
+                .first()
+                .and_then(|s| s.parse::<usize>().ok())
+                .filter(|n| *n > 0)
+                .ok_or("sheet-mission needs a line, from 1")?;
+            let kind = match args.get(1).map(String::as_str) {
+                Some("planned") => 0,
+                Some("open") => 1,
+                Some("move") => 2,
+                _ => return Err("the mission is planned, open or move".into()),
+            };
+            world
+                .resource_mut::<super::plan::PlanEdits>()
+                .0
+                .push(super::plan::PlanEdit::Mission(line - 1, kind));
         }
         "sheet-type" => {
             let (line, turn) = world

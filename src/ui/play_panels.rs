@@ -376,72 +376,92 @@ pub fn combat_window(ctx: &egui::Context, play: &mut PlayView) {
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .open(&mut open)
         .show(ctx, |ui| {
-            for e in &play.report.events {
-                match e {
-                    GameEvent::Fired {
-                        kind,
-                        table,
-                        firers,
-                        target,
-                        strength,
-                        shifts,
-                        column,
-                        dice,
-                        result,
-                        ..
-                    } => {
-                        ui.separator();
-                        let who: Vec<String> = firers.iter().map(|f| name_of(&names, f)).collect();
-                        ui.strong(format!("{kind} at {target}: {}", who.join(", ")));
-                        let sh: Vec<String> =
-                            shifts.iter().map(|(n, w)| format!("{n:+} {w}")).collect();
-                        ui.label(format!(
-                            "Strength {strength}{}: {table} table, column {column}",
-                            if sh.is_empty() {
-                                String::new()
-                            } else {
-                                format!(" ({})", sh.join(", "))
+            let fires = play
+                .report
+                .events
+                .iter()
+                .filter(|e| matches!(e, GameEvent::Fired { .. }))
+                .count();
+            let mut nth = 0;
+            egui::ScrollArea::vertical()
+                .max_height(460.0)
+                .show(ui, |ui| {
+                    for e in &play.report.events {
+                        match e {
+                            GameEvent::Fired {
+                                kind,
+                                table,
+                                firers,
+                                target,
+                                strength,
+                                shifts,
+                                column,
+                                dice,
+                                result,
+                                ..
+                            } => {
+                                ui.separator();
+                                nth += 1;
+                                let who: Vec<String> =
+                                    firers.iter().map(|f| name_of(&names, f)).collect();
+                                let count = if fires > 1 {
+                                    format!("{nth} of {fires}: ")
+                                } else {
+                                    String::new()
+                                };
+                                ui.strong(format!("{count}{kind} at {target}: {}", who.join(", ")));
+                                let sh: Vec<String> =
+                                    shifts.iter().map(|(n, w)| format!("{n:+} {w}")).collect();
+                                ui.label(format!(
+                                    "Strength {strength}{}: {table} table, column {column}",
+                                    if sh.is_empty() {
+                                        String::new()
+                                    } else {
+                                        format!(" ({})", sh.join(", "))
+                                    }
+                                ));
+                                ui.horizontal(|ui| {
+                                    for d in dice {
+                                        die(ui, *d);
+                                    }
+                                    ui.label(format!(
+                                        "= {}",
+                                        dice.iter().map(|d| u32::from(*d)).sum::<u32>()
+                                    ));
+                                    ui.strong(format!("Result: {result}"));
+                                });
                             }
-                        ));
-                        ui.horizontal(|ui| {
-                            for d in dice {
-                                die(ui, *d);
+                            GameEvent::MoraleChecked {
+                                piece,
+                                dice,
+                                plus,
+                                morale,
+                                outcome,
+                            } => {
+                                ui.horizontal(|ui| {
+                                    ui.label(format!("{} checks morale:", name_of(&names, piece)));
+                                    for d in dice {
+                                        die(ui, *d);
+                                    }
+                                    let total = dice.iter().map(|d| i32::from(*d)).sum::<i32>()
+                                        + i32::from(*plus);
+                                    let plus = if *plus > 0 {
+                                        format!(" + {plus}")
+                                    } else {
+                                        String::new()
+                                    };
+                                    ui.label(format!(
+                                        "{plus} = {total} against {morale}: {outcome}"
+                                    ));
+                                });
                             }
-                            ui.label(format!(
-                                "= {}",
-                                dice.iter().map(|d| u32::from(*d)).sum::<u32>()
-                            ));
-                            ui.strong(format!("Result: {result}"));
-                        });
-                    }
-                    GameEvent::MoraleChecked {
-                        piece,
-                        dice,
-                        plus,
-                        morale,
-                        outcome,
-                    } => {
-                        ui.horizontal(|ui| {
-                            ui.label(format!("{} checks morale:", name_of(&names, piece)));
-                            for d in dice {
-                                die(ui, *d);
+                            GameEvent::StepLost { .. } => {
+                                ui.label(e.describe(&play.sides, &names));
                             }
-                            let total =
-                                dice.iter().map(|d| i32::from(*d)).sum::<i32>() + i32::from(*plus);
-                            let plus = if *plus > 0 {
-                                format!(" + {plus}")
-                            } else {
-                                String::new()
-                            };
-                            ui.label(format!("{plus} = {total} against {morale}: {outcome}"));
-                        });
+                            _ => {}
+                        }
                     }
-                    GameEvent::StepLost { .. } => {
-                        ui.label(e.describe(&play.sides, &names));
-                    }
-                    _ => {}
-                }
-            }
+                });
             ui.separator();
             if ui.button("Close").clicked() {
                 play.report.open = false;
