@@ -1,0 +1,897 @@
+//! The scenario editor without a screen: a scenario file changed by [`Edit`]s, each
+//! undoable, checked by the same checks as `drumfire check`, and written as RON that
+//! reads back to the same file (and so re-saves byte-identical).
+//!
+//! The window's editor turns mouse strokes into edits; tests build whole scenarios
+//! from them.
+
+use crate::coords::MapCoord;
+use crate::counters::LeaderKind;
+use crate::error::LocatedError;
+use crate::rules::{self, RuleSetInfo};
+use crate::scenario::{
+    self, CounterDef, LeaderDef, MapDef, ObjectiveDef, Orientation, Scenario, ScenarioFile,
+    SideDef, VictoryDef,
+};
+
+/// Bridge or ford on a river hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CrossingEdit {
+    /// A bridge.
+    Bridge,
+    /// A ford.
+    Ford,
+    /// Neither.
+    None,
+}
+
+/// One field of a side's settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SideField {
+    /// Name shown to players.
+    Name(String),
+    /// Colour, `#rrggbb`.
+    Colour(String),
+    /// Added to the initiative die.
+    Initiative(i8),
+    /// Morale of its units.
+    Morale(u8),
+    /// Artillery Ammunition: turns of Planned Fire per battery or factor.
+    ArtilleryAmmunition(u8),
+    /// Ammunition Depletion number for Open Sights fire.
+    AmmunitionDepletion(u8),
+    /// Add an off-board artillery factor (id, name, strength).
+    AddFactor(String, String, u8),
+    /// Remove an off-board factor by id.
+    RemoveFactor(String),
+}
+
+/// A change to the scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Edit {
+    /// A new blank map of every hex the given terrain glyph, level 0; pieces off it go.
+    NewMap {
+        /// Columns.
+        width: u16,
+        /// Rows.
+        height: u16,
+        /// Terrain glyph.
+        glyph: char,
+    },
+    /// Resize the map, keeping what fits; new hexes get the glyph.
+    Resize {
+        /// Columns.
+        width: u16,
+        /// Rows.
+        height: u16,
+        /// Terrain glyph for new hexes.
+        glyph: char,
+    },
+    /// Paint one hex's terrain.
+    Paint {
+        /// Hex number.
+        hex: String,
+        /// Terrain glyph.
+        glyph: char,
+    },
+    /// Paint the hex and every hex of the same terrain joined to it.
+    Fill {
+        /// Hex number.
+        hex: String,
+        /// Terrain glyph.
+        glyph: char,
+    },
+    /// Raise or lower a hex's elevation by one contour.
+    Elevation {
+        /// Hex number.
+        hex: String,
+        /// +1 or -1.
+        up: bool,
+    },
+    /// Draw a road from a hex to an adjacent one.
+    Road {
+        /// From.
+        from: String,
+        /// To (adjacent).
+        to: String,
+    },
+    /// Draw a river from a hex to an adjacent one.
+    River {
+        /// From.
+        from: String,
+        /// To (adjacent).
+        to: String,
+    },
+    /// Take every road and river stroke off a hex.
+    EraseLines {
+        /// Hex number.
+        hex: String,
+    },
+    /// Set a river hex's crossing.
+    Crossing {
+        /// Hex number.
+        hex: String,
+        /// Bridge, ford or none.
+        kind: CrossingEdit,
+    },
+    /// Place a new unit of a type (its id is made from the type).
+    PlaceUnit {
+        /// Side id.
+        side: String,
+        /// Unit type id.
+        unit: String,
+        /// Hex number.
+        hex: String,
+    },
+    /// Place a new leader.
+    PlaceLeader {
+        /// Side id.
+        side: String,
+        /// Infantry or cavalry.
+        kind: LeaderKind,
+        /// Rank, 1 lowest.
+        rank: u8,
+        /// Hex number.
+        hex: String,
+    },
+    /// Move a unit or leader to another hex.
+    Move {
+        /// Its id.
+        id: String,
+        /// Hex number.
+        hex: String,
+    },
+    /// Remove a unit or leader.
+    Delete {
+        /// Its id.
+        id: String,
+    },
+    /// Set a unit's steps at the start (its full strength clears the field).
+    Steps {
+        /// Its id.
+        id: String,
+        /// Steps.
+        steps: u8,
+    },
+    /// Swap a cavalry unit between mounted and dismounted.
+    Mount {
+        /// Its id.
+        id: String,
+    },
+    /// Rename a unit or leader.
+    Rename {
+        /// Its id.
+        id: String,
+        /// New name.
+        name: String,
+    },
+    /// Whether a leader is flipped in the set-up.
+    Flip {
+        /// Its id.
+        id: String,
+        /// Flipped like the pool (true) or a named commander (false).
+        flip: bool,
+    },
+    /// Set a side's artillery missions (the scenario's plan).
+    Missions {
+        /// Side id.
+        side: String,
+        /// The plan.
+        missions: Vec<crate::rules::great_war::Assignment>,
+    },
+    /// The title.
+    Title(String),
+    /// The briefing.
+    Briefing(String),
+    /// Number of turns.
+    Turns(u16),
+    /// A side's setting.
+    Side {
+        /// Side index.
+        index: usize,
+        /// The field and its value.
+        field: SideField,
+    },
+    /// Make a hex an objective worth points (0 points removes it).
+    Objective {
+        /// Hex number.
+        hex: String,
+        /// Points.
+        points: u32,
+        /// Side id holding it at the start.
+        held_by: Option<String>,
+    },
+    /// Points per enemy step destroyed.
+    StepLossPoints(u32),
+}
+
+/// A scenario being edited.
+#[derive(Clone, Debug)]
+pub struct Editor {
+    /// Where it is saved (for messages).
+    pub source: String,
+    /// The scenario as it stands.
+    pub file: ScenarioFile,
+    undo: Vec<ScenarioFile>,
+    redo: Vec<ScenarioFile>,
+}
+
+/// The text written before a saved scenario.
+const HEADER: &str =
+    "// Written by the Drumfire scenario editor. Format: docs/scenario-format.md.\n";
+
+impl Editor {
+    /// A new scenario for a rule set: a 16x12 map of its first terrain, two sides.
+    pub fn new(rules: &'static RuleSetInfo, source: &str) -> Self {
+        let glyph = open_glyph(rules);
+        let side = |id: &str, name: &str, colour: &str| SideDef {
+            id: id.into(),
+            name: name.into(),
+            colour: colour.into(),
+            initiative: 0,
+            morale: 8,
+            artillery_ammunition: 3,
+            ammunition_depletion: 8,
+            off_board_artillery: Vec::new(),
+            artillery_plan: Vec::new(),
+        };
+        let file = ScenarioFile {
+            rules: rules.id.into(),
+            title: "New scenario".into(),
+            briefing: String::new(),
+            turns: 8,
+            map: blank_map(16, 12, glyph),
+            sides: vec![
+                side("red", "Red", "#b04a3a"),
+                side("blue", "Blue", "#3a5fb0"),
+            ],
+            counters: Vec::new(),
+            leaders: Vec::new(),
+            hex_markers: Vec::new(),
+            victory: VictoryDef::default(),
+        };
+        Self::from_file(source, file)
+    }
+
+    /// Edits an existing scenario.
+    pub fn from_file(source: &str, file: ScenarioFile) -> Self {
+        Self {
+            source: source.to_owned(),
+            file,
+            undo: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    /// Opens a scenario's text; it need not pass the checks, only read as RON.
+    pub fn open(source: &str, text: &str) -> Result<Self, LocatedError> {
+        let file: ScenarioFile = crate::error::read_ron(source, text)?;
+        Ok(Self::from_file(source, file))
+    }
+
+    /// The rule set, when the file names a known one.
+    pub fn rules(&self) -> Option<&'static RuleSetInfo> {
+        rules::find(&self.file.rules)
+    }
+
+    /// Applies an edit; a refused edit changes nothing and says why.
+    pub fn apply(&mut self, edit: &Edit) -> Result<(), String> {
+        let mut next = self.file.clone();
+        apply(&mut next, edit)?;
+        if next != self.file {
+            self.undo.push(std::mem::replace(&mut self.file, next));
+            self.redo.clear();
+        }
+        Ok(())
+    }
+
+    /// Takes back the last edit.
+    pub fn undo(&mut self) -> bool {
+        let Some(prev) = self.undo.pop() else {
+            return false;
+        };
+        self.redo.push(std::mem::replace(&mut self.file, prev));
+        true
+    }
+
+    /// Puts back the last edit taken back.
+    pub fn redo(&mut self) -> bool {
+        let Some(next) = self.redo.pop() else {
+            return false;
+        };
+        self.undo.push(std::mem::replace(&mut self.file, next));
+        true
+    }
+
+    /// Can an edit be taken back, put back?
+    pub fn can_undo_redo(&self) -> (bool, bool) {
+        (!self.undo.is_empty(), !self.redo.is_empty())
+    }
+
+    /// The scenario as RON text.
+    pub fn to_text(&self) -> String {
+        write_text(&self.file)
+    }
+
+    /// The checks of `drumfire check`, located in [`Self::to_text`].
+    pub fn check(&self) -> Result<Scenario, Vec<LocatedError>> {
+        scenario::parse(&self.source, &self.to_text())
+    }
+
+    /// The scenario as it stands, for drawing, whether or not it passes the checks
+    /// (spawning skips what it cannot place).
+    pub fn as_scenario(&self) -> Option<Scenario> {
+        Some(Scenario {
+            source: self.source.clone(),
+            text: String::new(),
+            file: self.file.clone(),
+            rules: self.rules()?,
+        })
+    }
+
+    /// Writes the scenario atomically.
+    pub fn save(&self, path: &std::path::Path) -> std::io::Result<()> {
+        let tmp = path.with_extension("ron.tmp");
+        std::fs::write(&tmp, self.to_text())?;
+        std::fs::File::open(&tmp)?.sync_all()?;
+        std::fs::rename(&tmp, path)
+    }
+}
+
+/// The hex an error is about, for the validation panel to go to: a hex number in the
+/// message, or the hex of the counter, leader or objective the field names.
+pub fn error_hex(file: &ScenarioFile, err: &LocatedError) -> Option<String> {
+    let on_map = |w: &str| {
+        MapCoord::parse_label(w)
+            .ok()
+            .filter(|c| c.col < file.map.width && c.row < file.map.height)
+            .map(|_| w.to_owned())
+    };
+    let index = |prefix: &str| -> Option<usize> {
+        err.field
+            .strip_prefix(prefix)?
+            .split(']')
+            .next()?
+            .parse()
+            .ok()
+    };
+    if let Some(i) = index("counters[") {
+        return file.counters.get(i).and_then(|c| on_map(&c.hex));
+    }
+    if let Some(i) = index("leaders[") {
+        return file.leaders.get(i).and_then(|l| on_map(&l.hex));
+    }
+    if let Some(i) = index("victory.objectives[") {
+        return file.victory.objectives.get(i).and_then(|o| on_map(&o.hex));
+    }
+    err.message
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|w| w.len() >= 4)
+        .find_map(on_map)
+}
+
+/// The scenario file as the editor writes it.
+pub fn write_text(file: &ScenarioFile) -> String {
+    let config = ron::ser::PrettyConfig::new()
+        .struct_names(true)
+        .indentor("    ".to_owned());
+    let body = ron::ser::to_string_pretty(file, config).unwrap_or_default();
+    format!("{HEADER}{body}\n")
+}
+
+fn open_glyph(rules: &RuleSetInfo) -> char {
+    let data = rules.data();
+    data.terrain
+        .get("clear")
+        .or_else(|| data.terrain.values().next())
+        .map_or('.', |t| t.glyph)
+}
+
+fn blank_map(width: u16, height: u16, glyph: char) -> MapDef {
+    MapDef {
+        width,
+        height,
+        orientation: Orientation::FlatColumns,
+        terrain: (0..height)
+            .map(|_| std::iter::repeat_n(glyph, usize::from(width)).collect())
+            .collect(),
+        elevation: Vec::new(),
+        roads: Vec::new(),
+        rivers: Vec::new(),
+        bridges: Vec::new(),
+        fords: Vec::new(),
+    }
+}
+
+fn coord(map: &MapDef, hex: &str) -> Result<MapCoord, String> {
+    let c = MapCoord::parse_label(hex)?;
+    if c.col >= map.width || c.row >= map.height {
+        return Err(format!(
+            "hex {hex} is off the {}x{} map",
+            map.width, map.height
+        ));
+    }
+    Ok(c)
+}
+
+fn set_char(row: &mut String, col: usize, ch: char) {
+    *row = row
+        .chars()
+        .enumerate()
+        .map(|(i, c)| if i == col { ch } else { c })
+        .collect();
+}
+
+fn glyph_at(map: &MapDef, c: MapCoord) -> Option<char> {
+    map.terrain
+        .get(usize::from(c.row))?
+        .chars()
+        .nth(usize::from(c.col))
+}
+
+fn check_glyph(file: &ScenarioFile, glyph: char) -> Result<(), String> {
+    let rules = rules::find(&file.rules).ok_or("the scenario's rule set is unknown")?;
+    if rules.data().terrain_by_glyph(glyph).is_none() {
+        return Err(format!(
+            "`{glyph}` is not a terrain of the {} rules",
+            rules.name
+        ));
+    }
+    Ok(())
+}
+
+/// Keeps what fits of a map in a new size.
+fn resize(map: &MapDef, width: u16, height: u16, glyph: char) -> MapDef {
+    let mut out = blank_map(width, height, glyph);
+    for (r, row) in out.terrain.iter_mut().enumerate() {
+        if let Some(old) = map.terrain.get(r) {
+            *row = old
+                .chars()
+                .chain(std::iter::repeat(glyph))
+                .take(usize::from(width))
+                .collect();
+        }
+    }
+    if !map.elevation.is_empty() {
+        out.elevation = (0..usize::from(height))
+            .map(|r| {
+                map.elevation
+                    .get(r)
+                    .map_or("", String::as_str)
+                    .chars()
+                    .chain(std::iter::repeat('0'))
+                    .take(usize::from(width))
+                    .collect()
+            })
+            .collect();
+    }
+    let fits =
+        |label: &str| MapCoord::parse_label(label).is_ok_and(|c| c.col < width && c.row < height);
+    let paths = |list: &[String]| -> Vec<String> {
+        list.iter()
+            .flat_map(|line| {
+                // A path leaving the map is cut into the pieces on it.
+                let mut pieces: Vec<Vec<&str>> = vec![Vec::new()];
+                for w in line.split(' ') {
+                    if fits(w) {
+                        if let Some(p) = pieces.last_mut() {
+                            p.push(w);
+                        }
+                    } else if !pieces.last().is_none_or(Vec::is_empty) {
+                        pieces.push(Vec::new());
+                    }
+                }
+                pieces
+                    .into_iter()
+                    .filter(|p| p.len() >= 2)
+                    .map(|p| p.join(" "))
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    out.roads = paths(&map.roads);
+    out.rivers = paths(&map.rivers);
+    out.bridges = map.bridges.iter().filter(|h| fits(h)).cloned().collect();
+    out.fords = map.fords.iter().filter(|h| fits(h)).cloned().collect();
+    out
+}
+
+fn on_map_only(file: &mut ScenarioFile) {
+    let (w, h) = (file.map.width, file.map.height);
+    let fits = |label: &str| MapCoord::parse_label(label).is_ok_and(|c| c.col < w && c.row < h);
+    file.counters.retain(|c| fits(&c.hex));
+    file.leaders.retain(|l| fits(&l.hex));
+    file.hex_markers.retain(|m| fits(&m.hex));
+    file.victory.objectives.retain(|o| fits(&o.hex));
+}
+
+/// Adds the stroke a-b to a list of paths: extends a path ending at a, or starts one.
+fn add_stroke(list: &mut Vec<String>, a: &str, b: &str) {
+    let has = list.iter().any(|l| {
+        let w: Vec<&str> = l.split(' ').collect();
+        w.windows(2)
+            .any(|p| (p[0] == a && p[1] == b) || (p[0] == b && p[1] == a))
+    });
+    if has {
+        return;
+    }
+    if let Some(line) = list
+        .iter_mut()
+        .find(|l| l.split(' ').next_back() == Some(a))
+    {
+        line.push(' ');
+        line.push_str(b);
+    } else {
+        list.push(format!("{a} {b}"));
+    }
+}
+
+/// Takes every stroke touching a hex off a list of paths.
+fn erase_strokes(list: &mut Vec<String>, hex: &str) {
+    let mut out = Vec::new();
+    for line in list.iter() {
+        let mut piece: Vec<&str> = Vec::new();
+        for w in line.split(' ') {
+            if w == hex {
+                if piece.len() >= 2 {
+                    out.push(piece.join(" "));
+                }
+                piece.clear();
+            } else {
+                piece.push(w);
+            }
+        }
+        if piece.len() >= 2 {
+            out.push(piece.join(" "));
+        }
+    }
+    *list = out;
+}
+
+fn fresh_id(file: &ScenarioFile, stem: &str) -> String {
+    let taken = |id: &str| {
+        file.counters.iter().any(|c| c.id == id) || file.leaders.iter().any(|l| l.id == id)
+    };
+    (1..)
+        .map(|n| format!("{stem}_{n}"))
+        .find(|id| !taken(id))
+        .unwrap_or_default()
+}
+
+fn side_index(file: &ScenarioFile, side: &str) -> Result<usize, String> {
+    file.sides
+        .iter()
+        .position(|s| s.id == side)
+        .ok_or_else(|| format!("there is no side `{side}`"))
+}
+
+fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
+    match edit {
+        Edit::NewMap {
+            width,
+            height,
+            glyph,
+        } => {
+            check_glyph(file, *glyph)?;
+            check_size(*width, *height)?;
+            file.map = blank_map(*width, *height, *glyph);
+            on_map_only(file);
+        }
+        Edit::Resize {
+            width,
+            height,
+            glyph,
+        } => {
+            check_glyph(file, *glyph)?;
+            check_size(*width, *height)?;
+            file.map = resize(&file.map, *width, *height, *glyph);
+            on_map_only(file);
+        }
+        Edit::Paint { hex, glyph } => {
+            check_glyph(file, *glyph)?;
+            let c = coord(&file.map, hex)?;
+            if let Some(row) = file.map.terrain.get_mut(usize::from(c.row)) {
+                set_char(row, usize::from(c.col), *glyph);
+            }
+        }
+        Edit::Fill { hex, glyph } => {
+            check_glyph(file, *glyph)?;
+            let start = coord(&file.map, hex)?;
+            let from = glyph_at(&file.map, start);
+            if from == Some(*glyph) {
+                return Ok(());
+            }
+            let mut todo = vec![start];
+            let mut seen = std::collections::BTreeSet::from([start]);
+            while let Some(c) = todo.pop() {
+                if let Some(row) = file.map.terrain.get_mut(usize::from(c.row)) {
+                    set_char(row, usize::from(c.col), *glyph);
+                }
+                for n in c.to_hex().all_neighbors() {
+                    let Some(nc) = MapCoord::from_hex(n) else {
+                        continue;
+                    };
+                    if nc.col < file.map.width
+                        && nc.row < file.map.height
+                        && glyph_at(&file.map, nc) == from
+                        && seen.insert(nc)
+                    {
+                        todo.push(nc);
+                    }
+                }
+            }
+        }
+        Edit::Elevation { hex, up } => {
+            let c = coord(&file.map, hex)?;
+            let (w, h) = (usize::from(file.map.width), usize::from(file.map.height));
+            if file.map.elevation.is_empty() {
+                file.map.elevation = vec!["0".repeat(w); h];
+            }
+            let row = &mut file.map.elevation[usize::from(c.row)];
+            let now = row
+                .chars()
+                .nth(usize::from(c.col))
+                .and_then(|d| d.to_digit(10))
+                .unwrap_or(0);
+            let next = if *up {
+                (now + 1).min(9)
+            } else {
+                now.saturating_sub(1)
+            };
+            set_char(row, usize::from(c.col), char::from(b'0' + next as u8));
+            if file
+                .map
+                .elevation
+                .iter()
+                .all(|r| r.chars().all(|d| d == '0'))
+            {
+                file.map.elevation.clear();
+            }
+        }
+        Edit::Road { from, to } | Edit::River { from, to } => {
+            let (a, b) = (coord(&file.map, from)?, coord(&file.map, to)?);
+            if a.to_hex().unsigned_distance_to(b.to_hex()) != 1 {
+                return Err(format!("{from} and {to} are not adjacent"));
+            }
+            let list = if matches!(edit, Edit::Road { .. }) {
+                &mut file.map.roads
+            } else {
+                &mut file.map.rivers
+            };
+            add_stroke(list, &a.label(), &b.label());
+        }
+        Edit::EraseLines { hex } => {
+            let label = coord(&file.map, hex)?.label();
+            erase_strokes(&mut file.map.roads, &label);
+            erase_strokes(&mut file.map.rivers, &label);
+            file.map.bridges.retain(|h| *h != label);
+            file.map.fords.retain(|h| *h != label);
+        }
+        Edit::Crossing { hex, kind } => {
+            let label = coord(&file.map, hex)?.label();
+            let on_river = file
+                .map
+                .rivers
+                .iter()
+                .any(|l| l.split(' ').any(|w| w == label));
+            if !on_river && *kind != CrossingEdit::None {
+                return Err(format!("hex {label} has no river to cross"));
+            }
+            file.map.bridges.retain(|h| *h != label);
+            file.map.fords.retain(|h| *h != label);
+            match kind {
+                CrossingEdit::Bridge => file.map.bridges.push(label),
+                CrossingEdit::Ford => file.map.fords.push(label),
+                CrossingEdit::None => {}
+            }
+        }
+        Edit::PlaceUnit { side, unit, hex } => {
+            side_index(file, side)?;
+            let rules = rules::find(&file.rules).ok_or("the scenario's rule set is unknown")?;
+            if !rules.data().units.contains_key(unit) {
+                return Err(format!(
+                    "`{unit}` is not a unit type of the {} rules",
+                    rules.name
+                ));
+            }
+            let label = coord(&file.map, hex)?.label();
+            let id = fresh_id(file, &format!("{side}_{unit}"));
+            file.counters.push(CounterDef {
+                id,
+                side: side.clone(),
+                unit: unit.clone(),
+                hex: label,
+                name: String::new(),
+                steps: None,
+                morale: None,
+                markers: Vec::new(),
+            });
+        }
+        Edit::PlaceLeader {
+            side,
+            kind,
+            rank,
+            hex,
+        } => {
+            let s = side_index(file, side)?;
+            let label = coord(&file.map, hex)?.label();
+            let stem = match kind {
+                LeaderKind::Infantry => "leader",
+                LeaderKind::Cavalry => "cav_leader",
+            };
+            let id = fresh_id(file, &format!("{side}_{stem}"));
+            let rank = (*rank).max(1);
+            file.leaders.push(LeaderDef {
+                name: format!("{} {id}", rank_name(rank)),
+                id,
+                side: side.clone(),
+                kind: *kind,
+                rank,
+                morale: file.sides[s].morale,
+                combat: 0,
+                morale_modifier: 0,
+                hex: label,
+                flip: true,
+            });
+        }
+        Edit::Move { id, hex } => {
+            let label = coord(&file.map, hex)?.label();
+            *piece_hex(file, id)? = label;
+        }
+        Edit::Delete { id } => {
+            piece_hex(file, id)?;
+            file.counters.retain(|c| c.id != *id);
+            file.leaders.retain(|l| l.id != *id);
+            for s in &mut file.sides {
+                s.artillery_plan.retain(|a| a.source != *id);
+            }
+        }
+        Edit::Steps { id, steps } => {
+            let rules = rules::find(&file.rules).ok_or("the scenario's rule set is unknown")?;
+            let c = file
+                .counters
+                .iter_mut()
+                .find(|c| c.id == *id)
+                .ok_or_else(|| format!("there is no unit `{id}`"))?;
+            let max = rules.data().units.get(&c.unit).map_or(1, |u| u.max_steps());
+            if *steps == 0 || *steps > max {
+                return Err(format!("`{id}` has 1 to {max} steps"));
+            }
+            c.steps = (*steps != max).then_some(*steps);
+        }
+        Edit::Mount { id } => {
+            let rules = rules::find(&file.rules).ok_or("the scenario's rule set is unknown")?;
+            let c = file
+                .counters
+                .iter_mut()
+                .find(|c| c.id == *id)
+                .ok_or_else(|| format!("there is no unit `{id}`"))?;
+            let other = rules
+                .data()
+                .units
+                .get(&c.unit)
+                .and_then(|u| u.counterpart.clone())
+                .ok_or_else(|| format!("`{id}` does not mount or dismount"))?;
+            c.unit = other;
+        }
+        Edit::Rename { id, name } => {
+            if let Some(c) = file.counters.iter_mut().find(|c| c.id == *id) {
+                c.name = name.clone();
+            } else if let Some(l) = file.leaders.iter_mut().find(|l| l.id == *id) {
+                l.name = name.clone();
+            } else {
+                return Err(format!("there is no unit or leader `{id}`"));
+            }
+        }
+        Edit::Flip { id, flip } => {
+            let l = file
+                .leaders
+                .iter_mut()
+                .find(|l| l.id == *id)
+                .ok_or_else(|| format!("there is no leader `{id}`"))?;
+            l.flip = *flip;
+        }
+        Edit::Missions { side, missions } => {
+            let s = side_index(file, side)?;
+            file.sides[s].artillery_plan = missions.clone();
+        }
+        Edit::Title(t) => file.title = t.clone(),
+        Edit::Briefing(b) => file.briefing = b.clone(),
+        Edit::Turns(n) => {
+            if *n == 0 {
+                return Err("a game lasts at least 1 turn".into());
+            }
+            file.turns = *n;
+            // Plans keep one cell per turn.
+            for s in &mut file.sides {
+                for a in &mut s.artillery_plan {
+                    if let crate::rules::great_war::Mission::PlannedFire { targets } =
+                        &mut a.mission
+                    {
+                        targets.resize(usize::from(*n), None);
+                    }
+                }
+            }
+        }
+        Edit::Side { index, field } => {
+            let side = file
+                .sides
+                .get_mut(*index)
+                .ok_or_else(|| format!("there is no side number {index}"))?;
+            match field {
+                SideField::Name(n) => side.name = n.clone(),
+                SideField::Colour(c) => {
+                    if scenario::parse_colour(c).is_none() {
+                        return Err(format!("`{c}` is not a colour like #3a5fb0"));
+                    }
+                    side.colour = c.clone();
+                }
+                SideField::Initiative(n) => side.initiative = *n,
+                SideField::Morale(n) => side.morale = *n,
+                SideField::ArtilleryAmmunition(n) => side.artillery_ammunition = *n,
+                SideField::AmmunitionDepletion(n) => side.ammunition_depletion = *n,
+                SideField::AddFactor(id, name, strength) => {
+                    side.off_board_artillery.push(scenario::OffBoardDef {
+                        id: id.clone(),
+                        name: name.clone(),
+                        strength: *strength,
+                    });
+                }
+                SideField::RemoveFactor(id) => {
+                    side.off_board_artillery.retain(|f| f.id != *id);
+                    side.artillery_plan.retain(|a| a.source != *id);
+                }
+            }
+        }
+        Edit::Objective {
+            hex,
+            points,
+            held_by,
+        } => {
+            let label = coord(&file.map, hex)?.label();
+            if let Some(s) = held_by {
+                side_index(file, s)?;
+            }
+            let list = &mut file.victory.objectives;
+            list.retain(|o| o.hex != label);
+            if *points > 0 {
+                list.push(ObjectiveDef {
+                    hex: label,
+                    points: *points,
+                    held_by: held_by.clone(),
+                });
+            }
+        }
+        Edit::StepLossPoints(n) => file.victory.step_loss_points = *n,
+    }
+    Ok(())
+}
+
+fn check_size(width: u16, height: u16) -> Result<(), String> {
+    if !(1..=200).contains(&width) || !(1..=200).contains(&height) {
+        return Err(format!(
+            "a map is 1 to 200 hexes each way, not {width}x{height}"
+        ));
+    }
+    Ok(())
+}
+
+fn rank_name(rank: u8) -> &'static str {
+    match rank {
+        1 => "Lt.",
+        2 => "Capt.",
+        3 => "Maj.",
+        _ => "Col.",
+    }
+}
+
+fn piece_hex<'a>(file: &'a mut ScenarioFile, id: &str) -> Result<&'a mut String, String> {
+    if let Some(i) = file.counters.iter().position(|c| c.id == id) {
+        return Ok(&mut file.counters[i].hex);
+    }
+    file.leaders
+        .iter_mut()
+        .find(|l| l.id == id)
+        .map(|l| &mut l.hex)
+        .ok_or_else(|| format!("there is no unit or leader `{id}`"))
+}
