@@ -127,13 +127,18 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
         }
     }
     if let Some(path) = options.screenshot {
-        app.insert_resource(ScreenshotPlan { path, frame: 0 })
-            .add_systems(Last, take_screenshot_and_quit);
+        screenshot_then_quit(&mut app, path);
     }
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(_) => ExitCode::FAILURE,
     }
+}
+
+/// Saves a PNG of the window once it has settled, then quits.
+pub fn screenshot_then_quit(app: &mut App, path: PathBuf) {
+    app.insert_resource(ScreenshotPlan { path, frame: 0 })
+        .add_systems(Last, take_screenshot_and_quit);
 }
 
 /// Frames to wait before the screenshot: the window, fonts and textures settle first.
@@ -146,10 +151,10 @@ const GIVE_UP_FRAME: u32 = QUIT_FRAME + 900;
 fn take_screenshot_and_quit(
     mut commands: Commands,
     mut plan: ResMut<ScreenshotPlan>,
-    replay: Res<crate::play::session::ReplayQueue>,
+    replay: Option<Res<crate::play::session::ReplayQueue>>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    if !replay.0.is_empty() {
+    if replay.is_some_and(|r| !r.0.is_empty()) {
         return;
     }
     plan.frame += 1;

@@ -1,11 +1,12 @@
 //! Drumfire: a desktop wargame for tactical hex-and-counter rules.
 //!
-//! `drumfire` opens the window on the embedded default scenario; `play`, `check`,
-//! `sim` and `replay` are described in the README and `--help`.
+//! `drumfire` opens the window on the embedded default scenario; `play`, `edit`,
+//! `check`, `sim` and `replay` are described in the README and `--help`.
 
 mod app;
 mod board;
 mod cli;
+mod editor;
 mod input;
 mod play;
 mod ui;
@@ -45,6 +46,14 @@ enum Command {
     },
     /// Play a scenario headless to the end.
     Sim(cli::SimArgs),
+    /// Open the scenario editor on a scenario (a new one when the file does not exist).
+    Edit {
+        /// The scenario to edit (default new_scenario.ron).
+        file: Option<PathBuf>,
+        /// Save a PNG of the window once it has drawn, then quit.
+        #[arg(long, value_name = "PNG")]
+        screenshot: Option<PathBuf>,
+    },
     /// Replay a save's orders and compare the state hash.
     Replay {
         /// The save to replay.
@@ -60,5 +69,6 @@ fn main() -> ExitCode {
         Some(Command::Check { files }) => cli::check(&files),
         Some(Command::Sim(sim)) => cli::sim(&sim),
         Some(Command::Replay { save }) => cli::replay(&save),
+        Some(Command::Edit { file, screenshot }) => editor::run(file, screenshot),
     }
 }

@@ -52,3 +52,59 @@ fn the_window_shows_the_map_counters_and_panels() {
         "British counters missing"
     );
 }
+
+/// `drumfire edit`: the map drawn by the board, the terrain brush with a swatch per
+/// terrain of the rule set, the forces palette, and the live checks.
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn the_editor_shows_the_map_the_terrain_brush_and_the_palette() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out_dir = root.join("target/screenshots");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let png = out_dir.join("editor.png");
+    let _ = std::fs::remove_file(&png);
+    let scenario = out_dir.join("editor-marcoing.ron");
+    std::fs::copy(
+        root.join("scenarios/great_war/marcoing_ridge.ron"),
+        &scenario,
+    )
+    .unwrap();
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_drumfire"))
+        .arg("edit")
+        .arg(&scenario)
+        .arg("--screenshot")
+        .arg(&png)
+        .status()
+        .expect("xvfb-run must be installed (apt-get install xvfb mesa-vulkan-drivers libvulkan1)");
+    assert!(status.success(), "drumfire edit exited with {status}");
+    let img = image::open(&png).expect("a PNG was written").to_rgba8();
+    assert_eq!((img.width(), img.height()), (1280, 800));
+    assert!(colours(&img) > 200, "the editor looks blank");
+    let total = (img.width() * img.height()) as usize;
+    assert!(
+        count_near(&img, [200, 204, 146], 12) > total / 20,
+        "the map is missing"
+    );
+    // The brush: a swatch of every Great War terrain in the tools panel.
+    let panel = image::imageops::crop_imm(&img, 0, 0, 270, 800).to_image();
+    for (name, rgb) in [
+        ("clear", [200, 204, 146]),
+        ("woods", [84, 122, 64]),
+        ("town", [178, 160, 142]),
+        ("orchard", [160, 184, 104]),
+        ("marsh", [132, 160, 146]),
+        ("craters", [160, 142, 112]),
+    ] {
+        assert!(
+            count_near(&panel, rgb, 2) >= 150,
+            "no {name} swatch in the terrain brush"
+        );
+    }
+    // The original file is untouched until saved.
+    assert_eq!(
+        std::fs::read_to_string(&scenario).unwrap(),
+        std::fs::read_to_string(root.join("scenarios/great_war/marcoing_ridge.ron")).unwrap()
+    );
+}

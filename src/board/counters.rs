@@ -51,12 +51,14 @@ struct Seen {
 fn view_is_stale(
     journal: Res<Journal>,
     selection: Res<Selection>,
+    epoch: Res<super::BoardEpoch>,
     mut seen: Local<Option<Seen>>,
 ) -> bool {
     let stale = seen
         .as_ref()
         .is_none_or(|s| s.journal != journal.entries().len())
-        || selection.is_changed();
+        || selection.is_changed()
+        || epoch.is_changed();
     *seen = Some(Seen {
         journal: journal.entries().len(),
     });

@@ -44,8 +44,32 @@ const CONTOUR_COLOUR: Color = Color::srgb(0.47, 0.31, 0.16);
 /// The board plugin.
 pub fn plugin(app: &mut App) {
     app.add_plugins(TilemapPlugin)
+        .init_resource::<BoardEpoch>()
         .add_systems(Startup, (spawn_terrain, spawn_overlays))
+        .add_systems(
+            Update,
+            (clear_board, spawn_terrain, spawn_overlays)
+                .chain()
+                .run_if(|e: Res<BoardEpoch>| e.is_changed() && e.0 > 0),
+        )
         .add_plugins(counters::plugin);
+}
+
+/// Bumped when the map itself changed (the editor): the board is drawn again.
+#[derive(Resource, Default, Debug)]
+pub struct BoardEpoch(pub u32);
+
+/// The terrain tilemap and its tiles.
+#[derive(Component)]
+struct TerrainPiece;
+
+fn clear_board(
+    mut commands: Commands,
+    old: Query<Entity, Or<(With<BoardPiece>, With<TerrainPiece>)>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
 }
 
 /// A board element that is not a counter (for tests and clean-up).
@@ -72,16 +96,20 @@ fn spawn_terrain(
         };
         let t = terrains.iter().position(|x| x.id == terrain.0).unwrap_or(0);
         let tile = commands
-            .spawn(TileBundle {
-                position,
-                tilemap_id: TilemapId(tilemap),
-                texture_index: TileTextureIndex(terrain_art::tile_index(t, elevation.0)),
-                ..default()
-            })
+            .spawn((
+                TerrainPiece,
+                TileBundle {
+                    position,
+                    tilemap_id: TilemapId(tilemap),
+                    texture_index: TileTextureIndex(terrain_art::tile_index(t, elevation.0)),
+                    ..default()
+                },
+            ))
             .id();
         storage.set(&position, tile);
     }
     commands.entity(tilemap).insert((
+        TerrainPiece,
         Name::new("Terrain tilemap"),
         TilemapBundle {
             grid_size: BoardGeometry::grid_size(),

@@ -161,7 +161,7 @@ fn spawn_camera_and_highlights(
 }
 
 /// Centres the map in the space the panels leave and zooms so it fits.
-fn frame_the_map(
+pub fn frame_the_map(
     geometry: Res<BoardGeometry>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,

@@ -214,6 +214,8 @@ pub struct Editor {
     pub file: ScenarioFile,
     undo: Vec<ScenarioFile>,
     redo: Vec<ScenarioFile>,
+    /// The last [`Editor::apply`] made an undo step that a stroke may join.
+    stroke_open: bool,
 }
 
 /// The text written before a saved scenario.
@@ -260,6 +262,7 @@ impl Editor {
             file,
             undo: Vec::new(),
             redo: Vec::new(),
+            stroke_open: false,
         }
     }
 
@@ -278,15 +281,27 @@ impl Editor {
     pub fn apply(&mut self, edit: &Edit) -> Result<(), String> {
         let mut next = self.file.clone();
         apply(&mut next, edit)?;
-        if next != self.file {
+        self.stroke_open = next != self.file;
+        if self.stroke_open {
             self.undo.push(std::mem::replace(&mut self.file, next));
             self.redo.clear();
         }
         Ok(())
     }
 
+    /// Applies an edit as part of the last one (a brush stroke dragged across hexes
+    /// is one edit to undo).
+    pub fn apply_continuing(&mut self, edit: &Edit) -> Result<(), String> {
+        if !self.stroke_open {
+            return self.apply(edit);
+        }
+        apply(&mut self.file, edit)?;
+        Ok(())
+    }
+
     /// Takes back the last edit.
     pub fn undo(&mut self) -> bool {
+        self.stroke_open = false;
         let Some(prev) = self.undo.pop() else {
             return false;
         };
@@ -296,6 +311,7 @@ impl Editor {
 
     /// Puts back the last edit taken back.
     pub fn redo(&mut self) -> bool {
+        self.stroke_open = false;
         let Some(next) = self.redo.pop() else {
             return false;
         };

@@ -381,3 +381,26 @@ fn a_check_error_leads_to_its_hex() {
         errors[0]
     );
 }
+
+#[test]
+fn a_stroke_across_hexes_undoes_as_one_edit() {
+    let mut ed = Editor::new(&GREAT_WAR, "stroke.ron");
+    let start = ed.file.clone();
+    let paint = |hex: &str| Edit::Paint {
+        hex: s(hex),
+        glyph: 'w',
+    };
+    ed.apply(&paint("0101")).unwrap();
+    ed.apply_continuing(&paint("0201")).unwrap();
+    ed.apply_continuing(&paint("0301")).unwrap();
+    assert_eq!(ed.file.map.terrain[0], "www.............");
+    assert!(ed.undo());
+    assert_eq!(ed.file, start);
+    assert!(ed.redo());
+    assert_eq!(ed.file.map.terrain[0], "www.............");
+    // A stroke that starts on a hex already painted is still an edit of its own.
+    ed.apply(&paint("0301")).unwrap();
+    ed.apply_continuing(&paint("0401")).unwrap();
+    assert!(ed.undo());
+    assert_eq!(ed.file.map.terrain[0], "www.............");
+}

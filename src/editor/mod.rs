@@ -1,0 +1,475 @@
+//! `drumfire edit [FILE]`: the scenario editor in the window. The map and counters
+//! are drawn by the same board as play; the mouse turns strokes into
+//! [`drumfire_core::editor::Edit`]s, and every change is checked live by the same
+//! checks as `drumfire check`.
+
+mod ui;
+
+use crate::input::{Hover, MapArea};
+use bevy::prelude::*;
+use bevy::window::{PrimaryWindow, WindowResolution};
+use bevy_egui::EguiPlugin;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use drumfire_core::counters::{Counter, HexMarker, LeaderKind};
+use drumfire_core::editor::{CrossingEdit, Edit, Editor};
+use drumfire_core::error::LocatedError;
+use drumfire_core::map::HexCell;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// What a click or drag on the map does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tool {
+    /// Paint terrain (or fill, when [`Doc::fill`] is set).
+    Terrain(char),
+    /// Raise or lower contours.
+    Elevation(bool),
+    /// Draw roads hex to hex.
+    Road,
+    /// Draw rivers hex to hex.
+    River,
+    /// Bridge or ford on a river hex.
+    Crossing(CrossingEdit),
+    /// Take roads and rivers off a hex.
+    EraseLines,
+    /// Place a unit of this type for the palette's side.
+    Unit(String),
+    /// Place a leader for the palette's side.
+    Leader(LeaderKind, u8),
+    /// Pick up a counter and drop it elsewhere.
+    Select,
+    /// Remove the top counter of a hex.
+    Delete,
+    /// Make a hex an objective (points from [`Doc::points`]; 0 removes).
+    Objective,
+}
+
+/// The scenario being edited and the editor's state.
+#[derive(Resource)]
+pub struct Doc {
+    /// The scenario and its undo history.
+    pub editor: Editor,
+    /// Where it is saved.
+    pub path: PathBuf,
+    /// The checks' errors, as `drumfire check` prints them.
+    pub errors: Vec<LocatedError>,
+    /// The tool in hand.
+    pub tool: Tool,
+    /// Terrain fills joined hexes instead of painting one.
+    pub fill: bool,
+    /// The side units and leaders are placed for.
+    pub side: usize,
+    /// Points for the objective tool.
+    pub points: u32,
+    /// The counter picked up (id).
+    pub selected: Option<String>,
+    /// A line for the status bar.
+    pub status: String,
+    /// The settings window is open.
+    pub settings: bool,
+    /// The text as last saved (to tell unsaved changes).
+    pub saved: String,
+}
+
+impl Doc {
+    fn refresh_errors(&mut self) {
+        self.errors = self.editor.check().err().unwrap_or_default();
+    }
+
+    /// Are there changes not saved?
+    pub fn unsaved(&self) -> bool {
+        self.editor.to_text() != self.saved
+    }
+}
+
+/// Edits asked for by the panels or the mouse this frame: (edit, joins the last).
+#[derive(Resource, Default)]
+pub struct EditQueue(pub Vec<(Edit, bool)>);
+
+/// Commands of the editor's bars.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub enum EditorCommand {
+    /// Nothing.
+    #[default]
+    None,
+    /// Undo.
+    Undo,
+    /// Redo.
+    Redo,
+    /// Save to the file.
+    Save,
+    /// Save, then open the scenario in a game window.
+    Play,
+    /// Centre the map on a hex.
+    Goto(String),
+}
+
+/// `drumfire edit [FILE]`.
+pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>) -> ExitCode {
+    let path = path.unwrap_or_else(|| PathBuf::from("new_scenario.ron"));
+    let name = path.display().to_string();
+    let editor = match std::fs::read_to_string(&path) {
+        Ok(text) => match Editor::open(&name, &text) {
+            Ok(e) => e,
+            Err(err) => {
+                eprintln!("{err}");
+                return ExitCode::FAILURE;
+            }
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            Editor::new(&drumfire_core::rules::GREAT_WAR, &name)
+        }
+        Err(e) => {
+            eprintln!("{name}:1:1: cannot read the file: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if editor.rules().is_none() {
+        eprintln!(
+            "{name}:1:1: rules: unknown rule set `{}`",
+            editor.file.rules
+        );
+        return ExitCode::FAILURE;
+    }
+    let saved = if path.exists() {
+        editor.to_text()
+    } else {
+        String::new()
+    };
+    let glyph = editor
+        .file
+        .map
+        .terrain
+        .first()
+        .and_then(|r| r.chars().next())
+        .unwrap_or('.');
+    let mut doc = Doc {
+        editor,
+        path,
+        errors: Vec::new(),
+        tool: Tool::Terrain(glyph),
+        fill: false,
+        side: 0,
+        points: 1,
+        selected: None,
+        status: String::new(),
+        settings: false,
+        saved,
+    };
+    doc.refresh_errors();
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: format!("Drumfire — editing {name}"),
+            resolution: WindowResolution::new(1280, 800),
+            ..default()
+        }),
+        ..default()
+    }))
+    .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.16)))
+    .add_plugins(EguiPlugin::default())
+    .insert_resource(doc)
+    .init_resource::<EditQueue>()
+    .init_resource::<EditorCommand>()
+    .init_resource::<crate::play::Mode>()
+    .init_resource::<drumfire_core::journal::Journal>()
+    .add_systems(PreStartup, spawn_doc)
+    .add_systems(
+        Update,
+        frame_map.run_if(resource_exists::<crate::board::geometry::BoardGeometry>),
+    )
+    .add_plugins((crate::board::plugin, crate::input::plugin, ui::plugin))
+    .add_systems(
+        Update,
+        (
+            mouse_tools
+                .run_if(not(egui_wants_any_pointer_input))
+                .after(crate::input::InputSet),
+            shortcuts.run_if(not(egui_wants_any_keyboard_input)),
+            apply_edits,
+        )
+            .chain(),
+    );
+    if let Some(path) = screenshot {
+        crate::app::screenshot_then_quit(&mut app, path);
+    }
+    match app.run() {
+        AppExit::Success => ExitCode::SUCCESS,
+        AppExit::Error(_) => ExitCode::FAILURE,
+    }
+}
+
+/// Puts the scenario on the table (hexes, counters, resources), as spawned for play.
+fn spawn_doc(world: &mut World) {
+    let doomed: Vec<Entity> = world
+        .query_filtered::<Entity, Or<(With<HexCell>, With<Counter>, With<HexMarker>)>>()
+        .iter(world)
+        .collect();
+    for e in doomed {
+        world.despawn(e);
+    }
+    if let Some(s) = world.resource::<Doc>().editor.as_scenario() {
+        drumfire_core::scenario::spawn(world, &s);
+    }
+}
+
+/// Fits the map between the editor's panels when it opens and whenever its size
+/// changes.
+fn frame_map(
+    geometry: Res<crate::board::geometry::BoardGeometry>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+    mut framed: Local<Option<(u16, u16)>>,
+) {
+    if *framed == Some((geometry.width, geometry.height)) {
+        return;
+    }
+    *framed = Some((geometry.width, geometry.height));
+    let (mut transform, mut projection) = camera.into_inner();
+    let size = HEX_SIZE;
+    let map_w = 1.5 * size * f32::from(geometry.width.saturating_sub(1)) + 2.0 * size;
+    let map_h = 3f32.sqrt() * size * (f32::from(geometry.height) + 0.5);
+    let (left, right, top, bottom) = (ui::LEFT_WIDTH, ui::RIGHT_WIDTH, 40.0, ui::BOTTOM_HEIGHT);
+    let free_w = (window.width() - left - right).max(200.0);
+    let free_h = (window.height() - top - bottom).max(200.0);
+    let scale = (map_w / free_w).max(map_h / free_h).clamp(0.25, 4.0);
+    if let Projection::Orthographic(ortho) = projection.as_mut() {
+        ortho.scale = scale;
+    }
+    // The free area's centre is off the window's by half the panels' difference.
+    let shift = Vec2::new((right - left) / 2.0, (top - bottom) / 2.0) * scale;
+    transform.translation = (geometry.centre() + shift).extend(transform.translation.z);
+}
+
+use crate::board::geometry::HEX_SIZE;
+
+fn apply_edits(world: &mut World) {
+    let edits = std::mem::take(&mut world.resource_mut::<EditQueue>().0);
+    let command = std::mem::take(&mut *world.resource_mut::<EditorCommand>());
+    let mut doc = world.resource_mut::<Doc>();
+    let before = doc.editor.file.clone();
+    for (edit, joins) in edits {
+        let result = if joins {
+            doc.editor.apply_continuing(&edit)
+        } else {
+            doc.editor.apply(&edit)
+        };
+        if let Err(why) = result {
+            doc.status = why;
+        }
+    }
+    match command {
+        EditorCommand::Undo => {
+            if !doc.editor.undo() {
+                doc.status = "Nothing to undo.".into();
+            }
+        }
+        EditorCommand::Redo => {
+            if !doc.editor.redo() {
+                doc.status = "Nothing to redo.".into();
+            }
+        }
+        EditorCommand::Save => save(&mut doc),
+        EditorCommand::Play => {
+            if doc.errors.is_empty() {
+                save(&mut doc);
+                let exe = std::env::current_exe();
+                let status = exe.and_then(|exe| {
+                    std::process::Command::new(exe)
+                        .arg("play")
+                        .arg(&doc.path)
+                        .spawn()
+                });
+                if let Err(e) = status {
+                    doc.status = format!("Could not start the game: {e}");
+                }
+            } else {
+                doc.status = "Fix the errors below before playing.".into();
+            }
+        }
+        EditorCommand::Goto(_) | EditorCommand::None => {}
+    }
+    let changed = doc.editor.file != before;
+    if changed {
+        doc.refresh_errors();
+        let map_changed = doc.editor.file.map != before.map
+            || doc.editor.file.victory != before.victory
+            || doc.editor.file.sides != before.sides;
+        spawn_doc(world);
+        if map_changed
+            || world
+                .get_resource::<crate::board::geometry::BoardGeometry>()
+                .is_none()
+        {
+            world.resource_mut::<crate::board::BoardEpoch>().0 += 1;
+        } else {
+            world
+                .resource_mut::<crate::board::BoardEpoch>()
+                .set_changed();
+        }
+    }
+    if let EditorCommand::Goto(hex) = command {
+        ui::centre_on(world, &hex);
+    }
+}
+
+fn save(doc: &mut Doc) {
+    match doc.editor.save(&doc.path) {
+        Ok(()) => {
+            doc.saved = doc.editor.to_text();
+            doc.status = format!("Saved {}.", doc.path.display());
+        }
+        Err(e) => doc.status = format!("Could not save {}: {e}", doc.path.display()),
+    }
+}
+
+fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut command: ResMut<EditorCommand>) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        *command = if shift {
+            EditorCommand::Redo
+        } else {
+            EditorCommand::Undo
+        };
+    } else if ctrl && keys.just_pressed(KeyCode::KeyY) {
+        *command = EditorCommand::Redo;
+    } else if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        *command = EditorCommand::Save;
+    }
+}
+
+/// The hex the stroke last touched and whether the stroke has made an edit.
+#[derive(Default)]
+struct Stroke {
+    last: Option<hexx::Hex>,
+    started: bool,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn mouse_tools(
+    buttons: Res<ButtonInput<MouseButton>>,
+    hover: Res<Hover>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    area: Res<MapArea>,
+    mut doc: ResMut<Doc>,
+    mut queue: ResMut<EditQueue>,
+    index: Res<drumfire_core::map::HexIndex>,
+    counters: Query<&Counter>,
+    mut stroke: Local<Stroke>,
+) {
+    let on_map = match (window.cursor_position(), area.0) {
+        (Some(p), Some(r)) => r.contains(p),
+        _ => false,
+    };
+    // A press and its release may come in the same frame (a quick click).
+    let pressed_now = buttons.just_pressed(MouseButton::Left);
+    let held = buttons.pressed(MouseButton::Left) || pressed_now;
+    if let (Some(hex), true, true) = (hover.0, on_map, held)
+        && (pressed_now || stroke.last != Some(hex))
+    {
+        stroke_at(
+            hex,
+            pressed_now,
+            &mut doc,
+            &mut queue,
+            &index,
+            &counters,
+            &mut stroke,
+        );
+    }
+    if buttons.just_released(MouseButton::Left) {
+        if let (Tool::Select, Some(id), Some(hex)) = (&doc.tool, doc.selected.clone(), hover.0)
+            && stroke.last.is_some_and(|h| h != hex)
+            && on_map
+        {
+            queue.0.push((
+                Edit::Move {
+                    id,
+                    hex: drumfire_core::coords::hex_label(hex),
+                },
+                false,
+            ));
+        }
+        *stroke = Stroke::default();
+    }
+}
+
+/// The tool applied to a hex under the pressed button.
+fn stroke_at(
+    hex: hexx::Hex,
+    pressed_now: bool,
+    doc: &mut Doc,
+    queue: &mut EditQueue,
+    index: &drumfire_core::map::HexIndex,
+    counters: &Query<&Counter>,
+    stroke: &mut Stroke,
+) {
+    let label = drumfire_core::coords::hex_label(hex);
+    let side = doc
+        .editor
+        .file
+        .sides
+        .get(doc.side)
+        .map(|s| s.id.clone())
+        .unwrap_or_default();
+    let top = index
+        .occupants(hex)
+        .last()
+        .and_then(|e| counters.get(*e).ok())
+        .map(|c| c.id.clone());
+    let previous = stroke.last;
+    let edit = match doc.tool.clone() {
+        Tool::Terrain(glyph) if doc.fill => pressed_now.then_some(Edit::Fill { hex: label, glyph }),
+        Tool::Terrain(glyph) => Some(Edit::Paint { hex: label, glyph }),
+        Tool::Elevation(up) => pressed_now.then_some(Edit::Elevation { hex: label, up }),
+        Tool::Road | Tool::River => {
+            previous
+                .filter(|p| p.unsigned_distance_to(hex) == 1)
+                .map(|p| {
+                    let from = drumfire_core::coords::hex_label(p);
+                    if doc.tool == Tool::Road {
+                        Edit::Road { from, to: label }
+                    } else {
+                        Edit::River { from, to: label }
+                    }
+                })
+        }
+        Tool::Crossing(kind) => pressed_now.then_some(Edit::Crossing { hex: label, kind }),
+        Tool::EraseLines => Some(Edit::EraseLines { hex: label }),
+        Tool::Unit(unit) => pressed_now.then_some(Edit::PlaceUnit {
+            side,
+            unit,
+            hex: label,
+        }),
+        Tool::Leader(kind, rank) => pressed_now.then_some(Edit::PlaceLeader {
+            side,
+            kind,
+            rank,
+            hex: label,
+        }),
+        Tool::Select => {
+            if pressed_now {
+                doc.selected = top;
+            }
+            None
+        }
+        Tool::Delete => pressed_now
+            .then_some(())
+            .and(top)
+            .map(|id| Edit::Delete { id }),
+        Tool::Objective => pressed_now.then_some(Edit::Objective {
+            hex: label,
+            points: doc.points,
+            held_by: None,
+        }),
+    };
+    // Pick up remembers the hex it pressed on; the other tools the hex last touched.
+    if pressed_now || !matches!(doc.tool, Tool::Select) {
+        stroke.last = Some(hex);
+    }
+    if let Some(edit) = edit {
+        queue.0.push((edit, stroke.started));
+        stroke.started = true;
+    }
+}

@@ -1,0 +1,837 @@
+//! The editor's panels: tools and palette on the left, the hex and the picked
+//! counter on the right, the live checks at the bottom, the settings window.
+
+use super::{Doc, EditQueue, EditorCommand, Tool};
+use crate::input::{Hover, MapArea};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use drumfire_core::counters::LeaderKind;
+use drumfire_core::editor::{CrossingEdit, Edit, SideField, error_hex};
+
+/// Width of the tools panel.
+pub(super) const LEFT_WIDTH: f32 = 270.0;
+/// Width of the hex and counter panel.
+pub(super) const RIGHT_WIDTH: f32 = 280.0;
+/// Height of the checks panel.
+pub(super) const BOTTOM_HEIGHT: f32 = 130.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, draw);
+}
+
+fn rgb(c: [u8; 3]) -> egui::Color32 {
+    egui::Color32::from_rgb(c[0], c[1], c[2])
+}
+
+fn draw(
+    mut contexts: EguiContexts,
+    mut doc: ResMut<Doc>,
+    mut queue: ResMut<EditQueue>,
+    mut command: ResMut<EditorCommand>,
+    hover: Res<Hover>,
+    mut area: ResMut<MapArea>,
+    mut buffers: Local<Buffers>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "editor_root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let mut edits: Vec<Edit> = Vec::new();
+    top_bar(&mut root, &mut doc, &mut command);
+    bottom_checks(&mut root, &mut doc, &mut command);
+    tools(&mut root, &mut doc, &mut edits, &mut buffers);
+    info(&mut root, &mut doc, &hover, &mut edits);
+    if doc.settings {
+        settings(ctx, &mut doc, &mut edits, &mut buffers);
+    }
+    let free = root.available_rect_before_wrap();
+    area.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
+    queue.0.extend(edits.into_iter().map(|e| (e, false)));
+    Ok(())
+}
+
+/// Text being typed, applied as one edit when the field is left.
+#[derive(Default)]
+struct Buffers {
+    width: String,
+    height: String,
+    fields: std::collections::BTreeMap<String, String>,
+}
+
+impl Buffers {
+    /// A text field whose value is applied (by `make`) when it loses focus.
+    fn field(
+        &mut self,
+        ui: &mut egui::Ui,
+        key: &str,
+        current: &str,
+        multiline: bool,
+        edits: &mut Vec<Edit>,
+        make: impl FnOnce(&str) -> Option<Edit>,
+    ) {
+        let text = self
+            .fields
+            .entry(key.to_owned())
+            .or_insert_with(|| current.to_owned());
+        let response = if multiline {
+            ui.add(egui::TextEdit::multiline(text).desired_rows(4))
+        } else {
+            ui.text_edit_singleline(text)
+        };
+        if response.lost_focus() {
+            if text != current
+                && let Some(e) = make(text)
+            {
+                edits.push(e);
+            }
+            self.fields.remove(key);
+        } else if !response.has_focus() {
+            // Follow undo/redo while not being typed in.
+            *text = current.to_owned();
+        }
+    }
+}
+
+fn top_bar(root: &mut egui::Ui, doc: &mut Doc, command: &mut EditorCommand) {
+    egui::Panel::top("editor_bar").show(root, |ui| {
+        ui.horizontal(|ui| {
+            ui.heading(format!("Editor: {}", doc.editor.file.title));
+            ui.label(format!(
+                "{}{}",
+                doc.path.display(),
+                if doc.unsaved() { " (unsaved)" } else { "" }
+            ));
+            ui.separator();
+            let (can_undo, can_redo) = doc.editor.can_undo_redo();
+            if ui
+                .add_enabled(can_undo, egui::Button::new("Undo"))
+                .on_hover_text("Ctrl+Z")
+                .clicked()
+            {
+                *command = EditorCommand::Undo;
+            }
+            if ui
+                .add_enabled(can_redo, egui::Button::new("Redo"))
+                .on_hover_text("Ctrl+Y")
+                .clicked()
+            {
+                *command = EditorCommand::Redo;
+            }
+            if ui.button("Save").on_hover_text("Ctrl+S").clicked() {
+                *command = EditorCommand::Save;
+            }
+            let playable = doc.errors.is_empty();
+            if ui
+                .add_enabled(playable, egui::Button::new("Play this"))
+                .on_disabled_hover_text("The scenario has errors (below)")
+                .on_hover_text("Save, then open the scenario in a game window")
+                .clicked()
+            {
+                *command = EditorCommand::Play;
+            }
+            ui.separator();
+            if ui
+                .selectable_label(doc.settings, "Scenario settings")
+                .clicked()
+            {
+                doc.settings = !doc.settings;
+            }
+        });
+    });
+}
+
+fn bottom_checks(root: &mut egui::Ui, doc: &mut Doc, command: &mut EditorCommand) {
+    egui::Panel::bottom("editor_checks")
+        .exact_size(BOTTOM_HEIGHT)
+        .show(root, |ui| {
+            if !doc.status.is_empty() {
+                ui.label(&doc.status);
+            }
+            if doc.errors.is_empty() {
+                ui.colored_label(
+                    egui::Color32::from_rgb(120, 200, 120),
+                    "✔ The checks of `drumfire check` find nothing wrong.",
+                );
+                return;
+            }
+            ui.colored_label(
+                egui::Color32::from_rgb(230, 110, 90),
+                format!(
+                    "{} error(s), as `drumfire check` reports them (click one to go to its hex):",
+                    doc.errors.len()
+                ),
+            );
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for err in doc.errors.clone() {
+                    let hex = error_hex(&doc.editor.file, &err);
+                    let text = match &hex {
+                        Some(h) => format!("{h}: {err}"),
+                        None => err.to_string(),
+                    };
+                    if ui.link(text).clicked()
+                        && let Some(h) = hex
+                    {
+                        *command = EditorCommand::Goto(h);
+                    }
+                }
+            });
+        });
+}
+
+fn tool_button(ui: &mut egui::Ui, doc: &mut Doc, tool: Tool, label: &str, hint: &str) {
+    if ui
+        .selectable_label(doc.tool == tool, label)
+        .on_hover_text(hint)
+        .clicked()
+    {
+        doc.tool = tool;
+    }
+}
+
+fn tools(root: &mut egui::Ui, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: &mut Buffers) {
+    let Some(rules) = doc.editor.rules() else {
+        return;
+    };
+    let data = rules.data();
+    egui::Panel::left("editor_tools")
+        .exact_size(LEFT_WIDTH)
+        .resizable(false)
+        .show(root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading("Map");
+                let (w, h) = (doc.editor.file.map.width, doc.editor.file.map.height);
+                ui.horizontal(|ui| {
+                    if buffers.width.is_empty() {
+                        buffers.width = w.to_string();
+                        buffers.height = h.to_string();
+                    }
+                    ui.add(egui::TextEdit::singleline(&mut buffers.width).desired_width(34.0));
+                    ui.label("x");
+                    ui.add(egui::TextEdit::singleline(&mut buffers.height).desired_width(34.0));
+                    let size = buffers
+                        .width
+                        .trim()
+                        .parse::<u16>()
+                        .ok()
+                        .zip(buffers.height.trim().parse::<u16>().ok());
+                    let glyph = match doc.tool {
+                        Tool::Terrain(g) => g,
+                        _ => '.',
+                    };
+                    if ui
+                        .button("Resize")
+                        .on_hover_text("Keep what fits; new hexes get the terrain brush")
+                        .clicked()
+                    {
+                        match size {
+                            Some((width, height)) => edits.push(Edit::Resize {
+                                width,
+                                height,
+                                glyph,
+                            }),
+                            None => {
+                                doc.status = "The size is two numbers, columns and rows.".into()
+                            }
+                        }
+                        buffers.width.clear();
+                    }
+                    if ui
+                        .button("New")
+                        .on_hover_text("A blank map of the terrain brush; counters off it go")
+                        .clicked()
+                    {
+                        match size {
+                            Some((width, height)) => edits.push(Edit::NewMap {
+                                width,
+                                height,
+                                glyph,
+                            }),
+                            None => {
+                                doc.status = "The size is two numbers, columns and rows.".into()
+                            }
+                        }
+                        buffers.width.clear();
+                    }
+                });
+                ui.label(format!("Flat-topped hexes in columns ({w}x{h})."));
+                ui.separator();
+                ui.strong("Terrain brush");
+                for t in data.terrain.values() {
+                    ui.horizontal(|ui| {
+                        let (rect, _) =
+                            ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+                        ui.painter().rect_filled(rect, 2.0, rgb(t.colour));
+                        tool_button(
+                            ui,
+                            doc,
+                            Tool::Terrain(t.glyph),
+                            &t.name,
+                            "Click or drag to paint",
+                        );
+                    });
+                }
+                ui.checkbox(
+                    &mut doc.fill,
+                    "Fill: paint every joined hex of the same terrain",
+                );
+                ui.horizontal(|ui| {
+                    tool_button(
+                        ui,
+                        doc,
+                        Tool::Elevation(true),
+                        "Contour up",
+                        "Raise a hex one contour",
+                    );
+                    tool_button(
+                        ui,
+                        doc,
+                        Tool::Elevation(false),
+                        "down",
+                        "Lower a hex one contour",
+                    );
+                });
+                ui.horizontal(|ui| {
+                    tool_button(ui, doc, Tool::Road, "Road", "Drag from hex to hex");
+                    tool_button(ui, doc, Tool::River, "River", "Drag from hex to hex");
+                    tool_button(
+                        ui,
+                        doc,
+                        Tool::EraseLines,
+                        "Erase",
+                        "Take roads and rivers off the hexes dragged over",
+                    );
+                });
+                ui.horizontal(|ui| {
+                    tool_button(
+                        ui,
+                        doc,
+                        Tool::Crossing(CrossingEdit::Bridge),
+                        "Bridge",
+                        "On a river hex",
+                    );
+                    tool_button(
+                        ui,
+                        doc,
+                        Tool::Crossing(CrossingEdit::Ford),
+                        "Ford",
+                        "On a river hex",
+                    );
+                    tool_button(
+                        ui,
+                        doc,
+                        Tool::Crossing(CrossingEdit::None),
+                        "No crossing",
+                        "Take a bridge or ford off",
+                    );
+                });
+                ui.horizontal(|ui| {
+                    tool_button(
+                        ui,
+                        doc,
+                        Tool::Objective,
+                        "Objective",
+                        "Click a hex: it is worth the points given (0 removes it)",
+                    );
+                    ui.add(
+                        egui::DragValue::new(&mut doc.points)
+                            .range(0..=99)
+                            .suffix(" pts"),
+                    );
+                });
+                ui.separator();
+                ui.heading("Forces");
+                ui.horizontal(|ui| {
+                    for (i, s) in doc.editor.file.sides.clone().iter().enumerate() {
+                        let colour = drumfire_core::scenario::parse_colour(&s.colour)
+                            .unwrap_or([128, 128, 128]);
+                        let text = egui::RichText::new(format!("■ {}", s.name)).color(rgb(colour));
+                        if ui.selectable_label(doc.side == i, text).clicked() {
+                            doc.side = i;
+                        }
+                    }
+                });
+                for u in data
+                    .units
+                    .values()
+                    .filter(|u| u.class != drumfire_core::data::UnitClass::Leader)
+                {
+                    tool_button(
+                        ui,
+                        doc,
+                        Tool::Unit(u.id.clone()),
+                        &u.name,
+                        "Click a hex to place one",
+                    );
+                }
+                ui.strong("Leaders pool (by rank)");
+                for (kind, name) in [
+                    (LeaderKind::Infantry, "Infantry"),
+                    (LeaderKind::Cavalry, "Cavalry"),
+                ] {
+                    ui.horizontal(|ui| {
+                        ui.label(name);
+                        for rank in 1..=4u8 {
+                            tool_button(
+                                ui,
+                                doc,
+                                Tool::Leader(kind, rank),
+                                &rank.to_string(),
+                                &format!("Click a hex to place a {name} leader of rank {rank}"),
+                            );
+                        }
+                    });
+                }
+                ui.separator();
+                ui.horizontal(|ui| {
+                    tool_button(
+                        ui,
+                        doc,
+                        Tool::Select,
+                        "Pick up",
+                        "Press on a counter, release on another hex to move it",
+                    );
+                    tool_button(
+                        ui,
+                        doc,
+                        Tool::Delete,
+                        "Delete",
+                        "Click a hex: its top counter goes",
+                    );
+                });
+            });
+        });
+}
+
+fn info(root: &mut egui::Ui, doc: &mut Doc, hover: &Hover, edits: &mut Vec<Edit>) {
+    egui::Panel::right("editor_info")
+        .exact_size(RIGHT_WIDTH)
+        .resizable(false)
+        .show(root, |ui| {
+            ui.heading("Hex");
+            match hover.0 {
+                Some(h) => {
+                    ui.label(hex_readout(doc, h));
+                }
+                None => {
+                    ui.label("Point at a hex to read it.");
+                }
+            }
+            ui.separator();
+            ui.heading("Counter");
+            let Some(id) = doc.selected.clone() else {
+                ui.label("Pick up a counter (the Pick up tool) to change it.");
+                return;
+            };
+            let file = &doc.editor.file;
+            if let Some(c) = file.counters.iter().find(|c| c.id == id).cloned() {
+                let unit = doc
+                    .editor
+                    .rules()
+                    .and_then(|r| r.data().units.get(&c.unit).cloned());
+                ui.strong(if c.name.is_empty() { &c.id } else { &c.name });
+                ui.label(format!(
+                    "{} of {}, in {}",
+                    unit.as_ref().map_or(c.unit.as_str(), |u| u.name.as_str()),
+                    c.side,
+                    c.hex
+                ));
+                let mut name = c.name.clone();
+                ui.horizontal(|ui| {
+                    ui.label("Name");
+                    if ui.text_edit_singleline(&mut name).lost_focus() && name != c.name {
+                        edits.push(Edit::Rename {
+                            id: id.clone(),
+                            name: name.clone(),
+                        });
+                    }
+                });
+                if let Some(u) = &unit {
+                    let max = u.max_steps();
+                    if max > 1 {
+                        ui.horizontal(|ui| {
+                            ui.label("Steps");
+                            for n in 1..=max {
+                                if ui
+                                    .selectable_label(c.steps.unwrap_or(max) == n, n.to_string())
+                                    .clicked()
+                                {
+                                    edits.push(Edit::Steps {
+                                        id: id.clone(),
+                                        steps: n,
+                                    });
+                                }
+                            }
+                        });
+                    }
+                    if u.counterpart.is_some()
+                        && ui
+                            .button(if u.mounted { "Dismount" } else { "Mount" })
+                            .clicked()
+                    {
+                        edits.push(Edit::Mount { id: id.clone() });
+                    }
+                }
+            } else if let Some(l) = file.leaders.iter().find(|l| l.id == id).cloned() {
+                ui.strong(&l.name);
+                ui.label(format!(
+                    "{:?} leader, rank {}, of {}, in {}",
+                    l.kind, l.rank, l.side, l.hex
+                ));
+                let mut name = l.name.clone();
+                ui.horizontal(|ui| {
+                    ui.label("Name");
+                    if ui.text_edit_singleline(&mut name).lost_focus() && name != l.name {
+                        edits.push(Edit::Rename {
+                            id: id.clone(),
+                            name: name.clone(),
+                        });
+                    }
+                });
+                let mut flip = l.flip;
+                if ui
+                    .checkbox(&mut flip, "Flipped in the set-up with the pool")
+                    .changed()
+                {
+                    edits.push(Edit::Flip {
+                        id: id.clone(),
+                        flip,
+                    });
+                }
+            } else {
+                doc.selected = None;
+                return;
+            }
+            if ui.button("Delete this counter").clicked() {
+                edits.push(Edit::Delete { id });
+                doc.selected = None;
+            }
+        });
+}
+
+/// What a hex is, in words.
+fn hex_readout(doc: &Doc, hex: hexx::Hex) -> String {
+    let label = drumfire_core::coords::hex_label(hex);
+    let map = &doc.editor.file.map;
+    let Some(c) = drumfire_core::coords::MapCoord::from_hex(hex) else {
+        return label;
+    };
+    let glyph = map
+        .terrain
+        .get(usize::from(c.row))
+        .and_then(|r| r.chars().nth(usize::from(c.col)));
+    let terrain = glyph
+        .and_then(|g| {
+            doc.editor
+                .rules()
+                .and_then(|r| r.data().terrain_by_glyph(g).map(|t| t.name.clone()))
+        })
+        .unwrap_or_else(|| "off the map".into());
+    let level = map
+        .elevation
+        .get(usize::from(c.row))
+        .and_then(|r| r.chars().nth(usize::from(c.col)))
+        .unwrap_or('0');
+    let on = |list: &[String]| list.iter().any(|l| l.split(' ').any(|w| w == label));
+    let mut parts = vec![format!("{label}: {terrain}, level {level}")];
+    if on(&map.roads) {
+        parts.push("road".into());
+    }
+    if on(&map.rivers) {
+        parts.push("river".into());
+    }
+    if map.bridges.contains(&label) {
+        parts.push("bridge".into());
+    }
+    if map.fords.contains(&label) {
+        parts.push("ford".into());
+    }
+    if let Some(o) = doc
+        .editor
+        .file
+        .victory
+        .objectives
+        .iter()
+        .find(|o| o.hex == label)
+    {
+        parts.push(format!("objective, {} points", o.points));
+    }
+    let pieces: Vec<String> = doc
+        .editor
+        .file
+        .counters
+        .iter()
+        .filter(|c| c.hex == label)
+        .map(|c| {
+            if c.name.is_empty() {
+                c.id.clone()
+            } else {
+                c.name.clone()
+            }
+        })
+        .chain(
+            doc.editor
+                .file
+                .leaders
+                .iter()
+                .filter(|l| l.hex == label)
+                .map(|l| l.name.clone()),
+        )
+        .collect();
+    if !pieces.is_empty() {
+        parts.push(pieces.join(", "));
+    }
+    parts.join(" · ")
+}
+
+fn settings(ctx: &egui::Context, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: &mut Buffers) {
+    let file = doc.editor.file.clone();
+    let mut open = true;
+    egui::Window::new("Scenario settings")
+        .open(&mut open)
+        .default_width(460.0)
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 50.0])
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().max_height(560.0).show(ui, |ui| {
+                egui::Grid::new("scenario").num_columns(2).show(ui, |ui| {
+                    ui.label("Title");
+                    buffers.field(ui, "title", &file.title, false, edits, |t| Some(Edit::Title(t.to_owned())));
+                    ui.end_row();
+                    ui.label("Briefing");
+                    buffers.field(ui, "briefing", &file.briefing, true, edits, |t| Some(Edit::Briefing(t.to_owned())));
+                    ui.end_row();
+                    ui.label("Turns");
+                    let mut turns = file.turns;
+                    if ui.add(egui::DragValue::new(&mut turns).range(1..=99)).changed() {
+                        edits.push(Edit::Turns(turns));
+                    }
+                    ui.end_row();
+                    ui.label("Points per enemy step destroyed");
+                    let mut points = file.victory.step_loss_points;
+                    if ui.add(egui::DragValue::new(&mut points).range(0..=99)).changed() {
+                        edits.push(Edit::StepLossPoints(points));
+                    }
+                    ui.end_row();
+                });
+                for (index, side) in file.sides.iter().enumerate() {
+                    ui.separator();
+                    ui.strong(format!("Side {}: {}", index + 1, side.name));
+                    egui::Grid::new(("side", index)).num_columns(2).show(ui, |ui| {
+                        let field = |f: SideField| Some(Edit::Side { index, field: f });
+                        ui.label("Name");
+                        buffers.field(ui, &format!("name{index}"), &side.name, false, edits, |t| field(SideField::Name(t.to_owned())));
+                        ui.end_row();
+                        ui.label("Colour");
+                        buffers.field(ui, &format!("colour{index}"), &side.colour, false, edits, |t| field(SideField::Colour(t.to_owned())));
+                        ui.end_row();
+                        let mut number = |ui: &mut egui::Ui, label: &str, value: i32, range: std::ops::RangeInclusive<i32>, make: &dyn Fn(i32) -> SideField| {
+                            ui.label(label);
+                            let mut v = value;
+                            if ui.add(egui::DragValue::new(&mut v).range(range)).changed() {
+                                edits.push(Edit::Side { index, field: make(v) });
+                            }
+                            ui.end_row();
+                        };
+                        number(ui, "Initiative", i32::from(side.initiative), -5..=5, &|v| SideField::Initiative(v as i8));
+                        number(ui, "Morale", i32::from(side.morale), 2..=12, &|v| SideField::Morale(v as u8));
+                        number(ui, "Artillery Ammunition", i32::from(side.artillery_ammunition), 0..=20, &|v| SideField::ArtilleryAmmunition(v as u8));
+                        number(ui, "Ammunition Depletion", i32::from(side.ammunition_depletion), 2..=12, &|v| SideField::AmmunitionDepletion(v as u8));
+                    });
+                    ui.label("Off-board artillery factors:");
+                    for f in &side.off_board_artillery {
+                        ui.horizontal(|ui| {
+                            ui.label(format!("{} ({}), strength {}", f.name, f.id, f.strength));
+                            if ui.small_button("remove").clicked() {
+                                edits.push(Edit::Side { index, field: SideField::RemoveFactor(f.id.clone()) });
+                            }
+                        });
+                    }
+                    if ui.small_button("Add a factor of strength 6").clicked() {
+                        let n = side.off_board_artillery.len() + 1;
+                        edits.push(Edit::Side {
+                            index,
+                            field: SideField::AddFactor(format!("{}_guns_{n}", side.id), format!("Guns {n}"), 6),
+                        });
+                    }
+                }
+                for side in &file.sides {
+                    missions(ui, doc, side, edits, buffers);
+                }
+                ui.separator();
+                ui.strong("Objectives (place them with the Objective tool)");
+                for o in &file.victory.objectives {
+                    ui.label(format!("{}: {} points{}", o.hex, o.points, o.held_by.as_ref().map_or(String::new(), |s| format!(", held by {s}"))));
+                }
+            });
+        });
+    if !open {
+        doc.settings = false;
+    }
+}
+
+/// A side's artillery missions (the scenario's Artillery Plan): every on-board
+/// battery and off-board factor, with Planned Fire typed as one hex (or -) per turn.
+fn missions(
+    ui: &mut egui::Ui,
+    doc: &Doc,
+    side: &drumfire_core::scenario::SideDef,
+    edits: &mut Vec<Edit>,
+    buffers: &mut Buffers,
+) {
+    use drumfire_core::rules::great_war::{Assignment, Mission};
+    let Some(rules) = doc.editor.rules() else {
+        return;
+    };
+    let file = &doc.editor.file;
+    let mut sources: Vec<(String, String, bool)> = file
+        .counters
+        .iter()
+        .filter(|c| c.side == side.id)
+        .filter(|c| {
+            rules
+                .data()
+                .units
+                .get(&c.unit)
+                .is_some_and(|u| u.full.bombard.is_some())
+        })
+        .map(|c| {
+            (
+                c.id.clone(),
+                if c.name.is_empty() {
+                    c.id.clone()
+                } else {
+                    c.name.clone()
+                },
+                false,
+            )
+        })
+        .collect();
+    sources.extend(
+        side.off_board_artillery
+            .iter()
+            .map(|f| (f.id.clone(), f.name.clone(), true)),
+    );
+    if sources.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.strong(format!(
+        "{}'s artillery missions (the scenario's Artillery Plan)",
+        side.name
+    ));
+    ui.small("Planned Fire: one hex or - per turn. Leave every line on \"none\" to let players plot their own.");
+    let turns = usize::from(file.turns);
+    let plan = side.artillery_plan.clone();
+    for (id, name, factor) in sources {
+        let current = plan
+            .iter()
+            .find(|a| a.source == id)
+            .map(|a| a.mission.clone());
+        ui.horizontal(|ui| {
+            ui.label(&name);
+            let kind = match &current {
+                None => 0,
+                Some(Mission::OpenSights) => 1,
+                Some(Mission::PlannedFire { .. }) => 2,
+                Some(Mission::Move { .. }) => 3,
+            };
+            let names = ["none", "Open Sights", "Planned Fire", "Move"];
+            let mut chosen = kind;
+            egui::ComboBox::from_id_salt(("mission", &id))
+                .selected_text(names[kind])
+                .show_ui(ui, |ui| {
+                    for (k, n) in names.iter().enumerate() {
+                        if factor && (k == 1 || k == 3) {
+                            continue;
+                        }
+                        ui.selectable_value(&mut chosen, k, *n);
+                    }
+                });
+            let with = |mission: Option<Mission>| {
+                let mut next: Vec<Assignment> =
+                    plan.iter().filter(|a| a.source != id).cloned().collect();
+                if let Some(m) = mission {
+                    next.push(Assignment {
+                        source: id.clone(),
+                        mission: m,
+                    });
+                }
+                Edit::Missions {
+                    side: side.id.clone(),
+                    missions: next,
+                }
+            };
+            if chosen != kind {
+                edits.push(with(match chosen {
+                    1 => Some(Mission::OpenSights),
+                    2 => Some(Mission::PlannedFire {
+                        targets: vec![None; turns],
+                    }),
+                    3 => Some(Mission::Move {
+                        destination: String::new(),
+                    }),
+                    _ => None,
+                }));
+            }
+            match &current {
+                Some(Mission::PlannedFire { targets }) => {
+                    let text: Vec<String> = targets
+                        .iter()
+                        .map(|t| t.clone().unwrap_or_else(|| "-".into()))
+                        .collect();
+                    buffers.field(
+                        ui,
+                        &format!("plan-{id}"),
+                        &text.join(" "),
+                        false,
+                        edits,
+                        |t| {
+                            let mut targets: Vec<Option<String>> = t
+                                .split_whitespace()
+                                .map(|w| (w != "-").then(|| w.to_owned()))
+                                .collect();
+                            targets.resize(turns, None);
+                            Some(with(Some(Mission::PlannedFire { targets })))
+                        },
+                    );
+                }
+                Some(Mission::Move { destination }) => {
+                    buffers.field(ui, &format!("move-{id}"), destination, false, edits, |t| {
+                        Some(with(Some(Mission::Move {
+                            destination: t.trim().to_owned(),
+                        })))
+                    });
+                }
+                _ => {}
+            }
+        });
+    }
+}
+
+/// Centres the camera on a hex (the validation panel's links).
+pub(super) fn centre_on(world: &mut World, hex: &str) {
+    let Some(h) = drumfire_core::scenario::hex_of(hex) else {
+        return;
+    };
+    let Some(at) = world
+        .get_resource::<crate::board::geometry::BoardGeometry>()
+        .map(|g| g.world_of(h))
+    else {
+        return;
+    };
+    let mut q = world.query_filtered::<&mut Transform, With<Camera2d>>();
+    if let Ok(mut t) = q.single_mut(world) {
+        t.translation.x = at.x;
+        t.translation.y = at.y;
+    }
+    let stack = world
+        .resource::<drumfire_core::map::HexIndex>()
+        .occupants(h)
+        .to_vec();
+    world
+        .resource_mut::<crate::input::Selection>()
+        .click(h, &stack);
+}
