@@ -222,29 +222,21 @@ fn tools(root: &mut egui::Ui, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: &mu
                         Tool::Terrain(g) => g,
                         _ => '.',
                     };
-                    if ui
+                    let resize = ui
                         .button("Resize")
                         .on_hover_text("Keep what fits; new hexes get the terrain brush")
-                        .clicked()
-                    {
+                        .clicked();
+                    let blank = ui
+                        .button("New")
+                        .on_hover_text("A blank map of the terrain brush; counters off it go")
+                        .clicked();
+                    if resize || blank {
                         match size {
-                            Some((width, height)) => edits.push(Edit::Resize {
+                            Some((width, height)) if resize => edits.push(Edit::Resize {
                                 width,
                                 height,
                                 glyph,
                             }),
-                            None => {
-                                doc.status = "The size is two numbers, columns and rows.".into()
-                            }
-                        }
-                        buffers.width.clear();
-                    }
-                    if ui
-                        .button("New")
-                        .on_hover_text("A blank map of the terrain brush; counters off it go")
-                        .clicked()
-                    {
-                        match size {
                             Some((width, height)) => edits.push(Edit::NewMap {
                                 width,
                                 height,

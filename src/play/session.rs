@@ -54,6 +54,8 @@ pub enum SessionRequest {
     Undo,
     /// Write the log, in words, to a text file.
     ExportLog,
+    /// Open this scenario in the editor (a window of its own).
+    Edit,
 }
 
 /// Is the help panel open?
@@ -153,6 +155,7 @@ fn carry_out_request(world: &mut World) {
             }
         }
         SessionRequest::Load => load(world, &source),
+        SessionRequest::Edit => open_editor(&source),
         SessionRequest::ExportLog => {
             let path = source.save_path("log").with_extension("txt");
             match export_log(world, &path) {
@@ -176,6 +179,38 @@ fn carry_out_request(world: &mut World) {
         },
     };
     world.resource_mut::<UiStatus>().0 = status;
+}
+
+/// Opens the scenario in `drumfire edit`: its own file when it has one, else a copy
+/// of its text under `saves/` (the embedded default scenario).
+fn open_editor(source: &GameSource) -> String {
+    let own = std::path::Path::new(&source.scenario.source);
+    let path = if own.is_file() {
+        own.to_path_buf()
+    } else {
+        let copy = source.save_path("edit");
+        let written = copy
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&copy, &source.scenario.text));
+        if let Err(e) = written {
+            return format!("Could not write {}: {e}", copy.display());
+        }
+        copy
+    };
+    let started = std::env::current_exe().and_then(|exe| {
+        std::process::Command::new(exe)
+            .arg("edit")
+            .arg(&path)
+            .spawn()
+    });
+    match started {
+        Ok(_) => format!(
+            "The editor opens {} in a window of its own.",
+            path.display()
+        ),
+        Err(e) => format!("Could not start the editor: {e}"),
+    }
 }
 
 fn export_log(world: &mut World, path: &std::path::Path) -> std::io::Result<usize> {

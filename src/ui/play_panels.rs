@@ -478,6 +478,13 @@ pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView) {
         play.help.0 = !play.help.0;
     }
     if ui
+        .button("Editor")
+        .on_hover_text("Open this scenario in the scenario editor, in a window of its own")
+        .clicked()
+    {
+        *play.session = SessionRequest::Edit;
+    }
+    if ui
         .button("Undo")
         .on_hover_text("Ctrl+Z: take back the last order, never past dice already rolled")
         .clicked()

@@ -302,21 +302,13 @@ impl Editor {
     /// Takes back the last edit.
     pub fn undo(&mut self) -> bool {
         self.stroke_open = false;
-        let Some(prev) = self.undo.pop() else {
-            return false;
-        };
-        self.redo.push(std::mem::replace(&mut self.file, prev));
-        true
+        step(&mut self.undo, &mut self.redo, &mut self.file)
     }
 
     /// Puts back the last edit taken back.
     pub fn redo(&mut self) -> bool {
         self.stroke_open = false;
-        let Some(next) = self.redo.pop() else {
-            return false;
-        };
-        self.undo.push(std::mem::replace(&mut self.file, next));
-        true
+        step(&mut self.redo, &mut self.undo, &mut self.file)
     }
 
     /// Can an edit be taken back, put back?
@@ -352,6 +344,16 @@ impl Editor {
         std::fs::File::open(&tmp)?.sync_all()?;
         std::fs::rename(&tmp, path)
     }
+}
+
+/// Moves the file back (or forward) one snapshot: the top of `from` becomes the
+/// file, the file goes on `to`.
+fn step(from: &mut Vec<ScenarioFile>, to: &mut Vec<ScenarioFile>, file: &mut ScenarioFile) -> bool {
+    let Some(other) = from.pop() else {
+        return false;
+    };
+    to.push(std::mem::replace(file, other));
+    true
 }
 
 /// The hex an error is about, for the validation panel to go to: a hex number in the
@@ -587,20 +589,19 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
             width,
             height,
             glyph,
-        } => {
-            check_glyph(file, *glyph)?;
-            check_size(*width, *height)?;
-            file.map = blank_map(*width, *height, *glyph);
-            on_map_only(file);
         }
-        Edit::Resize {
+        | Edit::Resize {
             width,
             height,
             glyph,
         } => {
             check_glyph(file, *glyph)?;
             check_size(*width, *height)?;
-            file.map = resize(&file.map, *width, *height, *glyph);
+            file.map = if matches!(edit, Edit::NewMap { .. }) {
+                blank_map(*width, *height, *glyph)
+            } else {
+                resize(&file.map, *width, *height, *glyph)
+            };
             on_map_only(file);
         }
         Edit::Paint { hex, glyph } => {
