@@ -1,4 +1,4 @@
-//! The command line contract: check, sim and replay, as users and scripts call them.
+//! The command line contract: check, sim, replay and edit, as users and scripts call them.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -162,5 +162,26 @@ fn a_sim_save_replays_to_its_hash_and_a_tampered_one_does_not() {
         )),
         "{}",
         stderr(&out)
+    );
+}
+
+#[test]
+fn edit_refuses_a_scenario_whose_map_cannot_be_drawn() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/great_war/tutorial.ron"),
+    )
+    .unwrap();
+    let path = scratch("short-row.ron");
+    std::fs::write(
+        &path,
+        text.replacen("\"....ww......oo..\"", "\"....ww......oo.\"", 1),
+    )
+    .unwrap();
+    let out = drumfire(&["edit", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(
+        err.contains("short-row.ron:") && err.contains("map.terrain"),
+        "{err}"
     );
 }

@@ -266,9 +266,39 @@ impl Editor {
         }
     }
 
-    /// Opens a scenario's text; it need not pass the checks, only read as RON.
+    /// Opens a scenario's text. It need not pass every check (the editor is where
+    /// they get fixed), but its map must be drawable: rows matching its size, a known
+    /// rule set, at least one side. Otherwise the check's own located error comes back.
     pub fn open(source: &str, text: &str) -> Result<Self, LocatedError> {
         let file: ScenarioFile = crate::error::read_ron(source, text)?;
+        let (w, h) = (usize::from(file.map.width), usize::from(file.map.height));
+        let shaped =
+            |rows: &[String]| rows.len() == h && rows.iter().all(|r| r.chars().count() == w);
+        let drawable = (1..=200).contains(&w)
+            && (1..=200).contains(&h)
+            && shaped(&file.map.terrain)
+            && (file.map.elevation.is_empty() || shaped(&file.map.elevation))
+            && !file.sides.is_empty()
+            && rules::find(&file.rules).is_some();
+        if !drawable {
+            let errors = scenario::parse(source, text).err().unwrap_or_default();
+            let first = errors
+                .iter()
+                .find(|e| {
+                    ["map", "sides", "rules"]
+                        .iter()
+                        .any(|f| e.field.starts_with(f))
+                })
+                .or(errors.first())
+                .cloned();
+            return Err(first.unwrap_or_else(|| LocatedError {
+                file: source.to_owned(),
+                line: 1,
+                col: 1,
+                field: "map".into(),
+                message: "the map's rows do not match its width and height".into(),
+            }));
+        }
         Ok(Self::from_file(source, file))
     }
 

@@ -404,3 +404,27 @@ fn a_stroke_across_hexes_undoes_as_one_edit() {
     assert!(ed.undo());
     assert_eq!(ed.file.map.terrain[0], "www.............");
 }
+
+#[test]
+fn a_file_whose_map_cannot_be_drawn_is_refused_with_a_located_error() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../scenarios/great_war/tutorial.ron"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    // One terrain row a hex short.
+    let short = text.replacen("\"....ww......oo..\"", "\"....ww......oo.\"", 1);
+    assert_ne!(short, text);
+    let err = Editor::open("short.ron", &short).unwrap_err();
+    assert!(err.field.starts_with("map"), "{err}");
+    assert!(err.line > 1, "{err}");
+    // No sides at all.
+    let start = text.find("sides: [").unwrap();
+    let end = text.find("counters: [").unwrap();
+    let mut sideless = text.clone();
+    sideless.replace_range(start..end, "sides: [],\n    ");
+    let err = Editor::open("sideless.ron", &sideless).unwrap_err();
+    assert!(err.to_string().starts_with("sideless.ron:"), "{err}");
+    // Not RON at all.
+    assert!(Editor::open("junk.ron", "Scenario(").is_err());
+}
