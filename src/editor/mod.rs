@@ -67,8 +67,9 @@ pub struct Doc {
     pub status: String,
     /// The settings window is open.
     pub settings: bool,
-    /// The text as last saved (to tell unsaved changes).
-    pub saved: String,
+    /// The scenario as last saved (to tell unsaved changes); none before the first save
+    /// of a new file.
+    pub saved: Option<drumfire_core::scenario::ScenarioFile>,
 }
 
 impl Doc {
@@ -78,7 +79,7 @@ impl Doc {
 
     /// Are there changes not saved?
     pub fn unsaved(&self) -> bool {
-        self.editor.to_text() != self.saved
+        self.saved.as_ref() != Some(&self.editor.file)
     }
 }
 
@@ -131,11 +132,7 @@ pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>) -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    let saved = if path.exists() {
-        editor.to_text()
-    } else {
-        String::new()
-    };
+    let saved = path.exists().then(|| editor.file.clone());
     let glyph = editor
         .file
         .map
@@ -225,23 +222,14 @@ fn frame_map(
         return;
     }
     *framed = Some((geometry.width, geometry.height));
-    let (mut transform, mut projection) = camera.into_inner();
-    let size = HEX_SIZE;
-    let map_w = 1.5 * size * f32::from(geometry.width.saturating_sub(1)) + 2.0 * size;
-    let map_h = 3f32.sqrt() * size * (f32::from(geometry.height) + 0.5);
-    let (left, right, top, bottom) = (ui::LEFT_WIDTH, ui::RIGHT_WIDTH, 40.0, ui::BOTTOM_HEIGHT);
-    let free_w = (window.width() - left - right).max(200.0);
-    let free_h = (window.height() - top - bottom).max(200.0);
-    let scale = (map_w / free_w).max(map_h / free_h).clamp(0.25, 4.0);
-    if let Projection::Orthographic(ortho) = projection.as_mut() {
-        ortho.scale = scale;
-    }
-    // The free area's centre is off the window's by half the panels' difference.
-    let shift = Vec2::new((right - left) / 2.0, (top - bottom) / 2.0) * scale;
-    transform.translation = (geometry.centre() + shift).extend(transform.translation.z);
+    let insets = crate::input::Insets {
+        left: ui::LEFT_WIDTH,
+        right: ui::RIGHT_WIDTH,
+        top: 40.0,
+        bottom: ui::BOTTOM_HEIGHT,
+    };
+    crate::input::fit_camera(&geometry, &window, camera.into_inner(), insets, 4.0);
 }
-
-use crate::board::geometry::HEX_SIZE;
 
 fn apply_edits(world: &mut World) {
     let edits = std::mem::take(&mut world.resource_mut::<EditQueue>().0);
@@ -316,7 +304,7 @@ fn apply_edits(world: &mut World) {
 fn save(doc: &mut Doc) {
     match doc.editor.save(&doc.path) {
         Ok(()) => {
-            doc.saved = doc.editor.to_text();
+            doc.saved = Some(doc.editor.file.clone());
             doc.status = format!("Saved {}.", doc.path.display());
         }
         Err(e) => doc.status = format!("Could not save {}: {e}", doc.path.display()),

@@ -166,21 +166,57 @@ pub fn frame_the_map(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
 ) {
-    let (mut transform, mut projection) = camera.into_inner();
+    // The play panels: the stack viewer on the right, the phase bar and the log.
+    let insets = Insets {
+        left: 0.0,
+        right: SIDE_PANEL_WIDTH,
+        top: 30.0,
+        bottom: BARS_HEIGHT - 30.0,
+    };
+    fit_camera(
+        &geometry,
+        &window,
+        camera.into_inner(),
+        insets,
+        FIRST_VIEW_MAX_SCALE,
+    );
+}
+
+/// Room the panels take on each side of the window, in pixels.
+#[derive(Clone, Copy, Debug)]
+pub struct Insets {
+    /// Left panels.
+    pub left: f32,
+    /// Right panels.
+    pub right: f32,
+    /// Top bars.
+    pub top: f32,
+    /// Bottom bars.
+    pub bottom: f32,
+}
+
+/// Zooms the camera so the whole map fits the space the panels leave (no closer
+/// than `max_scale` allows) and centres it there.
+pub fn fit_camera(
+    geometry: &BoardGeometry,
+    window: &Window,
+    (mut transform, mut projection): (Mut<Transform>, Mut<Projection>),
+    insets: Insets,
+    max_scale: f32,
+) {
     let map_w = 1.5 * HEX_SIZE * f32::from(geometry.width.saturating_sub(1)) + 2.0 * HEX_SIZE;
     let map_h = 3f32.sqrt() * HEX_SIZE * (f32::from(geometry.height) + 0.5);
-    let free_w = (window.width() - SIDE_PANEL_WIDTH).max(200.0);
-    let free_h = (window.height() - BARS_HEIGHT).max(200.0);
+    let free_w = (window.width() - insets.left - insets.right).max(200.0);
+    let free_h = (window.height() - insets.top - insets.bottom).max(200.0);
     let scale = (map_w / free_w)
         .max(map_h / free_h)
-        .clamp(MIN_SCALE, FIRST_VIEW_MAX_SCALE);
+        .clamp(MIN_SCALE, max_scale);
     if let Projection::Orthographic(ortho) = projection.as_mut() {
         ortho.scale = scale;
     }
-    // Shift right by half the side panel and down a little for the bottom log.
-    let centre =
-        geometry.centre() + Vec2::new(SIDE_PANEL_WIDTH / 2.0, -(BARS_HEIGHT - 60.0) / 2.0) * scale;
-    transform.translation = centre.extend(transform.translation.z);
+    // The free area's centre is off the window's by half the panels' difference.
+    let shift = Vec2::new(insets.right - insets.left, insets.top - insets.bottom) / 2.0 * scale;
+    transform.translation = (geometry.centre() + shift).extend(transform.translation.z);
 }
 
 fn cursor_world(window: &Window, camera: &Camera, at: &GlobalTransform) -> Option<Vec2> {

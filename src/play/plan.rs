@@ -536,39 +536,38 @@ fn draw_plan_overlay(
             _ => None,
         })
         .collect();
+    let size = crate::board::geometry::HEX_SIZE;
     for (hex, text) in moves {
-        let at = geometry.world_of(hex);
-        world.spawn((
-            PlanOverlay,
-            Text2d::new(text),
-            TextFont::from_font_size(12.0),
-            TextColor(Color::srgb(0.98, 0.96, 0.92)),
-            bevy::text::TextBackgroundColor(Color::srgb(0.1, 0.25, 0.6)),
-            bevy::text::TextLayout::justify(bevy::text::Justify::Center),
+        let at = geometry.world_of(hex) - Vec2::Y * size * 0.2;
+        world.spawn(label(
+            text,
+            Color::srgb(0.1, 0.25, 0.6),
             bevy::sprite::Anchor::TOP_CENTER,
-            Transform::from_xyz(
-                at.x,
-                at.y - crate::board::geometry::HEX_SIZE * 0.2,
-                crate::board::z::COUNTER + 46.0,
-            ),
+            at,
         ));
     }
     for p in plotted_for_turn(world, &draft, draft.show_turn) {
-        let at = geometry.world_of(p.hex);
+        let at = geometry.world_of(p.hex) + Vec2::Y * size * 0.2;
         let text = overlay_text(world, draft.show_turn, &p);
-        world.spawn((
-            PlanOverlay,
-            Text2d::new(text),
-            TextFont::from_font_size(12.0),
-            TextColor(Color::srgb(0.98, 0.96, 0.92)),
-            bevy::text::TextBackgroundColor(Color::srgb(0.72, 0.08, 0.04)),
-            bevy::text::TextLayout::justify(bevy::text::Justify::Center),
+        world.spawn(label(
+            text,
+            Color::srgb(0.72, 0.08, 0.04),
             bevy::sprite::Anchor::BOTTOM_CENTER,
-            Transform::from_xyz(
-                at.x,
-                at.y + crate::board::geometry::HEX_SIZE * 0.2,
-                crate::board::z::COUNTER + 46.0,
-            ),
+            at,
         ));
     }
+}
+
+/// A plan label on the map: light words on a coloured band, above the counters.
+fn label(text: String, band: Color, anchor: bevy::sprite::Anchor, at: Vec2) -> impl Bundle {
+    (
+        PlanOverlay,
+        Text2d::new(text),
+        TextFont::from_font_size(12.0),
+        TextColor(Color::srgb(0.98, 0.96, 0.92)),
+        bevy::text::TextBackgroundColor(band),
+        bevy::text::TextLayout::justify(bevy::text::Justify::Center),
+        anchor,
+        Transform::from_translation(at.extend(crate::board::z::COUNTER + 46.0)),
+    )
 }

@@ -410,15 +410,9 @@ pub fn combat_window(ctx: &egui::Context, play: &mut PlayView) {
                                     String::new()
                                 };
                                 ui.strong(format!("{count}{kind} at {target}: {}", who.join(", ")));
-                                let sh: Vec<String> =
-                                    shifts.iter().map(|(n, w)| format!("{n:+} {w}")).collect();
                                 ui.label(format!(
                                     "Strength {strength}{}: {table} table, column {column}",
-                                    if sh.is_empty() {
-                                        String::new()
-                                    } else {
-                                        format!(" ({})", sh.join(", "))
-                                    }
+                                    drumfire_core::journal::shifts_text(shifts)
                                 ));
                                 ui.horizontal(|ui| {
                                     for d in dice {

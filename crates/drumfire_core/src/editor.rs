@@ -478,7 +478,7 @@ fn glyph_at(map: &MapDef, c: MapCoord) -> Option<char> {
 }
 
 fn check_glyph(file: &ScenarioFile, glyph: char) -> Result<(), String> {
-    let rules = rules::find(&file.rules).ok_or("the scenario's rule set is unknown")?;
+    let rules = rules_of(file)?;
     if rules.data().terrain_by_glyph(glyph).is_none() {
         return Err(format!(
             "`{glyph}` is not a terrain of the {} rules",
@@ -734,7 +734,7 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
         }
         Edit::PlaceUnit { side, unit, hex } => {
             side_index(file, side)?;
-            let rules = rules::find(&file.rules).ok_or("the scenario's rule set is unknown")?;
+            let rules = rules_of(file)?;
             if !rules.data().units.contains_key(unit) {
                 return Err(format!(
                     "`{unit}` is not a unit type of the {} rules",
@@ -794,12 +794,8 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
             }
         }
         Edit::Steps { id, steps } => {
-            let rules = rules::find(&file.rules).ok_or("the scenario's rule set is unknown")?;
-            let c = file
-                .counters
-                .iter_mut()
-                .find(|c| c.id == *id)
-                .ok_or_else(|| format!("there is no unit `{id}`"))?;
+            let rules = rules_of(file)?;
+            let c = counter_mut(file, id)?;
             let max = rules.data().units.get(&c.unit).map_or(1, |u| u.max_steps());
             if *steps == 0 || *steps > max {
                 return Err(format!("`{id}` has 1 to {max} steps"));
@@ -807,12 +803,8 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
             c.steps = (*steps != max).then_some(*steps);
         }
         Edit::Mount { id } => {
-            let rules = rules::find(&file.rules).ok_or("the scenario's rule set is unknown")?;
-            let c = file
-                .counters
-                .iter_mut()
-                .find(|c| c.id == *id)
-                .ok_or_else(|| format!("there is no unit `{id}`"))?;
+            let rules = rules_of(file)?;
+            let c = counter_mut(file, id)?;
             let other = rules
                 .data()
                 .units
@@ -912,6 +904,17 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
         Edit::StepLossPoints(n) => file.victory.step_loss_points = *n,
     }
     Ok(())
+}
+
+fn rules_of(file: &ScenarioFile) -> Result<&'static RuleSetInfo, String> {
+    rules::find(&file.rules).ok_or_else(|| "the scenario's rule set is unknown".to_owned())
+}
+
+fn counter_mut<'a>(file: &'a mut ScenarioFile, id: &str) -> Result<&'a mut CounterDef, String> {
+    file.counters
+        .iter_mut()
+        .find(|c| c.id == id)
+        .ok_or_else(|| format!("there is no unit `{id}`"))
 }
 
 fn check_size(width: u16, height: u16) -> Result<(), String> {

@@ -200,19 +200,11 @@ impl GameEvent {
                 result,
                 ..
             } => {
-                let sh: Vec<String> = shifts
-                    .iter()
-                    .map(|(n, why)| format!("{n:+} {why}"))
-                    .collect();
                 let d: Vec<String> = dice.iter().map(u8::to_string).collect();
                 format!(
                     "{kind}: {} at {target}, strength {strength}{} -> {table} column {column}, dice {} = {}: {result}.",
                     list(firers),
-                    if sh.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", sh.join(", "))
-                    },
+                    shifts_text(shifts),
                     d.join("+"),
                     dice.iter().map(|x| u32::from(*x)).sum::<u32>()
                 )
@@ -259,6 +251,18 @@ impl GameEvent {
             }
         }
     }
+}
+
+/// A fire's column shifts in words, as " (+1 uphill, -1 cover)", or "" when none.
+pub fn shifts_text(shifts: &[(i32, String)]) -> String {
+    if shifts.is_empty() {
+        return String::new();
+    }
+    let sh: Vec<String> = shifts
+        .iter()
+        .map(|(n, why)| format!("{n:+} {why}"))
+        .collect();
+    format!(" ({})", sh.join(", "))
 }
 
 /// One journal line: when it happened and what.
