@@ -26,6 +26,9 @@ pub struct WindowOptions {
     /// Play a script of UI steps (see `src/play/script.rs`), then quit.
     #[arg(long, value_name = "FILE")]
     script: Option<PathBuf>,
+    /// Open the scenario in table mode: the rules off, every piece moved by hand.
+    #[arg(long)]
+    table: bool,
     /// Where the script's screenshots go.
     #[arg(long, value_name = "DIR", default_value = "target/screenshots/script")]
     shots: PathBuf,
@@ -47,11 +50,22 @@ pub fn run_file(path: &Path, options: WindowOptions) -> ExitCode {
     match load(path) {
         Ok(Loaded::Scenario(s)) => run(*s, options.seed, Vec::new(), options),
         Ok(Loaded::Save(save)) => {
+            if options.table && !save.file.table {
+                eprintln!(
+                    "{}: this save was played by the rules; --table opens a scenario at the table",
+                    path.display()
+                );
+                return ExitCode::FAILURE;
+            }
             let (_, check) = drumfire_core::save::replay(&save);
             if let Err(d) = check {
                 eprintln!("{}: the save does not replay: {d}", path.display());
                 return ExitCode::FAILURE;
             }
+            let options = WindowOptions {
+                table: save.file.table,
+                ..options
+            };
             run(
                 save.scenario.clone(),
                 save.file.seed,
@@ -74,6 +88,11 @@ struct ScreenshotPlan {
 }
 
 fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions) -> ExitCode {
+    let mode = if options.table {
+        drumfire_core::game::Mode::Table
+    } else {
+        drumfire_core::game::Mode::Rules
+    };
     let title = format!("Drumfire — {}", scenario.file.title);
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -89,8 +108,13 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
     .insert_resource(crate::play::session::GameSource {
         scenario: scenario.clone(),
         seed,
+        mode,
     })
-    .add_plugins(CorePlugin { scenario, seed })
+    .add_plugins(CorePlugin {
+        scenario,
+        seed,
+        mode,
+    })
     .add_plugins((
         crate::board::plugin,
         crate::input::plugin,

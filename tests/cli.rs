@@ -185,3 +185,53 @@ fn edit_refuses_a_scenario_whose_map_cannot_be_drawn() {
         "{err}"
     );
 }
+
+#[test]
+fn a_table_save_is_checked_and_replayed_and_a_rules_save_is_not_opened_at_the_table() {
+    use drumfire_core::game::{Game, Mode};
+    use drumfire_core::orders::Order;
+    use drumfire_core::table::TableOrder;
+    let scenario = drumfire_core::testing::tutorial();
+    let mut game = Game::with_mode(&scenario, 4, Mode::Table);
+    for order in [
+        TableOrder::Move {
+            piece: "b_c".into(),
+            to: "0101".into(),
+        },
+        TableOrder::Roll { dice: 4 },
+    ] {
+        game.submit(Order::Table(order)).unwrap();
+    }
+    let table = scratch("table.ron");
+    drumfire_core::save::write(
+        &table,
+        &drumfire_core::save::save_of(&mut game, &scenario, 4),
+    )
+    .unwrap();
+    let hash = game.state_hash().to_string();
+    let out = drumfire(&["replay", table.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), hash);
+    let out = drumfire(&["check", table.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("ok (save, 2 orders"),
+        "{}",
+        stdout(&out)
+    );
+
+    let rules = scratch("rules-for-table.ron");
+    let mut by_the_rules = Game::new(&scenario, 4);
+    drumfire_core::save::write(
+        &rules,
+        &drumfire_core::save::save_of(&mut by_the_rules, &scenario, 4),
+    )
+    .unwrap();
+    let out = drumfire(&["play", rules.to_str().unwrap(), "--table"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("this save was played by the rules"),
+        "{}",
+        stderr(&out)
+    );
+}

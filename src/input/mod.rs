@@ -32,7 +32,7 @@ pub struct Hover(pub Option<Hex>);
 pub struct MapArea(pub Option<Rect>);
 
 /// Is the mouse over the map rather than over a panel?
-fn over_map(window: &Window, area: &MapArea) -> bool {
+pub fn over_map(window: &Window, area: &MapArea) -> bool {
     match (window.cursor_position(), area.0) {
         (Some(p), Some(rect)) => rect.contains(p),
         (Some(_), None) => true,

@@ -24,6 +24,7 @@ use std::collections::BTreeMap;
 pub mod plan;
 pub mod script;
 pub mod session;
+pub mod table;
 
 /// A hex is being picked on the map for this action (`None`: browsing).
 #[derive(Resource, Default, Debug, Clone)]
@@ -82,7 +83,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<CombatReport>()
         .init_resource::<session::NextUnitRequest>()
         .init_resource::<session::LosRequest>()
-        .add_plugins((session::plugin, plan::plugin))
+        .add_plugins((session::plugin, plan::plugin, table::plugin))
         .add_systems(
             Update,
             script::run_script
@@ -94,10 +95,11 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 cancel_pick_on_escape,
-                drag_to_move.run_if(not(egui_wants_any_pointer_input)),
+                drag_to_move
+                    .run_if(not(egui_wants_any_pointer_input).and_then(not(table::at_table))),
                 pick_on_click.run_if(picking.and_then(not(egui_wants_any_pointer_input))),
                 submit_intent,
-                update_preview,
+                update_preview.run_if(not(table::at_table)),
                 draw_overlays,
             )
                 .chain()

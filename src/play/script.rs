@@ -13,6 +13,9 @@
 //! into the chosen cell), `file-plan`, `show-plan SIDE` (the menu during play),
 //! `close-plan`; `handoff` (the player at the screen confirms the hand-off screen);
 //! `dump-view NAME` writes the words the screen shows of plans and the log.
+//! At the table (hand moves, as the panels queue them): `hand move ID HEX`,
+//! `hand flip ID`, `hand remove ID`, `hand mark ID MARKER on|off` (DISR, PINNED...),
+//! `hand drumfire HEX on|off`, `hand roll N`, `hand next-turn`; `switch-mode`.
 
 use super::session::ReplayQueue;
 use super::{CombatReport, IntentQueue, Mode, PendingTarget};
@@ -92,6 +95,9 @@ fn step(world: &mut World, script: &mut Script) {
     if !orders::is_settled(world)
         || !world.resource::<ReplayQueue>().0.is_empty()
         || world.resource::<IntentQueue>().0.is_some()
+        || !world.resource::<super::table::HandMoves>().0.is_empty()
+        || *world.resource::<super::session::SessionRequest>()
+            != super::session::SessionRequest::None
     {
         return;
     }
@@ -308,9 +314,72 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
             let text = visible_text(world);
             std::fs::write(script.shots.join(name), text).map_err(|e| e.to_string())?;
         }
+        "hand" => {
+            let order = hand_move(&args)?;
+            world
+                .resource_mut::<super::table::HandMoves>()
+                .0
+                .push(order);
+        }
+        "switch-mode" => {
+            *world.resource_mut::<super::session::SessionRequest>() =
+                super::session::SessionRequest::SwitchMode;
+        }
         other => return Err(format!("unknown step `{other}`")),
     }
     Ok(())
+}
+
+/// A `hand ...` step as the hand move it stands for.
+fn hand_move(args: &[String]) -> Result<drumfire_core::table::TableOrder, String> {
+    use drumfire_core::counters::{HexMarkerKind, MarkerKind};
+    use drumfire_core::table::TableOrder;
+    let arg = |i: usize, what: &str| {
+        args.get(i)
+            .cloned()
+            .ok_or_else(|| format!("{what} is missing"))
+    };
+    let on = |i: usize| match args.get(i).map(String::as_str) {
+        Some("on") => Ok(true),
+        Some("off") => Ok(false),
+        _ => Err("on or off is missing".to_owned()),
+    };
+    Ok(match arg(0, "the hand move")?.as_str() {
+        "move" => TableOrder::Move {
+            piece: arg(1, "a counter id")?,
+            to: arg(2, "a hex")?,
+        },
+        "flip" => TableOrder::Flip {
+            piece: arg(1, "a counter id")?,
+        },
+        "remove" => TableOrder::Remove {
+            piece: arg(1, "a counter id")?,
+        },
+        "mark" => {
+            let label = arg(2, "a marker")?;
+            let marker = MarkerKind::ALL
+                .into_iter()
+                .find(|m| m.label().replace(' ', "_") == label)
+                .ok_or_else(|| format!("`{label}` is not a marker"))?;
+            TableOrder::Mark {
+                piece: arg(1, "a counter id")?,
+                marker,
+                on: on(3)?,
+            }
+        }
+        "drumfire" => TableOrder::MarkHex {
+            hex: arg(1, "a hex")?,
+            marker: HexMarkerKind::Drumfire,
+            on: on(2)?,
+        },
+        "roll" => TableOrder::Roll {
+            dice: arg(1, "a number of dice")?
+                .parse()
+                .map_err(|_| "the number of dice is a number".to_owned())?,
+        },
+        "next-turn" => TableOrder::NextTurn,
+        other => return Err(format!("unknown hand move `{other}`")),
+    })
 }
 
 /// The answer a script gives to the question the game waits on: hold fire, or the

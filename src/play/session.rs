@@ -24,15 +24,24 @@ pub struct GameSource {
     pub scenario: Scenario,
     /// The dice seed.
     pub seed: u64,
+    /// By the rules or at the table.
+    pub mode: game::Mode,
 }
 
 impl GameSource {
-    /// Where this scenario's save goes: `saves/<scenario>.save.ron` (and `.autosave.ron`).
+    /// Where this scenario's save goes: `saves/<scenario>.save.ron` (and
+    /// `.autosave.ron`); at the table `saves/<scenario>.table-save.ron`, so that a
+    /// table session never overwrites a game played by the rules.
     pub fn save_path(&self, kind: &str) -> PathBuf {
         let stem = std::path::Path::new(&self.scenario.source)
             .file_stem()
             .map_or_else(|| "game".to_owned(), |s| s.to_string_lossy().into_owned());
-        PathBuf::from("saves").join(format!("{stem}.{kind}.ron"))
+        let table = if self.mode == game::Mode::Table {
+            "table-"
+        } else {
+            ""
+        };
+        PathBuf::from("saves").join(format!("{stem}.{table}{kind}.ron"))
     }
 }
 
@@ -56,6 +65,8 @@ pub enum SessionRequest {
     ExportLog,
     /// Open this scenario in the editor (a window of its own).
     Edit,
+    /// Start this scenario afresh in the other mode: at the table, or by the rules.
+    SwitchMode,
 }
 
 /// Is the help panel open?
@@ -156,6 +167,7 @@ fn carry_out_request(world: &mut World) {
         }
         SessionRequest::Load => load(world, &source),
         SessionRequest::Edit => open_editor(&source),
+        SessionRequest::SwitchMode => switch_mode(world, &source),
         SessionRequest::ExportLog => {
             let path = source.save_path("log").with_extension("txt");
             match export_log(world, &path) {
@@ -303,6 +315,7 @@ fn load(world: &mut World, source: &GameSource) -> String {
     let next = GameSource {
         scenario: loaded.scenario.clone(),
         seed: loaded.file.seed,
+        mode: loaded.file.mode(),
     };
     world.insert_resource(next.clone());
     restart(world, &next, loaded.file.orders.clone());
@@ -313,9 +326,44 @@ fn load(world: &mut World, source: &GameSource) -> String {
     )
 }
 
+/// Starts the scenario afresh in the other mode, once the game in hand is written
+/// to its autosave, so that switching loses nothing.
+fn switch_mode(world: &mut World, source: &GameSource) -> String {
+    if !orders::is_settled(world) || !world.resource::<ReplayQueue>().0.is_empty() {
+        return "Wait for the game to settle before switching.".into();
+    }
+    let kept = source.save_path("autosave");
+    if let Err(e) = write_save(world, source, &kept) {
+        return format!(
+            "Could not keep this game in {}: {e}; nothing was switched.",
+            kept.display()
+        );
+    }
+    let next = GameSource {
+        mode: match source.mode {
+            game::Mode::Rules => game::Mode::Table,
+            game::Mode::Table => game::Mode::Rules,
+        },
+        ..source.clone()
+    };
+    world.insert_resource(next.clone());
+    restart(world, &next, Vec::new());
+    let now = match next.mode {
+        game::Mode::Table => "At the table: the rules are off, move anything by hand.",
+        game::Mode::Rules => "Back to the rules: a new game from the set-up.",
+    };
+    format!("{now} The last game is kept in {}.", kept.display())
+}
+
 /// Puts the scenario back on the table and queues `orders` to be replayed.
 fn restart(world: &mut World, source: &GameSource, orders: Vec<Order>) {
-    game::reset(world, &source.scenario, source.seed);
+    game::reset(world, &source.scenario, source.seed, source.mode);
+    let generation = world.resource::<super::Preview>().generation + 1;
+    world.insert_resource(super::Preview {
+        generation,
+        ..Default::default()
+    });
+    world.resource_mut::<super::table::Placing>().0 = None;
     *world.resource_mut::<Selection>() = Selection::default();
     world.resource_mut::<Mode>().0 = None;
     world.resource_mut::<PendingTarget>().0 = None;

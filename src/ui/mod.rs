@@ -18,6 +18,7 @@ use drumfire_core::orders::{self, Order};
 use drumfire_core::rules::great_war;
 
 pub mod play_panels;
+pub mod table_panels;
 use drumfire_core::scenario::{Rules, ScenarioInfo, SideList};
 use hexx::Hex;
 
@@ -111,6 +112,7 @@ fn draw_ui(
     mut contexts: EguiContexts,
     view: GameView,
     mut play: play_panels::PlayView,
+    mut table: table_panels::TableView,
     mut selection: ResMut<Selection>,
     hover: Res<Hover>,
     mut ui_order: ResMut<UiOrder>,
@@ -126,11 +128,18 @@ fn draw_ui(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    phase_bar(&mut root, &view, &mut ui_order, &mut plan_request, &status);
+    phase_bar(
+        &mut root,
+        &view,
+        &mut ui_order,
+        &mut plan_request,
+        &status,
+        &mut table,
+    );
     let names = play.names();
-    bottom_log(&mut root, &view, &hover, &names, &mut play);
+    bottom_log(&mut root, &view, &hover, &names, &mut play, table.on());
     // Only a click changes the selection, so the board redraws only then.
-    if let Some(picked) = side_panel(&mut root, &view, &selection, &mut play) {
+    if let Some(picked) = side_panel(&mut root, &view, &selection, &mut play, &mut table) {
         selection.counter = Some(picked);
     }
     play_panels::prompt_window(ctx, view.gw.as_deref(), &mut play);
@@ -141,6 +150,9 @@ fn draw_ui(
     play_panels::handoff_screen(ctx, &mut play);
     let free = root.available_rect_before_wrap();
     map_area.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
+    if table.on() {
+        table_panels::frame_the_map(&root, free);
+    }
     Ok(())
 }
 
@@ -150,6 +162,7 @@ fn phase_bar(
     ui_order: &mut UiOrder,
     plan_request: &mut UiPlanRequest,
     status: &UiStatus,
+    table: &mut table_panels::TableView,
 ) {
     let (info, rules, turn, phase, segment, sides, outcome) = (
         &view.info,
@@ -167,11 +180,14 @@ fn phase_bar(
             ui.separator();
             ui.strong(format!("Turn {} of {}", turn.0.max(1), info.turns));
             ui.separator();
-            ui.strong(match phase.get() {
-                Phase::Setup | Phase::GameOver => phase.get().name().to_owned(),
-                p => format!("{} Phase", p.name()),
-            });
+            if *phase.get() != Phase::Table {
+                ui.strong(match phase.get() {
+                    Phase::Setup | Phase::GameOver => phase.get().name().to_owned(),
+                    p => format!("{} Phase", p.name()),
+                });
+            }
             match phase.get() {
+                Phase::Table => table_panels::banner(ui, table),
                 Phase::Setup => {
                     if let Some(side) = view.gw.as_ref().and_then(|g| g.plans_due.first().copied())
                     {
@@ -394,6 +410,7 @@ fn side_panel(
     view: &GameView,
     selection: &Selection,
     play: &mut play_panels::PlayView,
+    table: &mut table_panels::TableView,
 ) -> Option<Entity> {
     let mut picked = None;
     let (index, hexes, counters, rules, sides, info) = (
@@ -405,6 +422,9 @@ fn side_panel(
         &view.info,
     );
     egui::Panel::right("stack_viewer").exact_size(SIDE_PANEL_WIDTH).resizable(false).show(root, |ui| {
+        if table.on() {
+            table_panels::dice_tray(ui, table);
+        }
         egui::ScrollArea::vertical().show(ui, |ui| {
             play_panels::picking(ui, play);
             let Some(hex) = selection.hex else {
@@ -412,14 +432,23 @@ fn side_panel(
                 ui.label(&info.briefing);
                 ui.separator();
                 ui.label("Click a hex to see its stack. Click again to pick the next counter down; Esc clears the selection. Drag with the right or middle button, or use the arrow keys, to pan; the wheel zooms to the cursor.");
-                play_panels::leader_draw(ui, play);
+                if table.on() {
+                    ui.colored_label(egui::Color32::from_rgb(240, 150, 40), "At the table the rules are off: drag any counter to any hex with the left button, flip it (F), mark it, take it off the map (Del) and roll dice from the tray.");
+                    table_panels::off_map(ui, table);
+                } else {
+                    play_panels::leader_draw(ui, play);
+                }
                 return;
             };
             ui.heading(format!("Hex {}", hex_label(hex)));
             if let Some(line) = hex_line(hex, index, hexes, rules, sides) {
                 ui.label(line);
             }
-            play_panels::actions(ui, play);
+            if table.on() {
+                table_panels::hand_panel(ui, table, selection);
+            } else {
+                play_panels::actions(ui, play);
+            }
             ui.separator();
             let stack = index.occupants(hex);
             if stack.is_empty() {
@@ -482,6 +511,9 @@ fn side_panel(
                     picked = Some(entity);
                 }
             }
+            if table.on() {
+                table_panels::off_map(ui, table);
+            }
         });
     });
     picked
@@ -493,6 +525,7 @@ fn bottom_log(
     hover: &Hover,
     names: &std::collections::BTreeMap<String, String>,
     play: &mut play_panels::PlayView,
+    at_table: bool,
 ) {
     let (journal, sides, index, hexes, counters, rules) = (
         &view.journal,
@@ -526,7 +559,7 @@ fn bottom_log(
             ui.horizontal(|ui| {
                 ui.strong(readout);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    play_panels::session_buttons(ui, play);
+                    play_panels::session_buttons(ui, play, at_table);
                     ui.separator();
                     play_panels::log_controls(ui, play, view.turn.0);
                 });

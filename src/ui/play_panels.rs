@@ -349,7 +349,7 @@ pub fn prompt_window(ctx: &egui::Context, gw: Option<&GwState>, play: &mut PlayV
 }
 
 /// A die drawn as a framed number.
-fn die(ui: &mut egui::Ui, face: u8) {
+pub fn die(ui: &mut egui::Ui, face: u8) {
     egui::Frame::new()
         .fill(egui::Color32::from_gray(235))
         .stroke(egui::Stroke::new(1.0, egui::Color32::from_gray(60)))
@@ -466,10 +466,26 @@ pub fn combat_window(ctx: &egui::Context, play: &mut PlayView) {
     }
 }
 
-/// Save, load, undo and help, at the right of the phase bar.
-pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView) {
+/// Save, load, undo and help, at the right of the phase bar; at the table, the
+/// rules' own tools (line of sight, next unit, Artillery Plans) are left out.
+pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView, at_table: bool) {
     if ui.button("Help (F1)").clicked() {
         play.help.0 = !play.help.0;
+    }
+    let (switch, why) = if at_table {
+        (
+            "Play by the rules",
+            "Start this scenario afresh by the rules (this table session is kept in its autosave)",
+        )
+    } else {
+        (
+            "Table mode",
+            "Start this scenario afresh at the table, rules off: move anything by hand \
+             (this game is kept in its autosave)",
+        )
+    };
+    if ui.button(switch).on_hover_text(why).clicked() {
+        *play.session = SessionRequest::SwitchMode;
     }
     if ui
         .button("Editor")
@@ -498,6 +514,9 @@ pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView) {
         .clicked()
     {
         *play.session = SessionRequest::Save;
+    }
+    if at_table {
+        return;
     }
     ui.separator();
     if ui
@@ -578,6 +597,9 @@ pub fn help_window(ctx: &egui::Context, play: &mut PlayView) {
                     ui.end_row();
                 }
             });
+            ui.separator();
+            ui.strong("Table mode");
+            ui.label("\"Table mode\" in the bottom bar starts the scenario afresh with the rules off (the game in hand is kept in its autosave): drag any counter to any hex with the left button, F flips the selected counter, Del puts it beside the map (\"Put back\" returns it), tick markers on and off, roll from the dice tray and move the turn marker. Every hand move is logged, saved and undone like an order; dice rolled stay rolled.");
             ui.separator();
             ui.strong("The Great War in brief");
             ui.label("Each turn: both sides roll for initiative; plotted artillery fires (the winner first; firing at the same hex two turns running lays Drumfire, which attacks anyone who enters); then the sides alternate action segments. In a segment, activate one unit, one leader (who brings his own type around him, and lower leaders theirs) or one stack; each activated piece moves or fires once. Units may not move closer to the enemy unless a leader of their type activated them. Enemy units that have not activated may fire at your pieces as they move. Fire results: M/M1/M2 call for morale checks (Disrupted at 1-2 over, Demoralized at 3+); X removes a step. Two passes in a row end the turn.");

@@ -18,3 +18,14 @@ pub fn colours(img: &image::RgbaImage) -> usize {
     c.dedup();
     c.len()
 }
+
+/// A 1280x800 screenshot a script took, read back (the test fails if it is missing or
+/// another size).
+pub fn picture(shots: &std::path::Path, name: &str) -> image::RgbaImage {
+    let path = shots.join(format!("{name}.png"));
+    let img = image::open(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .to_rgba8();
+    assert_eq!((img.width(), img.height()), (1280, 800), "{name}");
+    img
+}

@@ -27,6 +27,8 @@ pub enum Phase {
     EndOfTurn,
     /// The game is decided.
     GameOver,
+    /// Table mode: the rules are off and no phase follows another.
+    Table,
 }
 
 impl Phase {
@@ -39,6 +41,7 @@ impl Phase {
             Self::Action => "Action",
             Self::EndOfTurn => "End of Turn",
             Self::GameOver => "Game Over",
+            Self::Table => "Table",
         }
     }
 }

@@ -12,6 +12,27 @@ use bevy_ecs::prelude::*;
 use bevy_state::app::StatesPlugin;
 use bevy_state::state::State;
 
+/// How a game is played: by the rules, or at a table where the rules are off.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// The rule set referees every order.
+    #[default]
+    Rules,
+    /// Table mode: pieces move by hand and nothing is checked (see [`crate::table`]).
+    Table,
+}
+
+impl Mode {
+    /// The mode a world is being played in.
+    pub fn of(world: &World) -> Self {
+        if crate::table::is_table(world) {
+            Self::Table
+        } else {
+            Self::Rules
+        }
+    }
+}
+
 /// Puts a scenario on the table with its rule set: everything a game needs, no screen.
 /// The desktop app adds this to its own `App`; [`Game`] adds it to a headless one.
 pub struct CorePlugin {
@@ -19,6 +40,8 @@ pub struct CorePlugin {
     pub scenario: Scenario,
     /// The dice seed.
     pub seed: u64,
+    /// By the rules or at the table.
+    pub mode: Mode,
 }
 
 impl Plugin for CorePlugin {
@@ -32,17 +55,20 @@ impl Plugin for CorePlugin {
             .insert_resource(journal)
             .init_resource::<OrderInbox>()
             .init_resource::<OrderLog>()
-            .add_plugins(flow::plugin);
+            .add_plugins((flow::plugin, crate::table::plugin));
         scenario::spawn(app.world_mut(), &self.scenario);
         (self.scenario.rules.plugin)(app);
+        if self.mode == Mode::Table {
+            crate::table::enter(app);
+        }
     }
 }
 
 /// Puts the scenario back on the table in a running world, as `CorePlugin` first
 /// did: every core entity and resource made afresh, the rule set's own state
-/// reset, the Set-up phase entered again. The orders of a save or an undo are then
-/// fed in again through the order door.
-pub fn reset(world: &mut World, scenario: &Scenario, seed: u64) {
+/// reset, the Set-up phase entered again (or table mode entered, rules off). The
+/// orders of a save or an undo are then fed in again through the order door.
+pub fn reset(world: &mut World, scenario: &Scenario, seed: u64, mode: Mode) {
     use crate::counters::{Counter, HexMarker};
     use crate::map::HexCell;
     let doomed: Vec<Entity> = world
@@ -69,8 +95,18 @@ pub fn reset(world: &mut World, scenario: &Scenario, seed: u64) {
     scenario::spawn(world, scenario);
     (scenario.rules.reset)(world);
     world.insert_resource(bevy_state::state::NextState::<Phase>::Unchanged);
-    world.insert_resource(State::new(Phase::Setup));
-    world.run_schedule(bevy_state::state::OnEnter(Phase::Setup));
+    let first = match mode {
+        Mode::Rules => {
+            world.remove_resource::<crate::table::TableMode>();
+            Phase::Setup
+        }
+        Mode::Table => {
+            world.insert_resource(crate::table::TableMode);
+            Phase::Table
+        }
+    };
+    world.insert_resource(State::new(first));
+    world.run_schedule(bevy_state::state::OnEnter(first));
 }
 
 /// How many orders to keep to undo the last one, or `None` when it cannot be undone:
@@ -100,12 +136,18 @@ pub struct Game {
 impl Game {
     /// Sets up a scenario with a seed and plays the automatic steps up to the first order.
     pub fn new(scenario: &Scenario, seed: u64) -> Self {
+        Self::with_mode(scenario, seed, Mode::Rules)
+    }
+
+    /// Sets up a scenario by the rules or at the table.
+    pub fn with_mode(scenario: &Scenario, seed: u64, mode: Mode) -> Self {
         let mut app = App::new();
         app.add_plugins((
             StatesPlugin,
             CorePlugin {
                 scenario: scenario.clone(),
                 seed,
+                mode,
             },
         ));
         let mut game = Self { app };
@@ -133,9 +175,14 @@ impl Game {
 
     /// Puts the scenario back on the table in this game's app (see [`reset`]) and plays
     /// the automatic steps up to the first order.
-    pub fn reset(&mut self, scenario: &Scenario, seed: u64) {
-        reset(self.app.world_mut(), scenario, seed);
+    pub fn reset(&mut self, scenario: &Scenario, seed: u64, mode: Mode) {
+        reset(self.app.world_mut(), scenario, seed, mode);
         self.settle();
+    }
+
+    /// By the rules or at the table.
+    pub fn mode(&self) -> Mode {
+        Mode::of(self.app.world())
     }
 
     /// The current phase.

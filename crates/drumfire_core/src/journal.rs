@@ -128,6 +128,8 @@ pub enum GameEvent {
         /// What placed it.
         source: String,
     },
+    /// A move made by hand in table mode.
+    ByHand(crate::table::TableOrder),
     /// Anything else the rules did, in words.
     Note {
         /// What happened.
@@ -241,6 +243,7 @@ impl GameEvent {
             Self::HexMarkerPlaced { kind, hex, source } => {
                 format!("{kind} marker placed in {hex} by {}.", piece(source))
             }
+            Self::ByHand(order) => order.describe(names),
             Self::Note { text } => text.clone(),
             Self::GameEnded { winner, points } => {
                 let p = per_side(points.iter().map(ToString::to_string).collect(), " to ");

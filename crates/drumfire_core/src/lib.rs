@@ -21,5 +21,6 @@ pub mod ron_spans;
 pub mod rules;
 pub mod save;
 pub mod scenario;
+pub mod table;
 
 pub mod testing;

@@ -18,14 +18,17 @@ pub enum Order {
     },
     /// An order of the Great War rule set.
     GreatWar(crate::rules::great_war::GwOrder),
+    /// A move made by hand in table mode, where the rules are off.
+    Table(crate::table::TableOrder),
 }
 
 impl Order {
-    /// The side giving the order.
-    pub fn side(&self) -> u8 {
+    /// The side giving the order (a hand move at the table is no side's).
+    pub fn side(&self) -> Option<u8> {
         match self {
-            Self::Pass { side } => *side,
-            Self::GreatWar(o) => o.side(),
+            Self::Pass { side } => Some(*side),
+            Self::GreatWar(o) => Some(o.side()),
+            Self::Table(_) => None,
         }
     }
 }
@@ -80,8 +83,22 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
     if !is_settled(world) {
         return Err(Refusal("The last order is still being carried out.".into()));
     }
+    let table = crate::table::is_table(world);
+    let side = match (order, table) {
+        (Order::Table(o), true) => return crate::table::validate(world, o),
+        (Order::Table(_), false) => {
+            return Err(Refusal(
+                "Hand moves are for table mode; this game follows the rules.".into(),
+            ));
+        }
+        (_, true) => {
+            return Err(Refusal(
+                "The rules are off at this table: pieces move by hand.".into(),
+            ));
+        }
+        (o, false) => o.side().unwrap_or_default(),
+    };
     let sides = world.resource::<SideList>();
-    let side = order.side();
     let Some(who) = sides.0.get(usize::from(side)) else {
         return Err(Refusal(format!(
             "There is no side number {side} in this scenario."
@@ -120,7 +137,7 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
                 )));
             }
         }
-        Order::GreatWar(_) => {}
+        Order::GreatWar(_) | Order::Table(_) => {}
     }
     (world.resource::<Rules>().0.validate)(world, order)
 }

@@ -26,11 +26,25 @@ pub struct SaveFile {
     pub scenario: String,
     /// Dice seed.
     pub seed: u64,
+    /// Played in table mode, with the rules off (absent: by the rules).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub table: bool,
     /// Every order accepted, in order (Artillery Plans sealed, see [`sealed`]).
     #[serde(with = "sealed")]
     pub orders: Vec<Order>,
     /// State hash after the last order, 16 hex digits.
     pub state_hash: String,
+}
+
+impl SaveFile {
+    /// The mode the game was played in.
+    pub fn mode(&self) -> crate::game::Mode {
+        if self.table {
+            crate::game::Mode::Table
+        } else {
+            crate::game::Mode::Rules
+        }
+    }
 }
 
 /// A checked save: its scenario parsed.
@@ -61,6 +75,7 @@ pub fn save_of(game: &mut Game, scenario: &Scenario, seed: u64) -> SaveFile {
         scenario_name: scenario.source.clone(),
         scenario: scenario.text.clone(),
         seed,
+        table: game.mode() == crate::game::Mode::Table,
         orders: game.orders().to_vec(),
         state_hash: game.state_hash().to_string(),
     }
@@ -77,6 +92,7 @@ pub fn save_of_world(
         scenario_name: scenario.source.clone(),
         scenario: scenario.text.clone(),
         seed,
+        table: crate::table::is_table(world),
         orders: world.resource::<crate::orders::OrderLog>().0.clone(),
         state_hash: crate::hash::state_hash(world).to_string(),
     }
@@ -182,7 +198,7 @@ impl std::fmt::Display for Divergence {
 
 /// Replays a save's orders into a game.
 pub fn replay(save: &Save) -> (Game, Result<StateHash, Divergence>) {
-    let mut game = Game::new(&save.scenario, save.file.seed);
+    let mut game = Game::with_mode(&save.scenario, save.file.seed, save.file.mode());
     for (index, order) in save.file.orders.iter().enumerate() {
         if let Err(r) = game.submit(order.clone()) {
             return (game, Err(Divergence::Refused { index, reason: r.0 }));
@@ -208,6 +224,7 @@ pub fn replay(save: &Save) -> (Game, Result<StateHash, Divergence>) {
 pub mod sealed {
     use crate::orders::Order;
     use crate::rules::great_war::{Assignment, GwOrder};
+    use crate::table::TableOrder;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     /// An order as the save file holds it.
@@ -217,6 +234,7 @@ pub mod sealed {
         Pass { side: u8 },
         GreatWar(GwOrder),
         SealedPlan { side: u8, plan: String },
+        Table(TableOrder),
     }
 
     /// The key stream: splitmix64 from a fixed start per side.
@@ -275,6 +293,7 @@ pub mod sealed {
                 },
                 Order::GreatWar(g) => Stored::GreatWar(g.clone()),
                 Order::Pass { side } => Stored::Pass { side: *side },
+                Order::Table(t) => Stored::Table(t.clone()),
             })
             .collect();
         stored.serialize(s)
@@ -287,6 +306,7 @@ pub mod sealed {
             .map(|s| match s {
                 Stored::Pass { side } => Ok(Order::Pass { side }),
                 Stored::GreatWar(g) => Ok(Order::GreatWar(g)),
+                Stored::Table(t) => Ok(Order::Table(t)),
                 Stored::SealedPlan { side, plan } => open(side, &plan)
                     .map(|missions| Order::GreatWar(GwOrder::Plan { side, missions }))
                     .map_err(serde::de::Error::custom),

@@ -220,6 +220,7 @@ fn the_state_hash_does_not_depend_on_entity_ids() {
         CorePlugin {
             scenario: tutorial(),
             seed: 7,
+            mode: drumfire_core::game::Mode::Rules,
         },
     ));
     for _ in 0..64 {

@@ -136,7 +136,7 @@ fn bad_saves_are_located() {
     assert_eq!(
         errs(&order),
         [
-            "bad.ron:8:9: orders[0]: Unexpected variant named `Charge` in enum `Order`, expected one of `Pass`, `GreatWar`, or `SealedPlan` instead"
+            "bad.ron:8:9: orders[0]: Unexpected variant named `Charge` in enum `Order`, expected one of `Pass`, `GreatWar`, `SealedPlan`, or `Table` instead"
         ]
     );
     let scenario = text.replacen("turns: 8", "turns: 0", 1);
@@ -163,7 +163,7 @@ fn a_reset_game_replays_its_orders_to_the_same_hash() {
     }
     let orders = game.orders().to_vec();
     let hash = game.state_hash();
-    game.reset(&scenario, 9);
+    game.reset(&scenario, 9, drumfire_core::game::Mode::Rules);
     assert!(game.orders().is_empty());
     for o in orders {
         game.submit(o).unwrap();

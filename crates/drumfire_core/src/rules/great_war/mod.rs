@@ -73,10 +73,14 @@ pub fn plugin(app: &mut App) {
 
 /// Carries out the accepted order, whatever the phase.
 fn carry_out(world: &mut World) {
+    if matches!(world.resource::<OrderInbox>().0, Some(Order::Table(_))) {
+        return;
+    }
     let Some(order) = world.resource_mut::<OrderInbox>().0.take() else {
         return;
     };
     match order {
+        Order::Table(_) => {}
         Order::Pass { side } => action::pass(world, side),
         Order::GreatWar(o) => match o {
             GwOrder::Plan { side, missions } => setup::file_plan(world, side, missions),
@@ -108,6 +112,8 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
             setup::check_plan(world, *side, missions)
         }
         Order::GreatWar(o) => action::validate(world, phase, o),
+        // Hand moves are the table's to check; the core never passes them here.
+        Order::Table(_) => Ok(()),
     }
 }
 

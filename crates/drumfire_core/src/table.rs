@@ -1,0 +1,374 @@
+//! Table mode: the scenario on the table with the rules switched off, for players
+//! who want a table rather than a referee. Any counter moves anywhere, flips, takes
+//! and loses markers, leaves the map and comes back; dice come from a dice tray.
+//! Every hand move is still an [`Order`](crate::orders::Order) through the one door,
+//! journaled, saved and replayed like any other, so a table session reloads to the
+//! same state hash. No rule of the scenario's rule set runs: no leader draw, no
+//! Artillery Plans, no phases; the game stays in [`Phase::Table`].
+
+use crate::coords::MapCoord;
+use crate::counters::{
+    Counter, HexMarker, HexMarkerKind, Leader, MarkerKind, OffMap, OnHex, PieceIds, Printed, Steps,
+    add_marker, has_marker, remove_marker,
+};
+use crate::dice::Dice;
+use crate::flow::{Phase, Turn};
+use crate::journal::{GameEvent, Journal};
+use crate::map::HexIndex;
+use crate::orders::{Order, OrderInbox, Refusal};
+use crate::scenario::ScenarioInfo;
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+/// Present while the game is played in table mode: rules enforcement is off.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableMode;
+
+/// Is this game played in table mode?
+pub fn is_table(world: &World) -> bool {
+    world.contains_resource::<TableMode>()
+}
+
+/// Most dice the dice tray rolls at once.
+pub const MAX_TRAY_DICE: u8 = 6;
+
+/// What the dice tray's rolls are journaled as.
+pub const TRAY_PURPOSE: &str = "dice tray";
+
+/// A move made by hand at the table. Pieces are named by their scenario ids and
+/// hexes by their printed numbers, as in the rules' orders.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TableOrder {
+    /// Put a piece in a hex: from anywhere on the map, or back from off the map.
+    Move {
+        /// The piece.
+        piece: String,
+        /// The hex it goes to.
+        to: String,
+    },
+    /// Take a piece off the map (to the pile beside the table).
+    Remove {
+        /// The piece.
+        piece: String,
+    },
+    /// Turn a two-sided unit over: full strength to reduced, or back.
+    Flip {
+        /// The unit.
+        piece: String,
+    },
+    /// Put a marker on a counter, or take it off.
+    Mark {
+        /// The counter.
+        piece: String,
+        /// The marker.
+        marker: MarkerKind,
+        /// On (true) or off.
+        on: bool,
+    },
+    /// Put a marker in a hex, or take it off.
+    MarkHex {
+        /// The hex.
+        hex: String,
+        /// The marker.
+        marker: HexMarkerKind,
+        /// On (true) or off.
+        on: bool,
+    },
+    /// Roll dice from the dice tray.
+    Roll {
+        /// How many six-sided dice, 1 to [`MAX_TRAY_DICE`].
+        dice: u8,
+    },
+    /// Move the turn marker on to the next turn of the scenario.
+    NextTurn,
+}
+
+/// The table-mode systems: carrying out hand moves, and the log line saying the
+/// rules are off. They run only while [`TableMode`] is present.
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Phase::Table), announce)
+        .add_systems(Update, carry_out.run_if(resource_exists::<TableMode>));
+}
+
+/// Puts the game in table mode before its first update (the app is being built).
+pub fn enter(app: &mut App) {
+    app.insert_resource(TableMode).insert_state(Phase::Table);
+}
+
+/// The table opens at turn 1, saying that the rules are off.
+fn announce(mut journal: ResMut<Journal>, mut turn: ResMut<Turn>) {
+    journal.push(GameEvent::Note {
+        text: "Table mode: rules enforcement is off. Pieces move by hand; nothing is checked."
+            .into(),
+    });
+    turn.0 = 1;
+    journal.set_turn(1);
+    journal.push(GameEvent::TurnBegan { turn: 1 });
+}
+
+fn carry_out(world: &mut World) {
+    if !matches!(world.resource::<OrderInbox>().0, Some(Order::Table(_))) {
+        return;
+    }
+    let Some(Order::Table(order)) = world.resource_mut::<OrderInbox>().0.take() else {
+        return;
+    };
+    apply(world, &order);
+}
+
+/// A piece's entity by id.
+fn piece(world: &World, id: &str) -> Result<Entity, Refusal> {
+    world
+        .resource::<PieceIds>()
+        .get(id)
+        .ok_or_else(|| Refusal(format!("There is no piece `{id}` in this scenario.")))
+}
+
+fn name(world: &World, e: Entity) -> String {
+    world
+        .get::<Counter>(e)
+        .map_or_else(String::new, |c| c.name.clone())
+}
+
+/// A hex number on this map.
+fn hex_on_map(world: &World, label: &str) -> Result<Hex, Refusal> {
+    let coord = MapCoord::parse_label(label).map_err(Refusal)?;
+    let hex = coord.to_hex();
+    if !world.resource::<HexIndex>().contains(hex) {
+        return Err(Refusal(format!("{label} is not on this map.")));
+    }
+    Ok(hex)
+}
+
+/// The checks of a hand move: it must name what is there. Nothing of the rules is checked.
+pub fn validate(world: &World, order: &TableOrder) -> Result<(), Refusal> {
+    match order {
+        TableOrder::Move { piece: id, to } => {
+            let e = piece(world, id)?;
+            let hex = hex_on_map(world, to)?;
+            if world.get::<OnHex>(e).is_some_and(|o| o.0 == hex) {
+                return Err(Refusal(format!("{} is already in {to}.", name(world, e))));
+            }
+        }
+        TableOrder::Remove { piece: id } => {
+            let e = piece(world, id)?;
+            if world.get::<OnHex>(e).is_none() {
+                return Err(Refusal(format!(
+                    "{} is already off the map.",
+                    name(world, e)
+                )));
+            }
+        }
+        TableOrder::Flip { piece: id } => {
+            let e = piece(world, id)?;
+            flipped_steps(world, e)?;
+        }
+        TableOrder::Mark {
+            piece: id,
+            marker,
+            on,
+        } => {
+            let e = piece(world, id)?;
+            if world.get::<OnHex>(e).is_none() {
+                return Err(Refusal(format!(
+                    "{} is off the map: put it back on the map first.",
+                    name(world, e)
+                )));
+            }
+            let has = has_marker(&world.entity(e), *marker);
+            if has == *on {
+                let state = if has { "already carries" } else { "carries no" };
+                return Err(Refusal(format!(
+                    "{} {state} {} marker.",
+                    name(world, e),
+                    marker.label()
+                )));
+            }
+        }
+        TableOrder::MarkHex { hex, marker, on } => {
+            let at = hex_on_map(world, hex)?;
+            let has = hex_marker(world, at, *marker).is_some();
+            if has == *on {
+                let state = if has { "already has a" } else { "has no" };
+                return Err(Refusal(format!("{hex} {state} {marker:?} marker.")));
+            }
+        }
+        TableOrder::Roll { dice } => {
+            if !(1..=MAX_TRAY_DICE).contains(dice) {
+                return Err(Refusal(format!(
+                    "The dice tray rolls 1 to {MAX_TRAY_DICE} dice, not {dice}."
+                )));
+            }
+        }
+        TableOrder::NextTurn => {
+            let last = world.resource::<ScenarioInfo>().turns;
+            if world.resource::<Turn>().0 >= last {
+                return Err(Refusal(format!(
+                    "Turn {last} is the scenario's last: the turn marker goes no further."
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The steps a unit shows after a flip, or why it cannot be flipped.
+fn flipped_steps(world: &World, e: Entity) -> Result<Steps, Refusal> {
+    if world.get::<Leader>(e).is_some() {
+        return Err(Refusal(format!(
+            "{} is a leader: a leader's counter has one side in play.",
+            name(world, e)
+        )));
+    }
+    let two_sided = world.get::<Printed>(e).is_some_and(|p| p.reduced.is_some());
+    let steps = world.get::<Steps>(e).copied();
+    match steps {
+        Some(s) if two_sided && s.max > 1 => Ok(Steps {
+            current: if s.is_reduced() { s.max } else { s.max - 1 },
+            max: s.max,
+        }),
+        _ => Err(Refusal(format!(
+            "{} has one side: there is nothing to flip.",
+            name(world, e)
+        ))),
+    }
+}
+
+fn hex_marker(world: &World, at: Hex, kind: HexMarkerKind) -> Option<Entity> {
+    let mut query = world.try_query::<(Entity, &HexMarker)>()?;
+    query
+        .iter(world)
+        .find(|(_, m)| m.hex == at && m.kind == kind)
+        .map(|(e, _)| e)
+}
+
+/// Carries out a hand move (already validated) and journals it.
+fn apply(world: &mut World, order: &TableOrder) {
+    let journal_it = |world: &mut World, order: &TableOrder| {
+        world
+            .resource_mut::<Journal>()
+            .push(GameEvent::ByHand(order.clone()));
+    };
+    match order {
+        TableOrder::Move { piece: id, to } => {
+            let (Ok(e), Ok(hex)) = (piece(world, id), hex_on_map(world, to)) else {
+                return;
+            };
+            let from = world.get::<OnHex>(e).map(|o| o.0);
+            let mut index = world.resource_mut::<HexIndex>();
+            if let Some(from) = from {
+                index.remove(from, e);
+            }
+            index.place(hex, e);
+            world.entity_mut(e).insert(OnHex(hex)).remove::<OffMap>();
+            journal_it(world, order);
+        }
+        TableOrder::Remove { piece: id } => {
+            let Ok(e) = piece(world, id) else {
+                return;
+            };
+            if let Some(from) = world.get::<OnHex>(e).map(|o| o.0) {
+                world.resource_mut::<HexIndex>().remove(from, e);
+            }
+            world
+                .entity_mut(e)
+                .remove::<OnHex>()
+                .insert(OffMap::Eliminated);
+            journal_it(world, order);
+        }
+        TableOrder::Flip { piece: id } => {
+            let Ok(e) = piece(world, id) else {
+                return;
+            };
+            if let Ok(steps) = flipped_steps(world, e) {
+                world.entity_mut(e).insert(steps);
+                journal_it(world, order);
+            }
+        }
+        TableOrder::Mark {
+            piece: id,
+            marker,
+            on,
+        } => {
+            let Ok(e) = piece(world, id) else {
+                return;
+            };
+            let mut entity = world.entity_mut(e);
+            if *on {
+                add_marker(&mut entity, *marker);
+            } else {
+                remove_marker(&mut entity, *marker);
+            }
+            journal_it(world, order);
+        }
+        TableOrder::MarkHex { hex, marker, on } => {
+            let Ok(at) = hex_on_map(world, hex) else {
+                return;
+            };
+            if *on {
+                world.spawn(HexMarker {
+                    kind: *marker,
+                    hex: at,
+                    side: 0,
+                    source: "table".into(),
+                });
+            } else if let Some(e) = hex_marker(world, at, *marker) {
+                world.despawn(e);
+            }
+            journal_it(world, order);
+        }
+        TableOrder::Roll { dice } => {
+            world.resource_scope(|world, mut d: Mut<Dice>| {
+                d.roll(
+                    &mut world.resource_mut::<Journal>(),
+                    usize::from(*dice),
+                    TRAY_PURPOSE,
+                )
+            });
+        }
+        TableOrder::NextTurn => {
+            let next = world.resource::<Turn>().0 + 1;
+            world.resource_mut::<Turn>().0 = next;
+            let mut journal = world.resource_mut::<Journal>();
+            journal.set_turn(next);
+            journal.push(GameEvent::TurnBegan { turn: next });
+        }
+    }
+}
+
+impl TableOrder {
+    /// The move in words, as the log shows it; `names` gives counter names by id.
+    pub fn describe(&self, names: &std::collections::BTreeMap<String, String>) -> String {
+        let piece = |id: &String| names.get(id).cloned().unwrap_or_else(|| id.clone());
+        match self {
+            Self::Move { piece: id, to } => format!("By hand: {} to {to}.", piece(id)),
+            Self::Remove { piece: id } => format!("By hand: {} taken off the map.", piece(id)),
+            Self::Flip { piece: id } => format!("By hand: {} flipped.", piece(id)),
+            Self::Mark {
+                piece: id,
+                marker,
+                on: true,
+            } => format!("By hand: {} marker on {}.", marker.label(), piece(id)),
+            Self::Mark {
+                piece: id,
+                marker,
+                on: false,
+            } => format!("By hand: {} marker off {}.", marker.label(), piece(id)),
+            Self::MarkHex {
+                hex,
+                marker,
+                on: true,
+            } => format!("By hand: {marker:?} marker placed in {hex}."),
+            Self::MarkHex {
+                hex,
+                marker,
+                on: false,
+            } => format!("By hand: {marker:?} marker taken from {hex}."),
+            Self::Roll { dice } => format!("By hand: {dice} dice from the dice tray."),
+            Self::NextTurn => "By hand: the turn marker moves on.".into(),
+        }
+    }
+}
