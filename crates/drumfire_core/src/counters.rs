@@ -21,6 +21,10 @@ pub struct Counter {
     pub class: UnitClass,
 }
 
+/// The hexside a counter faces, in rule sets where facing matters.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Facing(pub hexx::EdgeDirection);
+
 /// Where a counter stands.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OnHex(pub Hex);

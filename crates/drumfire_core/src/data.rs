@@ -42,6 +42,8 @@ pub enum UnitClass {
     Engineer,
     /// A leader counter.
     Leader,
+    /// A command unit: a headquarters that fights and helps the units beside it.
+    Command,
     /// Horse teams or lorries that carry units with a movement allowance of 0 (not a company).
     Transport,
 }
@@ -72,8 +74,11 @@ pub struct CounterFace {
     /// Bombardment Fire (white numbers), if any.
     #[serde(default)]
     pub bombard: Option<FireValue>,
-    /// Movement allowance in movement points.
+    /// Movement allowance in movement points (in hexes for rule sets that move by hexes).
     pub movement: u8,
+    /// Close Combat Power, for rule sets that fight close combats with it.
+    #[serde(default)]
+    pub close_combat: Option<u8>,
 }
 
 /// One unit type: its class, its printed faces and how it looks.
@@ -98,6 +103,9 @@ pub struct UnitType {
     /// mounted or dismounted piece), swapped in by mounting or dismounting.
     #[serde(default)]
     pub counterpart: Option<String>,
+    /// What the rules single out about the type ("regular_european" cavalry).
+    #[serde(default)]
+    pub traits: Vec<String>,
 }
 
 impl UnitType {

@@ -236,6 +236,7 @@ impl Editor {
             ammunition_depletion: 8,
             off_board_artillery: Vec::new(),
             artillery_plan: Vec::new(),
+            activation_dice: 1,
         };
         let file = ScenarioFile {
             rules: rules.id.into(),
@@ -752,6 +753,7 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
                 steps: None,
                 morale: None,
                 markers: Vec::new(),
+                facing: None,
             });
         }
         Edit::PlaceLeader {

@@ -96,9 +96,10 @@ pub fn state_hash(world: &mut World) -> StateHash {
             &Morale,
             Option<&Leader>,
             Option<&crate::counters::OffMap>,
+            Option<&crate::counters::Facing>,
         )>()
         .iter(world)
-        .map(|(e, c, on, steps, morale, leader, off)| {
+        .map(|(e, c, on, steps, morale, leader, off, facing)| {
             let at = on
                 .and_then(|o| MapCoord::from_hex(o.0))
                 .map_or(u64::MAX, |m| u64::from(m.col) << 16 | u64::from(m.row));
@@ -111,19 +112,21 @@ pub fn state_hash(world: &mut World) -> StateHash {
                     | (u64::from(l.morale_mod as u8) << 8)
                     | (l.kind as u64 + 1)
             });
-            (
-                format!("{}:{}", c.id, c.unit_type),
-                vec![
-                    u64::from(c.side),
-                    at,
-                    u64::from(steps.current),
-                    u64::from(steps.max),
-                    u64::from(morale.0),
-                    marks,
-                    lead,
-                    off.map_or(0, |o| *o as u64 + 1),
-                ],
-            )
+            let mut values = vec![
+                u64::from(c.side),
+                at,
+                u64::from(steps.current),
+                u64::from(steps.max),
+                u64::from(morale.0),
+                marks,
+                lead,
+                off.map_or(0, |o| *o as u64 + 1),
+            ];
+            // Only rule sets with facing give counters one, so older hashes stand.
+            if let Some(f) = facing {
+                values.push(u64::from(f.0.index()) + 1);
+            }
+            (format!("{}:{}", c.id, c.unit_type), values)
         })
         .collect();
     counters.sort();

@@ -1,7 +1,7 @@
 //! The one door in: every change to a game is an [`Order`], checked against the
 //! phase and the state before it is accepted. A refused order changes nothing.
 
-use crate::flow::{ActionSegment, Phase};
+use crate::flow::Phase;
 use crate::scenario::{Rules, SideList};
 use bevy_ecs::prelude::*;
 use bevy_state::state::{NextState, State};
@@ -18,6 +18,8 @@ pub enum Order {
     },
     /// An order of the Great War rule set.
     GreatWar(crate::rules::great_war::GwOrder),
+    /// An order of the Portable rule set.
+    Portable(crate::rules::portable::PtOrder),
     /// A move made by hand in table mode, where the rules are off.
     Table(crate::table::TableOrder),
 }
@@ -28,6 +30,7 @@ impl Order {
         match self {
             Self::Pass { side } => Some(*side),
             Self::GreatWar(o) => Some(o.side()),
+            Self::Portable(o) => Some(o.side()),
             Self::Table(_) => None,
         }
     }
@@ -118,26 +121,6 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
             )));
         }
         None => return Err(Refusal("The game waits on no side now.".into())),
-    }
-    match order {
-        Order::Pass { .. } => {
-            if *phase != Phase::Action {
-                return Err(Refusal(format!(
-                    "{} cannot pass now: it is the {} phase, not the Action Phase.",
-                    who.name,
-                    phase.name()
-                )));
-            }
-            let segment = world.resource::<ActionSegment>();
-            if segment.side != side {
-                return Err(Refusal(format!(
-                    "It is {}'s action segment; {} must wait for its own.",
-                    sides.name(segment.side),
-                    who.name
-                )));
-            }
-        }
-        Order::GreatWar(_) | Order::Table(_) => {}
     }
     (world.resource::<Rules>().0.validate)(world, order)
 }

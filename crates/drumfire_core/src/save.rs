@@ -235,6 +235,7 @@ pub mod sealed {
         GreatWar(GwOrder),
         SealedPlan { side: u8, plan: String },
         Table(TableOrder),
+        Portable(crate::rules::portable::PtOrder),
     }
 
     /// The key stream: splitmix64 from a fixed start per side.
@@ -294,6 +295,7 @@ pub mod sealed {
                 Order::GreatWar(g) => Stored::GreatWar(g.clone()),
                 Order::Pass { side } => Stored::Pass { side: *side },
                 Order::Table(t) => Stored::Table(t.clone()),
+                Order::Portable(p) => Stored::Portable(p.clone()),
             })
             .collect();
         stored.serialize(s)
@@ -307,6 +309,7 @@ pub mod sealed {
                 Stored::Pass { side } => Ok(Order::Pass { side }),
                 Stored::GreatWar(g) => Ok(Order::GreatWar(g)),
                 Stored::Table(t) => Ok(Order::Table(t)),
+                Stored::Portable(p) => Ok(Order::Portable(p)),
                 Stored::SealedPlan { side, plan } => open(side, &plan)
                     .map(|missions| Order::GreatWar(GwOrder::Plan { side, missions }))
                     .map_err(serde::de::Error::custom),

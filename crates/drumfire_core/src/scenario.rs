@@ -138,6 +138,9 @@ pub struct SideDef {
     /// set-up (who may file it or another); checked like a plan filed in play.
     #[serde(default)]
     pub artillery_plan: Vec<crate::rules::great_war::Assignment>,
+    /// Activation dice the side throws each turn (rule sets with activation dice).
+    #[serde(default)]
+    pub activation_dice: u8,
 }
 
 /// A unit counter in the set-up.
@@ -164,6 +167,65 @@ pub struct CounterDef {
     /// Markers on it at the start.
     #[serde(default)]
     pub markers: Vec<MarkerKind>,
+    /// The hexside it faces, in rule sets with facing (the rule set decides when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<FacingDef>,
+}
+
+/// A hexside a counter faces, as the printed map shows it (flat-topped hexes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FacingDef {
+    /// Up the map.
+    North,
+    /// Up and to the right.
+    NorthEast,
+    /// Down and to the right.
+    SouthEast,
+    /// Down the map.
+    South,
+    /// Down and to the left.
+    SouthWest,
+    /// Up and to the left.
+    NorthWest,
+}
+
+impl FacingDef {
+    /// Every facing, clockwise from North.
+    pub const ALL: [Self; 6] = [
+        Self::North,
+        Self::NorthEast,
+        Self::SouthEast,
+        Self::South,
+        Self::SouthWest,
+        Self::NorthWest,
+    ];
+
+    /// The hexside this is on the grid. Flat-topped columns with odd (0-based)
+    /// columns half a hex up: seen from column 2, row 2, the neighbour printed above
+    /// is (2, 1), up and to the right (3, 2), down and to the right (3, 3), and so on.
+    pub fn direction(self) -> hexx::EdgeDirection {
+        use crate::coords::MapCoord;
+        let (col, row) = match self {
+            Self::North => (2, 1),
+            Self::NorthEast => (3, 2),
+            Self::SouthEast => (3, 3),
+            Self::South => (2, 3),
+            Self::SouthWest => (1, 3),
+            Self::NorthWest => (1, 2),
+        };
+        MapCoord::new(2, 2)
+            .to_hex()
+            .neighbor_direction(MapCoord::new(col, row).to_hex())
+            .unwrap_or(hexx::EdgeDirection::FLAT_TOP)
+    }
+
+    /// The facing of a grid direction.
+    pub fn of(direction: hexx::EdgeDirection) -> Self {
+        Self::ALL
+            .into_iter()
+            .find(|f| f.direction() == direction)
+            .unwrap_or(Self::North)
+    }
 }
 
 /// A leader counter in the leaders pool.
@@ -283,6 +345,9 @@ pub fn parse(source: &str, text: &str) -> Result<Scenario, Vec<LocatedError>> {
         return Err(errs.list);
     };
     check(&file, rules.data(), &mut errs);
+    for (field, message) in (rules.check)(&file) {
+        errs.push(&field, message);
+    }
     if errs.list.is_empty() {
         Ok(Scenario {
             source: source.to_owned(),
@@ -794,6 +859,8 @@ pub struct SideInfo {
     pub off_board_artillery: Vec<OffBoardDef>,
     /// The scenario's own Artillery Plan for the side (empty when it has none).
     pub artillery_plan: Vec<crate::rules::great_war::Assignment>,
+    /// Activation dice thrown each turn (rule sets with activation dice).
+    pub activation_dice: u8,
 }
 
 /// The sides, indexed by the `side` of [`Counter`].
@@ -932,6 +999,9 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
         for m in &c.markers {
             add_marker(&mut e, *m);
         }
+        if let Some(f) = c.facing {
+            e.insert(crate::counters::Facing(f.direction()));
+        }
         ids.0.insert(c.id.clone(), e.id());
         index.place(coord.to_hex(), e.id());
     }
@@ -993,6 +1063,7 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
                 ammunition_depletion: s.ammunition_depletion,
                 off_board_artillery: s.off_board_artillery.clone(),
                 artillery_plan: s.artillery_plan.clone(),
+                activation_dice: s.activation_dice,
             })
             .collect(),
     ));

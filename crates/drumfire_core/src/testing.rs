@@ -89,6 +89,51 @@ pub fn check_invariants(game: &Game) -> Result<(), String> {
 }
 
 fn check_table(game: &Game) -> Result<(), String> {
+    match game.world().resource::<crate::scenario::Rules>().0.id {
+        "portable" => check_portable(game),
+        _ => check_great_war(game),
+    }
+}
+
+/// Portable: one unit a hex, every unit in the hex index where it stands and facing
+/// a hexside, nobody left standing in a river without bridge or ford.
+fn check_portable(game: &Game) -> Result<(), String> {
+    use crate::rules::portable::view;
+    let world = game.world();
+    let units = view::units(world);
+    let index = world.resource::<crate::map::HexIndex>();
+    for u in &units {
+        if units.iter().filter(|o| o.hex == u.hex).count() > 1 {
+            return Err(format!(
+                "hex {} holds more than one unit",
+                view::label(u.hex)
+            ));
+        }
+        if !index.occupants(u.hex).contains(&u.entity) {
+            return Err(format!(
+                "{} is not in the hex index at {}",
+                u.id,
+                view::label(u.hex)
+            ));
+        }
+        if world.get::<crate::counters::Facing>(u.entity).is_none() {
+            return Err(format!("{} faces no hexside", u.id));
+        }
+        if view::cell(world, u.hex).is_none_or(|c| c.deep_river()) {
+            return Err(format!("{} stands in a river or off the map", u.id));
+        }
+    }
+    let listed: usize = index.stacks().map(|(_, s)| s.len()).sum();
+    if listed != units.len() {
+        return Err(format!(
+            "the hex index lists {listed} units, the map has {}",
+            units.len()
+        ));
+    }
+    Ok(())
+}
+
+fn check_great_war(game: &Game) -> Result<(), String> {
     use crate::rules::great_war::{board::Board, view};
     use std::collections::BTreeMap;
     let world = game.world();

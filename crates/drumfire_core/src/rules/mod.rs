@@ -9,6 +9,7 @@ use bevy_ecs::world::World;
 use std::sync::OnceLock;
 
 pub mod great_war;
+pub mod portable;
 
 /// A rule set the game can play.
 pub struct RuleSetInfo {
@@ -29,6 +30,8 @@ pub struct RuleSetInfo {
     pub state_text: fn(&World) -> String,
     /// Puts the rule set's own state back as it was before the set-up (for a reset).
     pub reset: fn(&mut World),
+    /// The rule set's own checks of a scenario file: (field path, message) for each error.
+    pub check: fn(&crate::scenario::ScenarioFile) -> Vec<(String, String)>,
     data_file: &'static str,
     data_text: &'static str,
     data: OnceLock<RuleSetData>,
@@ -63,13 +66,35 @@ pub static GREAT_WAR: RuleSetInfo = RuleSetInfo {
     candidates: great_war::candidates,
     state_text: great_war::state_text,
     reset: great_war::reset,
+    check: no_checks,
     data_file: "rules/great_war/data.ron",
     data_text: include_str!("great_war/data.ron"),
     data: OnceLock::new(),
 };
 
+/// The Portable rule set.
+pub static PORTABLE: RuleSetInfo = RuleSetInfo {
+    id: "portable",
+    name: "Portable",
+    plugin: portable::plugin,
+    validate: portable::validate,
+    awaiting: portable::awaiting,
+    candidates: portable::candidates,
+    state_text: portable::state_text,
+    reset: portable::reset,
+    check: portable::check_scenario,
+    data_file: "rules/portable/data.ron",
+    data_text: include_str!("portable/data.ron"),
+    data: OnceLock::new(),
+};
+
+/// A rule set with no checks of its own beyond the core's.
+fn no_checks(_: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
+    Vec::new()
+}
+
 /// Every rule set, by id.
-pub static ALL: [&RuleSetInfo; 1] = [&GREAT_WAR];
+pub static ALL: [&RuleSetInfo; 2] = [&GREAT_WAR, &PORTABLE];
 
 /// The rule set with this id.
 pub fn find(id: &str) -> Option<&'static RuleSetInfo> {

@@ -138,85 +138,8 @@ impl Board {
                 obstacle > low && obstacle >= high
             })
         };
-        let n = from.unsigned_distance_to(to) as i64;
-        for i in 1..n {
-            let left = lerp_hex(from, to, i, n, 1);
-            let right = lerp_hex(from, to, i, n, -1);
-            let blocked = if left == right {
-                blocks(left)
-            } else {
-                blocks(left) && blocks(right)
-            };
-            if blocked {
-                return false;
-            }
-        }
-        true
-    }
-}
-
-/// The hex at step `i` of `n` on the line from `a` to `b`, nudged a hair to one
-/// side (`sign` +1 or -1) so that points on a hexside fall into one hex or the
-/// other. Integer arithmetic only, so the answer is the same on every machine.
-fn lerp_hex(a: Hex, b: Hex, i: i64, n: i64, sign: i64) -> Hex {
-    const K: i64 = 1 << 20;
-    let cube = |h: Hex| {
-        [
-            i64::from(h.x),
-            i64::from(h.y),
-            -i64::from(h.x) - i64::from(h.y),
-        ]
-    };
-    let (ca, cb) = (cube(a), cube(b));
-    let nudge = [sign, 2 * sign, -3 * sign];
-    let d = n * K;
-    let mut v = [0i64; 3];
-    let mut r = [0i64; 3];
-    for k in 0..3 {
-        v[k] = (ca[k] * (n - i) + cb[k] * i) * K + nudge[k];
-        r[k] = (2 * v[k] + d).div_euclid(2 * d);
-    }
-    let diff = |k: usize| (r[k] * d - v[k]).abs();
-    let (dx, dy, dz) = (diff(0), diff(1), diff(2));
-    if dx > dy && dx > dz {
-        r[0] = -r[1] - r[2];
-    } else if dy > dz {
-        r[1] = -r[0] - r[2];
-    }
-    Hex::new(r[0] as i32, r[1] as i32)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_line_between_two_hexes_passes_through_adjacent_hexes() {
-        let a = Hex::new(0, 0);
-        let b = Hex::new(4, -2);
-        let n = 4;
-        let mut prev = a;
-        for i in 1..=n {
-            for sign in [1, -1] {
-                let h = lerp_hex(a, b, i, n, sign);
-                assert!(h.unsigned_distance_to(a) == i as u32, "{h:?}");
-            }
-            let h = lerp_hex(a, b, i, n, 1);
-            assert_eq!(h.unsigned_distance_to(prev), 1);
-            prev = h;
-        }
-        assert_eq!(prev, b);
-    }
-
-    #[test]
-    fn a_line_along_a_hexside_splits_into_two_hexes() {
-        // From (0,0) to (1,1)... (2,-1) is two hexes away along the boundary between (1,-1) and (1,0).
-        let a = Hex::new(0, 0);
-        let b = Hex::new(2, -1);
-        let l = lerp_hex(a, b, 1, 2, 1);
-        let r = lerp_hex(a, b, 1, 2, -1);
-        assert_ne!(l, r);
-        assert_eq!(l.unsigned_distance_to(a), 1);
-        assert_eq!(r.unsigned_distance_to(b), 1);
+        crate::map::sight_line(from, to)
+            .into_iter()
+            .all(|(left, right)| !(blocks(left) && blocks(right)))
     }
 }

@@ -80,7 +80,7 @@ fn carry_out(world: &mut World) {
         return;
     };
     match order {
-        Order::Table(_) => {}
+        Order::Table(_) | Order::Portable(_) => {}
         Order::Pass { side } => action::pass(world, side),
         Order::GreatWar(o) => match o {
             GwOrder::Plan { side, missions } => setup::file_plan(world, side, missions),
@@ -95,7 +95,23 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
     let phase = *world.resource::<State<Phase>>().get();
     let state = world.resource::<GwState>();
     match order {
-        Order::Pass { .. } => {
+        Order::Pass { side } => {
+            if phase != Phase::Action {
+                return Err(Refusal(format!(
+                    "{} cannot pass now: it is the {} phase, not the Action Phase.",
+                    world.resource::<crate::scenario::SideList>().name(*side),
+                    phase.name()
+                )));
+            }
+            let segment = world.resource::<flow::ActionSegment>();
+            if segment.side != *side {
+                let sides = world.resource::<crate::scenario::SideList>();
+                return Err(Refusal(format!(
+                    "It is {}'s action segment; {} must wait for its own.",
+                    sides.name(segment.side),
+                    sides.name(*side)
+                )));
+            }
             if state.prompt.is_some() {
                 return Err(Refusal(
                     "Answer the question first: the game waits on it.".into(),
@@ -114,6 +130,9 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
         Order::GreatWar(o) => action::validate(world, phase, o),
         // Hand moves are the table's to check; the core never passes them here.
         Order::Table(_) => Ok(()),
+        Order::Portable(_) => Err(Refusal(
+            "That is not an order of the Great War rules.".into(),
+        )),
     }
 }
 

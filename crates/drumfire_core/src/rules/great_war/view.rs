@@ -150,6 +150,7 @@ fn make(
                 direct: None,
                 bombard: None,
                 movement: 0,
+                close_combat: None,
             }),
     };
     PieceView {

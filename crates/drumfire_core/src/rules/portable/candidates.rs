@@ -1,0 +1,109 @@
+//! Every legal order for a side, for the random player, the AI and the soak tests.
+
+use super::state::{PtOrder, PtState, Step};
+use super::view::{self, label};
+use super::{cavalry_due, combat, fire, movement};
+use crate::flow::Phase;
+use crate::orders::Order;
+use bevy_ecs::prelude::*;
+use bevy_state::state::State;
+
+/// Every order the side could give now, each accepted by the order check.
+pub fn candidates(world: &World, side: u8) -> Vec<Order> {
+    if crate::flow::awaiting(world) != Some(side) {
+        return vec![];
+    }
+    let all = view::units(world);
+    let state = world.resource::<PtState>();
+    let mut out: Vec<PtOrder> = Vec::new();
+    let mut pass = true;
+    match *world.resource::<State<Phase>>().get() {
+        Phase::Bombardment => {
+            for u in all.iter().filter(|u| u.side == side && u.is_artillery()) {
+                for e in view::enemies(&all, side) {
+                    if fire::plan(world, &all, u, e.hex, true).is_ok() {
+                        out.push(PtOrder::Bombard {
+                            side,
+                            unit: u.id.clone(),
+                            target: label(e.hex),
+                        });
+                    }
+                }
+            }
+        }
+        Phase::Action if state.step == Step::Activating => {
+            if let Some(c) = cavalry_due(world, side).first() {
+                pass = false;
+                if state.activations > 0 {
+                    out.push(PtOrder::Unpin {
+                        side,
+                        unit: c.id.clone(),
+                    });
+                }
+                out.push(PtOrder::Charge {
+                    side,
+                    unit: c.id.clone(),
+                });
+            } else if state.activations > 0 {
+                for u in all.iter().filter(|u| u.side == side && !u.activated()) {
+                    if u.pinned {
+                        out.push(PtOrder::Unpin {
+                            side,
+                            unit: u.id.clone(),
+                        });
+                    }
+                    for e in view::enemies(&all, side) {
+                        if fire::plan(world, &all, u, e.hex, false).is_ok() {
+                            out.push(PtOrder::Fire {
+                                side,
+                                unit: u.id.clone(),
+                                target: label(e.hex),
+                            });
+                        }
+                    }
+                    for (_, path) in movement::reach(world, &all, u) {
+                        out.push(PtOrder::Move {
+                            side,
+                            unit: u.id.clone(),
+                            path: path.iter().map(|h| label(*h)).collect(),
+                        });
+                    }
+                }
+            }
+        }
+        Phase::Action if state.step == Step::CloseCombat => {
+            for d in view::enemies(&all, side) {
+                let able: Vec<String> = all
+                    .iter()
+                    .filter(|a| a.side == side && a.hex.unsigned_distance_to(d.hex) == 1)
+                    .filter(|a| {
+                        combat::plan(world, &all, side, std::slice::from_ref(&a.id), &d.id).is_ok()
+                    })
+                    .map(|a| a.id.clone())
+                    .collect();
+                for a in &able {
+                    out.push(PtOrder::CloseCombat {
+                        side,
+                        attackers: vec![a.clone()],
+                        defender: d.id.clone(),
+                        advance: true,
+                    });
+                }
+                if able.len() > 1 {
+                    out.push(PtOrder::CloseCombat {
+                        side,
+                        attackers: able.iter().take(combat::MAX_ATTACKERS).cloned().collect(),
+                        defender: d.id.clone(),
+                        advance: true,
+                    });
+                }
+            }
+        }
+        _ => return vec![],
+    }
+    let mut orders: Vec<Order> = out.into_iter().map(Order::Portable).collect();
+    if pass {
+        orders.push(Order::Pass { side });
+    }
+    orders
+}

@@ -1,0 +1,240 @@
+//! Units and hexes as the Portable rules read them.
+
+use crate::counters::{Counter, Done, Facing, Fired, Moved, OnHex, Pinned, Printed};
+use crate::data::UnitClass;
+use crate::map::{Crossing, Elevation, HexIndex, River, Road, Terrain};
+use bevy_ecs::prelude::*;
+use hexx::{EdgeDirection, Hex};
+
+/// A unit on the map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// Scenario id.
+    pub id: String,
+    /// Its entity.
+    pub entity: Entity,
+    /// Name on the counter.
+    pub name: String,
+    /// Owning side.
+    pub side: u8,
+    /// Where it stands.
+    pub hex: Hex,
+    /// Its class.
+    pub class: UnitClass,
+    /// Unit type id.
+    pub unit_type: String,
+    /// The way it faces.
+    pub facing: EdgeDirection,
+    /// Hexes it may move.
+    pub movement: u8,
+    /// Printed Close Combat Power.
+    pub power: u8,
+    /// Weapon range of a non-artillery unit.
+    pub rifle_range: Option<u8>,
+    /// Range of an artillery unit.
+    pub gun_range: Option<u8>,
+    /// Mounted cavalry.
+    pub mounted: bool,
+    /// Regular European cavalry.
+    pub regular: bool,
+    /// Pinned.
+    pub pinned: bool,
+    /// Activated this turn (moved, fired, unpinned or charged) or fired in the
+    /// artillery fire phase.
+    pub moved: bool,
+    /// Fired this turn.
+    pub fired: bool,
+    /// Unpinned or charged this turn.
+    pub done: bool,
+}
+
+impl Unit {
+    /// Has it been activated this turn?
+    pub fn activated(&self) -> bool {
+        self.moved || self.fired || self.done
+    }
+
+    /// Infantry or cavalry (they may advance after a close combat).
+    pub fn advances(&self) -> bool {
+        matches!(self.class, UnitClass::Infantry | UnitClass::Cavalry)
+    }
+
+    /// An artillery unit.
+    pub fn is_artillery(&self) -> bool {
+        self.class == UnitClass::Artillery
+    }
+}
+
+type UnitQuery = (
+    Entity,
+    &'static Counter,
+    &'static OnHex,
+    &'static Printed,
+    Option<&'static Facing>,
+    Has<Pinned>,
+    Has<Moved>,
+    Has<Fired>,
+    Has<Done>,
+);
+
+/// Every unit on the map, by id.
+pub fn units(world: &World) -> Vec<Unit> {
+    let Some(mut q) = world.try_query::<UnitQuery>() else {
+        return vec![];
+    };
+    let data = world.resource::<crate::scenario::Rules>().0.data();
+    let mut all: Vec<Unit> = q
+        .iter(world)
+        .map(
+            |(entity, c, on, printed, facing, pinned, moved, fired, done)| {
+                let t = data.units.get(&c.unit_type);
+                Unit {
+                    id: c.id.clone(),
+                    entity,
+                    name: c.name.clone(),
+                    side: c.side,
+                    hex: on.0,
+                    class: c.class,
+                    unit_type: c.unit_type.clone(),
+                    facing: facing.map_or(EdgeDirection::FLAT_TOP, |f| f.0),
+                    movement: printed.full.movement,
+                    power: printed.full.close_combat.unwrap_or(1),
+                    rifle_range: printed.full.direct.map(|d| d.range),
+                    gun_range: printed.full.bombard.map(|d| d.range),
+                    mounted: t.is_some_and(|t| t.mounted),
+                    regular: t.is_some_and(|t| t.traits.iter().any(|x| x == "regular_european")),
+                    pinned,
+                    moved,
+                    fired,
+                    done,
+                }
+            },
+        )
+        .collect();
+    all.sort_by(|a, b| a.id.cmp(&b.id));
+    all
+}
+
+/// The unit with this id, if on the map.
+pub fn unit(world: &World, id: &str) -> Option<Unit> {
+    units(world).into_iter().find(|u| u.id == id)
+}
+
+/// The unit in a hex (never more than one at the end of a move).
+pub fn unit_at(world: &World, hex: Hex) -> Option<Unit> {
+    let e = *world.resource::<HexIndex>().occupants(hex).first()?;
+    let id = world.get::<Counter>(e)?.id.clone();
+    unit(world, &id)
+}
+
+/// Enemy units of `side`.
+pub fn enemies(all: &[Unit], side: u8) -> impl Iterator<Item = &Unit> {
+    all.iter().filter(move |u| u.side != side)
+}
+
+/// What the rules read of one hex.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    /// Woods.
+    pub woods: bool,
+    /// A built-up area.
+    pub built_up: bool,
+    /// A fortification.
+    pub fortified: bool,
+    /// The terrain gives cover.
+    pub cover: bool,
+    /// The terrain blocks sight through the hex.
+    pub blocks_sight: bool,
+    /// Contour level.
+    pub elevation: u8,
+    /// Road sides, as bits of [`crate::map::Sides`].
+    pub road: u8,
+    /// A river through the hex, and its crossing.
+    pub river: Option<Crossing>,
+}
+
+impl Cell {
+    /// A river hex with neither bridge nor ford.
+    pub fn deep_river(&self) -> bool {
+        self.river == Some(Crossing::None)
+    }
+
+    /// A ford.
+    pub fn ford(&self) -> bool {
+        self.river == Some(Crossing::Ford)
+    }
+}
+
+/// The map as the rules read it, read once from the hex entities (Portable terrain
+/// never changes in play).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Board {
+    cells: std::collections::BTreeMap<(u16, u16), Cell>,
+}
+
+impl Board {
+    /// Reads the hex entities.
+    pub fn build(world: &mut World) -> Self {
+        let data = crate::rules::PORTABLE.data();
+        let mut q = world.query::<(
+            &crate::map::HexCell,
+            &Terrain,
+            &Elevation,
+            Option<&Road>,
+            Option<&River>,
+        )>();
+        let cells = q
+            .iter(world)
+            .map(|(h, t, e, road, river)| {
+                let kind = data.terrain.get(&t.0);
+                (
+                    (h.coord.col, h.coord.row),
+                    Cell {
+                        woods: t.0 == "woods",
+                        built_up: t.0 == "town",
+                        fortified: t.0 == "fort",
+                        cover: kind.is_some_and(|k| k.cover),
+                        blocks_sight: kind.is_some_and(|k| k.blocks_sight),
+                        elevation: e.0,
+                        road: road.map_or(0, |r| (r.0).0),
+                        river: river.map(|r| r.crossing),
+                    },
+                )
+            })
+            .collect();
+        Self { cells }
+    }
+}
+
+/// The hex as the rules read it, `None` off the map.
+pub fn cell(world: &World, hex: Hex) -> Option<Cell> {
+    let m = crate::coords::MapCoord::from_hex(hex)?;
+    world
+        .resource::<Board>()
+        .cells
+        .get(&(m.col, m.row))
+        .copied()
+}
+
+/// Can a unit in `from` see `to`? Ours (the seed has no line-of-sight rule): a hex
+/// between them blocks when it is higher than both ends, or as high as the higher
+/// end and woods or a built-up area. Where the line runs along a hexside it is
+/// blocked only when the hexes on both sides block.
+pub fn line_of_sight(world: &World, from: Hex, to: Hex) -> bool {
+    let (Some(a), Some(b)) = (cell(world, from), cell(world, to)) else {
+        return false;
+    };
+    let high = a.elevation.max(b.elevation);
+    let blocks = |h: Hex| {
+        cell(world, h)
+            .is_some_and(|c| c.elevation > high || (c.elevation == high && c.blocks_sight))
+    };
+    crate::map::sight_line(from, to)
+        .into_iter()
+        .all(|(left, right)| !(blocks(left) && blocks(right)))
+}
+
+/// The hex label of a hex, as orders and the log write it.
+pub fn label(hex: Hex) -> String {
+    crate::coords::hex_label(hex)
+}
