@@ -273,6 +273,19 @@ fn draw_symbol(p: &mut ChildSpawnerCommands, class: UnitClass, mounted: bool) {
                 sprite(p, ink, Vec2::splat(3.5), Vec2::new(x, b + 2.5), 0.3);
             }
         }
+        UnitClass::Command => {
+            // The headquarters staff: a line down from the box's lower left corner,
+            // and a pennant in the box.
+            line(p, Vec2::new(l, b), Vec2::new(l, b - 9.0), 1.6, ink);
+            line(
+                p,
+                Vec2::new(-6.0, b + 2.0),
+                Vec2::new(-6.0, t - 2.0),
+                1.4,
+                ink,
+            );
+            sprite(p, ink, Vec2::new(9.0, 5.0), Vec2::new(-1.0, t - 4.5), 0.3);
+        }
         UnitClass::Leader => {}
     }
 }

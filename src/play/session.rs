@@ -332,6 +332,13 @@ fn switch_mode(world: &mut World, source: &GameSource) -> String {
     if !orders::is_settled(world) || !world.resource::<ReplayQueue>().0.is_empty() {
         return "Wait for the game to settle before switching.".into();
     }
+    let rules = source.scenario.rules;
+    if rules.id != drumfire_core::rules::GREAT_WAR.id {
+        return format!(
+            "The window plays the {} rules at the table only so far; `drumfire sim` plays them by the rules.",
+            rules.name
+        );
+    }
     let kept = source.save_path("autosave");
     if let Err(e) = write_save(world, source, &kept) {
         return format!(

@@ -136,7 +136,7 @@ fn bad_saves_are_located() {
     assert_eq!(
         errs(&order),
         [
-            "bad.ron:8:9: orders[0]: Unexpected variant named `Charge` in enum `Order`, expected one of `Pass`, `GreatWar`, `SealedPlan`, or `Table` instead"
+            "bad.ron:8:9: orders[0]: Unexpected variant named `Charge` in enum `Order`, expected one of `Pass`, `GreatWar`, `SealedPlan`, `Table`, or `Portable` instead"
         ]
     );
     let scenario = text.replacen("turns: 8", "turns: 0", 1);

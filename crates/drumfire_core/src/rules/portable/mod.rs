@@ -829,23 +829,21 @@ fn close_combat(world: &mut World, side: u8, attackers: &[String], defender: &st
         destroy(world, &lead);
     }
     match (defender_lost, attacker_lost) {
-        (true, false) => {
-            if advance && view::unit(world, &lead).is_some_and(|u| u.advances()) {
-                let from = view::unit(world, &lead).map(|u| u.hex).unwrap_or(plan.hex);
-                place(world, &lead, plan.hex);
-                if let Some(dir) = from.neighbor_direction(plan.hex) {
-                    face(world, &lead, dir);
-                }
-                note(
-                    world,
-                    GameEvent::Moved {
-                        pieces: vec![lead.clone()],
-                        from: view::label(from),
-                        to: view::label(plan.hex),
-                    },
-                );
-                face_contact(world, &lead);
+        (true, false) if advance && view::unit(world, &lead).is_some_and(|u| u.advances()) => {
+            let from = view::unit(world, &lead).map(|u| u.hex).unwrap_or(plan.hex);
+            place(world, &lead, plan.hex);
+            if let Some(dir) = from.neighbor_direction(plan.hex) {
+                face(world, &lead, dir);
             }
+            note(
+                world,
+                GameEvent::Moved {
+                    pieces: vec![lead.clone()],
+                    from: view::label(from),
+                    to: view::label(plan.hex),
+                },
+            );
+            face_contact(world, &lead);
         }
         (false, false) => match plan.withdraw_to {
             Some(h) => {
