@@ -41,3 +41,655 @@ fn soak_ukhozi_drift() {
 fn soak_ravensberg_heights() {
     soak("ravensberg_heights.ron");
 }
+
+// ---- Rule tests on small made-up battlefields --------------------------------
+
+use drumfire_core::counters::{Facing, PieceIds};
+use drumfire_core::data::UnitClass;
+use drumfire_core::flow::Phase;
+use drumfire_core::game::Game;
+use drumfire_core::journal::GameEvent;
+use drumfire_core::orders::Order;
+use drumfire_core::rules::portable::fire::{self, Effect, Table};
+use drumfire_core::rules::portable::view::{self, Unit};
+use drumfire_core::rules::portable::{PtOrder, PtState, Step, combat, movement};
+use drumfire_core::scenario::{FacingDef, hex_of};
+use hexx::Hex;
+
+/// A 10x8 battlefield: `terrain` and `elevation` rows (blank for clear and flat),
+/// extra map fields (roads, rivers...), and counters as
+/// `(id, side, unit type, hex, extra fields)`, side 0 "red", side 1 "blue".
+fn field(
+    terrain: &[&str],
+    elevation: &[&str],
+    map_extra: &str,
+    counters: &[(&str, u8, &str, &str, &str)],
+) -> drumfire_core::scenario::Scenario {
+    let rows = |given: &[&str], fill: char| -> String {
+        (0..8)
+            .map(|r| {
+                format!(
+                    "\"{}\"",
+                    given
+                        .get(r)
+                        .filter(|s| !s.is_empty())
+                        .map_or_else(|| fill.to_string().repeat(10), |s| s.to_string())
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let units: Vec<String> = counters
+        .iter()
+        .map(|(id, side, unit, hex, extra)| {
+            let side = if *side == 0 { "red" } else { "blue" };
+            format!("(id: \"{id}\", side: \"{side}\", unit: \"{unit}\", hex: \"{hex}\", name: \"{id}\"{extra})")
+        })
+        .collect();
+    let text = format!(
+        r##"Scenario(rules: "portable", title: "Test", turns: 6,
+        map: (width: 10, height: 8, terrain: [{}], elevation: [{}] {map_extra}),
+        sides: [
+            (id: "red", name: "Red", colour: "#c04040", morale: 0, activation_dice: 1),
+            (id: "blue", name: "Blue", colour: "#4040c0", morale: 0, activation_dice: 1),
+        ],
+        counters: [{}],
+        victory: (step_loss_points: 1))"##,
+        rows(terrain, '.'),
+        rows(elevation, '0'),
+        units.join(", ")
+    );
+    scenario::parse("test.ron", &text).unwrap_or_else(|e| panic!("{}\n{text}", e[0]))
+}
+
+fn h(label: &str) -> Hex {
+    hex_of(label).unwrap()
+}
+
+fn unit(game: &Game, id: &str) -> Unit {
+    view::unit(game.world(), id).unwrap_or_else(|| panic!("{id} is not on the map"))
+}
+
+fn all(game: &Game) -> Vec<Unit> {
+    view::units(game.world())
+}
+
+fn path(game: &Game, id: &str, hexes: &[&str]) -> Result<bool, String> {
+    let p: Vec<Hex> = hexes.iter().map(|l| h(l)).collect();
+    movement::check_path(game.world(), &all(game), &unit(game, id), &p).map_err(|r| r.0)
+}
+
+fn fire_plan(game: &Game, id: &str, at: &str) -> Result<fire::FirePlan, String> {
+    fire::plan(game.world(), &all(game), &unit(game, id), h(at), false).map_err(|r| r.0)
+}
+
+fn combat_plan(
+    game: &Game,
+    side: u8,
+    attackers: &[&str],
+    defender: &str,
+) -> Result<combat::CombatPlan, String> {
+    let a: Vec<String> = attackers.iter().map(|s| s.to_string()).collect();
+    combat::plan(game.world(), &all(game), side, &a, defender).map_err(|r| r.0)
+}
+
+fn facing(game: &Game, id: &str) -> FacingDef {
+    let e = game.world().resource::<PieceIds>().get(id).unwrap();
+    FacingDef::of(game.world().get::<Facing>(e).unwrap().0)
+}
+
+const NORTH: &str = ", facing: Some(North)";
+
+#[test]
+fn unit_types_are_the_seed_table() {
+    let data = drumfire_core::rules::PORTABLE.data();
+    let row = |id: &str| {
+        let u = &data.units[id];
+        (
+            u.full.movement,
+            u.full.close_combat.unwrap(),
+            u.full.direct.or(u.full.bombard).map(|f| f.range),
+        )
+    };
+    assert_eq!(row("infantry_rifles"), (1, 4, Some(3)));
+    assert_eq!(row("infantry_firearms"), (1, 4, Some(2)));
+    assert_eq!(row("infantry_melee"), (1, 3, None));
+    assert_eq!(row("cavalry_regular"), (2, 4, None));
+    assert_eq!(row("cavalry_irregular"), (2, 4, None));
+    assert_eq!(row("machine_gun"), (1, 4, Some(4)));
+    assert_eq!(row("light_artillery"), (1, 1, Some(4)));
+    assert_eq!(row("field_artillery"), (1, 1, Some(6)));
+    assert_eq!(row("fortress_artillery"), (0, 1, Some(10)));
+    assert_eq!(row("command"), (2, 5, None));
+    // Dismounted cavalry moves and fights like infantry, one less power.
+    assert_eq!(row("cavalry_dismounted"), (1, 3, Some(3)));
+    assert_eq!(data.units["command"].class, UnitClass::Command);
+    assert!(
+        data.units["cavalry_regular"]
+            .traits
+            .contains(&"regular_european".to_owned())
+    );
+}
+
+/// Passes for whoever is asked until `side` is activating its units.
+fn to_activation(game: &mut Game, side: u8) {
+    for _ in 0..12 {
+        let step = game.world().resource::<PtState>().step;
+        if game.phase() == Phase::Action
+            && step == Step::Activating
+            && game.awaiting() == Some(side)
+        {
+            return;
+        }
+        let s = game.awaiting().expect("someone is asked");
+        game.submit(Order::Pass { side: s }).unwrap();
+    }
+    panic!("{side} never came to activate");
+}
+
+fn order(game: &mut Game, o: PtOrder) -> Result<(), String> {
+    game.submit(Order::Portable(o)).map_err(|r| r.0)
+}
+
+#[test]
+fn close_combat_power_never_drops_below_one() {
+    let s = field(
+        &["", "", "", "....t....."],
+        &["", "", "", "0000100000"],
+        "",
+        &[
+            ("inf", 1, "infantry_rifles", "0504", ""),
+            ("gun", 0, "light_artillery", "0505", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    let p = combat_plan(&game, 0, &["gun"], "inf").unwrap();
+    assert_eq!(
+        p.attack_changes,
+        [
+            (-1, "attacking uphill".to_owned()),
+            (-2, "defender in a built-up area".to_owned())
+        ]
+    );
+    assert_eq!(p.attack, 1, "1 - 1 - 2 is held at 1");
+}
+
+#[test]
+fn only_infantry_and_cavalry_advance_into_a_hex_they_cleared() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("inf", 0, "infantry_rifles", "0101", ""),
+            ("cav", 0, "cavalry_regular", "0103", ""),
+            ("mg", 0, "machine_gun", "0105", ""),
+            ("gun", 0, "field_artillery", "0107", ""),
+            ("hq", 1, "command", "0901", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    let advances: Vec<bool> = ["inf", "cav", "mg", "gun", "hq"]
+        .iter()
+        .map(|id| unit(&game, id).advances())
+        .collect();
+    assert_eq!(advances, [true, true, false, false, false]);
+}
+
+#[test]
+fn a_command_unit_alongside_adds_one_to_close_combat_power_and_to_fire_effect() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("inf", 0, "infantry_rifles", "0304", NORTH),
+            ("hq", 0, "command", "0305", ""),
+            ("foe", 1, "infantry_rifles", "0303", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    let f = fire_plan(&game, "inf", "0303").unwrap();
+    assert_eq!(f.modifiers, [(1, "Command alongside".to_owned())]);
+    let c = combat_plan(&game, 0, &["inf"], "foe").unwrap();
+    assert_eq!(c.attack_changes, [(1, "Command alongside".to_owned())]);
+    assert_eq!((c.attack, c.defence), (5, 4));
+}
+
+#[test]
+fn an_activated_unit_moves_or_fires_or_is_unpinned_but_only_one_of_them() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            (
+                "inf",
+                0,
+                "infantry_rifles",
+                "0304",
+                ", facing: Some(NorthEast)",
+            ),
+            (
+                "pinned",
+                0,
+                "infantry_rifles",
+                "0104",
+                ", markers: [Pinned]",
+            ),
+            ("spare", 0, "infantry_rifles", "0107", ""),
+            ("foe", 1, "infantry_rifles", "0802", ""),
+        ],
+    );
+    let mut game = Game::new(&s, 4);
+    to_activation(&mut game, 0);
+    let left = game.world().resource::<PtState>().activations;
+    assert_eq!(left, 4, "seed 4: Red goes first, its die shows 4");
+    order(
+        &mut game,
+        PtOrder::Move {
+            side: 0,
+            unit: "inf".into(),
+            path: vec!["0404".into()],
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        order(
+            &mut game,
+            PtOrder::Fire {
+                side: 0,
+                unit: "inf".into(),
+                target: "0802".into()
+            }
+        )
+        .unwrap_err(),
+        "inf has already been activated this turn."
+    );
+    assert_eq!(game.world().resource::<PtState>().activations, left - 1);
+    // A pinned unit must be unpinned before it moves; unpinning is its activation.
+    assert_eq!(
+        order(
+            &mut game,
+            PtOrder::Move {
+                side: 0,
+                unit: "pinned".into(),
+                path: vec!["0204".into()]
+            }
+        )
+        .unwrap_err(),
+        "pinned is pinned: it must be unpinned before it moves."
+    );
+    order(
+        &mut game,
+        PtOrder::Unpin {
+            side: 0,
+            unit: "pinned".into(),
+        },
+    )
+    .unwrap();
+    assert!(!unit(&game, "pinned").pinned);
+    assert_eq!(
+        order(
+            &mut game,
+            PtOrder::Move {
+                side: 0,
+                unit: "pinned".into(),
+                path: vec!["0204".into()]
+            }
+        )
+        .unwrap_err(),
+        "pinned has already been activated this turn."
+    );
+}
+
+#[test]
+fn the_side_with_the_higher_d6_activates_first_and_throws_its_activation_dice() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("a", 0, "infantry_rifles", "0104", ""),
+            ("b", 1, "infantry_rifles", "0904", ""),
+        ],
+    );
+    let game = Game::new(&s, 2);
+    let events: Vec<&GameEvent> = game.journal().entries().iter().map(|e| &e.event).collect();
+    let (winner, totals) = events
+        .iter()
+        .find_map(|e| match e {
+            GameEvent::InitiativeWon { side, totals } => Some((*side, totals.clone())),
+            _ => None,
+        })
+        .unwrap();
+    assert!(
+        totals[usize::from(winner)] > totals[1 - usize::from(winner)],
+        "{totals:?}"
+    );
+    assert_eq!(game.awaiting(), Some(winner));
+    let dice: u8 = events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::DiceRolled { purpose, faces } if purpose.starts_with("activation dice") => {
+                Some(faces.iter().sum::<u8>())
+            }
+            _ => None,
+        })
+        .sum();
+    assert_eq!(game.world().resource::<PtState>().activations, dice);
+}
+
+#[test]
+fn pinned_regular_cavalry_is_unpinned_or_charges_before_any_other_activation() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("cav", 0, "cavalry_regular", "0204", ", markers: [Pinned]"),
+            ("irr", 0, "cavalry_irregular", "0207", ", markers: [Pinned]"),
+            ("inf", 0, "infantry_rifles", "0102", ""),
+            ("foe", 1, "infantry_rifles", "0804", ""),
+        ],
+    );
+    let mut game = Game::new(&s, 4);
+    to_activation(&mut game, 0);
+    let left = game.world().resource::<PtState>().activations;
+    let refusal =
+        "cav is pinned regular cavalry: it must be unpinned or charge before any other activation.";
+    assert_eq!(
+        order(
+            &mut game,
+            PtOrder::Move {
+                side: 0,
+                unit: "inf".into(),
+                path: vec!["0103".into()]
+            }
+        )
+        .unwrap_err(),
+        refusal
+    );
+    assert_eq!(
+        game.submit(Order::Pass { side: 0 }).unwrap_err().0,
+        "cav is pinned regular cavalry: unpin it or let it charge first."
+    );
+    // Irregular cavalry is not bound by the rule.
+    assert_eq!(
+        order(
+            &mut game,
+            PtOrder::Charge {
+                side: 0,
+                unit: "irr".into()
+            }
+        )
+        .unwrap_err(),
+        refusal
+    );
+    let before = unit(&game, "cav").hex.unsigned_distance_to(h("0804"));
+    order(
+        &mut game,
+        PtOrder::Charge {
+            side: 0,
+            unit: "cav".into(),
+        },
+    )
+    .unwrap();
+    let cav = unit(&game, "cav");
+    assert_eq!(
+        cav.hex.unsigned_distance_to(h("0804")),
+        before - 2,
+        "two hexes toward the enemy"
+    );
+    assert!(cav.pinned, "the charge is made pinned");
+    assert_eq!(
+        game.world().resource::<PtState>().activations,
+        left,
+        "not an activation"
+    );
+    order(
+        &mut game,
+        PtOrder::Move {
+            side: 0,
+            unit: "inf".into(),
+            path: vec!["0103".into()],
+        },
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_unit_may_turn_up_to_60_degrees_to_fire_and_the_turn_is_free() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("inf", 0, "infantry_rifles", "0504", NORTH),
+            ("n", 1, "infantry_rifles", "0502", ""),
+            ("ne", 1, "infantry_rifles", "0703", ""),
+            ("s", 1, "infantry_rifles", "0506", ""),
+            ("se", 1, "infantry_rifles", "0605", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    assert_eq!(
+        FacingDef::of(fire_plan(&game, "inf", "0502").unwrap().facing),
+        FacingDef::North
+    );
+    assert_eq!(
+        FacingDef::of(fire_plan(&game, "inf", "0703").unwrap().facing),
+        FacingDef::NorthEast
+    );
+    for behind in ["0506", "0605"] {
+        assert_eq!(
+            fire_plan(&game, "inf", behind).unwrap_err(),
+            format!("{behind} is behind inf: a unit may turn only up to 60 degrees to fire.")
+        );
+    }
+}
+
+#[test]
+fn artillery_at_two_hexes_or_less_hits_the_target_and_at_three_or_more_scatters() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("gun", 0, "field_artillery", "0507", NORTH),
+            ("near", 1, "infantry_rifles", "0505", ""),
+            ("far", 1, "infantry_rifles", "0504", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    let all = all(&game);
+    let gun = unit(&game, "gun");
+    let near = fire::plan(game.world(), &all, &gun, h("0505"), true).unwrap();
+    let far = fire::plan(game.world(), &all, &gun, h("0504"), true).unwrap();
+    assert!(!near.scatters() && far.scatters());
+    // 5-6 on the target, 3-4 the hex in front (toward the gun), 1-2 the hex behind.
+    let landings: Vec<String> = (1..=6)
+        .map(|d| view::label(fire::landing(h("0507"), h("0504"), d)))
+        .collect();
+    assert_eq!(landings, ["0503", "0503", "0505", "0505", "0504", "0504"]);
+    // A shot at two hexes never misses: 6 chances in 6 of landing on `near`.
+    let odds = fire::odds(game.world(), &all, &near);
+    assert_eq!((odds.denominator, odds.of("near")), (6, (2, 3)));
+    // At three hexes a third land on the target and a third in front (on `near`).
+    let odds = fire::odds(game.world(), &all, &far);
+    assert_eq!(
+        (odds.denominator, odds.of("far"), odds.of("near")),
+        (36, (4, 6), (4, 6))
+    );
+}
+
+#[test]
+fn where_two_hexes_are_in_front_or_behind_an_odd_die_picks_the_left_and_an_even_the_right() {
+    // Gun at 0701 firing at 0504, down and to the left on the map: the line runs through
+    // a corner of the target hex, so two hexes are in front (0604 and 0503) and two behind.
+    let landings: Vec<String> = (1..=4)
+        .map(|d| view::label(fire::landing(h("0701"), h("0504"), d)))
+        .collect();
+    // Looking down-left from the gun, the left hand is to the south-east.
+    assert_eq!(landings, ["0505", "0405", "0604", "0503"]);
+}
+
+#[test]
+fn fire_effect_tables_direct_indirect_open_and_cover() {
+    let row = |t: Table| -> Vec<Effect> { (1..=6).map(|d| fire::effect(t, d, 0)).collect() };
+    use Effect::{Destroyed as X, None as O, Pinned as P};
+    assert_eq!(row(Table::Direct), [O, P, P, P, X, X]);
+    assert_eq!(row(Table::Open), [O, P, P, P, X, X]);
+    assert_eq!(row(Table::Indirect), [O, O, O, P, P, X]);
+    assert_eq!(row(Table::Cover), [O, O, O, P, P, X]);
+    // Pinned units take 1 off their fire effect dice.
+    assert_eq!(fire::effect(Table::Open, 5, -1), P);
+    assert_eq!(fire::effect(Table::Cover, 6, -1), P);
+    assert_eq!(fire::effect(Table::Open, 2, -1), O);
+}
+
+#[test]
+fn artillery_that_cannot_see_fires_indirect_only_where_a_friend_sees() {
+    let woods = [
+        "..w.......",
+        "..w.......",
+        "..w.......",
+        "..w.......",
+        "..w.......",
+        "..w.......",
+        "..w.......",
+        "..w.......",
+    ];
+    let with_spotter = field(
+        &woods,
+        &[],
+        "",
+        &[
+            (
+                "gun",
+                0,
+                "field_artillery",
+                "0104",
+                ", facing: Some(NorthEast)",
+            ),
+            ("spotter", 0, "infantry_rifles", "0404", ""),
+            ("foe", 1, "infantry_rifles", "0504", ""),
+        ],
+    );
+    let game = Game::new(&with_spotter, 1);
+    let all_units = all(&game);
+    let gun = unit(&game, "gun");
+    assert!(!view::line_of_sight(game.world(), h("0104"), h("0504")));
+    let p = fire::plan(game.world(), &all_units, &gun, h("0504"), true).unwrap();
+    assert_eq!(p.table, Table::Indirect);
+    let alone = field(
+        &woods,
+        &[],
+        "",
+        &[
+            (
+                "gun",
+                0,
+                "field_artillery",
+                "0104",
+                ", facing: Some(NorthEast)",
+            ),
+            ("foe", 1, "infantry_rifles", "0504", ""),
+        ],
+    );
+    let game = Game::new(&alone, 1);
+    assert_eq!(
+        fire::plan(
+            game.world(),
+            &all(&game),
+            &unit(&game, "gun"),
+            h("0504"),
+            true
+        )
+        .unwrap_err()
+        .0,
+        "Neither gun nor any friend can see 0504: no fire."
+    );
+    let open = field(
+        &[],
+        &[],
+        "",
+        &[
+            (
+                "gun",
+                0,
+                "field_artillery",
+                "0104",
+                ", facing: Some(NorthEast)",
+            ),
+            ("foe", 1, "infantry_rifles", "0504", ""),
+        ],
+    );
+    let game = Game::new(&open, 1);
+    assert_eq!(
+        fire::plan(
+            game.world(),
+            &all(&game),
+            &unit(&game, "gun"),
+            h("0504"),
+            true
+        )
+        .unwrap()
+        .table,
+        Table::Direct
+    );
+}
+
+#[test]
+fn units_move_through_friends_but_never_end_in_the_same_hex() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("cav", 0, "cavalry_regular", "0204", ""),
+            ("friend", 0, "infantry_rifles", "0304", ""),
+            ("foe", 1, "infantry_rifles", "0908", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    assert_eq!(path(&game, "cav", &["0304", "0404"]), Ok(false));
+    assert_eq!(
+        path(&game, "cav", &["0304"]).unwrap_err(),
+        "cav may not end its move in 0304: friend stands there."
+    );
+    assert_eq!(
+        path(&game, "cav", &["0304", "0404", "0504"]).unwrap_err(),
+        "cav moves 2 hexes a turn (half a hex along a road or through a built-up area): 0504 is too far."
+    );
+}
+
+#[test]
+fn a_unit_stops_next_to_an_enemy_and_both_turn_to_face_each_other() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("cav", 0, "cavalry_regular", "0204", ""),
+            ("foe", 1, "infantry_rifles", "0305", NORTH),
+        ],
+    );
+    let mut game = Game::new(&s, 4);
+    assert_eq!(
+        path(&game, "cav", &["0304", "0404"]).unwrap_err(),
+        "cav must stop at 0304: next to an enemy unit."
+    );
+    to_activation(&mut game, 0);
+    order(
+        &mut game,
+        PtOrder::Move {
+            side: 0,
+            unit: "cav".into(),
+            path: vec!["0304".into()],
+        },
+    )
+    .unwrap();
+    assert_eq!(facing(&game, "cav"), FacingDef::South);
+    assert_eq!(facing(&game, "foe"), FacingDef::North);
+}
