@@ -693,3 +693,662 @@ fn a_unit_stops_next_to_an_enemy_and_both_turn_to_face_each_other() {
     assert_eq!(facing(&game, "cav"), FacingDef::South);
     assert_eq!(facing(&game, "foe"), FacingDef::North);
 }
+
+#[test]
+fn the_enemy_turns_to_face_the_last_unit_that_came_up() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("a", 0, "infantry_rifles", "0303", ""),
+            ("b", 0, "infantry_rifles", "0307", ""),
+            ("spare", 0, "infantry_rifles", "0101", ""),
+            ("foe", 1, "infantry_rifles", "0305", NORTH),
+        ],
+    );
+    let mut game = Game::new(&s, 4);
+    to_activation(&mut game, 0);
+    order(
+        &mut game,
+        PtOrder::Move {
+            side: 0,
+            unit: "a".into(),
+            path: vec!["0304".into()],
+        },
+    )
+    .unwrap();
+    assert_eq!(facing(&game, "foe"), FacingDef::North);
+    order(
+        &mut game,
+        PtOrder::Move {
+            side: 0,
+            unit: "b".into(),
+            path: vec!["0306".into()],
+        },
+    )
+    .unwrap();
+    assert_eq!(facing(&game, "foe"), FacingDef::South);
+    assert_eq!(
+        (facing(&game, "a"), facing(&game, "b")),
+        (FacingDef::South, FacingDef::North)
+    );
+}
+
+#[test]
+fn a_unit_faced_by_an_adjacent_enemy_may_move_off_but_not_next_to_another_enemy() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("inf", 0, "infantry_rifles", "0304", ", facing: Some(South)"),
+            ("foe", 1, "infantry_rifles", "0305", NORTH),
+            ("other", 1, "infantry_rifles", "0504", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    assert_eq!(
+        path(&game, "inf", &["0404"]).unwrap_err(),
+        "inf is faced by an adjacent enemy: it may move away, but not into a hex next to another enemy unit."
+    );
+    assert_eq!(path(&game, "inf", &["0303"]), Ok(false));
+}
+
+#[test]
+fn non_artillery_fires_once_a_turn_if_it_has_not_moved_and_may_fire_pinned() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            (
+                "pinned",
+                0,
+                "infantry_rifles",
+                "0304",
+                ", facing: Some(North), markers: [Pinned]",
+            ),
+            (
+                "mover",
+                0,
+                "infantry_rifles",
+                "0306",
+                ", facing: Some(North)",
+            ),
+            ("spare", 0, "infantry_rifles", "0101", ""),
+            ("foe", 1, "infantry_rifles", "0302", ""),
+        ],
+    );
+    let mut game = Game::new(&s, 4);
+    let p = fire_plan(&game, "pinned", "0302").unwrap();
+    assert_eq!(
+        (p.table, p.modifiers.clone()),
+        (Table::Open, vec![(-1, "firer pinned".to_owned())])
+    );
+    to_activation(&mut game, 0);
+    order(
+        &mut game,
+        PtOrder::Move {
+            side: 0,
+            unit: "mover".into(),
+            path: vec!["0305".into()],
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        fire_plan(&game, "mover", "0302").unwrap_err(),
+        "mover has already been activated this turn."
+    );
+    order(
+        &mut game,
+        PtOrder::Fire {
+            side: 0,
+            unit: "pinned".into(),
+            target: "0302".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        fire_plan(&game, "pinned", "0302").unwrap_err(),
+        "pinned has already fired this turn."
+    );
+    // Seed 4: the die shows 4, less 1 for the pinned firer: 3 pins a target in the open.
+    let fired = game
+        .journal()
+        .entries()
+        .iter()
+        .rev()
+        .find_map(|e| match &e.event {
+            GameEvent::Fired { dice, result, .. } => Some((dice.clone(), result.clone())),
+            _ => None,
+        });
+    assert_eq!(fired, Some((vec![4], "foe: Pinned".to_owned())));
+    assert!(unit(&game, "foe").pinned);
+}
+
+#[test]
+fn a_target_in_cover_or_pinned_is_fired_at_on_the_cover_table() {
+    let s = field(
+        &["..w......."],
+        &[],
+        "",
+        &[
+            ("inf", 0, "infantry_rifles", "0303", NORTH),
+            ("woods", 1, "infantry_rifles", "0301", ""),
+            ("open", 1, "infantry_rifles", "0401", ""),
+            (
+                "pinned",
+                1,
+                "infantry_rifles",
+                "0201",
+                ", markers: [Pinned]",
+            ),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    let table = |at: &str| fire_plan(&game, "inf", at).map(|p| p.table);
+    assert_eq!(table("0301"), Ok(Table::Cover));
+    assert_eq!(table("0201"), Ok(Table::Cover));
+    assert_eq!(table("0401"), Ok(Table::Open));
+}
+
+#[test]
+fn the_defenders_power_falls_by_one_two_or_three_for_two_three_or_four_attackers() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("foe", 1, "infantry_rifles", "0505", ""),
+            ("n", 0, "infantry_rifles", "0504", ""),
+            ("s", 0, "infantry_rifles", "0506", ""),
+            ("ne", 0, "infantry_rifles", "0605", ""),
+            ("se", 0, "infantry_rifles", "0606", ""),
+            ("nw", 0, "infantry_rifles", "0405", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    let defence = |a: &[&str]| combat_plan(&game, 0, a, "foe").map(|p| p.defence);
+    assert_eq!(defence(&["n"]), Ok(4));
+    assert_eq!(defence(&["n", "s"]), Ok(3));
+    assert_eq!(defence(&["n", "s", "ne"]), Ok(2));
+    assert_eq!(defence(&["n", "s", "ne", "se"]), Ok(1));
+    assert_eq!(
+        defence(&["n", "s", "ne", "se", "nw"]).unwrap_err(),
+        "A close combat takes 1 to 4 attacking units, not 5."
+    );
+    // Each side throws one die: at or under its power destroys the other.
+    let p = combat_plan(&game, 0, &["n", "s"], "foe").unwrap();
+    assert_eq!((p.attack, p.defence), (4, 3));
+    // Defender destroyed 4x3, attacker destroyed 2x3, both 4x3, draw 2x3 (of 36).
+    assert_eq!(combat::odds(&p), [12, 6, 12, 6]);
+}
+
+#[test]
+fn hills_one_contour_an_activation_no_attack_across_two_and_up_or_downhill_changes_power() {
+    let s = field(
+        &[],
+        &["", "", "", "0001200000", "0001100000"],
+        "",
+        &[
+            ("cav", 0, "cavalry_regular", "0304", ""),
+            ("low", 0, "infantry_rifles", "0604", ""),
+            ("top", 1, "infantry_rifles", "0504", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    assert_eq!(path(&game, "cav", &["0404"]), Ok(false), "one contour up");
+    let s2 = field(
+        &[],
+        &["", "", "", "0001200000"],
+        "",
+        &[
+            ("cav", 0, "cavalry_regular", "0304", ""),
+            ("foe", 1, "infantry_rifles", "0908", ""),
+        ],
+    );
+    let g2 = Game::new(&s2, 1);
+    assert_eq!(
+        path(&g2, "cav", &["0404", "0504"]).unwrap_err(),
+        "cav may move up or down only one hill contour each time it is activated."
+    );
+    // 0604 (level 0) against 0504 (level 2): more than one contour between them.
+    assert_eq!(
+        combat_plan(&game, 0, &["low"], "top").unwrap_err(),
+        "low may not attack top: more than one hill contour between them."
+    );
+    let s3 = field(
+        &[],
+        &["", "", "", "0001000000"],
+        "",
+        &[
+            ("up", 0, "infantry_rifles", "0304", ""),
+            ("onhill", 1, "infantry_rifles", "0404", ""),
+            ("down", 0, "infantry_rifles", "0403", ""),
+        ],
+    );
+    let g3 = Game::new(&s3, 1);
+    assert_eq!(
+        combat_plan(&g3, 0, &["up"], "onhill")
+            .unwrap()
+            .attack_changes,
+        [(-1, "attacking uphill".to_owned())]
+    );
+    let s4 = field(
+        &[],
+        &["", "", "", "0001000000"],
+        "",
+        &[
+            ("high", 0, "infantry_rifles", "0404", ""),
+            ("below", 1, "infantry_rifles", "0304", ""),
+        ],
+    );
+    let g4 = Game::new(&s4, 1);
+    let p = combat_plan(&g4, 0, &["high"], "below").unwrap();
+    assert_eq!(
+        (p.attack_changes.clone(), p.attack),
+        (vec![(1, "attacking downhill".to_owned())], 5)
+    );
+}
+
+#[test]
+fn roads_cost_half_a_hex_unused_halves_are_lost_and_built_up_areas_count_as_roads() {
+    let s = field(
+        &["", "", "", "", "..tt......"],
+        &[],
+        ", roads: [\"0104 0204 0304 0404\"]",
+        &[
+            ("road", 0, "infantry_rifles", "0104", ""),
+            ("town", 0, "infantry_rifles", "0205", ""),
+            ("foe", 1, "infantry_rifles", "0908", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    assert_eq!(
+        path(&game, "road", &["0204", "0304"]),
+        Ok(false),
+        "two road hexes for one hex of movement"
+    );
+    assert!(
+        path(&game, "road", &["0204", "0304", "0404"])
+            .unwrap_err()
+            .ends_with("0404 is too far.")
+    );
+    // Off the road after half a hex: the half left is not enough for a whole hex.
+    assert!(
+        path(&game, "road", &["0204", "0203"])
+            .unwrap_err()
+            .ends_with("0203 is too far.")
+    );
+    // Two built-up hexes for one hex of movement, as along a road.
+    assert_eq!(path(&game, "town", &["0305", "0405"]), Ok(false));
+    assert_eq!(
+        path(&game, "town", &["0305", "0405", "0505"]).unwrap_err(),
+        "town moves 1 hex a turn (half a hex along a road or through a built-up area): 0505 is too far."
+    );
+}
+
+#[test]
+fn rivers_are_crossed_at_bridges_and_fords_and_a_unit_entering_elsewhere_is_lost() {
+    let s = field(
+        &[],
+        &[],
+        ", rivers: [\"0401 0402 0403 0404 0405 0406 0407 0408\"], bridges: [\"0402\"], fords: [\"0406\"]",
+        &[
+            ("deep", 0, "infantry_rifles", "0304", ""),
+            ("bridge", 0, "cavalry_regular", "0302", ""),
+            ("ford", 0, "cavalry_regular", "0306", ""),
+            ("spare", 0, "infantry_rifles", "0108", ""),
+            ("foe", 1, "infantry_rifles", "0908", ""),
+        ],
+    );
+    let mut game = Game::new(&s, 4);
+    assert_eq!(
+        path(&game, "deep", &["0404"]),
+        Ok(true),
+        "the move is made, and the unit lost"
+    );
+    assert_eq!(path(&game, "bridge", &["0402", "0502"]), Ok(false));
+    assert_eq!(
+        path(&game, "ford", &["0406", "0506"]).unwrap_err(),
+        "ford must stop at 0406: a ford (it stays there until the turn after next)."
+    );
+    to_activation(&mut game, 0);
+    order(
+        &mut game,
+        PtOrder::Move {
+            side: 0,
+            unit: "deep".into(),
+            path: vec!["0404".into()],
+        },
+    )
+    .unwrap();
+    assert!(view::unit(game.world(), "deep").is_none());
+    assert_eq!(
+        game.world().resource::<drumfire_core::flow::StepsLost>().0[0],
+        1
+    );
+    order(
+        &mut game,
+        PtOrder::Move {
+            side: 0,
+            unit: "ford".into(),
+            path: vec!["0406".into()],
+        },
+    )
+    .unwrap();
+    assert_eq!(movement::fording_turn(game.world(), "ford"), Some(1));
+}
+
+#[test]
+fn fording_takes_three_turns_in_stay_and_out_and_a_fording_unit_may_not_fire() {
+    let s = field(
+        &[],
+        &[],
+        ", rivers: [\"0401 0402 0403 0404 0405 0406 0407 0408\"], fords: [\"0404\"]",
+        &[
+            ("wader", 0, "infantry_rifles", "0404", NORTH),
+            ("foe", 1, "infantry_rifles", "0402", ""),
+        ],
+    );
+    let mut game = Game::new(&s, 1);
+    game.world_mut()
+        .resource_mut::<drumfire_core::flow::Turn>()
+        .0 = 5;
+    let turn = 5;
+    // It went in last turn: this is turn B of the crossing.
+    game.world_mut()
+        .resource_mut::<PtState>()
+        .fording
+        .insert("wader".into(), turn - 1);
+    assert_eq!(
+        path(&game, "wader", &["0504"]).unwrap_err(),
+        "wader is fording the river: it stays in the ford this turn and goes on next turn."
+    );
+    assert_eq!(
+        fire_plan(&game, "wader", "0402").unwrap_err(),
+        "wader is fording the river and may not fire."
+    );
+    // Turn C: it moves on.
+    game.world_mut()
+        .resource_mut::<PtState>()
+        .fording
+        .insert("wader".into(), turn - 2);
+    assert_eq!(path(&game, "wader", &["0504"]), Ok(false));
+}
+
+#[test]
+fn a_unit_attacking_from_a_river_hex_loses_one_power() {
+    let s = field(
+        &[],
+        &[],
+        ", rivers: [\"0401 0402 0403 0404 0405 0406 0407 0408\"], fords: [\"0404\"]",
+        &[
+            ("wader", 0, "infantry_rifles", "0404", ""),
+            ("foe", 1, "infantry_rifles", "0504", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    let p = combat_plan(&game, 0, &["wader"], "foe").unwrap();
+    assert_eq!(
+        (p.attack_changes.clone(), p.attack),
+        (vec![(-1, "attacking from a river".to_owned())], 3)
+    );
+}
+
+#[test]
+fn mounted_cavalry_moves_one_hex_through_woods_and_attacks_into_woods_lose_one_power() {
+    let s = field(
+        &["", "", "", "...w......"],
+        &[],
+        "",
+        &[
+            ("cav", 0, "cavalry_regular", "0304", ""),
+            ("inf", 0, "infantry_rifles", "0303", ""),
+            ("foe", 1, "infantry_rifles", "0404", ""),
+            ("far", 1, "infantry_rifles", "0908", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    let s2 = field(
+        &["", "", "", "...w......"],
+        &[],
+        "",
+        &[
+            ("cav", 0, "cavalry_regular", "0304", ""),
+            ("far", 1, "infantry_rifles", "0908", ""),
+        ],
+    );
+    let g2 = Game::new(&s2, 1);
+    assert_eq!(path(&g2, "cav", &["0404"]), Ok(false));
+    assert_eq!(
+        path(&g2, "cav", &["0404", "0504"]).unwrap_err(),
+        "Mounted cavalry moving through woods moves only 1 hex an activation: cav stops at 0404."
+    );
+    assert_eq!(
+        path(&g2, "cav", &["0305", "0405"]),
+        Ok(false),
+        "around the woods it goes two"
+    );
+    let p = combat_plan(&game, 0, &["cav"], "foe").unwrap();
+    assert_eq!(
+        (p.attack_changes.clone(), p.attack),
+        (vec![(-1, "defender in woods".to_owned())], 3)
+    );
+}
+
+#[test]
+fn attacks_into_built_up_areas_and_fortifications_lose_two_power() {
+    let s = field(
+        &["", "", "", "...tf....."],
+        &[],
+        "",
+        &[
+            ("a", 0, "infantry_rifles", "0303", ""),
+            ("town", 1, "infantry_rifles", "0404", ""),
+            ("b", 0, "infantry_rifles", "0505", ""),
+            ("fort", 1, "infantry_rifles", "0504", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    let p = combat_plan(&game, 0, &["a"], "town").unwrap();
+    assert_eq!(
+        p.attack_changes,
+        [(-2, "defender in a built-up area".to_owned())]
+    );
+    let p = combat_plan(&game, 0, &["b"], "fort").unwrap();
+    assert_eq!(
+        p.attack_changes,
+        [(-2, "defender in a fortification".to_owned())]
+    );
+}
+
+#[test]
+fn artillery_fires_first_and_its_casualties_come_off_after_all_artillery_has_fired() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("red_gun", 0, "field_artillery", "0102", ""),
+            ("blue_gun", 1, "field_artillery", "0302", ""),
+            ("red_inf", 0, "infantry_rifles", "0107", ""),
+        ],
+    );
+    // Seed 1 rolls 6 (Red's fire effect) then 3 (Blue's).
+    let mut game = Game::new(&s, 1);
+    assert_eq!(
+        (game.phase(), game.awaiting()),
+        (Phase::Bombardment, Some(0))
+    );
+    order(
+        &mut game,
+        PtOrder::Bombard {
+            side: 0,
+            unit: "red_gun".into(),
+            target: "0302".into(),
+        },
+    )
+    .unwrap();
+    // Destroyed, but it still fires before the casualties come off. Red has no other
+    // gun, so its artillery fire is over and Blue's turn to fire comes at once.
+    assert!(view::unit(game.world(), "blue_gun").is_some());
+    assert_eq!(
+        game.world().resource::<PtState>().artillery_hits,
+        [("blue_gun".to_owned(), true)]
+    );
+    assert_eq!(game.awaiting(), Some(1));
+    order(
+        &mut game,
+        PtOrder::Bombard {
+            side: 1,
+            unit: "blue_gun".into(),
+            target: "0102".into(),
+        },
+    )
+    .unwrap();
+    // Every gun has fired: the casualties come off, the pinned are pinned.
+    assert_ne!(game.phase(), Phase::Bombardment);
+    assert!(view::unit(game.world(), "blue_gun").is_none());
+    assert!(unit(&game, "red_gun").pinned);
+    let results: Vec<String> = game
+        .journal()
+        .entries()
+        .iter()
+        .filter_map(|e| match &e.event {
+            GameEvent::Fired { dice, result, .. } => Some(format!("{dice:?} {result}")),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(results, ["[6] blue_gun: Destroyed", "[3] red_gun: Pinned"]);
+    // Artillery may not move and fire in one turn, but may be unpinned.
+    to_activation(&mut game, 0);
+    assert_eq!(
+        path(&game, "red_gun", &["0103"]).unwrap_err(),
+        "red_gun has fired this turn and may not move (artillery may not move and fire in one turn)."
+    );
+    order(
+        &mut game,
+        PtOrder::Unpin {
+            side: 0,
+            unit: "red_gun".into(),
+        },
+    )
+    .unwrap();
+}
+
+/// Red and Blue infantry face to face, Red first; Red passes its activations and
+/// attacks. Returns the game and the close combat's result line.
+fn close_combat_with(seed: u64) -> (Game, String) {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("att", 0, "infantry_rifles", "0304", ""),
+            ("def", 1, "infantry_rifles", "0305", ""),
+        ],
+    );
+    let mut game = Game::new(&s, seed);
+    assert_eq!(game.awaiting(), Some(0), "seed {seed}: Red goes first");
+    game.submit(Order::Pass { side: 0 }).unwrap();
+    assert_eq!(game.world().resource::<PtState>().step, Step::CloseCombat);
+    order(
+        &mut game,
+        PtOrder::CloseCombat {
+            side: 0,
+            attackers: vec!["att".into()],
+            defender: "def".into(),
+            advance: true,
+        },
+    )
+    .unwrap();
+    let result = game
+        .journal()
+        .entries()
+        .iter()
+        .rev()
+        .find_map(|e| match &e.event {
+            GameEvent::Fired {
+                dice,
+                result,
+                column,
+                ..
+            } => Some(format!("{column}, dice {dice:?}: {result}")),
+            _ => None,
+        })
+        .unwrap();
+    (game, result)
+}
+
+#[test]
+fn close_combat_at_or_under_power_destroys_and_the_winner_may_advance() {
+    let (game, result) = close_combat_with(2);
+    assert_eq!(result, "power 4 against 4, dice [4, 6]: def destroyed");
+    assert!(view::unit(game.world(), "def").is_none());
+    assert_eq!(
+        view::label(unit(&game, "att").hex),
+        "0305",
+        "infantry advances into the hex"
+    );
+}
+
+#[test]
+fn close_combat_the_defender_destroys_the_attacker() {
+    let (game, result) = close_combat_with(12);
+    assert_eq!(result, "power 4 against 4, dice [5, 1]: att destroyed");
+    assert!(view::unit(game.world(), "att").is_none());
+    assert_eq!(
+        view::label(unit(&game, "def").hex),
+        "0305",
+        "the defender may not advance"
+    );
+}
+
+#[test]
+fn close_combat_a_draw_makes_the_attacker_withdraw_to_an_empty_hex_away_from_the_enemy() {
+    let (game, result) = close_combat_with(16);
+    assert_eq!(
+        result,
+        "power 4 against 4, dice [6, 5]: Draw: att withdraws to 0404"
+    );
+    let att = unit(&game, "att");
+    assert!(att.hex.unsigned_distance_to(h("0305")) > 1);
+}
+
+#[test]
+fn close_combat_both_destroyed_is_mutual_annihilation() {
+    let (game, result) = close_combat_with(1);
+    assert_eq!(
+        result,
+        "power 4 against 4, dice [1, 4]: Mutual annihilation"
+    );
+    assert!(view::units(game.world()).is_empty());
+    assert_eq!(
+        game.world().resource::<drumfire_core::flow::StepsLost>().0,
+        [1, 1]
+    );
+}
+
+#[test]
+fn an_attacker_that_cannot_withdraw_after_a_draw_is_destroyed() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("att", 0, "infantry_rifles", "0304", ""),
+            ("def", 1, "infantry_rifles", "0305", ""),
+            ("n", 1, "infantry_rifles", "0302", ""),
+            ("w", 1, "infantry_rifles", "0104", ""),
+            ("e", 1, "infantry_rifles", "0504", ""),
+        ],
+    );
+    let game = Game::new(&s, 16);
+    let p = combat_plan(&game, 0, &["att"], "def").unwrap();
+    assert_eq!(
+        p.withdraw_to, None,
+        "every free hex around is next to an enemy"
+    );
+}

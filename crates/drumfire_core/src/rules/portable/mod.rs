@@ -355,6 +355,7 @@ fn clear_turn(mut state: ResMut<PtState>) {
     state.artillery_done.clear();
     state.sides_done.clear();
     state.fought.clear();
+    state.bombarded.clear();
     state.activations = 0;
     state.step = Step::Idle;
 }
@@ -519,6 +520,7 @@ fn apply(world: &mut World, o: PtOrder) {
             let Some(u) = view::unit(world, &unit) else {
                 return;
             };
+            world.resource_mut::<PtState>().bombarded.push(unit.clone());
             resolve_fire(world, &u, hex(&target), true);
         }
         PtOrder::Fire { unit, target, side } => {

@@ -102,6 +102,8 @@ pub struct PtState {
     pub step: Step,
     /// Sides that have finished their activations and close combats this turn.
     pub sides_done: Vec<u8>,
+    /// Artillery units that fired at the start of this turn (they may still be unpinned).
+    pub bombarded: Vec<String>,
     /// Units that have fought a close combat this turn.
     pub fought: Vec<String>,
     /// Units in a ford, with the turn they entered it.

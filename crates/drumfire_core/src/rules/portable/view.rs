@@ -46,12 +46,15 @@ pub struct Unit {
     pub fired: bool,
     /// Unpinned or charged this turn.
     pub done: bool,
+    /// Fired in the artillery fire at the start of this turn.
+    pub bombarded: bool,
 }
 
 impl Unit {
-    /// Has it been activated this turn?
+    /// Has it been activated this turn? (Artillery that fired at the start of the
+    /// turn has not: it may still be unpinned.)
     pub fn activated(&self) -> bool {
-        self.moved || self.fired || self.done
+        self.moved || self.done || (self.fired && !self.bombarded)
     }
 
     /// Infantry or cavalry (they may advance after a close combat).
@@ -83,6 +86,10 @@ pub fn units(world: &World) -> Vec<Unit> {
         return vec![];
     };
     let data = world.resource::<crate::scenario::Rules>().0.data();
+    let bombarded = world
+        .get_resource::<super::PtState>()
+        .map(|s| s.bombarded.clone())
+        .unwrap_or_default();
     let mut all: Vec<Unit> = q
         .iter(world)
         .map(
@@ -107,6 +114,7 @@ pub fn units(world: &World) -> Vec<Unit> {
                     moved,
                     fired,
                     done,
+                    bombarded: bombarded.contains(&c.id),
                 }
             },
         )
