@@ -88,14 +88,6 @@ struct ScreenshotPlan {
 }
 
 fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions) -> ExitCode {
-    if scenario.rules.id != drumfire_core::rules::GREAT_WAR.id && !options.table {
-        eprintln!(
-            "{}: the window plays the {} rules at the table only so far (`drumfire play {} --table`); \
-             `drumfire sim` and `drumfire replay` play them by the rules",
-            scenario.source, scenario.rules.name, scenario.source
-        );
-        return ExitCode::FAILURE;
-    }
     let mode = if options.table {
         drumfire_core::game::Mode::Table
     } else {

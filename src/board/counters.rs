@@ -72,6 +72,7 @@ fn redraw_counters(
     geometry: Res<BoardGeometry>,
     sides: Res<SideList>,
     selection: Res<Selection>,
+    rules: Res<drumfire_core::scenario::Rules>,
     hex_markers: Query<&HexMarker>,
     counters: Query<(
         MarkerFlags,
@@ -80,6 +81,7 @@ fn redraw_counters(
         &Steps,
         Option<&Printed>,
         Option<&Leader>,
+        Option<&drumfire_core::counters::Facing>,
     )>,
 ) {
     for e in &old {
@@ -107,9 +109,12 @@ fn redraw_counters(
         let stack = index.occupants(hex);
         let n = stack.len();
         for (i, &entity) in stack.iter().enumerate() {
-            let Ok((e, counter, _, steps, printed, leader)) = counters.get(entity) else {
+            let Ok((e, counter, _, steps, printed, leader, facing)) = counters.get(entity) else {
                 continue;
             };
+            let pointing = facing.map(|f| {
+                (geometry.world_of(hex.neighbor(f.0)) - geometry.world_of(hex)).normalize_or_zero()
+            });
             let depth = (n - 1 - i) as f32;
             let at = geometry.world_of(hex) + Vec2::new(-depth * FAN, depth * FAN);
             let side = sides.0.get(usize::from(counter.side));
@@ -129,15 +134,39 @@ fn redraw_counters(
                 draw_frame(p, colour, leader.is_some(), selected);
                 match (leader, printed) {
                     (Some(l), _) => draw_leader(p, counter, l),
-                    (None, Some(printed)) => draw_unit(p, counter, steps, &printed.face(*steps)),
+                    (None, Some(printed)) => {
+                        let mounted = rules
+                            .0
+                            .data()
+                            .units
+                            .get(&counter.unit_type)
+                            .is_some_and(|u| u.mounted);
+                        draw_unit(p, counter, steps, &printed.face(*steps), mounted)
+                    }
                     (None, None) => {}
                 }
                 if top && n > 1 {
                     draw_badge(p, n);
                 }
                 draw_markers(p, &markers);
+                if let Some(v) = pointing {
+                    draw_facing(p, v);
+                }
             });
         }
+    }
+}
+
+/// The way a counter faces: a chevron outside the edge it faces.
+fn draw_facing(p: &mut ChildSpawnerCommands, v: Vec2) {
+    let ink = Color::srgb(0.95, 0.85, 0.2);
+    let across = Vec2::new(-v.y, v.x);
+    let base = COUNTER * 0.5 + 3.0;
+    let tip = v * (base + 10.0);
+    for side in [-1.0, 1.0] {
+        let foot = v * base + across * 9.0 * side;
+        line(p, foot, tip, 5.0, Color::srgb(0.1, 0.1, 0.1));
+        line(p, foot, tip, 2.5, ink);
     }
 }
 
@@ -290,7 +319,16 @@ fn draw_symbol(p: &mut ChildSpawnerCommands, class: UnitClass, mounted: bool) {
     }
 }
 
-fn draw_unit(p: &mut ChildSpawnerCommands, counter: &Counter, steps: &Steps, face: &CounterFace) {
+/// A unit counter: its name, its symbol, then its values. Rule sets with Close
+/// Combat Power print it first ("4-3": power 4, range 3); the others their fire
+/// strength and range. Artillery values sit on a dark box.
+fn draw_unit(
+    p: &mut ChildSpawnerCommands,
+    counter: &Counter,
+    steps: &Steps,
+    face: &CounterFace,
+    mounted: bool,
+) {
     let ink = Color::srgb(0.05, 0.05, 0.05);
     if steps.is_reduced() {
         // The reduced side: a pale stripe across the top behind the name.
@@ -309,15 +347,14 @@ fn draw_unit(p: &mut ChildSpawnerCommands, counter: &Counter, steps: &Steps, fac
         ink,
         Vec2::new(0.0, 17.0),
     );
-    draw_symbol(
-        p,
-        counter.class,
-        counter.unit_type.contains("mounted") && !counter.unit_type.contains("dismounted"),
-    );
-    if let Some(d) = face.direct {
+    draw_symbol(p, counter.class, mounted);
+    let first = |strength: u8| face.close_combat.unwrap_or(strength);
+    if let (Some(power), None, None) = (face.close_combat, face.direct, face.bombard) {
+        text(p, power.to_string(), 12.0, ink, Vec2::new(-7.0, -14.0));
+    } else if let Some(d) = face.direct {
         text(
             p,
-            format!("{}-{}", d.strength, d.range),
+            format!("{}-{}", first(d.strength), d.range),
             12.0,
             ink,
             Vec2::new(-7.0, -14.0),
@@ -332,7 +369,7 @@ fn draw_unit(p: &mut ChildSpawnerCommands, counter: &Counter, steps: &Steps, fac
         );
         text(
             p,
-            format!("{}-{}", b.strength, b.range),
+            format!("{}-{}", first(b.strength), b.range),
             11.0,
             Color::WHITE,
             Vec2::new(-7.0, -14.0),

@@ -22,6 +22,7 @@ use hexx::Hex;
 use std::collections::BTreeMap;
 
 pub mod plan;
+pub mod portable;
 pub mod script;
 pub mod session;
 pub mod table;
@@ -83,7 +84,12 @@ pub fn plugin(app: &mut App) {
         .init_resource::<CombatReport>()
         .init_resource::<session::NextUnitRequest>()
         .init_resource::<session::LosRequest>()
-        .add_plugins((session::plugin, plan::plugin, table::plugin))
+        .add_plugins((
+            session::plugin,
+            plan::plugin,
+            table::plugin,
+            portable::plugin,
+        ))
         .add_systems(
             Update,
             script::run_script
@@ -95,16 +101,23 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 cancel_pick_on_escape,
-                drag_to_move
-                    .run_if(not(egui_wants_any_pointer_input).and_then(not(table::at_table))),
+                drag_to_move.run_if(not(egui_wants_any_pointer_input).and_then(great_war_rules)),
                 pick_on_click.run_if(picking.and_then(not(egui_wants_any_pointer_input))),
-                submit_intent,
-                update_preview.run_if(not(table::at_table)),
+                submit_intent.run_if(great_war_rules),
+                update_preview.run_if(great_war_rules),
                 draw_overlays,
             )
                 .chain()
                 .before(crate::input::InputSet),
         );
+}
+
+/// Is the game in the window played by the Great War rules (not at the table)?
+pub fn great_war_rules(
+    rules: Option<Res<drumfire_core::scenario::Rules>>,
+    table: Option<Res<drumfire_core::table::TableMode>>,
+) -> bool {
+    table.is_none() && rules.is_some_and(|r| r.0.id == drumfire_core::rules::GREAT_WAR.id)
 }
 
 /// Is a hex being picked?

@@ -83,6 +83,7 @@ pub fn plugin(app: &mut App) {
                 draw_plan_overlay,
             )
                 .chain()
+                .run_if(super::great_war_rules)
                 .before(super::submit_intent),
         );
 }

@@ -135,7 +135,9 @@ fn carry_out_request(world: &mut World) {
     if std::mem::take(&mut world.resource_mut::<NextUnitRequest>().0) {
         next_unit(world);
     }
-    if std::mem::take(&mut world.resource_mut::<LosRequest>().0) {
+    if std::mem::take(&mut world.resource_mut::<LosRequest>().0)
+        && world.contains_resource::<GwState>()
+    {
         let id = world
             .resource::<Selection>()
             .counter
@@ -332,13 +334,7 @@ fn switch_mode(world: &mut World, source: &GameSource) -> String {
     if !orders::is_settled(world) || !world.resource::<ReplayQueue>().0.is_empty() {
         return "Wait for the game to settle before switching.".into();
     }
-    let rules = source.scenario.rules;
-    if rules.id != drumfire_core::rules::GREAT_WAR.id {
-        return format!(
-            "The window plays the {} rules at the table only so far; `drumfire sim` plays them by the rules.",
-            rules.name
-        );
-    }
+
     let kept = source.save_path("autosave");
     if let Err(e) = write_save(world, source, &kept) {
         return format!(
@@ -416,6 +412,9 @@ fn next_unit(world: &mut World) {
     let Some(side) = drumfire_core::flow::awaiting(world) else {
         return;
     };
+    if !world.contains_resource::<GwState>() {
+        return;
+    }
     let group = world.resource::<GwState>().group.clone();
     let mut ready: Vec<view::PieceView> = view::all(world)
         .into_iter()

@@ -18,6 +18,7 @@ use drumfire_core::orders::{self, Order};
 use drumfire_core::rules::great_war;
 
 pub mod play_panels;
+pub mod portable_panels;
 pub mod table_panels;
 use drumfire_core::scenario::{Rules, ScenarioInfo, SideList};
 use hexx::Hex;
@@ -113,6 +114,7 @@ fn draw_ui(
     view: GameView,
     mut play: play_panels::PlayView,
     mut table: table_panels::TableView,
+    mut portable: portable_panels::PtView,
     mut selection: ResMut<Selection>,
     hover: Res<Hover>,
     mut ui_order: ResMut<UiOrder>,
@@ -135,11 +137,28 @@ fn draw_ui(
         &mut plan_request,
         &status,
         &mut table,
+        &mut portable,
     );
     let names = play.names();
-    bottom_log(&mut root, &view, &hover, &names, &mut play, table.on());
+    let gw_tools = !table.on() && !portable.on();
+    bottom_log(
+        &mut root,
+        &view,
+        &hover,
+        &names,
+        &mut play,
+        table.on(),
+        gw_tools,
+    );
     // Only a click changes the selection, so the board redraws only then.
-    if let Some(picked) = side_panel(&mut root, &view, &selection, &mut play, &mut table) {
+    if let Some(picked) = side_panel(
+        &mut root,
+        &view,
+        &selection,
+        &mut play,
+        &mut table,
+        &mut portable,
+    ) {
         selection.counter = Some(picked);
     }
     play_panels::prompt_window(ctx, view.gw.as_deref(), &mut play);
@@ -163,6 +182,7 @@ fn phase_bar(
     plan_request: &mut UiPlanRequest,
     status: &UiStatus,
     table: &mut table_panels::TableView,
+    portable: &mut portable_panels::PtView,
 ) {
     let (info, rules, turn, phase, segment, sides, outcome) = (
         &view.info,
@@ -180,13 +200,16 @@ fn phase_bar(
             ui.separator();
             ui.strong(format!("Turn {} of {}", turn.0.max(1), info.turns));
             ui.separator();
-            if *phase.get() != Phase::Table {
+            if portable.on() {
+                portable_panels::phase_info(ui, portable);
+            } else if *phase.get() != Phase::Table {
                 ui.strong(match phase.get() {
                     Phase::Setup | Phase::GameOver => phase.get().name().to_owned(),
                     p => format!("{} Phase", p.name()),
                 });
             }
             match phase.get() {
+                _ if portable.on() => {}
                 Phase::Table => table_panels::banner(ui, table),
                 Phase::Setup => {
                     if let Some(side) = view.gw.as_ref().and_then(|g| g.plans_due.first().copied())
@@ -411,6 +434,7 @@ fn side_panel(
     selection: &Selection,
     play: &mut play_panels::PlayView,
     table: &mut table_panels::TableView,
+    portable: &mut portable_panels::PtView,
 ) -> Option<Entity> {
     let mut picked = None;
     let (index, hexes, counters, rules, sides, info) = (
@@ -435,7 +459,7 @@ fn side_panel(
                 if table.on() {
                     ui.colored_label(egui::Color32::from_rgb(240, 150, 40), "At the table the rules are off: drag any counter to any hex with the left button, flip it (F), mark it, take it off the map (Del) and roll dice from the tray.");
                     table_panels::off_map(ui, table);
-                } else {
+                } else if !portable.on() {
                     play_panels::leader_draw(ui, play);
                 }
                 return;
@@ -446,6 +470,8 @@ fn side_panel(
             }
             if table.on() {
                 table_panels::hand_panel(ui, table, selection);
+            } else if portable.on() {
+                portable_panels::orders(ui, portable);
             } else {
                 play_panels::actions(ui, play);
             }
@@ -490,14 +516,24 @@ fn side_panel(
                                 } else {
                                     "full strength".to_owned()
                                 };
-                                ui.label(format!("Steps {}/{} ({side})", steps.current, steps.max));
-                                ui.label(format!(
-                                    "Direct {} · Bombard {} · Move {} · Morale {}",
-                                    fire(face.direct),
-                                    fire(face.bombard),
-                                    face.movement,
-                                    morale.0
-                                ));
+                                if let Some(power) = face.close_combat {
+                                    let range = face.direct.or(face.bombard).map_or_else(|| "—".to_owned(), |f| format!("{} hexes", f.range));
+                                    let gun = if face.bombard.is_some() { " (artillery)" } else { "" };
+                                    ui.label(format!(
+                                        "Close Combat Power {power} · Range {range}{gun} · Move {} hex{}",
+                                        face.movement,
+                                        if face.movement == 1 { "" } else { "es" }
+                                    ));
+                                } else {
+                                    ui.label(format!("Steps {}/{} ({side})", steps.current, steps.max));
+                                    ui.label(format!(
+                                        "Direct {} · Bombard {} · Move {} · Morale {}",
+                                        fire(face.direct),
+                                        fire(face.bombard),
+                                        face.movement,
+                                        morale.0
+                                    ));
+                                }
                             }
                         }
                         let marks = marker_list(e);
@@ -526,6 +562,7 @@ fn bottom_log(
     names: &std::collections::BTreeMap<String, String>,
     play: &mut play_panels::PlayView,
     at_table: bool,
+    gw_tools: bool,
 ) {
     let (journal, sides, index, hexes, counters, rules) = (
         &view.journal,
@@ -559,7 +596,7 @@ fn bottom_log(
             ui.horizontal(|ui| {
                 ui.strong(readout);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    play_panels::session_buttons(ui, play, at_table);
+                    play_panels::session_buttons(ui, play, at_table, gw_tools);
                     ui.separator();
                     play_panels::log_controls(ui, play, view.turn.0);
                 });

@@ -468,7 +468,7 @@ pub fn combat_window(ctx: &egui::Context, play: &mut PlayView) {
 
 /// Save, load, undo and help, at the right of the phase bar; at the table, the
 /// rules' own tools (line of sight, next unit, Artillery Plans) are left out.
-pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView, at_table: bool) {
+pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView, at_table: bool, gw_tools: bool) {
     if ui.button("Help (F1)").clicked() {
         play.help.0 = !play.help.0;
     }
@@ -515,7 +515,7 @@ pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView, at_table: bool) {
     {
         *play.session = SessionRequest::Save;
     }
-    if at_table {
+    if at_table || !gw_tools {
         return;
     }
     ui.separator();

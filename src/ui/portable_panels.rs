@@ -1,0 +1,122 @@
+//! The panels of a Portable game: who acts and how many activations are left, the
+//! button that ends the side's artillery fire, activations or close combats, and
+//! the selected unit's orders with their exact odds. Buttons only queue orders.
+
+use crate::play::portable::{PtOffers, PtRequest};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use drumfire_core::flow::Phase;
+use drumfire_core::orders::Order;
+use drumfire_core::rules::portable::{PtState, Step};
+use drumfire_core::scenario::{Rules, SideList};
+use drumfire_core::table::TableMode;
+
+/// What the Portable panels read and write.
+#[derive(SystemParam)]
+pub struct PtView<'w> {
+    rules: Res<'w, Rules>,
+    table: Option<Res<'w, TableMode>>,
+    state: Option<Res<'w, PtState>>,
+    offers: Res<'w, PtOffers>,
+    request: ResMut<'w, PtRequest>,
+    phase: Res<'w, State<Phase>>,
+    segment: Res<'w, drumfire_core::flow::ActionSegment>,
+    sides: Res<'w, SideList>,
+}
+
+impl PtView<'_> {
+    /// Is the game played by the Portable rules?
+    pub fn on(&self) -> bool {
+        self.table.is_none() && self.rules.0.id == drumfire_core::rules::PORTABLE.id
+    }
+
+    /// The side asked to act, in the phases where one is.
+    fn acting(&self) -> Option<u8> {
+        let state = self.state.as_deref()?;
+        match self.phase.get() {
+            Phase::Bombardment => {
+                (0..self.sides.0.len() as u8).find(|s| !state.artillery_done.contains(s))
+            }
+            Phase::Action if state.step != Step::Idle => Some(self.segment.side),
+            _ => None,
+        }
+    }
+}
+
+fn colour(sides: &SideList, side: u8) -> egui::Color32 {
+    sides
+        .0
+        .get(usize::from(side))
+        .map_or(egui::Color32::GRAY, |s| {
+            egui::Color32::from_rgb(s.colour[0], s.colour[1], s.colour[2])
+        })
+}
+
+/// The phase bar's part: the phase, who acts, what is left, and the button to end it.
+pub fn phase_info(ui: &mut egui::Ui, pt: &mut PtView) {
+    let phase = *pt.phase.get();
+    ui.strong(match phase {
+        Phase::Bombardment => "Artillery Fire".to_owned(),
+        Phase::Setup | Phase::GameOver => phase.name().to_owned(),
+        p => format!("{} Phase", p.name()),
+    });
+    let Some(side) = pt.acting() else {
+        return;
+    };
+    let name = pt.sides.name(side).to_owned();
+    let state = pt.state.as_deref().cloned().unwrap_or_default();
+    ui.separator();
+    let (what, end, why) = match (phase, state.step) {
+        (Phase::Bombardment, _) => (
+            format!("■ {name}'s artillery fires"),
+            "End artillery fire",
+            "No more artillery fire from this side this turn",
+        ),
+        (_, Step::Activating) => (
+            format!(
+                "■ {name} activates: {} activation{} left",
+                state.activations,
+                if state.activations == 1 { "" } else { "s" }
+            ),
+            "End activations",
+            "Activate no more units this turn; close combats come next",
+        ),
+        _ => (
+            format!("■ {name}'s close combats"),
+            "End close combats",
+            "Fight no more close combats this turn",
+        ),
+    };
+    ui.colored_label(colour(&pt.sides, side), what);
+    let button = ui.button(format!("{end} ({name})")).on_hover_text(why);
+    if button.clicked() {
+        button.surrender_focus();
+        pt.request.0 = Some(Order::Pass { side });
+    }
+}
+
+/// The selected unit's orders, each with its exact odds.
+pub fn orders(ui: &mut egui::Ui, pt: &mut PtView) {
+    let moves = pt.offers.moves.len();
+    if pt.offers.offers.is_empty() && moves == 0 {
+        return;
+    }
+    ui.separator();
+    ui.strong("Orders for the selected unit");
+    if moves > 0 {
+        ui.label(format!(
+            "Move: click one of the {moves} shaded hexes (half a hex along roads and through built-up areas)."
+        ));
+    }
+    for offer in pt.offers.offers.clone() {
+        let button = ui.button(&offer.label);
+        if let Some(odds) = &offer.odds {
+            ui.small(odds);
+        }
+        if button.clicked() {
+            button.surrender_focus();
+            pt.request.0 = Some(offer.order.clone());
+        }
+    }
+}
