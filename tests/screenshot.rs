@@ -108,3 +108,47 @@ fn the_editor_shows_the_map_the_terrain_brush_and_the_palette() {
         std::fs::read_to_string(root.join("scenarios/great_war/marcoing_ridge.ron")).unwrap()
     );
 }
+
+/// A game of the Portable rules: a British company selected in
+/// `tests/data/portable_skirmish.ron`, with the hexes it can reach shaded, the Zulu
+/// units it can fire at ringed, its orders with their exact odds, and every
+/// counter's facing chevron.
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn a_portable_game_shows_reach_targets_and_facing() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out_dir = root.join("target/screenshots");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let png = out_dir.join("portable.png");
+    let _ = std::fs::remove_file(&png);
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_drumfire"))
+        .arg("play")
+        .arg(root.join("tests/data/portable_skirmish.ron"))
+        .args(["--seed", "1", "--select", "0404", "--screenshot"])
+        .arg(&png)
+        .status()
+        .expect("xvfb-run must be installed (apt-get install xvfb mesa-vulkan-drivers libvulkan1)");
+    assert!(status.success(), "drumfire exited with {status}");
+    let img = image::open(&png).expect("a PNG was written").to_rgba8();
+    assert!(colours(&img) > 200, "the window looks blank");
+    assert!(
+        count_near(&img, [192, 80, 60], 8) > 2_000,
+        "British counters missing"
+    );
+    assert!(
+        count_near(&img, [154, 123, 79], 8) > 2_000,
+        "Zulu counters missing"
+    );
+    assert!(
+        count_near(&img, [242, 217, 51], 12) > 100,
+        "no facing chevrons"
+    );
+    // Five reachable hexes shaded blue over the open ground.
+    let shaded = count_near(&img, [179, 181, 182], 6);
+    assert!(
+        shaded > 5_000,
+        "reachable hexes not shaded ({shaded} pixels)"
+    );
+}

@@ -410,9 +410,8 @@ pub fn combat_window(ctx: &egui::Context, play: &mut PlayView) {
                                     String::new()
                                 };
                                 ui.strong(format!("{count}{kind} at {target}: {}", who.join(", ")));
-                                ui.label(format!(
-                                    "Strength {strength}{}: {table} table, column {column}",
-                                    drumfire_core::journal::shifts_text(shifts)
+                                ui.label(drumfire_core::journal::fire_line(
+                                    *strength, shifts, table, column,
                                 ));
                                 ui.horizontal(|ui| {
                                     for d in dice {

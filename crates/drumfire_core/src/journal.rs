@@ -203,10 +203,17 @@ impl GameEvent {
                 ..
             } => {
                 let d: Vec<String> = dice.iter().map(u8::to_string).collect();
+                let how = if *strength > 0 {
+                    format!(
+                        "strength {strength}{} -> {table} column {column}",
+                        shifts_text(shifts)
+                    )
+                } else {
+                    format!("{table}{}, {column}", shifts_text(shifts))
+                };
                 format!(
-                    "{kind}: {} at {target}, strength {strength}{} -> {table} column {column}, dice {} = {}: {result}.",
+                    "{kind}: {} at {target}, {how}, dice {} = {}: {result}.",
                     list(firers),
-                    shifts_text(shifts),
                     d.join("+"),
                     dice.iter().map(|x| u32::from(*x)).sum::<u32>()
                 )
@@ -253,6 +260,21 @@ impl GameEvent {
                 }
             }
         }
+    }
+}
+
+/// How a fire was worked out, for the combat dialog: "Strength 9 (+1 uphill): Fire
+/// table, column 8-10" where the rules read a strength on a table's columns, or
+/// "Fire effect, target in cover (-1 firer pinned), range 3" (`strength` 0) where
+/// they read one die on a table.
+pub fn fire_line(strength: u32, shifts: &[(i32, String)], table: &str, column: &str) -> String {
+    if strength > 0 {
+        format!(
+            "Strength {strength}{}: {table} table, column {column}",
+            shifts_text(shifts)
+        )
+    } else {
+        format!("{table}{}, {column}", shifts_text(shifts))
     }
 }
 

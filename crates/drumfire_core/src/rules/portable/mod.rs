@@ -751,9 +751,9 @@ fn resolve_fire(world: &mut World, u: &Unit, target: Hex, phase_fire: bool) {
             side: u.side,
             firers: vec![u.id.clone()],
             target: view::label(landed),
-            strength: 1,
+            strength: 0,
             shifts: plan.modifiers.clone(),
-            column: format!("{} hexes", plan.distance),
+            column: format!("range {}", plan.distance),
             dice,
             result: result_text,
         },
@@ -817,7 +817,7 @@ fn close_combat(world: &mut World, side: u8, attackers: &[String], defender: &st
             side,
             firers: attackers.to_vec(),
             target: view::label(plan.hex),
-            strength: u32::from(plan.attack),
+            strength: 0,
             shifts,
             column: format!("power {} against {}", plan.attack, plan.defence),
             dice: vec![a, d],
@@ -878,9 +878,15 @@ pub fn describe_odds(world: &World, order: &PtOrder) -> Option<String> {
             let odds = fire::odds(world, &all, &plan);
             let target_id = view::unit_at(world, t)?.id;
             let (d, p) = odds.of(&target_id);
+            let scatter = if plan.scatters() {
+                ", after scatter"
+            } else {
+                ""
+            };
             Some(format!(
-                "{}: destroyed {d}/{n}, pinned {p}/{n}",
+                "{}{}{scatter}: destroyed {d}/{n}, pinned {p}/{n}",
                 plan.table.name(),
+                crate::journal::shifts_text(&plan.modifiers),
                 n = odds.denominator
             ))
         }
@@ -892,9 +898,17 @@ pub fn describe_odds(world: &World, order: &PtOrder) -> Option<String> {
         } => {
             let plan = combat::plan(world, &all, *side, attackers, defender).ok()?;
             let [d, a, both, draw] = combat::odds(&plan);
+            let mut changes = plan.attack_changes.clone();
+            changes.extend(
+                plan.defence_changes
+                    .iter()
+                    .map(|(c, why)| (*c, format!("defender: {why}"))),
+            );
             Some(format!(
-                "power {} against {}: defender destroyed {d}/36, attacker destroyed {a}/36, both {both}/36, draw {draw}/36",
-                plan.attack, plan.defence
+                "power {} against {}{}: defender destroyed {d}/36, attacker destroyed {a}/36, both {both}/36, draw {draw}/36",
+                plan.attack,
+                plan.defence,
+                crate::journal::shifts_text(&changes)
             ))
         }
         _ => None,
