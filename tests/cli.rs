@@ -235,3 +235,34 @@ fn a_table_save_is_checked_and_replayed_and_a_rules_save_is_not_opened_at_the_ta
         stderr(&out)
     );
 }
+
+#[test]
+fn sim_plays_the_portable_scenarios_and_their_saves_replay() {
+    for file in [
+        "scenarios/portable/ukhozi_drift.ron",
+        "scenarios/portable/ravensberg_heights.ron",
+    ] {
+        let save = scratch(&format!("{}.save.ron", file.replace('/', "_")));
+        let run = || {
+            drumfire(&[
+                "sim",
+                file,
+                "--seed",
+                "3",
+                "--players",
+                "random,random",
+                "--json",
+                "--save",
+                save.to_str().unwrap(),
+            ])
+        };
+        let (a, b) = (run(), run());
+        assert!(a.status.success(), "{file}: {}", stderr(&a));
+        let json: serde_json::Value = serde_json::from_str(stdout(&a).trim()).unwrap();
+        assert_eq!(stdout(&a), stdout(&b), "{file}: the same seed plays the same game");
+        assert!(json["turns"].as_u64().unwrap() >= 1);
+        let replay = drumfire(&["replay", save.to_str().unwrap()]);
+        assert!(replay.status.success(), "{file}: {}", stderr(&replay));
+        assert_eq!(stdout(&replay).trim(), json["state_hash"].as_str().unwrap());
+    }
+}

@@ -44,6 +44,8 @@ pub enum SideField {
     AddFactor(String, String, u8),
     /// Remove an off-board factor by id.
     RemoveFactor(String),
+    /// Activation dice thrown each turn (rule sets with activation dice).
+    ActivationDice(u8),
 }
 
 /// A change to the scenario.
@@ -164,6 +166,13 @@ pub enum Edit {
         id: String,
         /// New name.
         name: String,
+    },
+    /// The hexside a counter faces at the start (`None`: the rule set decides).
+    Facing {
+        /// Its id.
+        id: String,
+        /// The facing.
+        facing: Option<scenario::FacingDef>,
     },
     /// Whether a leader is flipped in the set-up.
     Flip {
@@ -824,6 +833,14 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
                 return Err(format!("there is no unit or leader `{id}`"));
             }
         }
+        Edit::Facing { id, facing } => {
+            let c = file
+                .counters
+                .iter_mut()
+                .find(|c| c.id == *id)
+                .ok_or_else(|| format!("there is no unit `{id}`"))?;
+            c.facing = *facing;
+        }
         Edit::Flip { id, flip } => {
             let l = file
                 .leaders
@@ -871,6 +888,12 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
                 SideField::Morale(n) => side.morale = *n,
                 SideField::ArtilleryAmmunition(n) => side.artillery_ammunition = *n,
                 SideField::AmmunitionDepletion(n) => side.ammunition_depletion = *n,
+                SideField::ActivationDice(n) => {
+                    if *n == 0 {
+                        return Err("a side throws at least 1 activation die".into());
+                    }
+                    side.activation_dice = *n;
+                }
                 SideField::AddFactor(id, name, strength) => {
                     side.off_board_artillery.push(scenario::OffBoardDef {
                         id: id.clone(),

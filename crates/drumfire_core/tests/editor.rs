@@ -345,8 +345,11 @@ fn resizing_keeps_what_fits_and_drops_what_does_not() {
 
 #[test]
 fn shipped_scenarios_resave_byte_identical_and_still_check() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios/great_war");
-    for entry in std::fs::read_dir(dir).unwrap() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios");
+    let files = std::fs::read_dir(root)
+        .unwrap()
+        .flat_map(|set| std::fs::read_dir(set.unwrap().path()).unwrap());
+    for entry in files {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.display().to_string();
@@ -427,4 +430,60 @@ fn a_file_whose_map_cannot_be_drawn_is_refused_with_a_located_error() {
     assert!(err.to_string().starts_with("sideless.ron:"), "{err}");
     // Not RON at all.
     assert!(Editor::open("junk.ron", "Scenario(").is_err());
+}
+
+#[test]
+fn a_portable_scenario_is_built_with_activation_dice_and_facings() {
+    use drumfire_core::rules::PORTABLE;
+    use drumfire_core::scenario::FacingDef;
+    let mut ed = Editor::new(&PORTABLE, "portable.ron");
+    let unit = |side: &str, unit: &str, hex: &str| Edit::PlaceUnit {
+        side: s(side),
+        unit: s(unit),
+        hex: s(hex),
+    };
+    for e in [
+        unit("red", "infantry_rifles", "0305"),
+        unit("red", "command", "0306"),
+        unit("blue", "cavalry_regular", "1205"),
+        Edit::Side {
+            index: 1,
+            field: SideField::ActivationDice(2),
+        },
+        Edit::Facing {
+            id: s("red_infantry_rifles_1"),
+            facing: Some(FacingDef::NorthEast),
+        },
+    ] {
+        ed.apply(&e).unwrap_or_else(|why| panic!("{e:?}: {why}"));
+    }
+    assert_eq!(
+        ed.apply(&Edit::Side {
+            index: 0,
+            field: SideField::ActivationDice(0),
+        }),
+        Err(s("a side throws at least 1 activation die"))
+    );
+    let checked = ed.check().unwrap_or_else(|e| panic!("{}", e[0]));
+    assert_eq!(checked.file.sides[1].activation_dice, 2);
+    let text = ed.to_text();
+    assert!(text.contains("facing: Some(NorthEast)"), "{text}");
+    assert_eq!(Editor::open("portable.ron", &text).unwrap().to_text(), text);
+    // It plays: the rifles face as set, the others face the nearest enemy.
+    let game = drumfire_core::game::Game::new(&checked, 1);
+    let facing = |id: &str| {
+        let e = game
+            .world()
+            .resource::<drumfire_core::counters::PieceIds>()
+            .get(id)
+            .unwrap();
+        FacingDef::of(
+            game.world()
+                .get::<drumfire_core::counters::Facing>(e)
+                .unwrap()
+                .0,
+        )
+    };
+    assert_eq!(facing("red_infantry_rifles_1"), FacingDef::NorthEast);
+    assert!(game.awaiting().is_some());
 }
