@@ -53,6 +53,9 @@ enum Command {
         /// Save a PNG of the window once it has drawn, then quit.
         #[arg(long, value_name = "PNG")]
         screenshot: Option<PathBuf>,
+        /// The rule set of a new scenario: great_war or portable.
+        #[arg(long, value_name = "ID", default_value = "great_war")]
+        rules: String,
     },
     /// Replay a save's orders and compare the state hash.
     Replay {
@@ -69,6 +72,10 @@ fn main() -> ExitCode {
         Some(Command::Check { files }) => cli::check(&files),
         Some(Command::Sim(sim)) => cli::sim(&sim),
         Some(Command::Replay { save }) => cli::replay(&save),
-        Some(Command::Edit { file, screenshot }) => editor::run(file, screenshot),
+        Some(Command::Edit {
+            file,
+            screenshot,
+            rules,
+        }) => editor::run(file, screenshot, &rules),
     }
 }

@@ -105,8 +105,8 @@ pub enum EditorCommand {
     Goto(String),
 }
 
-/// `drumfire edit [FILE]`.
-pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>) -> ExitCode {
+/// `drumfire edit [FILE] [--rules ID]` (the rule set is for a new file).
+pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: &str) -> ExitCode {
     let path = path.unwrap_or_else(|| PathBuf::from("new_scenario.ron"));
     let name = path.display().to_string();
     let editor = match std::fs::read_to_string(&path) {
@@ -117,9 +117,14 @@ pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>) -> ExitCode {
                 return ExitCode::FAILURE;
             }
         },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            Editor::new(&drumfire_core::rules::GREAT_WAR, &name)
-        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => match drumfire_core::rules::find(rules) {
+            Some(r) => Editor::new(r, &name),
+            None => {
+                let known: Vec<&str> = drumfire_core::rules::ALL.iter().map(|r| r.id).collect();
+                eprintln!("--rules: unknown rule set `{rules}`; known: {}", known.join(", "));
+                return ExitCode::FAILURE;
+            }
+        },
         Err(e) => {
             eprintln!("{name}:1:1: cannot read the file: {e}");
             return ExitCode::FAILURE;

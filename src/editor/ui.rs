@@ -359,11 +359,18 @@ fn tools(root: &mut egui::Ui, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: &mu
                         "Click a hex to place one",
                     );
                 }
-                ui.strong("Leaders pool (by rank)");
+                // Only the Great War has a leaders pool; the Portable rules use Command units.
+                let pool = doc.editor.rules().is_none_or(|r| r.id == drumfire_core::rules::GREAT_WAR.id);
+                if pool {
+                    ui.strong("Leaders pool (by rank)");
+                }
                 for (kind, name) in [
                     (LeaderKind::Infantry, "Infantry"),
                     (LeaderKind::Cavalry, "Cavalry"),
-                ] {
+                ]
+                .into_iter()
+                .filter(|_| pool)
+                {
                     ui.horizontal(|ui| {
                         ui.label(name);
                         for rank in 1..=4u8 {
@@ -466,6 +473,25 @@ fn info(root: &mut egui::Ui, doc: &mut Doc, hover: &Hover, edits: &mut Vec<Edit>
                     {
                         edits.push(Edit::Mount { id: id.clone() });
                     }
+                }
+                if doc.editor.rules().is_some_and(|r| r.id == drumfire_core::rules::PORTABLE.id) {
+                    use drumfire_core::scenario::FacingDef;
+                    let shown = |f: Option<FacingDef>| match f {
+                        None => "the nearest enemy".to_owned(),
+                        Some(f) => format!("{f:?}"),
+                    };
+                    ui.horizontal(|ui| {
+                        ui.label("Faces");
+                        egui::ComboBox::from_id_salt("facing")
+                            .selected_text(shown(c.facing))
+                            .show_ui(ui, |ui| {
+                                for f in std::iter::once(None).chain(FacingDef::ALL.map(Some)) {
+                                    if ui.selectable_label(c.facing == f, shown(f)).clicked() && c.facing != f {
+                                        edits.push(Edit::Facing { id: id.clone(), facing: f });
+                                    }
+                                }
+                            });
+                    });
                 }
             } else if let Some(l) = file.leaders.iter().find(|l| l.id == id).cloned() {
                 ui.strong(&l.name);
@@ -608,6 +634,7 @@ fn settings(ctx: &egui::Context, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: 
                     }
                     ui.end_row();
                 });
+                let great_war = doc.editor.rules().is_none_or(|r| r.id == drumfire_core::rules::GREAT_WAR.id);
                 for (index, side) in file.sides.iter().enumerate() {
                     ui.separator();
                     ui.strong(format!("Side {}: {}", index + 1, side.name));
@@ -627,11 +654,18 @@ fn settings(ctx: &egui::Context, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: 
                             }
                             ui.end_row();
                         };
-                        number(ui, "Initiative", i32::from(side.initiative), -5..=5, &|v| SideField::Initiative(v as i8));
-                        number(ui, "Morale", i32::from(side.morale), 2..=12, &|v| SideField::Morale(v as u8));
-                        number(ui, "Artillery Ammunition", i32::from(side.artillery_ammunition), 0..=20, &|v| SideField::ArtilleryAmmunition(v as u8));
-                        number(ui, "Ammunition Depletion", i32::from(side.ammunition_depletion), 2..=12, &|v| SideField::AmmunitionDepletion(v as u8));
+                        if great_war {
+                            number(ui, "Initiative", i32::from(side.initiative), -5..=5, &|v| SideField::Initiative(v as i8));
+                            number(ui, "Morale", i32::from(side.morale), 2..=12, &|v| SideField::Morale(v as u8));
+                            number(ui, "Artillery Ammunition", i32::from(side.artillery_ammunition), 0..=20, &|v| SideField::ArtilleryAmmunition(v as u8));
+                            number(ui, "Ammunition Depletion", i32::from(side.ammunition_depletion), 2..=12, &|v| SideField::AmmunitionDepletion(v as u8));
+                        } else {
+                            number(ui, "Activation dice", i32::from(side.activation_dice), 1..=4, &|v| SideField::ActivationDice(v as u8));
+                        }
                     });
+                    if !great_war {
+                        continue;
+                    }
                     ui.label("Off-board artillery factors:");
                     for f in &side.off_board_artillery {
                         ui.horizontal(|ui| {
@@ -649,8 +683,10 @@ fn settings(ctx: &egui::Context, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: 
                         });
                     }
                 }
-                for side in &file.sides {
-                    missions(ui, doc, side, edits, buffers);
+                if great_war {
+                    for side in &file.sides {
+                        missions(ui, doc, side, edits, buffers);
+                    }
                 }
                 ui.separator();
                 ui.strong("Objectives (place them with the Objective tool)");
