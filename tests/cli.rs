@@ -259,7 +259,11 @@ fn sim_plays_the_portable_scenarios_and_their_saves_replay() {
         let (a, b) = (run(), run());
         assert!(a.status.success(), "{file}: {}", stderr(&a));
         let json: serde_json::Value = serde_json::from_str(stdout(&a).trim()).unwrap();
-        assert_eq!(stdout(&a), stdout(&b), "{file}: the same seed plays the same game");
+        assert_eq!(
+            stdout(&a),
+            stdout(&b),
+            "{file}: the same seed plays the same game"
+        );
         assert!(json["turns"].as_u64().unwrap() >= 1);
         let replay = drumfire(&["replay", save.to_str().unwrap()]);
         assert!(replay.status.success(), "{file}: {}", stderr(&replay));

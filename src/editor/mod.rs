@@ -117,14 +117,19 @@ pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: &str) -> E
                 return ExitCode::FAILURE;
             }
         },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => match drumfire_core::rules::find(rules) {
-            Some(r) => Editor::new(r, &name),
-            None => {
-                let known: Vec<&str> = drumfire_core::rules::ALL.iter().map(|r| r.id).collect();
-                eprintln!("--rules: unknown rule set `{rules}`; known: {}", known.join(", "));
-                return ExitCode::FAILURE;
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            match drumfire_core::rules::find(rules) {
+                Some(r) => Editor::new(r, &name),
+                None => {
+                    let known: Vec<&str> = drumfire_core::rules::ALL.iter().map(|r| r.id).collect();
+                    eprintln!(
+                        "--rules: unknown rule set `{rules}`; known: {}",
+                        known.join(", ")
+                    );
+                    return ExitCode::FAILURE;
+                }
             }
-        },
+        }
         Err(e) => {
             eprintln!("{name}:1:1: cannot read the file: {e}");
             return ExitCode::FAILURE;

@@ -360,7 +360,10 @@ fn tools(root: &mut egui::Ui, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: &mu
                     );
                 }
                 // Only the Great War has a leaders pool; the Portable rules use Command units.
-                let pool = doc.editor.rules().is_none_or(|r| r.id == drumfire_core::rules::GREAT_WAR.id);
+                let pool = doc
+                    .editor
+                    .rules()
+                    .is_none_or(|r| r.id == drumfire_core::rules::GREAT_WAR.id);
                 if pool {
                     ui.strong("Leaders pool (by rank)");
                 }
@@ -474,7 +477,11 @@ fn info(root: &mut egui::Ui, doc: &mut Doc, hover: &Hover, edits: &mut Vec<Edit>
                         edits.push(Edit::Mount { id: id.clone() });
                     }
                 }
-                if doc.editor.rules().is_some_and(|r| r.id == drumfire_core::rules::PORTABLE.id) {
+                if doc
+                    .editor
+                    .rules()
+                    .is_some_and(|r| r.id == drumfire_core::rules::PORTABLE.id)
+                {
                     use drumfire_core::scenario::FacingDef;
                     let shown = |f: Option<FacingDef>| match f {
                         None => "the nearest enemy".to_owned(),
@@ -486,8 +493,13 @@ fn info(root: &mut egui::Ui, doc: &mut Doc, hover: &Hover, edits: &mut Vec<Edit>
                             .selected_text(shown(c.facing))
                             .show_ui(ui, |ui| {
                                 for f in std::iter::once(None).chain(FacingDef::ALL.map(Some)) {
-                                    if ui.selectable_label(c.facing == f, shown(f)).clicked() && c.facing != f {
-                                        edits.push(Edit::Facing { id: id.clone(), facing: f });
+                                    if ui.selectable_label(c.facing == f, shown(f)).clicked()
+                                        && c.facing != f
+                                    {
+                                        edits.push(Edit::Facing {
+                                            id: id.clone(),
+                                            facing: f,
+                                        });
                                     }
                                 }
                             });
