@@ -70,6 +70,10 @@ impl Bot {
     /// Chooses an order for `side`, or `None` when it has no legal order.
     pub fn choose(&mut self, game: &Game, side: u8) -> Option<Order> {
         let salt = self.rng.next_u64();
+        if self.kind == PlayerKind::Ai {
+            let rules = game.world().resource::<crate::scenario::Rules>().0;
+            return (rules.ai)(game.world(), side, salt);
+        }
         let legal = legal_orders(game, side, salt);
         if legal.is_empty() {
             return None;

@@ -26,6 +26,9 @@ pub struct RuleSetInfo {
     /// Orders worth considering for a side now (every legal order where they can be
     /// listed; a sample where they cannot, such as whole artillery plans, varied by `salt`).
     pub candidates: fn(&World, u8, u64) -> Vec<Order>,
+    /// The computer player's order for a side now (`None` when it has none); the
+    /// salt varies what a rule set samples.
+    pub ai: fn(&World, u8, u64) -> Option<Order>,
     /// The rule set's own state in a canonical text form, for the state hash.
     pub state_text: fn(&World) -> String,
     /// Puts the rule set's own state back as it was before the set-up (for a reset).
@@ -64,6 +67,7 @@ pub static GREAT_WAR: RuleSetInfo = RuleSetInfo {
     validate: great_war::validate,
     awaiting: great_war::awaiting,
     candidates: great_war::candidates,
+    ai: first_legal,
     state_text: great_war::state_text,
     reset: great_war::reset,
     check: no_checks,
@@ -80,6 +84,7 @@ pub static PORTABLE: RuleSetInfo = RuleSetInfo {
     validate: portable::validate,
     awaiting: portable::awaiting,
     candidates: portable::candidates,
+    ai: portable_ai,
     state_text: portable::state_text,
     reset: portable::reset,
     check: portable::check_scenario,
@@ -87,6 +92,17 @@ pub static PORTABLE: RuleSetInfo = RuleSetInfo {
     data_text: include_str!("portable/data.ron"),
     data: OnceLock::new(),
 };
+
+/// The first legal order in the rule set's order of preference (the Great War's
+/// computer player until it has one of its own).
+fn first_legal(world: &World, side: u8, salt: u64) -> Option<Order> {
+    (GREAT_WAR.candidates)(world, side, salt).into_iter().next()
+}
+
+/// The Portable computer player.
+fn portable_ai(world: &World, side: u8, _salt: u64) -> Option<Order> {
+    portable::ai::choose(world, side)
+}
 
 /// A rule set with no checks of its own beyond the core's.
 fn no_checks(_: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {

@@ -20,6 +20,7 @@ use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 use hexx::{EdgeDirection, Hex};
 
+pub mod ai;
 pub mod candidates;
 pub mod combat;
 pub mod fire;
