@@ -29,6 +29,9 @@ pub struct WindowOptions {
     /// Open the scenario in table mode: the rules off, every piece moved by hand.
     #[arg(long)]
     table: bool,
+    /// Who plays each side, in scenario order: human or ai (default human for all).
+    #[arg(long, value_delimiter = ',', value_name = "WHO")]
+    players: Vec<String>,
     /// Where the script's screenshots go.
     #[arg(long, value_name = "DIR", default_value = "target/screenshots/script")]
     shots: PathBuf,
@@ -93,6 +96,21 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
     } else {
         drumfire_core::game::Mode::Rules
     };
+    let sides = scenario.file.sides.len();
+    let mut computer = vec![false; sides];
+    for (i, who) in options.players.iter().enumerate() {
+        match (who.as_str(), computer.get_mut(i)) {
+            ("ai", Some(c)) => *c = true,
+            ("human", Some(_)) => {}
+            (other, _) => {
+                eprintln!(
+                    "--players: `{other}` for side {}: expected human or ai, one per side ({sides} sides)",
+                    i + 1
+                );
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     let title = format!("Drumfire — {}", scenario.file.title);
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -121,7 +139,11 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
         crate::play::plugin,
         crate::ui::plugin,
     ))
-    .insert_resource(crate::play::session::ReplayQueue(replay.into()));
+    .insert_resource(crate::play::session::ReplayQueue(replay.into()))
+    .insert_resource(crate::play::computer::Computer {
+        sides: computer,
+        fast: false,
+    });
     if let Some(label) = &options.select {
         match drumfire_core::scenario::hex_of(label) {
             Some(hex) => {

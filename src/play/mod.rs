@@ -21,6 +21,7 @@ use drumfire_core::rules::great_war::{GwState, view};
 use hexx::Hex;
 use std::collections::BTreeMap;
 
+pub mod computer;
 pub mod plan;
 pub mod portable;
 pub mod script;
@@ -89,6 +90,7 @@ pub fn plugin(app: &mut App) {
             plan::plugin,
             table::plugin,
             portable::plugin,
+            computer::plugin,
         ))
         .add_systems(
             Update,

@@ -115,6 +115,7 @@ fn draw_ui(
     mut play: play_panels::PlayView,
     mut table: table_panels::TableView,
     mut portable: portable_panels::PtView,
+    mut computer: ResMut<crate::play::computer::Computer>,
     mut selection: ResMut<Selection>,
     hover: Res<Hover>,
     mut ui_order: ResMut<UiOrder>,
@@ -149,6 +150,7 @@ fn draw_ui(
         &mut play,
         table.on(),
         gw_tools,
+        &mut computer,
     );
     // Only a click changes the selection, so the board redraws only then.
     if let Some(picked) = side_panel(
@@ -555,6 +557,22 @@ fn side_panel(
     picked
 }
 
+/// Which sides the computer plays, and whether it plays fast.
+fn computer_toggles(
+    ui: &mut egui::Ui,
+    sides: &SideList,
+    computer: &mut crate::play::computer::Computer,
+) {
+    computer.sides.resize(sides.0.len(), false);
+    ui.checkbox(&mut computer.fast, "Fast")
+        .on_hover_text("The computer gives its orders without pausing between them");
+    for (i, s) in sides.0.iter().enumerate().rev() {
+        ui.checkbox(&mut computer.sides[i], &s.name)
+            .on_hover_text(format!("The computer plays {}", s.name));
+    }
+    ui.label("Computer:");
+}
+
 fn bottom_log(
     root: &mut egui::Ui,
     view: &GameView,
@@ -563,6 +581,7 @@ fn bottom_log(
     play: &mut play_panels::PlayView,
     at_table: bool,
     gw_tools: bool,
+    computer: &mut crate::play::computer::Computer,
 ) {
     let (journal, sides, index, hexes, counters, rules) = (
         &view.journal,
@@ -597,6 +616,10 @@ fn bottom_log(
                 ui.strong(readout);
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     play_panels::session_buttons(ui, play, at_table, gw_tools);
+                    if !at_table {
+                        ui.separator();
+                        computer_toggles(ui, sides, computer);
+                    }
                     ui.separator();
                     play_panels::log_controls(ui, play, view.turn.0);
                 });

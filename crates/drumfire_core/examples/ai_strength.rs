@@ -45,9 +45,7 @@ fn main() {
                 _ => {}
             }
         }
-        println!(
-            "{file}: AI as side {ai_side} against random: won {won} of {games}, drew {drawn}"
-        );
+        println!("{file}: AI as side {ai_side} against random: won {won} of {games}, drew {drawn}");
     }
     decisions.sort_by(f64::total_cmp);
     let median = decisions.get(decisions.len() / 2).copied().unwrap_or(0.0);

@@ -1,0 +1,66 @@
+//! The computer at the table: each side is played by a person or by the rule set's
+//! computer player. The computer's orders go through the same door as a person's,
+//! one at a time at a pace a person can follow (or fast), and show in the same log
+//! and combat dialog.
+
+use super::session::{Handoff, ReplayQueue};
+use bevy::prelude::*;
+use drumfire_core::orders;
+use drumfire_core::scenario::Rules;
+use drumfire_core::table::TableMode;
+
+/// Which sides the computer plays, by side index.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Computer {
+    /// `true` for each side the computer plays.
+    pub sides: Vec<bool>,
+    /// Play without pausing between orders.
+    pub fast: bool,
+}
+
+/// Seconds between the computer's orders at the readable pace.
+const PACE: f32 = 0.7;
+/// Seconds between them when fast.
+const FAST_PACE: f32 = 0.02;
+
+/// The computer plugin.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Computer>()
+        .add_systems(Update, play.before(super::session::feed_replay));
+}
+
+/// When the game waits on a side the computer plays, gives that side's order once
+/// the pause is over.
+fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<u64>) {
+    let Some(side) = drumfire_core::flow::awaiting(world) else {
+        *waited = 0.0;
+        return;
+    };
+    let computer = world.resource::<Computer>().clone();
+    let ready = computer
+        .sides
+        .get(usize::from(side))
+        .copied()
+        .unwrap_or(false)
+        && !world.contains_resource::<TableMode>()
+        && orders::is_settled(world)
+        && world.resource::<ReplayQueue>().0.is_empty()
+        && world.resource::<Handoff>().waiting_for.is_none();
+    if !ready {
+        *waited = 0.0;
+        return;
+    }
+    *waited += world.resource::<Time>().delta_secs();
+    if *waited < if computer.fast { FAST_PACE } else { PACE } {
+        return;
+    }
+    *waited = 0.0;
+    *salt = salt.wrapping_add(1);
+    let rules = world.resource::<Rules>().0;
+    let Some(order) = (rules.ai)(world, side, *salt) else {
+        return;
+    };
+    if let Err(r) = orders::submit(world, order) {
+        error!("the computer's order was refused: {r}");
+    }
+}
