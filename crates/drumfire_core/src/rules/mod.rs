@@ -67,7 +67,7 @@ pub static GREAT_WAR: RuleSetInfo = RuleSetInfo {
     validate: great_war::validate,
     awaiting: great_war::awaiting,
     candidates: great_war::candidates,
-    ai: first_legal,
+    ai: great_war::ai::choose,
     state_text: great_war::state_text,
     reset: great_war::reset,
     check: no_checks,
@@ -92,12 +92,6 @@ pub static PORTABLE: RuleSetInfo = RuleSetInfo {
     data_text: include_str!("portable/data.ron"),
     data: OnceLock::new(),
 };
-
-/// The first legal order in the rule set's order of preference (the Great War's
-/// computer player until it has one of its own).
-fn first_legal(world: &World, side: u8, salt: u64) -> Option<Order> {
-    (GREAT_WAR.candidates)(world, side, salt).into_iter().next()
-}
 
 /// The Portable computer player.
 fn portable_ai(world: &World, side: u8, _salt: u64) -> Option<Order> {

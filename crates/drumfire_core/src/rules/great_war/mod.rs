@@ -17,6 +17,7 @@ use bevy_state::prelude::*;
 use hexx::Hex;
 
 pub mod action;
+pub mod ai;
 pub mod board;
 pub mod bombardment;
 pub mod candidates;
