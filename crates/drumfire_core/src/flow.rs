@@ -151,6 +151,16 @@ pub fn finish_phase(sequence: &SequenceOfPlay, current: Phase, next: &mut NextSt
     next.set(next_phase(sequence, current).unwrap_or(Phase::EndOfTurn));
 }
 
+/// [`finish_phase`] from an exclusive system.
+pub fn finish_phase_in(world: &mut World, current: Phase) {
+    let sequence = world.resource::<SequenceOfPlay>().clone();
+    finish_phase(
+        &sequence,
+        current,
+        &mut world.resource_mut::<NextState<Phase>>(),
+    );
+}
+
 /// Present when the rule set takes orders in the Set-up phase; it then starts
 /// the first turn itself (with [`begin_first_turn`]) once set-up is done.
 #[derive(Resource, Clone, Copy, Debug, Default)]

@@ -160,6 +160,16 @@ impl HexIndex {
     }
 }
 
+/// Every objective hex with its points and the side holding it, in no set order.
+pub fn objectives(world: &World) -> Vec<(Hex, u32, Option<u8>)> {
+    let Some(mut q) = world.try_query::<(&HexCell, &Objective)>() else {
+        return vec![];
+    };
+    q.iter(world)
+        .map(|(c, o)| (c.hex, o.points, o.held_by))
+        .collect()
+}
+
 /// The hexes a line from `from` to `to` passes through, both ends left out: one pair
 /// per step, the same hex twice where the line crosses a hex, the two hexes on either
 /// side where it runs exactly along a hexside. Integer arithmetic only, so the answer

@@ -13,6 +13,24 @@ pub fn tutorial() -> Scenario {
     }
 }
 
+/// A shipped scenario, `scenarios/<set>/<name>`, parsed.
+pub fn shipped(set: &str, name: &str) -> Scenario {
+    let path = format!(
+        "{}/../../scenarios/{set}/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    scenario::parse(&path, &text).unwrap_or_else(|e| panic!("{}", e[0]))
+}
+
+/// Games a soak test plays per scenario: 500, or `DRUMFIRE_SOAK_GAMES`.
+pub fn soak_games() -> u64 {
+    std::env::var("DRUMFIRE_SOAK_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(500)
+}
+
 /// The default scenario set up with `seed`, still in the set-up (leaders drawn,
 /// Artillery Plans awaited).
 pub fn tutorial_game(seed: u64) -> Game {

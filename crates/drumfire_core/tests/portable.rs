@@ -5,19 +5,11 @@ use drumfire_core::scenario::{self, Scenario};
 use drumfire_core::testing::soak_game;
 
 fn load(name: &str) -> Scenario {
-    let path = format!(
-        "{}/../../scenarios/portable/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap();
-    scenario::parse(&path, &text).unwrap_or_else(|e| panic!("{}", e[0]))
+    drumfire_core::testing::shipped("portable", name)
 }
 
 fn games() -> u64 {
-    std::env::var("DRUMFIRE_SOAK_GAMES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(500)
+    drumfire_core::testing::soak_games()
 }
 
 fn soak(name: &str) {

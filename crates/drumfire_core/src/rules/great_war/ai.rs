@@ -11,7 +11,6 @@ use super::state::{GwState, Prompt};
 use super::view::{self, PieceView};
 use crate::data::UnitClass;
 use crate::flow::Phase;
-use crate::map::{HexCell, Objective};
 use crate::orders::{self, Order};
 use bevy_ecs::prelude::*;
 use bevy_state::state::State;
@@ -25,15 +24,6 @@ fn worth(p: &PieceView) -> f32 {
         UnitClass::Transport => 0.5,
         _ => 1.5,
     }
-}
-
-fn objectives(world: &World) -> Vec<(Hex, u32, Option<u8>)> {
-    let Some(mut q) = world.try_query::<(&HexCell, &Objective)>() else {
-        return vec![];
-    };
-    q.iter(world)
-        .map(|(c, o)| (c.hex, o.points, o.held_by))
-        .collect()
 }
 
 /// Expected steps lost and morale results of a fire, from its exact odds.
@@ -212,7 +202,7 @@ pub fn choose(world: &World, side: u8, salt: u64) -> Option<Order> {
         }
     }
     let legal = super::candidates::candidates(world, side, salt);
-    let objectives = objectives(world);
+    let objectives = crate::map::objectives(world);
     let enemies: Vec<Hex> = view::all(world)
         .into_iter()
         .filter(|p| p.side != side)

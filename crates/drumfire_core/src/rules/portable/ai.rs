@@ -8,7 +8,6 @@ use super::fire;
 use super::state::PtOrder;
 use super::view::{self, Unit, cell};
 use crate::data::UnitClass;
-use crate::map::{HexCell, Objective};
 use crate::orders::Order;
 use bevy_ecs::prelude::*;
 use hexx::Hex;
@@ -23,16 +22,6 @@ fn worth(u: &Unit) -> f32 {
         _ if u.rifle_range.is_some() => 2.0,
         _ => 1.6,
     }
-}
-
-/// Objective hexes with their points and holder.
-fn objectives(world: &World) -> Vec<(Hex, u32, Option<u8>)> {
-    let Some(mut q) = world.try_query::<(&HexCell, &Objective)>() else {
-        return vec![];
-    };
-    q.iter(world)
-        .map(|(c, o)| (c.hex, o.points, o.held_by))
-        .collect()
 }
 
 /// How good it is for `u` to stand in `hex`: near objectives the side does not
@@ -168,7 +157,7 @@ fn score(world: &World, all: &[Unit], objectives: &[(Hex, u32, Option<u8>)], o: 
 pub fn choose(world: &World, side: u8) -> Option<Order> {
     let legal = super::candidates::candidates(world, side);
     let all = view::units(world);
-    let objectives = objectives(world);
+    let objectives = crate::map::objectives(world);
     let mut best: Option<(f32, &Order)> = None;
     let mut pass = None;
     for o in &legal {

@@ -174,12 +174,7 @@ fn end_artillery_fire(world: &mut World) {
             mark(world, &id, MarkerKind::Pinned);
         }
     }
-    let sequence = world.resource::<SequenceOfPlay>().clone();
-    flow::finish_phase(
-        &sequence,
-        Phase::Bombardment,
-        &mut world.resource_mut::<NextState<Phase>>(),
-    );
+    flow::finish_phase_in(world, Phase::Bombardment);
 }
 
 // ---- Initiative ----------------------------------------------------------------
@@ -211,12 +206,7 @@ fn roll_for_first(world: &mut World) {
             break;
         }
     }
-    let sequence = world.resource::<SequenceOfPlay>().clone();
-    flow::finish_phase(
-        &sequence,
-        Phase::Initiative,
-        &mut world.resource_mut::<NextState<Phase>>(),
-    );
+    flow::finish_phase_in(world, Phase::Initiative);
 }
 
 // ---- The Action Phase -------------------------------------------------------------
@@ -342,12 +332,7 @@ fn end_side(world: &mut World, side: u8) {
             start_side(world, other);
         }
         None => {
-            let sequence = world.resource::<SequenceOfPlay>().clone();
-            flow::finish_phase(
-                &sequence,
-                Phase::Action,
-                &mut world.resource_mut::<NextState<Phase>>(),
-            );
+            flow::finish_phase_in(world, Phase::Action);
         }
     }
 }
