@@ -56,10 +56,10 @@ fn colour(sides: &SideList, side: u8) -> egui::Color32 {
 /// The phase bar's part: the phase, who acts, what is left, and the button to end it.
 pub fn phase_info(ui: &mut egui::Ui, pt: &mut PtView) {
     let phase = *pt.phase.get();
+    let name = drumfire_core::rules::portable::phase_name(phase);
     ui.strong(match phase {
-        Phase::Bombardment => "Artillery Fire".to_owned(),
-        Phase::Setup | Phase::GameOver => phase.name().to_owned(),
-        p => format!("{} Phase", p.name()),
+        Phase::Setup | Phase::GameOver => name.to_owned(),
+        _ => format!("{name} Phase"),
     });
     let Some(side) = pt.acting() else {
         return;

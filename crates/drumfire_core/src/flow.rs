@@ -132,11 +132,12 @@ pub fn plugin(app: &mut App) {
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Announce;
 
-fn announce_phase(phase: Phase) -> impl FnMut(ResMut<Journal>) {
-    move |mut journal: ResMut<Journal>| {
-        journal.push(GameEvent::PhaseBegan {
-            phase: phase.name().into(),
-        })
+fn announce_phase(
+    phase: Phase,
+) -> impl FnMut(ResMut<Journal>, Option<Res<crate::scenario::Rules>>) {
+    move |mut journal: ResMut<Journal>, rules: Option<Res<crate::scenario::Rules>>| {
+        let name = rules.map_or_else(|| phase.name(), |r| (r.0.phase_name)(phase));
+        journal.push(GameEvent::PhaseBegan { phase: name.into() })
     }
 }
 

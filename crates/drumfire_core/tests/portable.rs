@@ -1174,6 +1174,11 @@ fn artillery_fires_first_and_its_casualties_come_off_after_all_artillery_has_fir
         (game.phase(), game.awaiting()),
         (Phase::Bombardment, Some(0))
     );
+    // The log names the phase as the Portable rules do.
+    assert!(game.journal().entries().iter().any(|e| matches!(
+        &e.event,
+        GameEvent::PhaseBegan { phase } if phase == "Artillery Fire"
+    )));
     order(
         &mut game,
         PtOrder::Bombard {

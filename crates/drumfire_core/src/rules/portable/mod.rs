@@ -69,6 +69,15 @@ pub fn plugin(app: &mut App) {
     world.insert_resource(board);
 }
 
+/// The Portable rules' names of the shared phases: the Bombardment phase is their
+/// artillery fire at the start of the turn.
+pub fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Bombardment => "Artillery Fire",
+        other => other.name(),
+    }
+}
+
 /// Back to the state before the set-up.
 pub fn reset(world: &mut World) {
     world.insert_resource(PtState::default());
