@@ -128,3 +128,29 @@ pub fn play_out(game: &mut Game, bots: &mut [Bot]) -> Result<SimResult, String> 
         orders: game.orders().len(),
     })
 }
+
+/// The computer players' pick: the best-scored order (the first of equals), unless
+/// passing is legal and nothing beats it by more than `threshold`. `score` gives
+/// `None` for the pass itself.
+pub fn best_or_pass(
+    legal: Vec<Order>,
+    threshold: f32,
+    mut score: impl FnMut(&Order) -> Option<f32>,
+) -> Option<Order> {
+    let mut best: Option<(f32, Order)> = None;
+    let mut pass = None;
+    for o in legal {
+        match score(&o) {
+            None => pass = Some(o),
+            Some(value) if best.as_ref().is_none_or(|(b, _)| value > *b) => {
+                best = Some((value, o));
+            }
+            Some(_) => {}
+        }
+    }
+    match (best, pass) {
+        (Some((value, o)), Some(_)) if value > threshold => Some(o),
+        (_, Some(p)) => Some(p),
+        (best, None) => best.map(|(_, o)| o),
+    }
+}

@@ -208,22 +208,8 @@ pub fn choose(world: &World, side: u8, salt: u64) -> Option<Order> {
         .filter(|p| p.side != side)
         .map(|p| p.hex)
         .collect();
-    let mut best: Option<(f32, &Order)> = None;
-    let mut pass = None;
-    for o in &legal {
-        let Order::GreatWar(g) = o else {
-            pass = Some(o);
-            continue;
-        };
-        let value = score(world, side, g, &objectives, &enemies);
-        if best.is_none_or(|(b, _)| value > b) {
-            best = Some((value, o));
-        }
-    }
-    match (best, pass) {
-        (Some((value, o)), Some(_)) if value > 0.05 => Some(o.clone()),
-        (_, Some(p)) => Some(p.clone()),
-        (Some((_, o)), None) => Some(o.clone()),
-        (None, None) => None,
-    }
+    crate::players::best_or_pass(legal, 0.05, |o| match o {
+        Order::GreatWar(g) => Some(score(world, side, g, &objectives, &enemies)),
+        _ => None,
+    })
 }

@@ -158,23 +158,9 @@ pub fn choose(world: &World, side: u8) -> Option<Order> {
     let legal = super::candidates::candidates(world, side);
     let all = view::units(world);
     let objectives = crate::map::objectives(world);
-    let mut best: Option<(f32, &Order)> = None;
-    let mut pass = None;
-    for o in &legal {
-        let Order::Portable(p) = o else {
-            pass = Some(o);
-            continue;
-        };
-        let value = score(world, &all, &objectives, p);
-        if best.is_none_or(|(b, _)| value > b) {
-            best = Some((value, o));
-        }
-    }
     // Passing is worth nothing: anything clearly better is done first.
-    match (best, pass) {
-        (Some((value, o)), Some(_)) if value > 0.01 => Some(o.clone()),
-        (_, Some(p)) => Some(p.clone()),
-        (Some((_, o)), None) => Some(o.clone()),
-        (None, None) => None,
-    }
+    crate::players::best_or_pass(legal, 0.01, |o| match o {
+        Order::Portable(p) => Some(score(world, &all, &objectives, p)),
+        _ => None,
+    })
 }

@@ -827,38 +827,35 @@ fn close_combat(world: &mut World, side: u8, attackers: &[String], defender: &st
     }
     match (defender_lost, attacker_lost) {
         (true, false) if advance && view::unit(world, &lead).is_some_and(|u| u.advances()) => {
-            let from = view::unit(world, &lead).map(|u| u.hex).unwrap_or(plan.hex);
-            place(world, &lead, plan.hex);
-            if let Some(dir) = from.neighbor_direction(plan.hex) {
+            if let Some(dir) = shift(world, &lead, plan.hex) {
                 face(world, &lead, dir);
             }
-            note(
-                world,
-                GameEvent::Moved {
-                    pieces: vec![lead.clone()],
-                    from: view::label(from),
-                    to: view::label(plan.hex),
-                },
-            );
             face_contact(world, &lead);
         }
         (false, false) => match plan.withdraw_to {
             Some(h) => {
-                let from = view::unit(world, &lead).map(|u| u.hex).unwrap_or(plan.hex);
-                place(world, &lead, h);
-                note(
-                    world,
-                    GameEvent::Moved {
-                        pieces: vec![lead.clone()],
-                        from: view::label(from),
-                        to: view::label(h),
-                    },
-                );
+                shift(world, &lead, h);
             }
             None => destroy(world, &lead),
         },
         _ => {}
     }
+}
+
+/// Moves a unit one hex after a close combat (advance or withdrawal), journaled;
+/// the way it went, for its facing.
+fn shift(world: &mut World, id: &str, to: Hex) -> Option<EdgeDirection> {
+    let from = view::unit(world, id)?.hex;
+    place(world, id, to);
+    note(
+        world,
+        GameEvent::Moved {
+            pieces: vec![id.to_owned()],
+            from: view::label(from),
+            to: view::label(to),
+        },
+    );
+    from.neighbor_direction(to)
 }
 
 /// The exact chances of a fire or close combat for the window, in words.
