@@ -1,57 +1,167 @@
-//! How often the computer player beats the random player, from either side, and how
-//! long its decisions take. `cargo run -p drumfire_core --release --example ai_strength -- FILE GAMES`
+//! How strong and how quick the computer player is, printed as figures:
+//!
+//! `cargo run -p drumfire_core --release --example ai_strength -- [GAMES] [FILE...]`
+//!
+//! For every scenario (all the shipped ones when none is named): the computer against the
+//! random player from each side with seeds 0 to GAMES-1 (wins, draws, mean victory points),
+//! the computer against itself over the same seeds (wins per side, moves, whole-game time),
+//! and the time of its decisions — one order, and all the orders of one side in one game
+//! turn (a side-turn) — median and worst, on one core. `--side=0` (or 1) plays only the
+//! computer as that side against the random player.
 
 use drumfire_core::game::Game;
 use drumfire_core::players::{Bot, PlayerKind};
+use drumfire_core::scenario::Scenario;
+use std::time::Instant;
+
+/// What one game gave: the winner, the points, the orders, the time of each decision
+/// by the computer with the turn and side it was for, and the whole game's time.
+struct Played {
+    winner: Option<u8>,
+    points: Vec<u32>,
+    orders: usize,
+    decisions: Vec<(u16, u8, f64)>,
+    wall_ms: f64,
+}
+
+fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2]) -> Played {
+    let mut game = Game::new(scenario, seed);
+    let mut bots = [Bot::new(kinds[0], seed), Bot::new(kinds[1], seed + 1)];
+    let mut decisions = Vec::new();
+    let start = Instant::now();
+    while !game.is_over() {
+        let side = game.awaiting().expect("someone is awaited");
+        let turn = game.world().resource::<drumfire_core::flow::Turn>().0;
+        let t = Instant::now();
+        let order = bots[usize::from(side)]
+            .choose(&game, side)
+            .expect("a legal order");
+        if kinds[usize::from(side)] == PlayerKind::Ai {
+            decisions.push((turn, side, t.elapsed().as_secs_f64() * 1e3));
+        }
+        game.submit(order).expect("a legal order is accepted");
+    }
+    let outcome = game.outcome().expect("the game is over");
+    Played {
+        winner: outcome.winner,
+        points: outcome.points.clone(),
+        orders: game.orders().len(),
+        decisions,
+        wall_ms: start.elapsed().as_secs_f64() * 1e3,
+    }
+}
+
+fn median_worst(mut v: Vec<f64>) -> (f64, f64) {
+    v.sort_by(f64::total_cmp);
+    (
+        v.get(v.len() / 2).copied().unwrap_or(0.0),
+        v.last().copied().unwrap_or(0.0),
+    )
+}
+
+/// Sums each game's decision times by (turn, side): the time of a whole side-turn.
+fn side_turns(decisions: &[(u16, u8, f64)]) -> Vec<f64> {
+    let mut sums: std::collections::BTreeMap<(u16, u8), f64> = Default::default();
+    for (turn, side, ms) in decisions {
+        *sums.entry((*turn, *side)).or_default() += ms;
+    }
+    sums.into_values().collect()
+}
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let file = args
-        .get(1)
-        .map_or("scenarios/portable/ukhozi_drift.ron", String::as_str);
-    let games: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
-    let text = std::fs::read_to_string(file).expect("read the scenario");
-    let scenario = match drumfire_core::scenario::parse(file, &text) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{}", e[0]);
-            std::process::exit(2);
+    let mut games: u64 = 100;
+    let mut files: Vec<String> = Vec::new();
+    let mut sides = vec![0u8, 1];
+    let mut against_itself = true;
+    for arg in std::env::args().skip(1) {
+        if let Some(side) = arg.strip_prefix("--side=") {
+            sides = vec![side.parse().expect("--side=0 or --side=1")];
+            against_itself = false;
+            continue;
         }
-    };
-    let mut decisions: Vec<f64> = Vec::new();
-    for ai_side in [0u8, 1] {
-        let (mut won, mut drawn) = (0, 0);
-        for seed in 0..games {
-            let mut game = Game::new(&scenario, seed);
-            let mut bots = [
-                Bot::new(PlayerKind::Random, seed),
-                Bot::new(PlayerKind::Random, seed + 1),
-            ];
-            bots[usize::from(ai_side)] = Bot::new(PlayerKind::Ai, seed);
-            while !game.is_over() {
-                let side = game.awaiting().expect("someone is awaited");
-                let start = std::time::Instant::now();
-                let order = bots[usize::from(side)]
-                    .choose(&game, side)
-                    .expect("a legal order");
-                if side == ai_side {
-                    decisions.push(start.elapsed().as_secs_f64() * 1e3);
-                }
-                game.submit(order).expect("a legal order is accepted");
-            }
-            match game.outcome().and_then(|o| o.winner) {
-                Some(w) if w == ai_side => won += 1,
-                None => drawn += 1,
-                _ => {}
-            }
+        match arg.parse() {
+            Ok(n) => games = n,
+            Err(_) => files.push(arg),
         }
-        println!("{file}: AI as side {ai_side} against random: won {won} of {games}, drew {drawn}");
     }
-    decisions.sort_by(f64::total_cmp);
-    let median = decisions.get(decisions.len() / 2).copied().unwrap_or(0.0);
-    let worst = decisions.last().copied().unwrap_or(0.0);
-    println!(
-        "{} decisions: median {median:.2} ms, worst {worst:.2} ms",
-        decisions.len()
-    );
+    if files.is_empty() {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios");
+        for set in ["great_war", "portable"] {
+            let mut names: Vec<String> = std::fs::read_dir(format!("{root}/{set}"))
+                .expect("the scenarios folder")
+                .filter_map(|e| e.ok())
+                .map(|e| e.path().display().to_string())
+                .filter(|p| p.ends_with(".ron"))
+                .collect();
+            names.sort();
+            files.extend(names);
+        }
+    }
+    println!("{games} games a side; times in ms on one core");
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("read the scenario");
+        let scenario = match drumfire_core::scenario::parse(&file, &text) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("{}", e[0]);
+                std::process::exit(2);
+            }
+        };
+        let names: Vec<String> = scenario.file.sides.iter().map(|s| s.name.clone()).collect();
+        println!("\n{} ({file})", scenario.file.title);
+        let (mut orders, mut turns) = (Vec::new(), Vec::new());
+        for &ai_side in &sides {
+            let mut kinds = [PlayerKind::Random; 2];
+            kinds[usize::from(ai_side)] = PlayerKind::Ai;
+            let (mut won, mut drawn, mut own, mut other) = (0, 0, 0u64, 0u64);
+            for seed in 0..games {
+                let p = play(&scenario, seed, kinds);
+                match p.winner {
+                    Some(w) if w == ai_side => won += 1,
+                    None => drawn += 1,
+                    _ => {}
+                }
+                own += u64::from(p.points[usize::from(ai_side)]);
+                other += u64::from(p.points[usize::from(1 - ai_side)]);
+                turns.extend(side_turns(&p.decisions));
+                orders.extend(p.decisions.into_iter().map(|d| d.2));
+            }
+            println!(
+                "  computer as {:<10} against random: won {won} of {games} ({:.1} %), drew {drawn}, mean points {:.1} to {:.1}",
+                names[usize::from(ai_side)],
+                100.0 * won as f64 / games as f64,
+                own as f64 / games as f64,
+                other as f64 / games as f64,
+            );
+        }
+        if !against_itself {
+            continue;
+        }
+        let mut wins = [0u32; 2];
+        let (mut drawn, mut moves, mut walls) = (0, Vec::new(), Vec::new());
+        for seed in 0..games {
+            let p = play(&scenario, seed, [PlayerKind::Ai; 2]);
+            match p.winner {
+                Some(w) => wins[usize::from(w)] += 1,
+                None => drawn += 1,
+            }
+            moves.push(p.orders as f64);
+            walls.push(p.wall_ms);
+            turns.extend(side_turns(&p.decisions));
+            orders.extend(p.decisions.into_iter().map(|d| d.2));
+        }
+        let (m, _) = median_worst(moves);
+        let (wall_med, wall_worst) = median_worst(walls);
+        println!(
+            "  computer against computer: {} {}, {} {}, drawn {drawn}; median {m:.0} orders a game, whole game median {wall_med:.0} ms, worst {wall_worst:.0} ms",
+            names[0], wins[0], names[1], wins[1],
+        );
+        let n = orders.len();
+        let (om, ow) = median_worst(orders);
+        let nt = turns.len();
+        let (tm, tw) = median_worst(turns);
+        println!(
+            "  decisions: {n} orders, median {om:.2} ms, worst {ow:.2} ms; {nt} side-turns, median {tm:.1} ms, worst {tw:.1} ms"
+        );
+    }
 }

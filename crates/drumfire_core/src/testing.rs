@@ -13,6 +13,35 @@ pub fn tutorial() -> Scenario {
     }
 }
 
+/// A three-turn Great War battle on `map` (rows of terrain glyphs) between Red
+/// (initiative +9, so it always wins) and Blue; `body` holds `counters: [...]` and
+/// more, `red_extra` and `blue_extra` more fields of each side.
+pub fn great_war_battle(map: &[&str], body: &str, red_extra: &str, blue_extra: &str) -> Scenario {
+    let rows: Vec<String> = map.iter().map(|r| format!("\"{r}\"")).collect();
+    let text = format!(
+        r##"Scenario(
+    rules: "great_war",
+    title: "Test",
+    turns: 3,
+    map: (width: {w}, height: {h}, terrain: [{rows}]),
+    sides: [
+        (id: "red", name: "Red", colour: "#aa3333", initiative: 9, morale: 7,
+         artillery_ammunition: 2, ammunition_depletion: 7 {red_extra}),
+        (id: "blue", name: "Blue", colour: "#3333aa", morale: 7,
+         artillery_ammunition: 2, ammunition_depletion: 7 {blue_extra}),
+    ],
+    {body}
+)"##,
+        w = map[0].len(),
+        h = map.len(),
+        rows = rows.join(", ")
+    );
+    match scenario::parse("test.ron", &text) {
+        Ok(s) => s,
+        Err(e) => panic!("{}\n{text}", e[0]),
+    }
+}
+
 /// A shipped scenario, `scenarios/<set>/<name>`, parsed.
 pub fn shipped(set: &str, name: &str) -> Scenario {
     let path = format!(

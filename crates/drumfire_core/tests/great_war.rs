@@ -17,8 +17,7 @@ use drumfire_core::testing::skip_setup;
 const RED: u8 = 0;
 const BLUE: u8 = 1;
 
-/// A scenario on `map` (rows of terrain glyphs) with Red (initiative +9, so it
-/// always wins) and Blue, and `body` holding `counters: [...]` and more.
+/// A three-turn battle on `map` between Red (always first) and Blue.
 fn battle(map: &[&str], body: &str) -> Scenario {
     battle_with(map, body, "")
 }
@@ -28,29 +27,7 @@ fn battle_with(map: &[&str], body: &str, red_extra: &str) -> Scenario {
 }
 
 fn battle_sides(map: &[&str], body: &str, red_extra: &str, blue_extra: &str) -> Scenario {
-    let rows: Vec<String> = map.iter().map(|r| format!("\"{r}\"")).collect();
-    let text = format!(
-        r##"Scenario(
-    rules: "great_war",
-    title: "Test",
-    turns: 3,
-    map: (width: {w}, height: {h}, terrain: [{rows}]),
-    sides: [
-        (id: "red", name: "Red", colour: "#aa3333", initiative: 9, morale: 7,
-         artillery_ammunition: 2, ammunition_depletion: 7 {red_extra}),
-        (id: "blue", name: "Blue", colour: "#3333aa", morale: 7,
-         artillery_ammunition: 2, ammunition_depletion: 7 {blue_extra}),
-    ],
-    {body}
-)"##,
-        w = map[0].len(),
-        h = map.len(),
-        rows = rows.join(", ")
-    );
-    match scenario::parse("test.ron", &text) {
-        Ok(s) => s,
-        Err(e) => panic!("{}\n{text}", e[0]),
-    }
+    drumfire_core::testing::great_war_battle(map, body, red_extra, blue_extra)
 }
 
 /// Starts the game with every plan on Open Sights.

@@ -4,7 +4,6 @@
 
 use super::action::{activatable, reach};
 use super::orders::{Assignment, GwOrder, Mission};
-use super::setup::artillery_units;
 use super::state::{GwState, Prompt};
 use super::view::{self, PieceView, action_fire, label};
 use crate::coords::MapCoord;
@@ -167,6 +166,26 @@ fn action_candidates(world: &World, side: u8) -> Vec<Order> {
             }
         }
     }
+    // Combined fire: every ready piece with the target in range (the order check
+    // says whether they may combine).
+    for t in &enemies {
+        let in_range: Vec<&PieceView> = ready
+            .iter()
+            .filter(|p| {
+                action_fire(state, p)
+                    .is_some_and(|(v, _)| p.hex.unsigned_distance_to(*t) <= u32::from(v.range))
+            })
+            .collect();
+        let one_hex = in_range.iter().all(|p| p.hex == in_range[0].hex);
+        let firers: Vec<String> = in_range.iter().map(|p| p.id.clone()).collect();
+        if firers.len() > 1 && !one_hex {
+            out.push(gw(GwOrder::Fire {
+                side,
+                firers,
+                target: label(*t),
+            }));
+        }
+    }
     for p in &ready {
         out.push(gw(GwOrder::Recover {
             side,
@@ -203,37 +222,14 @@ pub fn random_plan(world: &World, side: u8, salt: u64) -> Vec<Assignment> {
         .0
         .get(usize::from(side))
         .map_or(0, |s| s.artillery_ammunition);
-    let state = world.resource::<GwState>();
     let mut targets: Vec<Hex> = view::all(world)
         .into_iter()
         .filter(|p| p.side != side)
         .map(|p| p.hex)
         .collect();
-    targets.extend(
-        world
-            .resource::<super::board::Board>()
-            .hexes()
-            .filter(|_| false),
-    );
     targets.sort_by_key(|h| MapCoord::from_hex(*h));
     targets.dedup();
-    let mut sources: Vec<(String, Option<(Hex, u8)>)> = artillery_units(world, side)
-        .into_iter()
-        .map(|u| {
-            (
-                u.id.clone(),
-                Some((u.hex, u.face.bombard.map_or(0, |b| b.range))),
-            )
-        })
-        .collect();
-    sources.extend(
-        state
-            .factors
-            .iter()
-            .filter(|(_, (o, _))| *o == side)
-            .map(|(id, _)| (id.clone(), None)),
-    );
-    sources
+    super::setup::plan_sources(world, side)
         .into_iter()
         .map(|(source, at)| {
             let in_range: Vec<Hex> = targets

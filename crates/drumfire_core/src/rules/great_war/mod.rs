@@ -24,6 +24,7 @@ pub mod candidates;
 pub mod fire;
 pub mod initiative;
 pub mod orders;
+pub mod plot;
 pub mod preview;
 pub mod resolve;
 pub mod setup;

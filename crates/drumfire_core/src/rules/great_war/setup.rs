@@ -17,6 +17,7 @@ use crate::journal::GameEvent;
 use crate::orders::Refusal;
 use crate::scenario::{ScenarioInfo, SideList, hex_of};
 use bevy_ecs::prelude::*;
+use hexx::Hex;
 use std::collections::BTreeSet;
 
 /// A leader lands face-up on this roll of one die or higher (ours: even odds, like a coin).
@@ -28,6 +29,24 @@ pub fn artillery_units(world: &World, side: u8) -> Vec<PieceView> {
         .into_iter()
         .filter(|p| p.side == side && p.face.bombard.is_some())
         .collect()
+}
+
+/// What a side's Artillery Plan gives missions to: its on-board artillery units, each
+/// with its hex and Bombardment range, then its off-board factors (no hex, any range).
+pub fn plan_sources(world: &World, side: u8) -> Vec<(String, Option<(Hex, u8)>)> {
+    let mut sources: Vec<(String, Option<(Hex, u8)>)> = artillery_units(world, side)
+        .into_iter()
+        .map(|u| (u.id, Some((u.hex, u.face.bombard.map_or(0, |b| b.range)))))
+        .collect();
+    sources.extend(
+        world
+            .resource::<GwState>()
+            .factors
+            .iter()
+            .filter(|(_, (o, _))| *o == side)
+            .map(|(id, _)| (id.clone(), None)),
+    );
+    sources
 }
 
 /// Flips the leaders, then waits for the Artillery Plans of the sides that have artillery.

@@ -1,0 +1,112 @@
+//! One game of the computer against the random player, traced for whoever tunes the
+//! computer player: where its pieces stand at the start of every turn, what kinds of
+//! order it gave, the final score, and with `--log` the whole game log.
+//!
+//! `cargo run -p drumfire_core --release --example ai_trace -- FILE SEED SIDE [--log] [--why=TURN]`
+//!
+//! `--why=TURN` prints, before each of its decisions in that turn, the eight orders it
+//! valued most and their values (Great War scenarios).
+
+use drumfire_core::game::Game;
+use drumfire_core::orders::Order;
+use drumfire_core::players::{Bot, PlayerKind};
+use std::collections::BTreeMap;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [file, seed, side, ..] = args.as_slice() else {
+        eprintln!("usage: ai_trace FILE SEED SIDE [--log] [--why=TURN]");
+        std::process::exit(2);
+    };
+    let seed: u64 = seed.parse().expect("a seed");
+    let ai_side: u8 = side.parse().expect("a side, 0 or 1");
+    let log = args.iter().any(|a| a == "--log");
+    let why: Option<u16> = args
+        .iter()
+        .find_map(|a| a.strip_prefix("--why="))
+        .and_then(|t| t.parse().ok());
+    let text = std::fs::read_to_string(file).expect("read the scenario");
+    let scenario = drumfire_core::scenario::parse(file, &text).unwrap_or_else(|e| {
+        eprintln!("{}", e[0]);
+        std::process::exit(2)
+    });
+    let great_war = scenario.rules.id == "great_war";
+    let mut game = Game::new(&scenario, seed);
+    let mut bots = [
+        Bot::new(PlayerKind::Random, seed),
+        Bot::new(PlayerKind::Random, seed + 1),
+    ];
+    bots[usize::from(ai_side)] = Bot::new(PlayerKind::Ai, seed);
+    let mut last_turn = 0;
+    let mut kinds: BTreeMap<String, u32> = BTreeMap::new();
+    while !game.is_over() {
+        let side = game.awaiting().expect("someone is awaited");
+        let turn = game.world().resource::<drumfire_core::flow::Turn>().0;
+        if turn != last_turn {
+            if last_turn > 0 {
+                println!("  orders: {kinds:?}");
+            }
+            kinds.clear();
+            last_turn = turn;
+            let mut at: Vec<String> = drumfire_core::rules::great_war::view::all(game.world())
+                .into_iter()
+                .filter(|p| p.side == ai_side)
+                .map(|p| {
+                    let marks = match (p.disrupted, p.demoralized) {
+                        (_, true) => " (Demoralized)",
+                        (true, _) => " (Disrupted)",
+                        _ => "",
+                    };
+                    format!(
+                        "{}@{}{marks}",
+                        p.id,
+                        drumfire_core::coords::hex_label(p.hex)
+                    )
+                })
+                .collect();
+            at.sort();
+            println!("turn {turn}: {}", at.join(" "));
+        }
+        if great_war && side == ai_side && why == Some(turn) {
+            let weighed = drumfire_core::rules::great_war::ai::weighed(game.world(), side, seed);
+            for (order, value) in weighed.iter().take(8) {
+                println!("    {value:7.3} {order:?}");
+            }
+            println!("    ---");
+        }
+        let order = bots[usize::from(side)]
+            .choose(&game, side)
+            .expect("a legal order");
+        if side == ai_side {
+            let kind = match &order {
+                Order::Pass { .. } => "Pass".to_string(),
+                o => format!("{o:?}")
+                    .split(|c: char| !c.is_alphanumeric())
+                    .filter(|w| !w.is_empty())
+                    .nth(1)
+                    .unwrap_or("?")
+                    .to_string(),
+            };
+            *kinds.entry(kind).or_default() += 1;
+        }
+        game.submit(order).expect("a legal order is accepted");
+    }
+    println!("  orders: {kinds:?}");
+    let outcome = game.outcome().expect("the game is over");
+    println!("winner {:?}, points {:?}", outcome.winner, outcome.points);
+    if log {
+        let sides = game
+            .world()
+            .resource::<drumfire_core::scenario::SideList>()
+            .clone();
+        let names = BTreeMap::new();
+        for e in game.journal().entries() {
+            println!(
+                "T{} #{} {}",
+                e.turn,
+                e.order,
+                e.event.describe(&sides, &names)
+            );
+        }
+    }
+}
