@@ -271,14 +271,27 @@ pub fn watch_handoff(world: &mut World) {
         .get()
         == drumfire_core::flow::Phase::Setup;
     let replaying = !world.resource::<ReplayQueue>().0.is_empty();
-    let mut h = world.resource_mut::<Handoff>();
     if replaying {
+        let mut h = world.resource_mut::<Handoff>();
         h.replayed = true;
         h.last = now;
         return;
     }
+    // Only between two people: a player alone against the computer hides nothing.
+    let computer = world
+        .get_resource::<super::computer::Computer>()
+        .map(|c| c.sides.clone())
+        .unwrap_or_default();
+    let played = |s: usize| computer.get(s).copied().unwrap_or(false);
+    let sides = world
+        .resource::<drumfire_core::scenario::SideList>()
+        .0
+        .len();
+    let people = (0..sides).filter(|s| !played(*s)).count();
+    let between_people = people > 1 && now.is_some_and(|s| !played(usize::from(s)));
+    let mut h = world.resource_mut::<Handoff>();
     let handed = h.last.is_some() && now != h.last || std::mem::take(&mut h.replayed);
-    if setup && handed && now.is_some() {
+    if setup && handed && between_people {
         h.waiting_for = now;
         h.show_plan = false;
     }

@@ -108,7 +108,10 @@ fn main() {
             }
         };
         let names: Vec<String> = scenario.file.sides.iter().map(|s| s.name.clone()).collect();
-        println!("\n{} ({file})", scenario.file.title);
+        let shown = file
+            .rsplit_once("/scenarios/")
+            .map_or(file.as_str(), |(_, f)| f);
+        println!("\n{} ({shown})", scenario.file.title);
         let (mut orders, mut turns) = (Vec::new(), Vec::new());
         for &ai_side in &sides {
             let mut kinds = [PlayerKind::Random; 2];

@@ -1463,3 +1463,32 @@ fn every_illegal_order_is_refused_with_the_state_hash_unchanged() {
     }
     assert!(refused > 1_000, "only {refused} near misses were tried");
 }
+
+// ---- The computer player ------------------------------------------------------
+
+#[test]
+fn the_computer_fires_at_the_target_in_the_open_rather_than_the_one_in_cover() {
+    // Two Blue rifles in range and sight, one in woods, one in the open: the open
+    // table gives the better odds, so the computer fires there.
+    let s = field(
+        &["..w......."],
+        &[],
+        "",
+        &[
+            ("inf", 0, "infantry_rifles", "0303", NORTH),
+            ("woods", 1, "infantry_rifles", "0301", ""),
+            ("open", 1, "infantry_rifles", "0401", ""),
+        ],
+    );
+    let mut game = Game::new(&s, 4);
+    to_activation(&mut game, 0);
+    let choice = drumfire_core::rules::portable::ai::choose(game.world(), 0);
+    assert_eq!(
+        choice,
+        Some(Order::Portable(PtOrder::Fire {
+            side: 0,
+            unit: "inf".into(),
+            target: "0401".into()
+        }))
+    );
+}

@@ -204,15 +204,25 @@ fn reaches(board: &Board, from: Hex, range: u32, hex: Hex) -> bool {
     d == 1 || (d > 1 && d <= range && board.line_of_sight(from, hex))
 }
 
-/// A fire's worth from its exact odds: the expected steps lost, a quarter for each
-/// piece Disrupted and a half for each Demoralized, half as much again on an objective.
-fn fire_value(odds: &fire::FireOdds, on_objective: bool) -> f32 {
+/// The steps of the units (leaders take none) among `pieces`.
+fn unit_steps(pieces: &[PieceView]) -> usize {
+    pieces
+        .iter()
+        .filter(|p| !p.is_leader())
+        .map(|p| usize::from(p.steps.current))
+        .sum()
+}
+
+/// A fire's worth from its exact odds: the expected steps lost (no more than the
+/// `steps` there are), a quarter for each piece Disrupted and a half for each
+/// Demoralized, half as much again on an objective.
+fn fire_value(odds: &fire::FireOdds, steps: usize, on_objective: bool) -> f32 {
     let rolls = odds.results.rolls.max(1) as f32;
     let steps: f32 = odds
         .step_losses
         .iter()
         .enumerate()
-        .map(|(k, n)| k as f32 * *n as f32)
+        .map(|(k, n)| k.min(steps) as f32 * *n as f32)
         .sum::<f32>()
         / rolls;
     let shaken: f32 = odds
@@ -316,6 +326,21 @@ fn standing(world: &World, ctx: &Ctx, p: &PieceView, hex: Hex) -> f32 {
     {
         score += 0.2;
     }
+    // A unit with no leader of its type beside it cannot close on the enemy: it
+    // makes for the nearest one.
+    let kind = p.leader_type();
+    let led = |at: Hex| {
+        ctx.leaders
+            .iter()
+            .filter(|l| l.leader_type() == kind && !l.demoralized)
+            .map(|l| l.hex.unsigned_distance_to(at))
+            .min()
+    };
+    if let (Some(now), Some(there)) = (led(p.hex), led(hex))
+        && now > 1
+    {
+        score -= 0.1 * there as f32;
+    }
     if board.cell(hex).is_some_and(|c| c.cover) {
         score += 0.15;
     }
@@ -327,7 +352,13 @@ fn score(world: &World, ctx: &Ctx, o: &GwOrder) -> f32 {
     let piece = |id: &str| view::by_id(world, id);
     let hex = |l: &str| crate::scenario::hex_of(l);
     let fire_at = |firers: &[String], t: Hex| match super::preview::fire_preview(world, firers, t) {
-        Ok((_, odds)) => fire_value(&odds, ctx.on_objective(t).is_some()) - 0.02,
+        Ok((_, odds)) => {
+            let there: Vec<PieceView> = view::in_hex(world, t)
+                .into_iter()
+                .filter(|p| p.side != side)
+                .collect();
+            fire_value(&odds, unit_steps(&there), ctx.on_objective(t).is_some()) - 0.02
+        }
         Err(_) => f32::MIN,
     };
     match o {
@@ -354,14 +385,10 @@ fn score(world: &World, ctx: &Ctx, o: &GwOrder) -> f32 {
                 .map(|plan| {
                     let odds = fire::odds(world, &plan, 1 - side.min(1));
                     // The hex falls when every step of its defending units is lost.
-                    let steps: usize = theirs
-                        .iter()
-                        .filter(|p| !p.is_leader())
-                        .map(|p| usize::from(p.steps.current))
-                        .sum();
+                    let steps = unit_steps(&theirs);
                     let ways: u32 = odds.step_losses.iter().skip(steps.max(1)).sum();
                     (
-                        fire_value(&odds, objective),
+                        fire_value(&odds, steps, objective),
                         ways as f32 / odds.results.rolls.max(1) as f32,
                     )
                 })
@@ -375,7 +402,7 @@ fn score(world: &World, ctx: &Ctx, o: &GwOrder) -> f32 {
                 false,
                 "Assault",
             )
-            .map(|plan| fire_value(&fire::odds(world, &plan, side), false))
+            .map(|plan| fire_value(&fire::odds(world, &plan, side), unit_steps(&ours), false))
             .unwrap_or(0.0);
             // An objective taken from the enemy changes the score by twice its points.
             let prize = ctx.on_objective(t).map_or(0.0, |(points, held)| {
