@@ -1,13 +1,31 @@
-//! Plays random-vs-random games on a scenario with invariants checked after every order.
-//! `cargo run -p drumfire_core --release --example soak -- FILE GAMES [FIRST_SEED]`
+//! Plays games on scenarios with invariants checked after every order, and reports
+//! how many orders a second the rules took.
+//! `cargo run -p drumfire_core --release --example soak -- [--players=random,ai] FILE GAMES [FIRST_SEED]`
+//! (`scripts/soak.sh N` runs it on every shipped scenario, random and computer players.)
+
+use drumfire_core::players::PlayerKind;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let file = args
-        .get(1)
+    let mut players = [PlayerKind::Random; 2];
+    let mut rest: Vec<String> = Vec::new();
+    for arg in std::env::args().skip(1) {
+        match arg.strip_prefix("--players=") {
+            Some(list) => {
+                for (slot, who) in players.iter_mut().zip(list.split(',')) {
+                    *slot = who.parse().unwrap_or_else(|e: String| {
+                        eprintln!("{e}");
+                        std::process::exit(2)
+                    });
+                }
+            }
+            None => rest.push(arg),
+        }
+    }
+    let file = rest
+        .first()
         .map_or("scenarios/great_war/tutorial.ron", String::as_str);
-    let games: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
-    let first: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let games: u64 = rest.get(1).and_then(|s| s.parse().ok()).unwrap_or(100);
+    let first: u64 = rest.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
     let text = std::fs::read_to_string(file).expect("read the scenario");
     let scenario = match drumfire_core::scenario::parse(file, &text) {
         Ok(s) => s,
@@ -20,7 +38,7 @@ fn main() {
     let mut orders = 0;
     let mut wins = [0u32; 3];
     for seed in first..first + games {
-        match drumfire_core::testing::soak_game(&scenario, seed) {
+        match drumfire_core::testing::soak_game_with(&scenario, seed, players) {
             Ok(g) => {
                 orders += g.orders().len();
                 let w = g.outcome().and_then(|o| o.winner).map_or(2, usize::from);
@@ -34,7 +52,8 @@ fn main() {
     }
     let secs = start.elapsed().as_secs_f64();
     println!(
-        "{file}: {games} games, {orders} orders, {:.0} orders/s, wins {:?} (side 0, side 1, draw)",
+        "{file} ({}): {games} games, {orders} orders, {:.0} orders/s, wins {:?} (side 0, side 1, draw), invariants held after every order",
+        players.map(PlayerKind::name).join(","),
         orders as f64 / secs,
         wins
     );

@@ -597,20 +597,20 @@ pub fn move_rules(
     let moving_ids = moving_ids(state, movers);
     let mut occupied: BTreeMap<MapCoord, (u8, u8, u8)> = BTreeMap::new();
     let mut moving = (0u8, 0u8);
-    for p in view::all(world) {
-        let unit = u8::from(!p.is_leader());
-        let company = u8::from(p.is_company());
-        if moving_ids.contains(p.id.as_str()) {
+    for (hex, c) in view::counters(world) {
+        let unit = u8::from(c.class != UnitClass::Leader);
+        let company = u8::from(c.class.is_company());
+        if moving_ids.contains(c.id.as_str()) {
             moving.0 += unit;
             moving.1 += company;
             continue;
         }
-        let Some(m) = MapCoord::from_hex(p.hex) else {
+        let Some(m) = MapCoord::from_hex(hex) else {
             continue;
         };
-        let e = occupied.entry(m).or_insert((p.side, 0, 0));
-        if p.side != side {
-            e.0 = p.side;
+        let e = occupied.entry(m).or_insert((c.side, 0, 0));
+        if c.side != side {
+            e.0 = c.side;
         }
         e.1 += unit;
         e.2 += company;
@@ -627,6 +627,56 @@ pub fn move_rules(
     })
 }
 
+/// Why a step is refused; put in words only when a person is told (the reach of a
+/// piece tries thousands of steps and words none of them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepRefusal {
+    /// The hexes are not adjacent.
+    NotAdjacent(Hex, Hex),
+    /// A Disrupted piece already moved its one hex.
+    OneHex,
+    /// Impassable.
+    Impassable(Hex),
+    /// Over the allowance: the total it would cost and the allowance.
+    TooFar(Hex, u8, u8),
+    /// The enemy holds it.
+    Enemy(Hex),
+    /// Over the stacking limits.
+    OverStacked(Hex),
+    /// Closer to the enemy without a leader's activation.
+    Closer(Hex),
+}
+
+impl std::fmt::Display for StepRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            StepRefusal::NotAdjacent(to, from) => {
+                write!(f, "{} is not next to {}", label(to), label(from))
+            }
+            StepRefusal::OneHex => write!(f, "a Disrupted piece moves only one hex"),
+            StepRefusal::Impassable(to) => write!(f, "{} cannot be entered", label(to)),
+            StepRefusal::TooFar(to, total, allowance) => write!(
+                f,
+                "{} needs {total} movement points; the allowance is {allowance}",
+                label(to)
+            ),
+            StepRefusal::Enemy(to) => {
+                write!(f, "{} holds the enemy (assault it instead)", label(to))
+            }
+            StepRefusal::OverStacked(to) => write!(
+                f,
+                "{} would be over-stacked (at most 3 units, 2 of them companies)",
+                label(to)
+            ),
+            StepRefusal::Closer(to) => write!(
+                f,
+                "{} is closer to the enemy, and only units activated by a leader of their type may move closer",
+                label(to)
+            ),
+        }
+    }
+}
+
 /// Can the movers step from `from` into `to` having spent `spent`? Returns the new total.
 pub fn step(
     world: &World,
@@ -636,51 +686,38 @@ pub fn step(
     to: Hex,
     spent: u8,
     index: usize,
-) -> Result<u8, String> {
+) -> Result<u8, StepRefusal> {
     let board = world.resource::<Board>();
     if from.unsigned_distance_to(to) != 1 {
-        return Err(format!("{} is not next to {}", label(to), label(from)));
+        return Err(StepRefusal::NotAdjacent(to, from));
     }
     if rules.one_hex && index > 0 {
-        return Err("a Disrupted piece moves only one hex".into());
+        return Err(StepRefusal::OneHex);
     }
     let cost = board
         .enter_cost(from, to)
-        .ok_or_else(|| format!("{} cannot be entered", label(to)))?;
+        .ok_or(StepRefusal::Impassable(to))?;
     let total = spent.saturating_add(cost);
     if total > rules.allowance {
-        return Err(format!(
-            "{} needs {total} movement points; the allowance is {}",
-            label(to),
-            rules.allowance
-        ));
+        return Err(StepRefusal::TooFar(to, total, rules.allowance));
     }
     if let Some((owner, units, companies)) =
         MapCoord::from_hex(to).and_then(|m| rules.occupied.get(&m))
     {
         if *owner != side {
-            return Err(format!(
-                "{} holds the enemy (assault it instead)",
-                label(to)
-            ));
+            return Err(StepRefusal::Enemy(to));
         }
         let d = data(world);
         if units + rules.moving.0 > d.stack_limit
             || companies + rules.moving.1 > d.company_stack_limit
         {
-            return Err(format!(
-                "{} would be over-stacked (at most 3 units, 2 of them companies)",
-                label(to)
-            ));
+            return Err(StepRefusal::OverStacked(to));
         }
     }
     if rules.keep_distance
         && view::nearest(&rules.enemies, to) < view::nearest(&rules.enemies, from)
     {
-        return Err(format!(
-            "{} is closer to the enemy, and only units activated by a leader of their type may move closer",
-            label(to)
-        ));
+        return Err(StepRefusal::Closer(to));
     }
     Ok(total)
 }
@@ -728,18 +765,19 @@ pub fn reach(
         return out;
     };
     let key = |h: Hex| MapCoord::from_hex(h).unwrap_or(MapCoord::new(u16::MAX, u16::MAX));
-    let mut best: BTreeMap<MapCoord, (u8, Vec<Hex>)> = BTreeMap::new();
-    best.insert(key(rules.start), (0, vec![]));
+    // Cost, hexes entered and the hex it was entered from, per hex reached.
+    let mut best: BTreeMap<MapCoord, (u8, usize, Option<MapCoord>)> = BTreeMap::new();
+    best.insert(key(rules.start), (0, 0, None));
     let mut heap = BinaryHeap::new();
     heap.push(std::cmp::Reverse((0u8, 0usize, key(rules.start))));
     while let Some(std::cmp::Reverse((cost, len, at_key))) = heap.pop() {
-        let at = at_key.to_hex();
-        let Some((c, path)) = best.get(&at_key).cloned() else {
-            continue;
-        };
-        if c != cost || path.len() != len {
+        if best
+            .get(&at_key)
+            .is_none_or(|(c, l, _)| (*c, *l) != (cost, len))
+        {
             continue;
         }
+        let at = at_key.to_hex();
         for n in at.all_neighbors() {
             let Ok(total) = step(world, &rules, side, at, n, cost, len) else {
                 continue;
@@ -747,25 +785,30 @@ pub fn reach(
             let nk = key(n);
             let better = best
                 .get(&nk)
-                .is_none_or(|(c2, p2)| (total, len + 1) < (*c2, p2.len()));
+                .is_none_or(|(c2, l2, _)| (total, len + 1) < (*c2, *l2));
             if better && n != rules.start {
-                let mut p = path.clone();
-                p.push(n);
-                best.insert(nk, (total, p));
+                best.insert(nk, (total, len + 1, Some(at_key)));
                 heap.push(std::cmp::Reverse((total, len + 1, nk)));
             }
         }
     }
-    for (k, v) in best {
+    for (&k, &(cost, len, _)) in &best {
         let h = k.to_hex();
         if h == rules.start {
             continue;
         }
+        let mut path = Vec::with_capacity(len);
+        let mut at = Some(k);
+        while let Some(m) = at.filter(|m| m.to_hex() != rules.start) {
+            path.push(m.to_hex());
+            at = best.get(&m).and_then(|(_, _, prev)| *prev);
+        }
+        path.reverse();
         let ok = rules.destinations.iter().all(|d| {
-            v.1.contains(d) || d.unsigned_distance_to(h) < d.unsigned_distance_to(rules.start)
+            path.contains(d) || d.unsigned_distance_to(h) < d.unsigned_distance_to(rules.start)
         });
         if ok {
-            out.insert(k, v);
+            out.insert(k, (cost, path));
         }
     }
     out

@@ -221,6 +221,19 @@ pub fn all(world: &World) -> Vec<PieceView> {
         .collect()
 }
 
+/// Every piece on the map as its hex and counter only, in map order: for the checks
+/// that need no more (who stands where, of which side and class), without the cost
+/// of a whole [`PieceView`] each.
+pub fn counters(world: &World) -> impl Iterator<Item = (Hex, &Counter)> + '_ {
+    world
+        .resource::<HexIndex>()
+        .stacks()
+        .flat_map(move |(h, s)| {
+            s.iter()
+                .filter_map(move |e| Some((h, world.get::<Counter>(*e)?)))
+        })
+}
+
 /// Is this unit carried by a transport?
 pub fn is_cargo(state: &GwState, id: &str) -> bool {
     state.loaded.values().any(|c| c == id)
@@ -274,17 +287,12 @@ pub fn leaders_near(world: &World, side: u8, hex: Hex, kind: LeaderKind) -> Vec<
 
 /// The enemy units (not leaders) of `side` on the map, by hex.
 pub fn enemy_unit_hexes(world: &World, side: u8) -> Vec<Hex> {
-    let mut out: Vec<Hex> = world
-        .resource::<HexIndex>()
-        .stacks()
-        .filter(|(_, s)| {
-            s.iter()
-                .filter_map(|e| piece(world, *e))
-                .any(|p| p.side != side && !p.is_leader())
-        })
+    let mut out: Vec<Hex> = counters(world)
+        .filter(|(_, c)| c.side != side && c.class != UnitClass::Leader)
         .map(|(h, _)| h)
         .collect();
     out.sort_by_key(|h| MapCoord::from_hex(*h));
+    out.dedup();
     out
 }
 
