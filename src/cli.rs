@@ -19,8 +19,7 @@ pub enum Loaded {
 /// Reads a scenario or a save; every error comes back as `FILE:LINE:COL: message` lines.
 pub fn load(path: &Path) -> Result<Loaded, Vec<String>> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| vec![format!("{name}:1:1: cannot read the file: {e}")])?;
+    let text = drumfire_core::error::read_file(path).map_err(|e| vec![e.to_string()])?;
     let show = |errs: Vec<drumfire_core::error::LocatedError>| {
         errs.iter().map(ToString::to_string).collect::<Vec<_>>()
     };

@@ -79,6 +79,27 @@ fn check_reports_a_missing_file() {
 }
 
 #[test]
+fn check_refuses_a_file_too_big_without_reading_it() {
+    let dir = std::env::temp_dir().join(format!("drumfire-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("huge.ron");
+    // A sparse file of 64 GiB: refused from its size alone, at once.
+    std::fs::File::create(&path)
+        .unwrap()
+        .set_len(64 << 30)
+        .unwrap();
+    let name = path.display().to_string();
+    let out = drumfire(&["check", &name]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.starts_with(&format!("{name}:1:1: the file is larger than 16 MiB")),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn sim_json_twice_gives_the_same_hash_and_every_field() {
     let run = || {
         let out = drumfire(&[

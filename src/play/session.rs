@@ -312,9 +312,12 @@ fn write_save(
 
 fn load(world: &mut World, source: &GameSource) -> String {
     let path = source.save_path("save");
-    let text = match std::fs::read_to_string(&path) {
+    if !path.exists() {
+        return format!("No save to load at {}.", path.display());
+    }
+    let text = match drumfire_core::error::read_file(&path) {
         Ok(t) => t,
-        Err(e) => return format!("No save to load at {}: {e}", path.display()),
+        Err(e) => return e.to_string(),
     };
     let loaded = match save::parse(&path.display().to_string(), &text) {
         Ok(s) => s,

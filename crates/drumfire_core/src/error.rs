@@ -29,6 +29,32 @@ impl fmt::Display for LocatedError {
 
 impl std::error::Error for LocatedError {}
 
+/// The largest scenario or save we read: 16 MiB, far above the largest real one (a save
+/// of thousands of orders is well under a megabyte).
+pub const MAX_FILE_BYTES: usize = 16 << 20;
+
+/// Reads a scenario or save file as text, refusing one over [`MAX_FILE_BYTES`] before
+/// reading it and one that is not UTF-8, each as a located error on the file's name.
+pub fn read_file(path: &std::path::Path) -> Result<String, LocatedError> {
+    let name = path.display().to_string();
+    let fail = |message: String| LocatedError {
+        file: name.clone(),
+        line: 1,
+        col: 1,
+        field: String::new(),
+        message,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read the file: {e}")))?;
+    if meta.len() > MAX_FILE_BYTES as u64 {
+        return Err(fail(format!(
+            "the file is larger than {} MiB ({} bytes): no scenario or save is that big",
+            MAX_FILE_BYTES >> 20,
+            meta.len()
+        )));
+    }
+    std::fs::read_to_string(path).map_err(|e| fail(format!("cannot read the file: {e}")))
+}
+
 /// Converts a RON error into a located one (RON already knows line and column).
 pub fn from_ron(file: &str, err: &ron::error::SpannedError) -> LocatedError {
     LocatedError {
@@ -65,6 +91,20 @@ impl TextPos {
 /// Reads RON the way every Drumfire file is read: optional fields may be written
 /// bare (`steps: 1`) or wrapped (`steps: Some(1)`).
 pub fn read_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LocatedError> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(LocatedError {
+            file: file.to_owned(),
+            line: 1,
+            col: 1,
+            field: String::new(),
+            message: format!(
+                "the file is larger than {} MiB ({} bytes): no scenario or save is that big",
+                MAX_FILE_BYTES >> 20,
+                text.len()
+            ),
+        });
+    }
+    // RON refuses nesting deeper than its recursion limit (128) with a located error.
     ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
         .from_str(text)
