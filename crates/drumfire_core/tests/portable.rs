@@ -819,25 +819,27 @@ fn non_artillery_fires_once_a_turn_if_it_has_not_moved_and_may_fire_pinned() {
     assert!(unit(&game, "foe").pinned);
 }
 
+/// Red rifles in 0303 facing north with Blue rifles in the woods (0301) and in the
+/// open (0401), both in range and sight, and `more`.
+fn rifles_by_the_woods(more: &[(&str, u8, &str, &str, &str)]) -> Scenario {
+    let mut counters = vec![
+        ("inf", 0, "infantry_rifles", "0303", NORTH),
+        ("woods", 1, "infantry_rifles", "0301", ""),
+        ("open", 1, "infantry_rifles", "0401", ""),
+    ];
+    counters.extend_from_slice(more);
+    field(&["..w......."], &[], "", &counters)
+}
+
 #[test]
 fn a_target_in_cover_or_pinned_is_fired_at_on_the_cover_table() {
-    let s = field(
-        &["..w......."],
-        &[],
-        "",
-        &[
-            ("inf", 0, "infantry_rifles", "0303", NORTH),
-            ("woods", 1, "infantry_rifles", "0301", ""),
-            ("open", 1, "infantry_rifles", "0401", ""),
-            (
-                "pinned",
-                1,
-                "infantry_rifles",
-                "0201",
-                ", markers: [Pinned]",
-            ),
-        ],
-    );
+    let s = rifles_by_the_woods(&[(
+        "pinned",
+        1,
+        "infantry_rifles",
+        "0201",
+        ", markers: [Pinned]",
+    )]);
     let game = Game::new(&s, 1);
     let table = |at: &str| fire_plan(&game, "inf", at).map(|p| p.table);
     assert_eq!(table("0301"), Ok(Table::Cover));
@@ -1470,16 +1472,7 @@ fn every_illegal_order_is_refused_with_the_state_hash_unchanged() {
 fn the_computer_fires_at_the_target_in_the_open_rather_than_the_one_in_cover() {
     // Two Blue rifles in range and sight, one in woods, one in the open: the open
     // table gives the better odds, so the computer fires there.
-    let s = field(
-        &["..w......."],
-        &[],
-        "",
-        &[
-            ("inf", 0, "infantry_rifles", "0303", NORTH),
-            ("woods", 1, "infantry_rifles", "0301", ""),
-            ("open", 1, "infantry_rifles", "0401", ""),
-        ],
-    );
+    let s = rifles_by_the_woods(&[]);
     let mut game = Game::new(&s, 4);
     to_activation(&mut game, 0);
     let choice = drumfire_core::rules::portable::ai::choose(game.world(), 0);
