@@ -3,7 +3,7 @@
 use crate::cli::{Loaded, load};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
-use bevy::window::WindowResolution;
+use bevy::window::{PresentMode, WindowResolution};
 use bevy_egui::EguiPlugin;
 use drumfire_core::game::CorePlugin;
 use drumfire_core::orders::Order;
@@ -35,6 +35,14 @@ pub struct WindowOptions {
     /// Where the script's screenshots go.
     #[arg(long, value_name = "DIR", default_value = "target/screenshots/script")]
     shots: PathBuf,
+    /// Measure the window: pan and zoom across the map without vsync, write the frame
+    /// times, time to the first map frame and peak memory to this JSON file, then quit
+    /// (see `scripts/bench-window.sh`).
+    #[arg(long, value_name = "JSON")]
+    bench_window: Option<PathBuf>,
+    /// Frames the window benchmark pans and zooms for.
+    #[arg(long, value_name = "N", default_value_t = 600)]
+    bench_frames: u32,
 }
 
 /// `drumfire` with no command: the embedded default scenario.
@@ -112,11 +120,18 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
         }
     }
     let title = format!("Drumfire — {}", scenario.file.title);
+    // The benchmark measures the work of a frame, not the wait for the display.
+    let present_mode = if options.bench_window.is_some() {
+        PresentMode::AutoNoVsync
+    } else {
+        PresentMode::default()
+    };
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title,
             resolution: WindowResolution::new(1280, 800),
+            present_mode,
             ..default()
         }),
         ..default()
@@ -171,6 +186,10 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
                 return ExitCode::FAILURE;
             }
         }
+    }
+    if let Some(out) = options.bench_window {
+        app.insert_resource(crate::bench::WindowBench::new(out, options.bench_frames))
+            .add_plugins(crate::bench::plugin);
     }
     if let Some(path) = options.screenshot {
         screenshot_then_quit(&mut app, path);

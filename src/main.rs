@@ -4,6 +4,7 @@
 //! `check`, `sim` and `replay` are described in the README and `--help`.
 
 mod app;
+mod bench;
 mod board;
 mod cli;
 mod editor;
@@ -65,6 +66,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    bench::mark_start();
     let args = Args::parse();
     match args.command {
         None => app::run_default(args.window),

@@ -293,3 +293,43 @@ fn sim_plays_the_portable_scenarios_and_their_saves_replay() {
         assert_eq!(stdout(&replay).trim(), json["state_hash"].as_str().unwrap());
     }
 }
+
+#[test]
+fn every_shipped_scenario_sim_save_replays_in_a_new_process_for_both_kinds_of_player() {
+    let files = [
+        "scenarios/great_war/tutorial.ron",
+        "scenarios/great_war/marcoing_ridge.ron",
+        "scenarios/great_war/agache_valley.ron",
+        "scenarios/portable/ukhozi_drift.ron",
+        "scenarios/portable/ravensberg_heights.ron",
+    ];
+    for file in files {
+        for players in ["random,random", "ai,ai"] {
+            let save = scratch(&format!("{}.{players}.save.ron", file.replace('/', "_")));
+            let out = drumfire(&[
+                "sim",
+                file,
+                "--seed",
+                "11",
+                "--players",
+                players,
+                "--json",
+                "--save",
+                save.to_str().unwrap(),
+            ]);
+            assert!(out.status.success(), "{file} {players}: {}", stderr(&out));
+            let json: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+            let replay = drumfire(&["replay", save.to_str().unwrap()]);
+            assert!(
+                replay.status.success(),
+                "{file} {players}: {}",
+                stderr(&replay)
+            );
+            assert_eq!(
+                stdout(&replay).trim(),
+                json["state_hash"].as_str().unwrap(),
+                "{file} {players}"
+            );
+        }
+    }
+}

@@ -1,6 +1,8 @@
 //! Plays games on scenarios with invariants checked after every order, and reports
 //! how many orders a second the rules took.
-//! `cargo run -p drumfire_core --release --example soak -- [--players=random,ai] FILE GAMES [FIRST_SEED]`
+//! `cargo run -p drumfire_core --release --example soak -- [--players=random,ai] [--saves=DIR] FILE GAMES [FIRST_SEED]`
+//! With `--saves=DIR` every game is also written there as a save
+//! (`<scenario>.<players>.<seed>.save.ron`) for `drumfire replay` to check.
 //! (`scripts/soak.sh N` runs it on every shipped scenario, random and computer players.)
 
 use drumfire_core::players::PlayerKind;
@@ -8,7 +10,12 @@ use drumfire_core::players::PlayerKind;
 fn main() {
     let mut players = [PlayerKind::Random; 2];
     let mut rest: Vec<String> = Vec::new();
+    let mut saves: Option<std::path::PathBuf> = None;
     for arg in std::env::args().skip(1) {
+        if let Some(dir) = arg.strip_prefix("--saves=") {
+            saves = Some(dir.into());
+            continue;
+        }
         match arg.strip_prefix("--players=") {
             Some(list) => {
                 for (slot, who) in players.iter_mut().zip(list.split(',')) {
@@ -39,8 +46,20 @@ fn main() {
     let mut wins = [0u32; 3];
     for seed in first..first + games {
         match drumfire_core::testing::soak_game_with(&scenario, seed, players) {
-            Ok(g) => {
+            Ok(mut g) => {
                 orders += g.orders().len();
+                if let Some(dir) = &saves {
+                    let stem = std::path::Path::new(file)
+                        .file_stem()
+                        .map_or("game".into(), |s| s.to_string_lossy());
+                    let who = players.map(PlayerKind::name).join("-");
+                    let path = dir.join(format!("{stem}.{who}.{seed}.save.ron"));
+                    let save = drumfire_core::save::save_of(&mut g, &scenario, seed);
+                    if let Err(e) = drumfire_core::save::write(&path, &save) {
+                        eprintln!("{}: {e}", path.display());
+                        std::process::exit(1);
+                    }
+                }
                 let w = g.outcome().and_then(|o| o.winner).map_or(2, usize::from);
                 wins[w] += 1;
             }

@@ -162,6 +162,9 @@ impl Scanner<'_> {
                 }
             }
             Some(_) => {
+                // At least one byte, so that a stray byte (a form feed, say) never
+                // stops the scan where it stands.
+                self.i += 1;
                 while self.peek().is_some_and(|c| {
                     !matches!(c, b',' | b')' | b']' | b'}') && !c.is_ascii_whitespace()
                 }) {
@@ -370,6 +373,8 @@ Scenario(
             "\"unterminated",
             "r#\"x",
             ")))]]",
+            "[a, \x0c, b]",
+            "(x: [\x0c\x0b])",
         ] {
             let _ = locate(text, &path("a[0].b"));
             let _ = path_at(text, TextPos { line: 1, col: 3 });

@@ -98,16 +98,21 @@ pub fn save_of_world(
     }
 }
 
+/// The text of a save file, exactly as [`write`] puts it on disk.
+pub fn to_text(save: &SaveFile) -> Result<String, ron::Error> {
+    let body = ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::new().struct_names(true))?;
+    Ok(format!(
+        "// Drumfire save: scenario, seed and orders.\n{body}\n"
+    ))
+}
+
 /// Writes a save atomically: a temporary file beside it, flushed, then renamed over.
 pub fn write(path: &Path, save: &SaveFile) -> std::io::Result<()> {
-    let text = ron::ser::to_string_pretty(save, ron::ser::PrettyConfig::new().struct_names(true))
-        .map_err(std::io::Error::other)?;
+    let text = to_text(save).map_err(std::io::Error::other)?;
     let tmp = path.with_extension("ron.tmp");
     {
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(b"// Drumfire save: scenario, seed and orders.\n")?;
         f.write_all(text.as_bytes())?;
-        f.write_all(b"\n")?;
         f.sync_all()?;
     }
     std::fs::rename(&tmp, path)

@@ -240,3 +240,104 @@ fn a_save_keeps_artillery_plans_sealed_and_replays_them() {
         "{err}"
     );
 }
+
+/// Where a game stands, as far as a save must restore it: the turn, the phase, the
+/// side it waits on, whether an activation is under way and whether a question (an
+/// assault's step-loss choice, say) is waiting. (The game waits on nobody in the
+/// Initiative, Bombardment and End of Turn phases: they run between two orders.)
+type Standing = (u16, &'static str, Option<u8>, bool, bool);
+
+fn standing(game: &drumfire_core::game::Game) -> Standing {
+    let gw = game
+        .world()
+        .get_resource::<drumfire_core::rules::great_war::GwState>();
+    (
+        game.world().resource::<drumfire_core::flow::Turn>().0,
+        game.phase().name(),
+        game.awaiting(),
+        gw.is_some_and(|s| s.group.is_some()),
+        gw.is_some_and(|s| s.prompt.is_some()),
+    )
+}
+
+/// Plays `scenario` out with `players`, then at the first moment of every standing
+/// (each phase, each side to act, a step pending or not) saves it, loads the save
+/// and plays the rest of the game's orders: the state hash matches the original's
+/// after every one of them.
+fn every_standing_continues(
+    scenario: &drumfire_core::scenario::Scenario,
+    players: PlayerKind,
+    phases_seen: &[&str],
+) {
+    use drumfire_core::game::Game;
+    let seed = 4;
+    let mut whole = Game::new(scenario, seed);
+    let mut bots = [Bot::new(players, 8), Bot::new(players, 9)];
+    play_out(&mut whole, &mut bots).unwrap();
+    let orders = whole.orders().to_vec();
+
+    let mut again = Game::new(scenario, seed);
+    let mut hashes = vec![again.state_hash()];
+    let mut firsts = std::collections::BTreeMap::new();
+    firsts.insert(standing(&again), 0);
+    for (i, order) in orders.iter().enumerate() {
+        again.submit(order.clone()).unwrap();
+        hashes.push(again.state_hash());
+        firsts.entry(standing(&again)).or_insert(i + 1);
+    }
+    let phases: std::collections::BTreeSet<_> = firsts.keys().map(|k| k.1).collect();
+    for phase in phases_seen {
+        assert!(
+            phases.contains(phase),
+            "{}: {phases:?}",
+            scenario.file.title
+        );
+    }
+    let turns = whole.world().resource::<drumfire_core::flow::Turn>().0;
+    assert!(firsts.len() > usize::from(turns) * 2, "{firsts:?}");
+    eprintln!(
+        "{}: {} orders, {} standings saved and continued",
+        scenario.file.title,
+        orders.len(),
+        firsts.len()
+    );
+    for (key, &at) in &firsts {
+        let mut game = Game::new(scenario, seed);
+        for order in &orders[..at] {
+            game.submit(order.clone()).unwrap();
+        }
+        let text = save::to_text(&save::save_of(&mut game, scenario, seed)).unwrap();
+        let loaded = save::parse("phase.save.ron", &text).unwrap();
+        let (mut resumed, check) = save::replay(&loaded);
+        assert_eq!(check, Ok(hashes[at]), "{key:?}");
+        assert_eq!(standing(&resumed), *key);
+        for (i, order) in orders.iter().enumerate().skip(at) {
+            resumed.submit(order.clone()).unwrap();
+            assert_eq!(
+                resumed.state_hash(),
+                hashes[i + 1],
+                "{}: saved at {key:?} (order {at}), differs after order {}",
+                scenario.file.title,
+                i + 1
+            );
+        }
+        assert!(resumed.is_over());
+    }
+}
+
+#[test]
+fn a_save_from_every_phase_loads_and_continues_identically() {
+    use drumfire_core::testing::shipped;
+    let great_war = ["Set-up", "Action", "Game Over"];
+    every_standing_continues(&tutorial(), PlayerKind::Random, &great_war);
+    every_standing_continues(
+        &shipped("great_war", "agache_valley.ron"),
+        PlayerKind::Ai,
+        &["Set-up", "Bombardment", "Action", "Game Over"],
+    );
+    every_standing_continues(
+        &shipped("portable", "ukhozi_drift.ron"),
+        PlayerKind::Random,
+        &["Action", "Game Over"],
+    );
+}
