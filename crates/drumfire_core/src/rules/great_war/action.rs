@@ -59,9 +59,7 @@ pub fn activatable(world: &World, p: &PieceView) -> bool {
 
 /// Does the side have a piece it could activate?
 pub fn can_activate(world: &World, side: u8) -> bool {
-    view::all(world)
-        .iter()
-        .any(|p| p.side == side && activatable(world, p))
+    view::any_of_side(world, side, |p| activatable(world, p))
 }
 
 /// The ids of the moving pieces and of what their transports carry.

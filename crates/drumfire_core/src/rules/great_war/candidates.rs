@@ -88,9 +88,9 @@ fn action_candidates(world: &World, side: u8) -> Vec<Order> {
     let state = world.resource::<GwState>();
     let mut out = vec![Order::Pass { side }];
     let Some(group) = &state.group else {
-        let mine: Vec<PieceView> = view::all(world)
+        let mine: Vec<PieceView> = view::of_side(world, side)
             .into_iter()
-            .filter(|p| p.side == side && activatable(world, p))
+            .filter(|p| activatable(world, p))
             .collect();
         let mut stacks: BTreeMap<Option<MapCoord>, usize> = BTreeMap::new();
         for p in &mine {
@@ -116,10 +116,9 @@ fn action_candidates(world: &World, side: u8) -> Vec<Order> {
         .filter(|(_, m)| !m.acted)
         .filter_map(|(id, _)| view::by_id(world, id))
         .collect();
-    let enemies: Vec<Hex> = view::all(world)
-        .into_iter()
-        .filter(|p| p.side != side)
-        .map(|p| p.hex)
+    let enemies: Vec<Hex> = view::counters(world)
+        .filter(|(_, c)| c.side != side)
+        .map(|(h, _)| h)
         .fold(Vec::new(), |mut v, h| {
             if !v.contains(&h) {
                 v.push(h);
@@ -222,10 +221,9 @@ pub fn random_plan(world: &World, side: u8, salt: u64) -> Vec<Assignment> {
         .0
         .get(usize::from(side))
         .map_or(0, |s| s.artillery_ammunition);
-    let mut targets: Vec<Hex> = view::all(world)
-        .into_iter()
-        .filter(|p| p.side != side)
-        .map(|p| p.hex)
+    let mut targets: Vec<Hex> = view::counters(world)
+        .filter(|(_, c)| c.side != side)
+        .map(|(h, _)| h)
         .collect();
     targets.sort_by_key(|h| MapCoord::from_hex(*h));
     targets.dedup();

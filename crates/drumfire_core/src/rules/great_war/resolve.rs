@@ -116,7 +116,7 @@ pub fn opportunity_firers(world: &World, side: u8, hex: Hex) -> Vec<PieceView> {
             .as_ref()
             .is_some_and(|g| g.members.contains_key(id))
     };
-    view::all(world)
+    view::of_side(world, side)
         .into_iter()
         .filter(|p| {
             let Some(d) = p.face.direct else {

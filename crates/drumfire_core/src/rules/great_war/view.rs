@@ -203,22 +203,60 @@ pub fn by_id(world: &World, id: &str) -> Option<PieceView> {
 
 /// The pieces in a hex, bottom of the stack first.
 pub fn in_hex(world: &World, hex: Hex) -> Vec<PieceView> {
+    view_each(
+        world,
+        world.resource::<HexIndex>().occupants(hex).iter().copied(),
+    )
+}
+
+/// Views of these entities (those on the map), reading them all through one lock of
+/// the cached query.
+fn view_each(world: &World, entities: impl Iterator<Item = Entity>) -> Vec<PieceView> {
+    let Some(cache) = world.get_resource::<PieceQuery>() else {
+        return entities.filter_map(|e| piece_slow(world, e)).collect();
+    };
+    let mut q = cache
+        .0
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    q.update_archetypes(world);
+    entities
+        .filter_map(|e| {
+            let (counter, on, steps, morale, printed, leader, m) = q.get_manual(world, e).ok()?;
+            Some(make(
+                world, e, counter, on.0, *steps, morale, printed, leader, m,
+            ))
+        })
+        .collect()
+}
+
+/// Every entity on the map, in map order.
+fn on_map(world: &World) -> impl Iterator<Item = Entity> + '_ {
     world
         .resource::<HexIndex>()
-        .occupants(hex)
-        .iter()
-        .filter_map(|e| piece(world, *e))
-        .collect()
+        .stacks()
+        .flat_map(|(_, s)| s.iter().copied())
 }
 
 /// Every piece on the map, in map order.
 pub fn all(world: &World) -> Vec<PieceView> {
-    world
-        .resource::<HexIndex>()
-        .stacks()
-        .flat_map(|(_, s)| s.iter())
-        .filter_map(|e| piece(world, *e))
-        .collect()
+    view_each(world, on_map(world))
+}
+
+/// Every piece of one side on the map, in map order (the others are not viewed).
+pub fn of_side(world: &World, side: u8) -> Vec<PieceView> {
+    view_each(
+        world,
+        on_map(world).filter(|e| world.get::<Counter>(*e).is_some_and(|c| c.side == side)),
+    )
+}
+
+/// Is there a piece of `side` on the map for which `test` holds? Pieces are viewed one
+/// at a time and the search stops at the first.
+pub fn any_of_side(world: &World, side: u8, mut test: impl FnMut(&PieceView) -> bool) -> bool {
+    on_map(world)
+        .filter(|e| world.get::<Counter>(*e).is_some_and(|c| c.side == side))
+        .any(|e| piece(world, e).is_some_and(|p| test(&p)))
 }
 
 /// Every piece on the map as its hex and counter only, in map order: for the checks
