@@ -3,11 +3,13 @@
 # against itself, with the invariants checked after every order. Every game is
 # saved and then replayed by `drumfire replay` in a new process, which must reach
 # the hash the game ended with.
-# scripts/soak.sh [N] [FIRST_SEED]   (default 100, 0)
+# scripts/soak.sh [N] [AI_N] [FIRST_SEED]   (default 100, N, 0): N random games and
+# AI_N computer games per scenario.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n="${1:-100}"
-first="${2:-0}"
+ai_n="${2:-$n}"
+first="${3:-0}"
 cargo build -q -p drumfire_core --release --example soak
 cargo build -q --release --bin drumfire
 saves="$(mktemp -d)"
@@ -16,7 +18,9 @@ start=$SECONDS
 replayed=0
 for file in scenarios/*/*.ron; do
   for players in random,random ai,ai; do
-    target/release/examples/soak --players="$players" --saves="$saves" "$file" "$n" "$first"
+    games=$n
+    [ "$players" = ai,ai ] && games=$ai_n
+    target/release/examples/soak --players="$players" --saves="$saves" "$file" "$games" "$first"
     count=$(find "$saves" -name '*.save.ron' | wc -l)
     # One process per save, as a player reopening it would; as many at once as cores.
     if ! find "$saves" -name '*.save.ron' -print0 |

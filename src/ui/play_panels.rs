@@ -857,6 +857,9 @@ fn bombarded(play: &PlayView, turn: usize) -> bool {
     now > turn + 1 || (now == turn + 1 && past)
 }
 
+/// Height of the plan sheet's rows before they scroll: fifteen batteries or so.
+const PLAN_ROWS_HEIGHT: f32 = 330.0;
+
 /// The Artillery Plan sheet: one line per battery and factor, one column per turn.
 /// In the set-up it is the side's draft, edited cell by cell; during play a filed
 /// plan, read-only, with the turns that fired ticked.
@@ -904,125 +907,128 @@ pub fn plan_sheet(ctx: &egui::Context, play: &mut PlayView) {
                     "Filed before the first turn. ✔ fired; ○ its turn came but it did not fire (an empty hex, out of range or gone). Artillery Ammunition {ammo}."
                 ));
             }
-            egui::Grid::new("plan").striped(true).show(ui, |ui| {
-                ui.strong("Battery");
-                ui.strong("Mission");
-                for t in 1..=turns {
-                    // The turn whose fire the map shows is picked out.
-                    if draft.show_turn + 1 == t {
-                        ui.label(egui::RichText::new(format!("T{t}")).strong().color(egui::Color32::from_rgb(240, 120, 90)))
-                            .on_hover_text("The map shows this turn's plotted fire");
-                    } else {
-                        ui.strong(format!("T{t}"));
-                    }
-                }
-                ui.strong("Turns");
-                ui.end_row();
-                for (line, a) in draft.missions.iter().enumerate() {
-                    let factor = side_info.off_board_artillery.iter().find(|f| f.id == a.source);
-                    let what = match (factor, bombard.get(&a.source)) {
-                        (Some(f), _) => format!("{} ({}, off-board)", f.name, f.strength),
-                        (None, Some((s, r))) => format!("{} ({s}-{r})", name_of(&names, &a.source)),
-                        (None, None) => name_of(&names, &a.source),
-                    };
-                    ui.label(what);
-                    let kind = match &a.mission {
-                        Mission::PlannedFire { .. } => 0,
-                        Mission::OpenSights => 1,
-                        Mission::Move { .. } => 2,
-                    };
-                    let kinds = ["Planned Fire", "Open Sights", "Move"];
-                    if factor.is_some() || !editable {
-                        ui.label(kinds[usize::from(kind)]);
-                    } else {
-                        let mut chosen = kind;
-                        egui::ComboBox::from_id_salt(("mission", line))
-                            .selected_text(kinds[usize::from(kind)])
-                            .show_ui(ui, |ui| {
-                                for (k, name) in kinds.iter().enumerate() {
-                                    ui.selectable_value(&mut chosen, k as u8, *name);
-                                }
-                            });
-                        if chosen != kind {
-                            edits.push(PlanEdit::Mission(line, chosen));
+            // Many batteries scroll rather than push the buttons off the screen.
+            egui::ScrollArea::vertical().max_height(PLAN_ROWS_HEIGHT).show(ui, |ui| {
+                egui::Grid::new("plan").striped(true).show(ui, |ui| {
+                    ui.strong("Battery");
+                    ui.strong("Mission");
+                    for t in 1..=turns {
+                        // The turn whose fire the map shows is picked out.
+                        if draft.show_turn + 1 == t {
+                            ui.label(egui::RichText::new(format!("T{t}")).strong().color(egui::Color32::from_rgb(240, 120, 90)))
+                                .on_hover_text("The map shows this turn's plotted fire");
+                        } else {
+                            ui.strong(format!("T{t}"));
                         }
                     }
-                    match &a.mission {
-                        Mission::PlannedFire { targets } if editable => {
-                            for (t, target) in targets.iter().enumerate() {
-                                let selected = draft.cell == Some((line, t));
-                                let text = target.clone().unwrap_or_else(|| "—".into());
-                                let b = ui.selectable_label(selected, text);
-                                if b.clicked() {
-                                    play.cell.0 = Some((line, t));
-                                }
-                                if b.secondary_clicked() {
-                                    edits.push(PlanEdit::Cell(line, t, None));
-                                }
-                            }
-                            let used = targets.iter().filter(|t| t.is_some()).count();
-                            ui.horizontal(|ui| {
-                                ui.label(format!("{used}/{ammo}"));
-                                if ui.small_button("copy on").on_hover_text("Repeat the last target on the following turns while ammunition lasts (Drumfire)").clicked() {
-                                    edits.push(PlanEdit::CopyOn(line));
-                                }
-                            });
-                        }
-                        Mission::PlannedFire { targets } => {
-                            let fired = fired_turns(play, &a.source);
-                            for (t, target) in targets.iter().enumerate() {
-                                let Some(hex) = target else {
-                                    ui.label("—");
-                                    continue;
-                                };
-                                if fired.contains(&t) {
-                                    ui.colored_label(egui::Color32::from_rgb(120, 200, 120), format!("{hex} ✔"))
-                                        .on_hover_text(format!("Fired on turn {}", t + 1));
-                                } else if bombarded(play, t) {
-                                    ui.weak(format!("{hex} ○")).on_hover_text(format!(
-                                        "Turn {}: did not fire (the hex was empty, out of range, or the battery gone)",
-                                        t + 1
-                                    ));
-                                } else {
-                                    ui.label(hex);
-                                }
-                            }
-                            let plotted = targets.iter().filter(|t| t.is_some()).count();
-                            let spent = targets
-                                .iter()
-                                .enumerate()
-                                .filter(|(t, x)| x.is_some() && bombarded(play, *t))
-                                .count();
-                            ui.label(format!("fired {}, {} to come", fired.len(), plotted - spent))
-                                .on_hover_text(format!(
-                                    "Ammunition left: {} of {ammo}",
-                                    usize::from(ammo).saturating_sub(spent)
-                                ));
-                        }
-                        Mission::OpenSights => {
-                            for _ in 0..turns {
-                                ui.label("");
-                            }
-                            ui.label("fires at what it sees");
-                        }
-                        Mission::Move { destination } => {
-                            let selected = draft.cell == Some((line, 0));
-                            let text = if destination.is_empty() { "pick a hex".to_owned() } else { format!("to {destination}") };
-                            if editable {
-                                if ui.selectable_label(selected, text).clicked() {
-                                    play.cell.0 = Some((line, 0));
-                                }
-                            } else {
-                                ui.label(text);
-                            }
-                            for _ in 1..turns {
-                                ui.label("");
-                            }
-                            ui.label("then Open Sights");
-                        }
-                    }
+                    ui.strong("Turns");
                     ui.end_row();
-                }
+                    for (line, a) in draft.missions.iter().enumerate() {
+                        let factor = side_info.off_board_artillery.iter().find(|f| f.id == a.source);
+                        let what = match (factor, bombard.get(&a.source)) {
+                            (Some(f), _) => format!("{} ({}, off-board)", f.name, f.strength),
+                            (None, Some((s, r))) => format!("{} ({s}-{r})", name_of(&names, &a.source)),
+                            (None, None) => name_of(&names, &a.source),
+                        };
+                        ui.label(what);
+                        let kind = match &a.mission {
+                            Mission::PlannedFire { .. } => 0,
+                            Mission::OpenSights => 1,
+                            Mission::Move { .. } => 2,
+                        };
+                        let kinds = ["Planned Fire", "Open Sights", "Move"];
+                        if factor.is_some() || !editable {
+                            ui.label(kinds[usize::from(kind)]);
+                        } else {
+                            let mut chosen = kind;
+                            egui::ComboBox::from_id_salt(("mission", line))
+                                .selected_text(kinds[usize::from(kind)])
+                                .show_ui(ui, |ui| {
+                                    for (k, name) in kinds.iter().enumerate() {
+                                        ui.selectable_value(&mut chosen, k as u8, *name);
+                                    }
+                                });
+                            if chosen != kind {
+                                edits.push(PlanEdit::Mission(line, chosen));
+                            }
+                        }
+                        match &a.mission {
+                            Mission::PlannedFire { targets } if editable => {
+                                for (t, target) in targets.iter().enumerate() {
+                                    let selected = draft.cell == Some((line, t));
+                                    let text = target.clone().unwrap_or_else(|| "—".into());
+                                    let b = ui.selectable_label(selected, text);
+                                    if b.clicked() {
+                                        play.cell.0 = Some((line, t));
+                                    }
+                                    if b.secondary_clicked() {
+                                        edits.push(PlanEdit::Cell(line, t, None));
+                                    }
+                                }
+                                let used = targets.iter().filter(|t| t.is_some()).count();
+                                ui.horizontal(|ui| {
+                                    ui.label(format!("{used}/{ammo}"));
+                                    if ui.small_button("copy on").on_hover_text("Repeat the last target on the following turns while ammunition lasts (Drumfire)").clicked() {
+                                        edits.push(PlanEdit::CopyOn(line));
+                                    }
+                                });
+                            }
+                            Mission::PlannedFire { targets } => {
+                                let fired = fired_turns(play, &a.source);
+                                for (t, target) in targets.iter().enumerate() {
+                                    let Some(hex) = target else {
+                                        ui.label("—");
+                                        continue;
+                                    };
+                                    if fired.contains(&t) {
+                                        ui.colored_label(egui::Color32::from_rgb(120, 200, 120), format!("{hex} ✔"))
+                                            .on_hover_text(format!("Fired on turn {}", t + 1));
+                                    } else if bombarded(play, t) {
+                                        ui.weak(format!("{hex} ○")).on_hover_text(format!(
+                                            "Turn {}: did not fire (the hex was empty, out of range, or the battery gone)",
+                                            t + 1
+                                        ));
+                                    } else {
+                                        ui.label(hex);
+                                    }
+                                }
+                                let plotted = targets.iter().filter(|t| t.is_some()).count();
+                                let spent = targets
+                                    .iter()
+                                    .enumerate()
+                                    .filter(|(t, x)| x.is_some() && bombarded(play, *t))
+                                    .count();
+                                ui.label(format!("fired {}, {} to come", fired.len(), plotted - spent))
+                                    .on_hover_text(format!(
+                                        "Ammunition left: {} of {ammo}",
+                                        usize::from(ammo).saturating_sub(spent)
+                                    ));
+                            }
+                            Mission::OpenSights => {
+                                for _ in 0..turns {
+                                    ui.label("");
+                                }
+                                ui.label("fires at what it sees");
+                            }
+                            Mission::Move { destination } => {
+                                let selected = draft.cell == Some((line, 0));
+                                let text = if destination.is_empty() { "pick a hex".to_owned() } else { format!("to {destination}") };
+                                if editable {
+                                    if ui.selectable_label(selected, text).clicked() {
+                                        play.cell.0 = Some((line, 0));
+                                    }
+                                } else {
+                                    ui.label(text);
+                                }
+                                for _ in 1..turns {
+                                    ui.label("");
+                                }
+                                ui.label("then Open Sights");
+                            }
+                        }
+                        ui.end_row();
+                    }
+                });
             });
             if let Some(why) = &draft.refusal {
                 ui.colored_label(egui::Color32::from_rgb(230, 110, 90), why);
