@@ -111,18 +111,29 @@ impl PieceQuery {
 
 /// The piece of this entity, if it is on the map.
 pub fn piece(world: &World, entity: Entity) -> Option<PieceView> {
+    with_viewer(world, |view| view(entity))
+}
+
+/// Runs `f` with a function that views one entity, through one lock of the cached
+/// query however many entities it views.
+fn with_viewer<R>(
+    world: &World,
+    f: impl FnOnce(&mut dyn FnMut(Entity) -> Option<PieceView>) -> R,
+) -> R {
     let Some(cache) = world.get_resource::<PieceQuery>() else {
-        return piece_slow(world, entity);
+        return f(&mut |e| piece_slow(world, e));
     };
     let mut q = cache
         .0
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     q.update_archetypes(world);
-    let (counter, on, steps, morale, printed, leader, m) = q.get_manual(world, entity).ok()?;
-    Some(make(
-        world, entity, counter, on.0, *steps, morale, printed, leader, m,
-    ))
+    f(&mut |e| {
+        let (counter, on, steps, morale, printed, leader, m) = q.get_manual(world, e).ok()?;
+        Some(make(
+            world, e, counter, on.0, *steps, morale, printed, leader, m,
+        ))
+    })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -212,22 +223,7 @@ pub fn in_hex(world: &World, hex: Hex) -> Vec<PieceView> {
 /// Views of these entities (those on the map), reading them all through one lock of
 /// the cached query.
 fn view_each(world: &World, entities: impl Iterator<Item = Entity>) -> Vec<PieceView> {
-    let Some(cache) = world.get_resource::<PieceQuery>() else {
-        return entities.filter_map(|e| piece_slow(world, e)).collect();
-    };
-    let mut q = cache
-        .0
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    q.update_archetypes(world);
-    entities
-        .filter_map(|e| {
-            let (counter, on, steps, morale, printed, leader, m) = q.get_manual(world, e).ok()?;
-            Some(make(
-                world, e, counter, on.0, *steps, morale, printed, leader, m,
-            ))
-        })
-        .collect()
+    with_viewer(world, |view| entities.filter_map(view).collect())
 }
 
 /// Every entity on the map, in map order.
@@ -243,20 +239,20 @@ pub fn all(world: &World) -> Vec<PieceView> {
     view_each(world, on_map(world))
 }
 
+/// Every entity of one side on the map, in map order.
+fn side_on_map(world: &World, side: u8) -> impl Iterator<Item = Entity> + '_ {
+    on_map(world).filter(move |e| world.get::<Counter>(*e).is_some_and(|c| c.side == side))
+}
+
 /// Every piece of one side on the map, in map order (the others are not viewed).
 pub fn of_side(world: &World, side: u8) -> Vec<PieceView> {
-    view_each(
-        world,
-        on_map(world).filter(|e| world.get::<Counter>(*e).is_some_and(|c| c.side == side)),
-    )
+    view_each(world, side_on_map(world, side))
 }
 
 /// Is there a piece of `side` on the map for which `test` holds? Pieces are viewed one
 /// at a time and the search stops at the first.
 pub fn any_of_side(world: &World, side: u8, mut test: impl FnMut(&PieceView) -> bool) -> bool {
-    on_map(world)
-        .filter(|e| world.get::<Counter>(*e).is_some_and(|c| c.side == side))
-        .any(|e| piece(world, e).is_some_and(|p| test(&p)))
+    side_on_map(world, side).any(|e| piece(world, e).is_some_and(|p| test(&p)))
 }
 
 /// Every piece on the map as its hex and counter only, in map order: for the checks
