@@ -6,13 +6,14 @@
 # scripts/fuzz.sh [SECONDS_PER_TARGET]   (default 600)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bin="${CARGO_TARGET_DIR:-target}/release"
 secs="${1:-600}"
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz
 mkdir -p fuzz/corpus/scenario fuzz/corpus/save
 cp scenarios/*/*.ron tests/data/*.ron fuzz/corpus/scenario/
 cargo build -q -p drumfire_core --release --example soak
 for file in scenarios/*/*.ron; do
-  target/release/examples/soak --saves=fuzz/corpus/save "$file" 2 >/dev/null
+  "$bin"/examples/soak --saves=fuzz/corpus/save "$file" 2 >/dev/null
 done
 for target in scenario save; do
   echo "== $target ($secs s)"

@@ -7,6 +7,7 @@
 # AI_N computer games per scenario.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bin="${CARGO_TARGET_DIR:-target}/release"
 n="${1:-100}"
 ai_n="${2:-$n}"
 first="${3:-0}"
@@ -20,11 +21,11 @@ for file in scenarios/*/*.ron; do
   for players in random,random ai,ai; do
     games=$n
     [ "$players" = ai,ai ] && games=$ai_n
-    target/release/examples/soak --players="$players" --saves="$saves" "$file" "$games" "$first"
+    "$bin"/examples/soak --players="$players" --saves="$saves" "$file" "$games" "$first"
     count=$(find "$saves" -name '*.save.ron' | wc -l)
     # One process per save, as a player reopening it would; as many at once as cores.
     if ! find "$saves" -name '*.save.ron' -print0 |
-      xargs -0 -P "$(nproc)" -n 1 sh -c 'target/release/drumfire replay "$0" >/dev/null || { echo "replay failed: $0" >&2; exit 255; }'; then
+      BIN="$bin" xargs -0 -P "$(nproc)" -n 1 sh -c '"$BIN"/drumfire replay "$0" >/dev/null || { echo "replay failed: $0" >&2; exit 255; }'; then
       echo "soak: a save did not replay to its hash ($file, $players)" >&2
       exit 1
     fi

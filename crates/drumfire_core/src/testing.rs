@@ -52,12 +52,14 @@ pub fn shipped(set: &str, name: &str) -> Scenario {
     scenario::parse(&path, &text).unwrap_or_else(|e| panic!("{}", e[0]))
 }
 
-/// Games a soak test plays per scenario: 500, or `DRUMFIRE_SOAK_GAMES`.
+/// Games a soak test plays per scenario: 50, or `DRUMFIRE_SOAK_GAMES`. The long runs
+/// (thousands of games, release build) are `scripts/soak.sh`, figures in
+/// `docs/performance.md`.
 pub fn soak_games() -> u64 {
     std::env::var("DRUMFIRE_SOAK_GAMES")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(500)
+        .unwrap_or(50)
 }
 
 /// The default scenario set up with `seed`, still in the set-up (leaders drawn,

@@ -1,12 +1,11 @@
 //! Opens the real window under Xvfb with software Vulkan, saves a PNG and
 //! checks that the map and the panels are on it. Needs `xvfb-run` and Mesa's
 //! Vulkan driver, so it is ignored by a plain `cargo test`; `.ci/run` runs it
-//! with `cargo test --test screenshot -- --ignored`.
+//! with `cargo test --test app -- --ignored`.
 
 use std::process::Command;
 
-mod common;
-use common::{colours, count_near};
+use crate::common::{colours, count_near};
 
 #[test]
 #[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]

@@ -1616,12 +1616,12 @@ fn every_rule_of_the_seed_is_mapped_to_a_test_that_exists() {
     ))
     .unwrap();
     let sources: String = [
-        "tests/great_war.rs",
-        "tests/flow.rs",
-        "tests/loader.rs",
+        "tests/headless/great_war.rs",
+        "tests/headless/flow.rs",
+        "tests/headless/loader.rs",
         "src/rules/great_war/tables.rs",
         "src/rules/great_war/bombardment.rs",
-        "../../tests/cli.rs",
+        "../../tests/app/cli.rs",
     ]
     .iter()
     .map(|f| std::fs::read_to_string(format!("{}/{f}", env!("CARGO_MANIFEST_DIR"))).unwrap())

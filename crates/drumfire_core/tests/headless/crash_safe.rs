@@ -32,6 +32,13 @@ fn save_loop(path: &Path, mut seed: u64) -> ! {
     }
 }
 
+/// This test's name as the harness filters it (`crash_safe::a_save_...`): the child
+/// is this same test binary, running only this test.
+fn this_test() -> String {
+    let module = module_path!().split_once("::").map_or("", |(_, m)| m);
+    format!("{module}::a_save_killed_mid_write_leaves_the_last_whole_save_200_times")
+}
+
 #[test]
 fn a_save_killed_mid_write_leaves_the_last_whole_save_200_times() {
     if let Ok(path) = std::env::var(CHILD) {
@@ -49,11 +56,7 @@ fn a_save_killed_mid_write_leaves_the_last_whole_save_200_times() {
     let mut killed_after = Vec::new();
     for kill in 0..200u64 {
         let mut child = Command::new(&me)
-            .args([
-                "--exact",
-                "a_save_killed_mid_write_leaves_the_last_whole_save_200_times",
-                "--nocapture",
-            ])
+            .args(["--exact", &this_test(), "--nocapture"])
             .env(CHILD, &path)
             .env(SEED, (1000 + kill * 10).to_string())
             .stdout(Stdio::null())

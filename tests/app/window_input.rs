@@ -1,13 +1,12 @@
 //! Plays the real window with real X input, as a person would: a click selects
 //! a hex, Esc clears it, a right-drag pans the map. Needs Xvfb, Mesa's Vulkan
 //! driver, xdotool and ImageMagick's `import`, so it is ignored by a plain
-//! `cargo test`; `.ci/run` runs it with `cargo test --test window_input -- --ignored`.
+//! `cargo test`; `.ci/run` runs it with `cargo test --test app -- --ignored`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-mod common;
-use common::count_near;
+use crate::common::count_near;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 

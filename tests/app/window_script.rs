@@ -3,13 +3,12 @@
 //! Plans in hot seat. Checks the screenshots and the words on screen, and that the
 //! save the window wrote replays headless to the same state hash. Needs Xvfb and
 //! Mesa's Vulkan driver, so it is ignored by a plain `cargo test`; `.ci/run` runs it
-//! with `cargo test --test window_script -- --ignored`.
+//! with `cargo test --test app -- --ignored`.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-mod common;
-use common::{colours, count_near};
+use crate::common::{colours, count_near};
 
 /// Runs a script in the window (on `scenario`, or the default one) and returns the
 /// folder of its screenshots.
@@ -103,7 +102,7 @@ fn the_artillery_plan_sheet_is_filled_in_and_kept_from_the_other_side() {
         "tests/data/marcoing_plan_script.txt",
         "target/screenshots/marcoing",
     );
-    let picture = |name: &str| common::picture(&shots, name);
+    let picture = |name: &str| crate::common::picture(&shots, name);
     let words = |name: &str| {
         std::fs::read_to_string(shots.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
     };
@@ -178,7 +177,7 @@ fn a_table_session_in_the_window_saves_and_replays_to_the_same_hash() {
         "tests/data/table_script.txt",
         "target/screenshots/table",
     );
-    let picture = |name: &str| common::picture(&shots, name);
+    let picture = |name: &str| crate::common::picture(&shots, name);
     let orange = |img: &image::RgbaImage| count_near(img, [240, 150, 40], 6);
     for name in ["01-table", "02-hand-moves", "03-rules-again"] {
         assert!(colours(&picture(name)) > 200, "{name} looks blank");

@@ -1,5 +1,4 @@
-//! Picture checks shared by the window tests (each test uses some of them).
-#![allow(dead_code)]
+//! Picture checks shared by the window tests.
 
 /// Counts pixels within `tolerance` of `rgb`.
 pub fn count_near(img: &image::RgbaImage, rgb: [u8; 3], tolerance: i32) -> usize {

@@ -1,7 +1,7 @@
 //! Soak: whole games between random players on every shipped scenario, with the
 //! invariants checked after every order (stacking, steps, markers, terrain,
-//! every die journaled), and no panic. 500 games per scenario; set
-//! `DRUMFIRE_SOAK_GAMES` to play fewer while working.
+//! every die journaled), and no panic. 50 games per scenario; set
+//! `DRUMFIRE_SOAK_GAMES` for more (`scripts/soak.sh` plays thousands, release build).
 
 use drumfire_core::game::Game;
 use drumfire_core::orders::{self, Order};

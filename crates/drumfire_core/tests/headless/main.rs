@@ -1,0 +1,16 @@
+//! Every test of the game without a screen, in one binary: one link against the core
+//! instead of one per file, and one pool of test threads for all of them (cargo runs
+//! test binaries one after another). Each module is one subject.
+
+mod ai;
+mod crash_safe;
+mod editor;
+mod flow;
+mod great_war;
+mod hostile;
+mod loader;
+mod mutation;
+mod portable;
+mod saves;
+mod soak;
+mod table;
