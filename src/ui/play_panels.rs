@@ -720,13 +720,16 @@ pub fn handoff_screen(ctx: &egui::Context, play: &mut PlayView) {
 pub fn leader_draw(ui: &mut egui::Ui, play: &PlayView) {
     let names = play.names();
     let entries = play.journal.entries();
+    // Each leader's flip is the last die rolled before the journal says how he landed.
     let drawn: Vec<(String, bool, Option<u8>)> = entries
         .iter()
-        .filter_map(|e| match &e.event {
+        .enumerate()
+        .filter_map(|(i, e)| match &e.event {
             GameEvent::LeaderDrawn { piece, face_up } => {
-                let purpose = format!("leader flip: {piece}");
-                let die = entries.iter().find_map(|d| match &d.event {
-                    GameEvent::DiceRolled { purpose: p, faces } if *p == purpose => {
+                let die = entries[..i].iter().rev().find_map(|d| match &d.event {
+                    GameEvent::DiceRolled { purpose, faces }
+                        if purpose.starts_with("leader flip") =>
+                    {
                         faces.first().copied()
                     }
                     _ => None,

@@ -88,6 +88,13 @@ impl TextPos {
     }
 }
 
+/// The text after a UTF-8 byte-order mark, which some Windows editors write at the start
+/// of a file: a player's editor does not show it, so lines and columns are counted
+/// without it.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// Reads RON the way every Drumfire file is read: optional fields may be written
 /// bare (`steps: 1`) or wrapped (`steps: Some(1)`).
 pub fn read_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LocatedError> {

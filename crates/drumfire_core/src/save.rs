@@ -60,7 +60,7 @@ pub struct Save {
 
 /// Is this text a save rather than a scenario?
 pub fn looks_like_save(text: &str) -> bool {
-    let body = text
+    let body = crate::error::without_bom(text)
         .lines()
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with("//"))
@@ -120,6 +120,7 @@ pub fn write(path: &Path, save: &SaveFile) -> std::io::Result<()> {
 
 /// Reads and checks a save (format, scenario, hash syntax). Does not replay.
 pub fn parse(source: &str, text: &str) -> Result<Save, Vec<LocatedError>> {
+    let text = crate::error::without_bom(text);
     let file: SaveFile = crate::error::read_ron(source, text).map_err(|mut err| {
         err.field = path_at(
             text,

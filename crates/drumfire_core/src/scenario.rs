@@ -317,6 +317,7 @@ pub fn parse_colour(s: &str) -> Option<[u8; 3]> {
 
 /// Reads and checks a scenario. All errors found are returned, each located.
 pub fn parse(source: &str, text: &str) -> Result<Scenario, Vec<LocatedError>> {
+    let text = crate::error::without_bom(text);
     let file: ScenarioFile = crate::error::read_ron(source, text).map_err(|mut err| {
         err.field = path_at(
             text,
@@ -396,11 +397,29 @@ fn check(file: &ScenarioFile, data: &RuleSetData, errs: &mut Errors) {
     }
     check_map(&file.map, data, errs);
     let mut side_ids = BTreeSet::new();
+    let mut side_names = BTreeSet::new();
     for (i, side) in file.sides.iter().enumerate() {
         if !side_ids.insert(side.id.as_str()) {
             errs.push(
                 &format!("sides[{i}].id"),
                 format!("side `{}` is listed twice", side.id),
+            );
+        }
+        // Every screen and log line names a side by its name: two alike (ignoring case
+        // and spaces at the ends) would leave a player guessing which is meant.
+        let name = side.name.trim().to_lowercase();
+        if name.is_empty() {
+            errs.push(
+                &format!("sides[{i}].name"),
+                "a side needs a name to show to the players".into(),
+            );
+        } else if !side_names.insert(name) {
+            errs.push(
+                &format!("sides[{i}].name"),
+                format!(
+                    "two sides are named `{}`: each side needs a name of its own",
+                    side.name.trim()
+                ),
             );
         }
         if parse_colour(&side.colour).is_none() {

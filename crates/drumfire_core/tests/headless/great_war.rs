@@ -1316,6 +1316,77 @@ fn a_demoralized_piece_can_only_try_to_recover() {
     );
 }
 
+/// Where Demoralized meets the activation chain: "it can do nothing on future action
+/// phases but try to recover morale" — a Demoralized leader may be activated to try,
+/// but his units and lower leaders around him are not activated with him.
+#[test]
+fn a_demoralized_leader_may_try_to_recover_but_activates_no_one() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "r2", side: "red", unit: "rifle_company", hex: "0201"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0601")],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 2, morale: 8, combat: 1, hex: "0101", flip: false),
+                     (id: "lt", side: "red", name: "Lieutenant", kind: Infantry, rank: 1, morale: 8, hex: "0201", flip: false)]"#,
+    );
+    let mut g = start(&s, 1);
+    // A leader's counter sets up without markers: the Major broke earlier in the game.
+    let maj = g.world().resource::<PieceIds>().get("maj").unwrap();
+    drumfire_core::counters::add_marker(
+        &mut g.world_mut().entity_mut(maj),
+        MarkerKind::Demoralized,
+    );
+    activate(&mut g, RED, "maj");
+    let group = state(&g).group.clone().unwrap();
+    let members: Vec<&str> = group.members.keys().map(String::as_str).collect();
+    assert_eq!(
+        members,
+        vec!["maj"],
+        "no unit or leader joins a Demoralized leader"
+    );
+    assert_eq!(
+        mv(&mut g, RED, &["r1"], &["0102"]).unwrap_err(),
+        "r1 was not activated in this segment."
+    );
+    gw(
+        &mut g,
+        GwOrder::Recover {
+            side: RED,
+            piece: "maj".into(),
+        },
+    )
+    .unwrap();
+}
+
+/// Where Demoralized meets the assault: "Assaulted units can fire back", but a
+/// Demoralized unit "can do nothing [...] but try to recover morale". Blue's only
+/// defender is Demoralized: one fire on the Assault table, Red's, and no defence.
+#[test]
+fn demoralized_defenders_do_not_fire_back_in_an_assault() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0201", markers: [Demoralized])],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, hex: "0101", flip: false)]"#,
+    );
+    for seed in 1..6 {
+        let mut g = start(&s, seed);
+        activate(&mut g, RED, "maj");
+        gw(
+            &mut g,
+            GwOrder::Assault {
+                side: RED,
+                pieces: ids(&["r1"]),
+                target: "0201".into(),
+            },
+        )
+        .unwrap();
+        answer_all(&mut g);
+        let kinds: Vec<String> = fired(&g).into_iter().map(|(kind, ..)| kind).collect();
+        assert_eq!(kinds, vec!["Assault"], "seed {seed}");
+    }
+}
+
 #[test]
 fn recovery_under_morale_improves_a_piece_and_a_demoralized_failure_flees() {
     let s = battle(
@@ -1752,4 +1823,130 @@ mod intents {
             vec![hex_of("0301").unwrap(), hex_of("0501").unwrap()]
         );
     }
+}
+
+/// Red's heavy guns and Blue's field battery both plot turn 1 on each other: Red wins
+/// the initiative (+9) and fires first.
+fn counter_battery_duel(seed: u64) -> Game {
+    let s = battle_sides(
+        &["........", "........"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "bb", side: "blue", unit: "field_battery", hex: "0601")]"#,
+        r#", off_board_artillery: [(id: "rg", name: "Red guns", strength: 18)]"#,
+        "",
+    );
+    let mut g = Game::new(&s, seed);
+    let targets = |t: &str| Mission::PlannedFire {
+        targets: vec![Some(t.into()), None, None],
+    };
+    plan(&mut g, vec![("rg", targets("0601"))]).unwrap();
+    gw(
+        &mut g,
+        GwOrder::Plan {
+            side: BLUE,
+            missions: vec![Assignment {
+                source: "bb".into(),
+                mission: targets("0101"),
+            }],
+        },
+    )
+    .unwrap();
+    answer_all(&mut g);
+    g
+}
+
+/// "The player who won initiative fires first": Blue's battery fires, if at all, as
+/// Red's fire left it — full strength 9 when Red's guns missed, reduced to 5 by a step
+/// loss (seed 3), not at all when Demoralized (seed 2) or eliminated (seed 5).
+#[test]
+fn a_battery_hit_by_the_initiative_winners_fire_fires_as_it_then_is() {
+    let blue_fire = |g: &Game| -> Option<u32> {
+        events(g).into_iter().find_map(|e| match e {
+            GameEvent::Fired {
+                firers, strength, ..
+            } if firers == ["bb"] => Some(strength),
+            _ => None,
+        })
+    };
+    let g = counter_battery_duel(3);
+    assert_eq!(fired(&g)[0].2, "X", "Red's guns fire first and take a step");
+    assert_eq!(
+        blue_fire(&g),
+        Some(5),
+        "the reduced battery fires at 5, not 9"
+    );
+    let g = counter_battery_duel(2);
+    assert!(marks(&g, "bb").contains(&MarkerKind::Demoralized));
+    assert_eq!(blue_fire(&g), None);
+    assert!(events(&g).contains(&GameEvent::Note {
+        text: "bb does not fire at 0101: it is Demoralized.".into()
+    }));
+    assert!(
+        !marks(&g, "bb").contains(&MarkerKind::Fired),
+        "a battery that did not fire is not marked Fired"
+    );
+    let g = counter_battery_duel(5);
+    assert_eq!(fired(&g)[0].2, "2X");
+    assert_eq!(at(&g, "bb"), None, "eliminated before its turn to fire");
+    assert_eq!(blue_fire(&g), None);
+    let g = counter_battery_duel(17);
+    assert_eq!(fired(&g)[0].2, "M");
+    assert_eq!(
+        blue_fire(&g),
+        Some(9),
+        "unshaken, it fires at full strength"
+    );
+}
+
+/// Red assaults 0201 from 0101, where Red's own guns left a Drumfire marker.
+fn assault_into_drumfire(seed: u64) -> Game {
+    let s = battle_sides(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0201")],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, hex: "0101", flip: false)],
+           hex_markers: [(kind: Drumfire, hex: "0201", side: "red", source: "guns")]"#,
+        r#", off_board_artillery: [(id: "guns", name: "Guns", strength: 18)]"#,
+        "",
+    );
+    let mut g = start(&s, seed);
+    activate(&mut g, RED, "maj");
+    gw(
+        &mut g,
+        GwOrder::Assault {
+            side: RED,
+            pieces: ids(&["r1"]),
+            target: "0201".into(),
+        },
+    )
+    .unwrap();
+    answer_all(&mut g);
+    g
+}
+
+/// "any units of either side that enter that hex are immediately attacked": in an
+/// assault the units entering are the attackers, even when the Drumfire is their own
+/// side's. Seed 0: the Drumfire's X takes a step from r1, not from the defender b1;
+/// seed 2: its M1 checks r1's morale, not b1's.
+#[test]
+fn drumfire_in_an_assaulted_hex_attacks_the_assaulting_units_not_the_defenders() {
+    let effects = |g: &Game| -> Vec<String> {
+        events(g)
+            .into_iter()
+            .skip_while(|e| !matches!(e, GameEvent::Fired { kind, .. } if kind == "Drumfire"))
+            .skip(1)
+            .take_while(|e| !matches!(e, GameEvent::Fired { .. }))
+            .filter_map(|e| match e {
+                GameEvent::StepLost { piece, .. } => Some(format!("loss {piece}")),
+                GameEvent::MoraleChecked { piece, .. } => Some(format!("morale {piece}")),
+                _ => None,
+            })
+            .collect()
+    };
+    let g = assault_into_drumfire(0);
+    assert_eq!(fired(&g)[0].2, "X");
+    assert_eq!(effects(&g), ["loss r1", "morale r1"]);
+    let g = assault_into_drumfire(2);
+    assert_eq!(fired(&g)[0].2, "M1");
+    assert_eq!(effects(&g), ["morale r1"]);
 }

@@ -242,3 +242,41 @@ fn a_scenario_artillery_plan_is_checked_and_located() {
         ]
     );
 }
+
+/// Some Windows editors start a UTF-8 file with a byte-order mark. It loads, and an
+/// error in such a file is located where the player's editor shows it.
+#[test]
+fn a_scenario_saved_with_a_utf8_byte_order_mark_loads() {
+    let base = std::fs::read_to_string(format!(
+        "{}/../../tests/data/small.ron",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let s = scenario::parse("bom.ron", &format!("\u{feff}{base}")).unwrap();
+    assert_eq!(s.file.counters.len(), 3);
+    let bad = base.replace(r#"hex: "0403")"#, r#"hex: "0403", steps: 3)"#);
+    let errs: Vec<String> = scenario::parse("bom.ron", &format!("\u{feff}{bad}"))
+        .unwrap_err()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        errs,
+        ["bom.ron:23:77: counters[2].steps: `rifle_company` has 1 to 2 steps, not 3"]
+    );
+}
+
+/// Every screen names a side by its name: two sides named alike are refused.
+#[test]
+fn two_sides_with_the_same_name_are_refused_located() {
+    assert_eq!(
+        small_with(r#"name: "Blue""#, r#"name: " red ""#).unwrap_err(),
+        [
+            "edited.ron:18:28: sides[1].name: two sides are named `red`: each side needs a name of its own"
+        ]
+    );
+    assert_eq!(
+        small_with(r#"name: "Blue""#, r#"name: "  ""#).unwrap_err(),
+        ["edited.ron:18:28: sides[1].name: a side needs a name to show to the players"]
+    );
+}

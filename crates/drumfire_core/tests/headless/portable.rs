@@ -57,6 +57,17 @@ fn field(
     map_extra: &str,
     counters: &[(&str, u8, &str, &str, &str)],
 ) -> drumfire_core::scenario::Scenario {
+    let text = field_text(terrain, elevation, map_extra, counters);
+    scenario::parse("test.ron", &text).unwrap_or_else(|e| panic!("{}\n{text}", e[0]))
+}
+
+/// The scenario text `field` parses.
+fn field_text(
+    terrain: &[&str],
+    elevation: &[&str],
+    map_extra: &str,
+    counters: &[(&str, u8, &str, &str, &str)],
+) -> String {
     let rows = |given: &[&str], fill: char| -> String {
         (0..8)
             .map(|r| {
@@ -78,7 +89,7 @@ fn field(
             format!("(id: \"{id}\", side: \"{side}\", unit: \"{unit}\", hex: \"{hex}\", name: \"{id}\"{extra})")
         })
         .collect();
-    let text = format!(
+    format!(
         r##"Scenario(rules: "portable", title: "Test", turns: 6,
         map: (width: 10, height: 8, terrain: [{}], elevation: [{}] {map_extra}),
         sides: [
@@ -90,8 +101,7 @@ fn field(
         rows(terrain, '.'),
         rows(elevation, '0'),
         units.join(", ")
-    );
-    scenario::parse("test.ron", &text).unwrap_or_else(|e| panic!("{}\n{text}", e[0]))
+    )
 }
 
 fn h(label: &str) -> Hex {
@@ -747,6 +757,35 @@ fn a_unit_faced_by_an_adjacent_enemy_may_move_off_but_not_next_to_another_enemy(
     assert_eq!(path(&game, "inf", &["0303"]), Ok(false));
 }
 
+/// Where facing meets a move of more than one hex: the faced unit may not come next to
+/// another enemy on any hex of its move, the last included, and its reach agrees.
+#[test]
+fn a_faced_unit_moving_two_hexes_may_not_end_next_to_another_enemy() {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("cav", 0, "cavalry_regular", "0304", ", facing: Some(South)"),
+            ("foe", 1, "infantry_rifles", "0305", NORTH),
+            ("other", 1, "infantry_rifles", "0301", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    assert_eq!(path(&game, "cav", &["0303"]), Ok(false));
+    assert_eq!(
+        path(&game, "cav", &["0303", "0302"]).unwrap_err(),
+        "cav is faced by an adjacent enemy: it may move away, but not into a hex next to another enemy unit."
+    );
+    let cav = unit(&game, "cav");
+    let reach: Vec<String> = movement::reach(game.world(), &all(&game), &cav)
+        .into_iter()
+        .map(|(h, _)| view::label(h))
+        .collect();
+    assert!(reach.contains(&"0303".to_owned()), "{reach:?}");
+    assert!(!reach.contains(&"0302".to_owned()), "{reach:?}");
+}
+
 #[test]
 fn non_artillery_fires_once_a_turn_if_it_has_not_moved_and_may_fire_pinned() {
     let s = field(
@@ -1035,12 +1074,42 @@ fn rivers_are_crossed_at_bridges_and_fords_and_a_unit_entering_elsewhere_is_lost
     assert_eq!(movement::fording_turn(game.world(), "ford"), Some(1));
 }
 
+/// "Units that enter river hexes where there is no bridge or a ford are destroyed": no
+/// scenario may set one up there; on a bridge or in a ford it may stand.
+#[test]
+fn no_unit_is_set_up_in_a_river_hex_without_a_bridge_or_ford() {
+    let rivers = ", rivers: [\"0401 0402 0403 0404 0405 0406 0407 0408\"], bridges: [\"0402\"], fords: [\"0406\"]";
+    let text = field_text(
+        &[],
+        &[],
+        rivers,
+        &[
+            ("bridge", 0, "infantry_rifles", "0402", ""),
+            ("ford", 0, "infantry_rifles", "0406", ""),
+            ("deep", 0, "infantry_rifles", "0404", ""),
+            ("foe", 1, "infantry_rifles", "0908", ""),
+        ],
+    );
+    let errs: Vec<String> = scenario::parse("test.ron", &text)
+        .unwrap_err()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        errs,
+        [
+            "test.ron:7:238: counters[2].hex: deep is set up in the river at 0404 where there is neither bridge nor ford (a unit there is destroyed)"
+        ]
+    );
+}
+
 #[test]
 fn fording_takes_three_turns_in_stay_and_out_and_a_fording_unit_may_not_fire() {
     let s = field(
         &[],
         &[],
-        ", rivers: [\"0401 0402 0403 0404 0405 0406 0407 0408\"], fords: [\"0404\"]",
+        // The foe stands on a bridge: no unit may be set up in the river elsewhere.
+        ", rivers: [\"0401 0402 0403 0404 0405 0406 0407 0408\"], fords: [\"0404\"], bridges: [\"0402\"]",
         &[
             ("wader", 0, "infantry_rifles", "0404", NORTH),
             ("foe", 1, "infantry_rifles", "0402", ""),
@@ -1483,5 +1552,82 @@ fn the_computer_fires_at_the_target_in_the_open_rather_than_the_one_in_cover() {
             unit: "inf".into(),
             target: "0401".into()
         }))
+    );
+}
+
+/// Red rifles in 0204 and Blue's regular cavalry in 0504, three hexes off, in good order.
+fn cavalry_pinned_in_the_turn(seed: u64) -> Option<Game> {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("rif", 0, "infantry_rifles", "0204", ""),
+            ("cav", 1, "cavalry_regular", "0504", ""),
+            ("inf", 1, "infantry_rifles", "0908", ""),
+        ],
+    );
+    let mut game = Game::new(&s, seed);
+    to_activation(&mut game, 0);
+    order(
+        &mut game,
+        PtOrder::Fire {
+            side: 0,
+            unit: "rif".into(),
+            target: "0504".into(),
+        },
+    )
+    .ok()?;
+    Some(game)
+}
+
+/// Where pinning meets the turn's order: "Regular European Cavalry Units that are
+/// 'pinned' at the beginning of the turn must be 'unpinned' or move". Seed 2: Red
+/// activates first and its rifles pin Blue's cavalry. Blue then activates freely (the
+/// cavalry was in good order when the turn began); on the next turn, pinned from the
+/// start, it must be unpinned or charge before anything else.
+#[test]
+fn cavalry_pinned_during_the_turn_is_not_made_to_charge_until_the_next() {
+    let mut game = cavalry_pinned_in_the_turn(2).expect("Red fires");
+    assert!(unit(&game, "cav").pinned);
+    assert_eq!(game.world().resource::<drumfire_core::flow::Turn>().0, 1);
+    assert_eq!(game.awaiting(), Some(1));
+    assert_eq!(game.world().resource::<PtState>().step, Step::Activating);
+    assert!(drumfire_core::rules::portable::cavalry_due(game.world(), 1).is_empty());
+    order(
+        &mut game,
+        PtOrder::Move {
+            side: 1,
+            unit: "inf".into(),
+            path: vec!["0907".into()],
+        },
+    )
+    .unwrap();
+    // Both sides pass on to turn 2, up to Blue's activations.
+    let turn = |g: &Game| g.world().resource::<drumfire_core::flow::Turn>().0;
+    while turn(&game) < 2
+        || game.awaiting() != Some(1)
+        || game.world().resource::<PtState>().step != Step::Activating
+    {
+        let side = game.awaiting().unwrap();
+        game.submit(Order::Pass { side }).unwrap();
+    }
+    assert!(unit(&game, "cav").pinned);
+    let due: Vec<String> = drumfire_core::rules::portable::cavalry_due(game.world(), 1)
+        .into_iter()
+        .map(|u| u.id)
+        .collect();
+    assert_eq!(due, ["cav"]);
+    assert_eq!(
+        order(
+            &mut game,
+            PtOrder::Move {
+                side: 1,
+                unit: "inf".into(),
+                path: vec!["0906".into()],
+            },
+        )
+        .unwrap_err(),
+        "cav is pinned regular cavalry: it must be unpinned or charge before any other activation."
     );
 }

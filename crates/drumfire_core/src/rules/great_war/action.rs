@@ -11,7 +11,7 @@ use super::orders::{GwOrder, Mission};
 use super::resolve::{push_front, take_loss};
 use super::state::{Group, GwState, Member, Prompt, Step};
 use super::view::{self, PieceView, action_fire, is_cargo, label};
-use super::{data, entity, mark, note, roll, say, side_name, unmark};
+use super::{data, entity, mark, name_of, note, roll, say, side_name, unmark};
 use crate::coords::MapCoord;
 use crate::counters::{Counter, LeaderKind, MarkerKind, Printed};
 use crate::data::UnitClass;
@@ -224,7 +224,9 @@ pub fn activation_group(world: &World, side: u8, roots: &[PieceView]) -> Group {
                 direct: true,
             },
         );
-        if p.is_leader() {
+        // A Demoralized leader "can do nothing [...] but try to recover morale": he may
+        // be activated to try, but he leads no one.
+        if p.is_leader() && !p.demoralized {
             leaders.push(p.clone());
         }
     }
@@ -248,7 +250,7 @@ pub fn activation_group(world: &World, side: u8, roots: &[PieceView]) -> Group {
                 }
                 let own_type = p.leader_type() == ld.kind;
                 let entry = members.entry(p.id.clone()).or_insert_with(|| {
-                    if p.is_leader() {
+                    if p.is_leader() && !p.demoralized {
                         leaders.push(p.clone());
                     }
                     Member {
@@ -274,7 +276,7 @@ fn pieces_of(world: &World, ids: &[String]) -> Result<Vec<PieceView>, Refusal> {
     ids.iter()
         .map(|id| {
             if !seen.insert(id.as_str()) {
-                return refuse(format!("`{id}` is named twice."));
+                return refuse(format!("{} is named twice.", name_of(world, id)));
             }
             view::by_id(world, id)
                 .ok_or_else(|| Refusal(format!("There is no piece `{id}` on the map.")))
@@ -319,7 +321,10 @@ pub fn validate(world: &World, phase: Phase, order: &GwOrder) -> Result<(), Refu
             Some(Prompt::OpportunityFire { hex, eligible, .. }),
         ) => {
             if let Some(f) = firers.iter().find(|f| !eligible.contains(f)) {
-                return refuse(format!("`{f}` may not fire at the moving enemy now."));
+                return refuse(format!(
+                    "{} may not fire at the moving enemy now.",
+                    name_of(world, f)
+                ));
             }
             let pieces = pieces_of(world, firers)?;
             fire::plan_action_fire(world, *side, &pieces, *hex, None).map(|_| ())
@@ -1007,7 +1012,7 @@ pub fn apply(world: &mut World, order: GwOrder) {
                 reduced: other.reduced,
             });
             let verb = if other.mounted { "mounts" } else { "dismounts" };
-            say(world, format!("{piece} {verb}."));
+            say(world, format!("{} {verb}.", name_of(world, &piece)));
         }
         GwOrder::Load {
             transport, piece, ..
@@ -1019,14 +1024,28 @@ pub fn apply(world: &mut World, order: GwOrder) {
                 .resource_mut::<GwState>()
                 .loaded
                 .insert(transport.clone(), piece.clone());
-            say(world, format!("{transport} loads {piece}."));
+            say(
+                world,
+                format!(
+                    "{} loads {}.",
+                    name_of(world, &transport),
+                    name_of(world, &piece)
+                ),
+            );
         }
         GwOrder::Unload { transport, .. } => {
             set_acted(world, std::slice::from_ref(&transport));
             mark(world, &transport, MarkerKind::Done);
             let cargo = world.resource_mut::<GwState>().loaded.remove(&transport);
             if let Some(c) = cargo {
-                say(world, format!("{transport} unloads {c}."));
+                say(
+                    world,
+                    format!(
+                        "{} unloads {}.",
+                        name_of(world, &transport),
+                        name_of(world, &c)
+                    ),
+                );
             }
         }
         GwOrder::OpportunityFire { side, firers } => {

@@ -139,46 +139,59 @@ pub fn fire_groups(list: &[Plotted]) -> Vec<Vec<Plotted>> {
     groups
 }
 
-/// Queues the turn's plotted fire, the initiative winner's first, placing Drumfire markers.
+/// Queues each side's Planned Fire, the initiative winner's first. Each side's fire is
+/// worked out only when its turn comes ([`bombard`]): "The player who won initiative
+/// fires first" would gain nothing if the loser's batteries fired as they stood before.
 pub fn begin_bombardment(world: &mut World) {
     let turn = world.resource::<Turn>().0;
     let first = world.resource::<Initiative>().0.unwrap_or(0);
     let n = world.resource::<SideList>().0.len() as u8;
-    let mut steps = Vec::new();
-    for k in 0..n {
-        let side = (first + k) % n.max(1);
-        let (list, skipped) = plotted(world, side, turn);
-        for s in skipped {
-            say(world, s);
-        }
-        for group in fire_groups(&list) {
-            let mut sources = Vec::new();
-            for p in &group {
-                let strength = source_strength(world, &p.source);
-                sources.push((p.source.clone(), strength));
-                drumfire_check(world, p, turn);
-                if !p.off_board {
-                    mark(world, &p.source, MarkerKind::Fired);
-                }
-            }
-            let target = group[0].target;
-            if view::in_hex(world, target).is_empty() {
-                say(
-                    world,
-                    format!("Planned Fire falls on {}, which is empty.", label(target)),
-                );
-                continue;
-            }
-            if let Ok(plan) = fire::plan_bombardment(world, side, sources, target, "Planned Fire") {
-                steps.push(Step::Fire(plan));
-            }
-        }
-    }
-    if steps.is_empty() {
+    let sides: Vec<u8> = (0..n).map(|k| (first + k) % n.max(1)).collect();
+    if sides
+        .iter()
+        .all(|s| plotted(world, *s, turn) == (Vec::new(), Vec::new()))
+    {
         say(world, "No planned fire lands this turn.".into());
     }
+    let steps = sides.into_iter().map(|side| Step::Bombard { side });
     world.resource_mut::<GwState>().queue.extend(steps);
     resolve::run(world);
+}
+
+/// One side's Planned Fire for this turn, from its batteries as they are now: one
+/// eliminated, Demoralized or limbered up does not fire, one reduced or Disrupted fires
+/// at what it has left. The fires go to the front of the queue, in plotting order,
+/// placing Drumfire markers as they are fired.
+pub fn bombard(world: &mut World, side: u8) {
+    let turn = world.resource::<Turn>().0;
+    let (list, skipped) = plotted(world, side, turn);
+    for s in skipped {
+        say(world, s);
+    }
+    let mut steps = Vec::new();
+    for group in fire_groups(&list) {
+        let mut sources = Vec::new();
+        for p in &group {
+            let strength = source_strength(world, &p.source);
+            sources.push((p.source.clone(), strength));
+            drumfire_check(world, p, turn);
+            if !p.off_board {
+                mark(world, &p.source, MarkerKind::Fired);
+            }
+        }
+        let target = group[0].target;
+        if view::in_hex(world, target).is_empty() {
+            say(
+                world,
+                format!("Planned Fire falls on {}, which is empty.", label(target)),
+            );
+            continue;
+        }
+        if let Ok(plan) = fire::plan_bombardment(world, side, sources, target, "Planned Fire") {
+            steps.push(Step::Fire(plan));
+        }
+    }
+    resolve::push_front(world, steps);
 }
 
 fn drumfire_check(world: &mut World, p: &Plotted, turn: u16) {

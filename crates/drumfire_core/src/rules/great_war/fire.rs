@@ -254,8 +254,28 @@ pub fn plan_bombardment(
     target: Hex,
     kind: &str,
 ) -> Result<FirePlan, Refusal> {
+    plan_bombardment_on(
+        world,
+        side,
+        sources,
+        target,
+        occupant_side(world, target),
+        kind,
+    )
+}
+
+/// Bombardment at the pieces of `target_side` in `target` (in an assaulted hex both
+/// sides stand: Drumfire attacks only those who entered).
+pub fn plan_bombardment_on(
+    world: &World,
+    side: u8,
+    sources: Vec<(String, u32)>,
+    target: Hex,
+    target_side: Option<u8>,
+    kind: &str,
+) -> Result<FirePlan, Refusal> {
     let board = world.resource::<Board>();
-    let shifts = target_shifts(world, board, target, occupant_side(world, target));
+    let shifts = target_shifts(world, board, target, target_side);
     let (ids, strengths) = sources.into_iter().unzip();
     finish(
         Table::Bombardment,

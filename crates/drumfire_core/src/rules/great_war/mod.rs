@@ -188,6 +188,13 @@ pub(crate) fn say(world: &mut World, text: String) {
     note(world, GameEvent::Note { text });
 }
 
+/// The name a player reads for a piece id (the id itself only if no piece has it).
+pub(crate) fn name_of(world: &World, id: &str) -> String {
+    entity(world, id)
+        .and_then(|e| world.get::<crate::counters::Counter>(e))
+        .map_or_else(|| id.to_owned(), |c| c.name.clone())
+}
+
 /// The entity of a piece id.
 pub(crate) fn entity(world: &World, id: &str) -> Option<Entity> {
     world.resource::<PieceIds>().get(id)

@@ -80,7 +80,12 @@ fn execute(world: &mut World, step: Step) {
                 }
             }
         }
+        Step::Bombard { side } => super::bombardment::bombard(world, side),
         Step::Fire(plan) => resolve_fire(world, plan),
+        Step::FireOn { plan, side } => {
+            let result = roll_on_table(world, &plan);
+            push_front(world, effects(plan.target, side, result));
+        }
         Step::Assault {
             hex,
             side,
@@ -215,10 +220,11 @@ fn arrive(world: &mut World, ids: &[String], hex: Hex) {
             .resource_mut::<GwState>()
             .missions
             .insert(who.clone(), Mission::OpenSights);
+        let name = super::name_of(world, &who);
         say(
             world,
             format!(
-                "{who} has reached {}: its mission is now Open Sights.",
+                "{name} has reached {}: its mission is now Open Sights.",
                 label(hex)
             ),
         );
@@ -245,10 +251,17 @@ fn drumfire(world: &mut World, hex: Hex, side: u8) {
         if strength == 0 {
             continue;
         }
-        if let Ok(plan) =
-            fire::plan_bombardment(world, owner, vec![(source, strength)], hex, "Drumfire")
-        {
-            plans.push(Step::Fire(plan));
+        // "any units of either side that enter that hex are immediately attacked": the
+        // units that entered, not defenders of an assaulted hex who were there already.
+        if let Ok(plan) = fire::plan_bombardment_on(
+            world,
+            owner,
+            vec![(source, strength)],
+            hex,
+            Some(side),
+            "Drumfire",
+        ) {
+            plans.push(Step::FireOn { plan, side });
         }
     }
     push_front(world, plans);
@@ -329,7 +342,14 @@ fn assault(world: &mut World, hex: Hex, side: u8, attackers: Vec<(String, Hex)>,
     if !attacking.is_empty() && !defending.is_empty() {
         let defender = defending[0].side;
         let attack = fire::plan_assault(world, side, &attacking, hex, combat, true, "Assault");
-        let defence_combat = defending
+        // Demoralized pieces "can do nothing [...] but try to recover morale": they do
+        // not fire back, and a Demoralized leader lends no combat modifier.
+        let firing_back: Vec<PieceView> = defending
+            .iter()
+            .filter(|p| !p.demoralized)
+            .cloned()
+            .collect();
+        let defence_combat = firing_back
             .iter()
             .filter_map(|p| p.leader.map(|l| l.combat))
             .max()
@@ -337,7 +357,7 @@ fn assault(world: &mut World, hex: Hex, side: u8, attackers: Vec<(String, Hex)>,
         let defence = fire::plan_assault(
             world,
             defender,
-            &defending,
+            &firing_back,
             hex,
             defence_combat,
             false,

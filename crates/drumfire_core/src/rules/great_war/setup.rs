@@ -64,7 +64,8 @@ pub fn begin_setup(world: &mut World) {
         .map(|(id, e)| (id.clone(), *e))
         .collect();
     for (id, _) in leaders {
-        let die = roll(world, 1, format!("leader flip: {id}"))[0];
+        let name = super::name_of(world, &id);
+        let die = roll(world, 1, format!("leader flip: {name}"))[0];
         let face_up = die >= FACE_UP_FROM;
         if !face_up {
             super::remove_from_play(world, &id, OffMap::SetAside);

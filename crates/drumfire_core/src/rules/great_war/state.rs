@@ -88,8 +88,23 @@ pub enum Step {
         /// The moving side.
         side: u8,
     },
+    /// A side performs its Planned Fire for the turn: worked out when this step comes,
+    /// from its batteries as they then are (the initiative winner's fire, carried out
+    /// first, may have eliminated, reduced or demoralized them).
+    Bombard {
+        /// The side firing.
+        side: u8,
+    },
     /// Roll a fire and apply its result.
     Fire(FirePlan),
+    /// Roll a fire and apply its result to the pieces of `side` in the target hex only
+    /// (Drumfire on the pieces that entered a hex, defenders of an assault beside them).
+    FireOn {
+        /// The fire.
+        plan: FirePlan,
+        /// The side it attacks.
+        side: u8,
+    },
     /// Roll both sides of an assault (attackers already in the hex).
     Assault {
         /// The assaulted hex.

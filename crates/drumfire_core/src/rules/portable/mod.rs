@@ -136,7 +136,43 @@ pub fn check_scenario(file: &crate::scenario::ScenarioFile) -> Vec<(String, Stri
             "the Portable rules have no leaders pool: use Command units".to_owned(),
         ));
     }
+    errs.extend(units_in_deep_rivers(&file.map, &file.counters));
     errs
+}
+
+/// "Units that enter river hexes where there is no bridge or a ford are destroyed":
+/// so no unit may be set up in one either.
+fn units_in_deep_rivers(
+    map: &crate::scenario::MapDef,
+    counters: &[crate::scenario::CounterDef],
+) -> Vec<(String, String)> {
+    use crate::coords::MapCoord;
+    let hexes = |list: &[String]| -> Vec<MapCoord> {
+        list.iter()
+            .flat_map(|l| l.split_whitespace())
+            .filter_map(|h| MapCoord::parse_label(h).ok())
+            .collect()
+    };
+    let (rivers, crossings) = (
+        hexes(&map.rivers),
+        hexes(&[map.bridges.clone(), map.fords.clone()].concat()),
+    );
+    counters
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            let at = MapCoord::parse_label(&c.hex).ok()?;
+            (rivers.contains(&at) && !crossings.contains(&at)).then(|| {
+                (
+                    format!("counters[{i}].hex"),
+                    format!(
+                        "{} is set up in the river at {} where there is neither bridge nor ford (a unit there is destroyed)",
+                        c.id, c.hex
+                    ),
+                )
+            })
+        })
+        .collect()
 }
 
 // ---- The set-up -----------------------------------------------------------
@@ -221,7 +257,16 @@ fn roll_for_first(world: &mut World) {
 // ---- The Action Phase -------------------------------------------------------------
 
 fn begin_action(world: &mut World) {
+    // Ours: the artillery fire is "at the beginning of the turn" too, so cavalry it
+    // pinned is pinned at the beginning of the turn; cavalry pinned later, during the
+    // activations, is not made to charge until the next turn.
+    let pinned: Vec<String> = view::units(world)
+        .into_iter()
+        .filter(|u| u.regular && u.mounted && u.pinned)
+        .map(|u| u.id)
+        .collect();
     let mut state = world.resource_mut::<PtState>();
+    state.pinned_at_start = pinned;
     state.sides_done.clear();
     let side = world.resource::<ActionSegment>().side;
     start_side(world, side);
@@ -249,9 +294,17 @@ fn start_side(world: &mut World, side: u8) {
 /// Pinned regular European cavalry of the side acting that must be dealt with
 /// (unpinned, or sent toward the enemy) before any other activation.
 pub fn cavalry_due(world: &World, side: u8) -> Vec<Unit> {
+    let at_start = &world.resource::<PtState>().pinned_at_start;
     view::units(world)
         .into_iter()
-        .filter(|u| u.side == side && u.regular && u.mounted && u.pinned && !u.activated())
+        .filter(|u| {
+            u.side == side
+                && u.regular
+                && u.mounted
+                && u.pinned
+                && !u.activated()
+                && at_start.contains(&u.id)
+        })
         .collect()
 }
 
@@ -348,6 +401,7 @@ fn end_side(world: &mut World, side: u8) {
 
 fn clear_turn(mut state: ResMut<PtState>) {
     state.artillery_done.clear();
+    state.pinned_at_start.clear();
     state.sides_done.clear();
     state.fought.clear();
     state.bombarded.clear();

@@ -149,11 +149,10 @@ fn walk(world: &World, all: &[Unit], u: &Unit, path: &[Hex], ends: bool) -> Resu
                 view::label(path[0])
             ));
         }
+        // A faced unit may move "providing that [...] it does not move into a hex that is
+        // adjacent to another enemy Unit": any hex of the move, not only the first.
         let near = adjacent_enemies(all, u.side, h);
-        if i == 0
-            && !start_enemies.is_empty()
-            && near.iter().any(|e| !start_enemies.contains(&e.hex))
-        {
+        if !start_enemies.is_empty() && near.iter().any(|e| !start_enemies.contains(&e.hex)) {
             return refuse(format!(
                 "{} is faced by an adjacent enemy: it may move away, but not into a hex next to another enemy unit.",
                 u.name

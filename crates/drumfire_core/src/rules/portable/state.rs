@@ -108,4 +108,7 @@ pub struct PtState {
     pub fought: Vec<String>,
     /// Units in a ford, with the turn they entered it.
     pub fording: BTreeMap<String, u16>,
+    /// Regular mounted cavalry pinned when the turn's activations began ("pinned at the
+    /// beginning of the turn"): only these must be unpinned or charge.
+    pub pinned_at_start: Vec<String>,
 }
