@@ -1316,6 +1316,67 @@ fn a_demoralized_piece_can_only_try_to_recover() {
     );
 }
 
+/// Our ruling where the assault meets "Units can't move closer to enemy units unless
+/// they're activated by a leader of their own type": entering the enemy's hex is moving
+/// closer, so a unit activated alone may not assault; led by the Major, it may.
+#[test]
+fn only_units_activated_by_a_leader_of_their_type_may_assault() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0201")],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, hex: "0102", flip: false)]"#,
+    );
+    let assault = |g: &mut Game| {
+        gw(
+            g,
+            GwOrder::Assault {
+                side: RED,
+                pieces: ids(&["r1"]),
+                target: "0201".into(),
+            },
+        )
+    };
+    let mut g = start(&s, 1);
+    activate(&mut g, RED, "r1");
+    let before = g.state_hash();
+    assert_eq!(
+        assault(&mut g).unwrap_err(),
+        "r1 was not activated by a leader of its own type: it may not move closer to the enemy, and an assault enters the enemy's hex."
+    );
+    assert_eq!(g.state_hash(), before);
+    let mut g = start(&s, 1);
+    activate(&mut g, RED, "maj");
+    assault(&mut g).unwrap();
+}
+
+/// Our ruling where "A unit can fire once per turn" meets "Assaulted units can fire
+/// back": firing back is part of the assault, not the unit's fire of the turn, so a
+/// defender that has already fired (marked Fired) still fires back.
+#[test]
+fn a_defender_that_already_fired_still_fires_back_in_an_assault() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0201", markers: [Fired])],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, hex: "0101", flip: false)]"#,
+    );
+    let mut g = start(&s, 1);
+    activate(&mut g, RED, "maj");
+    gw(
+        &mut g,
+        GwOrder::Assault {
+            side: RED,
+            pieces: ids(&["r1"]),
+            target: "0201".into(),
+        },
+    )
+    .unwrap();
+    answer_all(&mut g);
+    let kinds: Vec<String> = fired(&g).into_iter().map(|(kind, ..)| kind).collect();
+    assert_eq!(kinds, vec!["Assault", "Assault defence"]);
+}
+
 /// Where Demoralized meets the activation chain: "it can do nothing on future action
 /// phases but try to recover morale" — a Demoralized leader may be activated to try,
 /// but his units and lower leaders around him are not activated with him.

@@ -993,7 +993,7 @@ fn roads_cost_half_a_hex_unused_halves_are_lost_and_built_up_areas_count_as_road
         ", roads: [\"0104 0204 0304 0404\"]",
         &[
             ("road", 0, "infantry_rifles", "0104", ""),
-            ("town", 0, "infantry_rifles", "0205", ""),
+            ("town", 0, "infantry_rifles", "0305", ""),
             ("foe", 1, "infantry_rifles", "0908", ""),
         ],
     );
@@ -1014,11 +1014,29 @@ fn roads_cost_half_a_hex_unused_halves_are_lost_and_built_up_areas_count_as_road
             .unwrap_err()
             .ends_with("0203 is too far.")
     );
-    // Two built-up hexes for one hex of movement, as along a road.
-    assert_eq!(path(&game, "town", &["0305", "0405"]), Ok(false));
+    // From one built-up hex to the next is half a hex, as along a road; out into open
+    // ground a whole one, so the half left is not enough.
+    assert_eq!(path(&game, "town", &["0405"]), Ok(false));
     assert_eq!(
-        path(&game, "town", &["0305", "0405", "0505"]).unwrap_err(),
+        path(&game, "town", &["0405", "0505"]).unwrap_err(),
         "town moves 1 hex a turn (half a hex along a road or through a built-up area): 0505 is too far."
+    );
+    // Our ruling: a step from open ground into a town is not "along" anything: a whole
+    // hex, with nothing left for the next built-up hex.
+    let s = field(
+        &["", "", "", "", "..tt......"],
+        &[],
+        "",
+        &[
+            ("open", 0, "infantry_rifles", "0205", ""),
+            ("foe", 1, "infantry_rifles", "0908", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    assert_eq!(path(&game, "open", &["0305"]), Ok(false));
+    assert_eq!(
+        path(&game, "open", &["0305", "0405"]).unwrap_err(),
+        "open moves 1 hex a turn (half a hex along a road or through a built-up area): 0405 is too far."
     );
 }
 
@@ -1158,6 +1176,25 @@ fn a_unit_attacking_from_a_river_hex_loses_one_power() {
         (p.attack_changes.clone(), p.attack),
         (vec![(-1, "attacking from a river".to_owned())], 3)
     );
+}
+
+/// Our ruling where the bridge meets "A Unit that is in a river hex and is attacking
+/// [...] reduces its Close Combat Power by 1": a unit on a bridge stands over the river,
+/// not in it, and keeps its full power.
+#[test]
+fn a_unit_attacking_from_a_bridge_keeps_its_power() {
+    let s = field(
+        &[],
+        &[],
+        ", rivers: [\"0401 0402 0403 0404 0405 0406 0407 0408\"], bridges: [\"0404\"]",
+        &[
+            ("bridge", 0, "infantry_rifles", "0404", ""),
+            ("foe", 1, "infantry_rifles", "0504", ""),
+        ],
+    );
+    let game = Game::new(&s, 1);
+    let p = combat_plan(&game, 0, &["bridge"], "foe").unwrap();
+    assert_eq!((p.attack_changes.clone(), p.attack), (vec![], 4));
 }
 
 #[test]

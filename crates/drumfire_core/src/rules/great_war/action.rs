@@ -860,6 +860,15 @@ fn check_assault(
                     p.name
                 ));
             }
+            // Our ruling: "Units can't move closer to enemy units unless they're
+            // activated by a leader of their own type", and entering the enemy's hex is
+            // as close as a unit can move.
+            if !m.led {
+                return refuse(format!(
+                    "{} was not activated by a leader of its own type: it may not move closer to the enemy, and an assault enters the enemy's hex.",
+                    p.name
+                ));
+            }
             strength = true;
             combat = combat.min(m.combat.unwrap_or(0));
         }

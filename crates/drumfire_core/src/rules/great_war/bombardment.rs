@@ -239,6 +239,20 @@ mod tests {
             .collect()
     }
 
+    /// Our ruling on "if they occupy the same or adjacent hexes": a battery combines with
+    /// the group when it stands in or next to the hex of any battery of it, so a line of
+    /// batteries each next to the next fires as one though its ends are two hexes apart.
+    #[test]
+    fn a_chain_of_adjacent_batteries_plotted_on_one_hex_combines_as_one_group() {
+        let t = (6, 2);
+        let list = [
+            p("a", false, Some((0, 0)), t),
+            p("c", false, Some((2, 0)), t), // two hexes from a
+            p("b", false, Some((1, 0)), t), // next to both
+        ];
+        assert_eq!(names(&fire_groups(&list)), vec![vec!["a", "b", "c"]]);
+    }
+
     #[test]
     fn planned_fire_combines_from_same_or_adjacent_hexes_and_factors_only_with_factors() {
         let t = (5, 2);

@@ -21,13 +21,18 @@ fn step_cost(world: &World, from: Hex, to: Hex) -> u8 {
     let (Some(a), Some(b)) = (cell(world, from), cell(world, to)) else {
         return 2;
     };
+    // "For movement, built-up areas count as roads": a built-up hex is road on every
+    // side. Our ruling: a step is "along a road" when both of its hexes are road toward
+    // each other, so a step from open ground into a town costs a whole hex, a step from
+    // one built-up hex to the next or out of a town onto its road half a hex.
     let along_road = match (from.neighbor_direction(to), to.neighbor_direction(from)) {
         (Some(d), Some(back)) => {
-            a.road & (1 << d.index()) != 0 && b.road & (1 << back.index()) != 0
+            (a.built_up || a.road & (1 << d.index()) != 0)
+                && (b.built_up || b.road & (1 << back.index()) != 0)
         }
         _ => false,
     };
-    if along_road || b.built_up { 1 } else { 2 }
+    if along_road { 1 } else { 2 }
 }
 
 /// The enemy units next to `hex`.
