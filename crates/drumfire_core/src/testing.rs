@@ -275,3 +275,18 @@ pub fn soak_game_with(
     }
     Ok(game)
 }
+
+/// The text of every Rust and RON file in `dir`, in name order (for tests that check
+/// the code against the docs).
+pub fn sources_under(dir: &str) -> String {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "rs" || x == "ron"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
+        .collect()
+}

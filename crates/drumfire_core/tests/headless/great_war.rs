@@ -1740,6 +1740,34 @@ fn docs_show_the_tables_as_coded() {
     );
 }
 
+/// Every procedure and table the docs list as ours ("Designed by us", D-1...) is marked
+/// `Ours — D-n` in the rule set's code or data, where it lives; and no mark names a
+/// D-n the docs do not list.
+#[test]
+fn every_procedure_we_designed_is_marked_ours_where_it_lives() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let doc = std::fs::read_to_string(format!("{root}/../../docs/rules/great-war.md")).unwrap();
+    let listed: Vec<String> = doc
+        .lines()
+        .filter_map(|l| l.strip_prefix("- **D-"))
+        .map(|l| format!("D-{}", l.split(' ').next().unwrap()))
+        .collect();
+    assert_eq!(listed.len(), 14);
+    let code = drumfire_core::testing::sources_under(&format!("{root}/src/rules/great_war"));
+    for d in &listed {
+        assert!(
+            code.contains(&format!("Ours — {d} ")),
+            "{d} is not marked in the code"
+        );
+    }
+    let marked = code.matches("Ours — D-").count();
+    assert!(marked >= listed.len(), "{marked}");
+    for m in code.split("Ours — ").skip(1) {
+        let tag = m.split(' ').next().unwrap();
+        assert!(listed.iter().any(|d| d == tag), "{tag} is not in the docs");
+    }
+}
+
 #[test]
 fn every_rule_of_the_seed_is_mapped_to_a_test_that_exists() {
     let doc = std::fs::read_to_string(concat!(

@@ -1668,3 +1668,28 @@ fn cavalry_pinned_during_the_turn_is_not_made_to_charge_until_the_next() {
         "cav is pinned regular cavalry: it must be unpinned or charge before any other activation."
     );
 }
+
+/// Every choice the docs list as ours (P-1...) is marked `Ours — P-n` in the rule set's
+/// code or data, where it lives; and no mark names a P-n the docs do not list.
+#[test]
+fn every_choice_we_designed_is_marked_ours_where_it_lives() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let doc = std::fs::read_to_string(format!("{root}/../../docs/rules/portable.md")).unwrap();
+    let listed: Vec<String> = doc
+        .lines()
+        .filter_map(|l| l.strip_prefix("| P-"))
+        .map(|l| format!("P-{}", l.split(' ').next().unwrap()))
+        .collect();
+    assert_eq!(listed.len(), 15);
+    let code = drumfire_core::testing::sources_under(&format!("{root}/src/rules/portable"));
+    for p in &listed {
+        assert!(
+            code.contains(&format!("Ours — {p} ")),
+            "{p} is not marked in the code"
+        );
+    }
+    for m in code.split("Ours — ").skip(1) {
+        let tag = m.split(' ').next().unwrap();
+        assert!(listed.iter().any(|p| p == tag), "{tag} is not in the docs");
+    }
+}

@@ -193,6 +193,7 @@ pub fn segment_check(world: &mut World) {
 }
 
 /// Ends the activation: pieces activated directly that did nothing are marked Done.
+/// Ours — D-10 in docs/rules/great-war.md: activation details.
 fn end_segment(world: &mut World) {
     let Some(group) = world.resource_mut::<GwState>().group.take() else {
         return;
@@ -482,6 +483,7 @@ fn check_act(world: &World, group: &Group, order: &GwOrder) -> Result<(), Refusa
                 None => refuse(format!("{} has no mounted or dismounted piece.", p.name)),
             }
         }
+        // Ours — D-9 in docs/rules/great-war.md: transport.
         GwOrder::Load {
             transport, piece, ..
         } => {
@@ -549,6 +551,7 @@ pub struct MoveRules {
 }
 
 /// Checks the movers themselves and returns what limits their move.
+/// Ours — D-11 in docs/rules/great-war.md: moving stacks.
 pub fn move_rules(
     world: &World,
     group: &Group,

@@ -101,6 +101,7 @@ impl Board {
     /// Ours: along a road (both hexes on it, joined across their common side) 1 MP
     /// whatever the terrain; otherwise the terrain's cost, +1 per contour climbed,
     /// +2 to wade into a river hex (+1 at a ford, +0 at a bridge).
+    /// Ours — D-2 in docs/rules/great-war.md: the Terrain Effects Chart (with `data.ron`).
     pub fn enter_cost(&self, from: Hex, to: Hex) -> Option<u8> {
         let (a, b) = (self.cell(from)?, self.cell(to)?);
         let base = b.cost?;
@@ -127,6 +128,7 @@ impl Board {
     /// high as its contour, plus one for woods or town; it blocks when it is higher
     /// than the lower end and at least as high as the higher end. Where the line
     /// runs exactly along a hexside, it is blocked only if the hexes on both sides block.
+    /// Ours — D-3 in docs/rules/great-war.md: line of sight.
     pub fn line_of_sight(&self, from: Hex, to: Hex) -> bool {
         let (Some(a), Some(b)) = (self.cell(from), self.cell(to)) else {
             return false;

@@ -98,6 +98,7 @@ pub fn plotted(world: &World, side: u8, turn: u16) -> (Vec<Plotted>, Vec<String>
 
 /// Groups plotted fire the way the rules let it combine: factors by target hex;
 /// on-board units by target hex and then by chains of same-or-adjacent hexes.
+/// Ours — D-14 in docs/rules/great-war.md: bombardment details.
 pub fn fire_groups(list: &[Plotted]) -> Vec<Vec<Plotted>> {
     let mut by_target: BTreeMap<(bool, Option<crate::coords::MapCoord>), Vec<Plotted>> =
         BTreeMap::new();

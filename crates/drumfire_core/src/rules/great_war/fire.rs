@@ -22,6 +22,7 @@ fn refuse<T>(text: String) -> Result<T, Refusal> {
 }
 
 /// Column shifts every fire shares: cover in the target hex and a crowded target.
+/// Ours — D-5 in docs/rules/great-war.md: the column shifts.
 fn target_shifts(
     world: &World,
     board: &Board,

@@ -112,6 +112,7 @@ fn execute(world: &mut World, step: Step) {
 /// > "Units with Direct Fire values that haven't activated yet this turn can also
 /// > use Opportunity Fire to fire at enemy units that move within range
 /// > (machinegun units can do this twice per turn)."
+/// Ours — D-12 in docs/rules/great-war.md: opportunity fire details.
 pub fn opportunity_firers(world: &World, side: u8, hex: Hex) -> Vec<PieceView> {
     let state = world.resource::<GwState>();
     let board = world.resource::<Board>();
@@ -334,6 +335,7 @@ fn effects(hex: Hex, side: u8, result: FireResult) -> Vec<Step> {
 /// > enemy-occupied hex and fire on the Assault table (Assaulted units can fire back)."
 ///
 /// Both sides fire at once, on strengths from before either result.
+/// Ours — D-7 in docs/rules/great-war.md: the assault procedure.
 fn assault(world: &mut World, hex: Hex, side: u8, attackers: Vec<(String, Hex)>, combat: i8) {
     let here = view::in_hex(world, hex);
     let attacking: Vec<PieceView> = here.iter().filter(|p| p.side == side).cloned().collect();
@@ -415,6 +417,7 @@ fn assault_end(world: &mut World, hex: Hex, side: u8, attackers: Vec<(String, He
 }
 
 /// Units that may take a step loss in a hex.
+/// Ours — D-13 in docs/rules/great-war.md: step losses.
 pub fn loss_candidates(world: &World, hex: Hex, side: u8) -> Vec<PieceView> {
     view::in_hex(world, hex)
         .into_iter()
@@ -555,6 +558,7 @@ fn flee(world: &mut World, id: &str) {
 }
 
 /// The hexes a fleeing piece runs through.
+/// Ours — D-8 in docs/rules/great-war.md: flight.
 pub fn flight_path(world: &World, p: &PieceView) -> Vec<Hex> {
     let board = world.resource::<Board>();
     let enemies = view::enemy_unit_hexes(world, p.side);

@@ -21,6 +21,7 @@ use hexx::Hex;
 use std::collections::BTreeSet;
 
 /// A leader lands face-up on this roll of one die or higher (ours: even odds, like a coin).
+/// Ours — D-1 in docs/rules/great-war.md: the leader flip.
 pub const FACE_UP_FROM: u8 = 4;
 
 /// On-board artillery of a side: units with Bombardment Fire values.

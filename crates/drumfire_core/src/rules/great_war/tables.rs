@@ -13,6 +13,7 @@ use std::fmt;
 
 /// The three fire tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// Ours — D-4 in docs/rules/great-war.md: every column and entry of the fire tables.
 pub enum Table {
     /// Direct Fire, 2d6.
     Direct,

@@ -284,6 +284,7 @@ pub fn action_fire(state: &GwState, p: &PieceView) -> Option<(FireValue, bool)> 
 }
 
 /// Fire strength after halving: half (rounded up) when Disrupted, and again when low on ammunition.
+/// Ours — D-6 in docs/rules/great-war.md: half strength.
 pub fn halved(strength: u8, p: &PieceView) -> u32 {
     let mut s = u32::from(strength);
     if p.disrupted {

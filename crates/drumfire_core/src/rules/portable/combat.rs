@@ -45,6 +45,7 @@ fn total(base: u8, changes: &[(i32, String)]) -> u8 {
 }
 
 /// Works out a close combat, or says why it may not be fought.
+/// Ours — P-6 in docs/rules/portable.md: which units fight close combats.
 pub fn plan(
     world: &World,
     all: &[Unit],
@@ -146,6 +147,7 @@ pub fn plan(
 /// Where an attacker withdraws after a draw: an adjacent empty hex not next to any
 /// enemy unit. Ours where several qualify: the one farthest from the enemy, then the
 /// first in direction order.
+/// Ours — P-11 in docs/rules/portable.md: where an attacker withdraws.
 pub fn withdrawal(world: &World, all: &[Unit], lead: &Unit) -> Option<Hex> {
     let mut options: Vec<(u32, usize, Hex)> = lead
         .hex

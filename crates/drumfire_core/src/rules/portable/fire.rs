@@ -116,6 +116,7 @@ impl FirePlan {
 
 /// The way a unit turns to fire at `target`, if it may: the target must lie in the
 /// wedge it faces or in one of the two beside it (a turn of up to 60 degrees, free).
+/// Ours — P-8 in docs/rules/portable.md: the fire arc.
 pub fn turn_to_fire(u: &Unit, target: Hex) -> Option<EdgeDirection> {
     let ways = match u.hex.way_to(target) {
         DirectionWay::Single(d) => vec![d],
@@ -148,6 +149,8 @@ pub fn command_alongside(all: &[Unit], u: &Unit) -> bool {
 
 /// Works out a fire, or says why it may not be made. `phase_fire` is the artillery
 /// fire at the start of the turn (artillery only); otherwise the unit is being activated.
+/// Ours — P-5 in docs/rules/portable.md: direct and indirect artillery fire.
+/// Ours — P-13 in docs/rules/portable.md: artillery fires once a turn.
 pub fn plan(
     world: &World,
     all: &[Unit],

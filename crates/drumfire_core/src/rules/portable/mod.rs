@@ -91,6 +91,7 @@ pub fn state_text(world: &World) -> String {
 }
 
 /// The side the game waits on.
+/// Ours — P-1 in docs/rules/portable.md: which side fires artillery first.
 pub fn awaiting(world: &World) -> Option<u8> {
     let state = world.resource::<PtState>();
     match world.resource::<State<Phase>>().get() {
@@ -178,6 +179,7 @@ fn units_in_deep_rivers(
 // ---- The set-up -----------------------------------------------------------
 
 /// Ours: a unit the scenario gives no facing faces the nearest enemy unit.
+/// Ours — P-7 in docs/rules/portable.md: facing.
 fn face_the_enemy(world: &mut World) {
     let all = view::units(world);
     let unfaced: Vec<Entity> = {
@@ -225,6 +227,7 @@ fn end_artillery_fire(world: &mut World) {
 // ---- Initiative ----------------------------------------------------------------
 
 /// Both sides roll a d6; the higher activates first. Ours: ties are rolled again.
+/// Ours — P-2 in docs/rules/portable.md: ties for who activates first.
 fn roll_for_first(world: &mut World) {
     let names: Vec<String> = world
         .resource::<SideList>()
@@ -256,6 +259,7 @@ fn roll_for_first(world: &mut World) {
 
 // ---- The Action Phase -------------------------------------------------------------
 
+/// Ours — P-15 in docs/rules/portable.md: "pinned at the beginning of the turn".
 fn begin_action(world: &mut World) {
     // Ours: the artillery fire is "at the beginning of the turn" too, so cavalry it
     // pinned is pinned at the beginning of the turn; cavalry pinned later, during the
@@ -274,6 +278,7 @@ fn begin_action(world: &mut World) {
 
 /// A side's turn to act: it throws its activation dice; their total is how many
 /// units it may activate (ours: the scenario gives each side its number of dice).
+/// Ours — P-3 in docs/rules/portable.md: activation dice.
 fn start_side(world: &mut World, side: u8) {
     let (name, dice) = {
         let s = &world.resource::<SideList>().0[usize::from(side)];
@@ -714,6 +719,7 @@ fn face_contact(world: &mut World, id: &str) {
 /// A pinned regular cavalry unit left pinned moves toward the nearest enemy unit
 /// without counting as an activation. Ours: as far as it may, to the hex it can
 /// reach nearest that enemy (it stays if no hex is nearer).
+/// Ours — P-10 in docs/rules/portable.md: where pinned regular cavalry charges.
 fn charge(world: &mut World, id: &str) {
     let Some(u) = view::unit(world, id) else {
         return;
@@ -1019,6 +1025,7 @@ fn place(world: &mut World, id: &str, to: Hex) {
 }
 
 /// Removes a destroyed unit from the map and counts it for victory.
+/// Ours — P-14 in docs/rules/portable.md: victory points for units destroyed.
 fn destroy(world: &mut World, id: &str) {
     let Some(e) = entity(world, id) else { return };
     let Some(at) = world.get::<OnHex>(e).map(|o| o.0) else {

@@ -50,6 +50,7 @@ pub fn fording_turn(world: &World, id: &str) -> Option<u16> {
 }
 
 /// Why the unit cannot move at all now, if it cannot.
+/// Ours — P-9 in docs/rules/portable.md: pinned units and movement.
 pub fn cannot_move(world: &World, u: &Unit) -> Option<String> {
     if u.movement == 0 {
         return Some(format!(

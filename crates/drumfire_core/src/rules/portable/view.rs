@@ -228,6 +228,7 @@ pub fn cell(world: &World, hex: Hex) -> Option<Cell> {
 /// between them blocks when it is higher than both ends, or as high as the higher
 /// end and woods or a built-up area. Where the line runs along a hexside it is
 /// blocked only when the hexes on both sides block.
+/// Ours — P-4 in docs/rules/portable.md: line of sight.
 pub fn line_of_sight(world: &World, from: Hex, to: Hex) -> bool {
     let (Some(a), Some(b)) = (cell(world, from), cell(world, to)) else {
         return false;
