@@ -112,6 +112,7 @@ fn execute(world: &mut World, step: Step) {
 /// > "Units with Direct Fire values that haven't activated yet this turn can also
 /// > use Opportunity Fire to fire at enemy units that move within range
 /// > (machinegun units can do this twice per turn)."
+///
 /// Ours — D-12 in docs/rules/great-war.md: opportunity fire details.
 pub fn opportunity_firers(world: &World, side: u8, hex: Hex) -> Vec<PieceView> {
     let state = world.resource::<GwState>();
