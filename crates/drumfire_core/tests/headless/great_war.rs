@@ -1503,6 +1503,47 @@ fn recovery_under_morale_improves_a_piece_and_a_demoralized_failure_flees() {
     );
 }
 
+/// Our ruling where flight meets Opportunity Fire at "enemy units that move within
+/// range": a fleeing piece draws none. Seed 1: r1 fails to recover (7) and flees from
+/// 0401 to 0101 across the machinegun's range (8 hexes); Blue is never asked.
+#[test]
+fn a_fleeing_piece_draws_no_opportunity_fire() {
+    let s = battle(
+        &["........", "........"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0401", markers: [Demoralized]),
+                      (id: "mg", side: "blue", unit: "machinegun", hex: "0801")]"#,
+    );
+    let mut g = start(&s, 1);
+    activate(&mut g, RED, "r1");
+    gw(
+        &mut g,
+        GwOrder::Recover {
+            side: RED,
+            piece: "r1".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(at(&g, "r1"), Some("0101".into()), "it fled");
+    assert!(state(&g).prompt.is_none());
+    assert!(
+        fired(&g).is_empty(),
+        "no opportunity fire at the fleeing piece"
+    );
+    // The same hexes entered by a move would be open to the machinegun.
+    let mover = battle(
+        &["........", "........"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0401"),
+                      (id: "mg", side: "blue", unit: "machinegun", hex: "0801")]"#,
+    );
+    let mut g = start(&mover, 1);
+    activate(&mut g, RED, "r1");
+    mv(&mut g, RED, &["r1"], &["0301"]).unwrap();
+    assert!(matches!(
+        state(&g).prompt,
+        Some(Prompt::OpportunityFire { side: BLUE, .. })
+    ));
+}
+
 // ---- Cavalry ------------------------------------------------------------------
 
 #[test]
