@@ -228,6 +228,10 @@ fn it_plots_its_own_artillery_plan_with_drumfire_for_the_attack() {
             None,
             None,
             None,
+            None,
+            None,
+            None,
+            None,
             None
         ])
     );
