@@ -42,6 +42,15 @@ pub fn great_war_battle(map: &[&str], body: &str, red_extra: &str, blue_extra: &
     }
 }
 
+/// Every shipped scenario, as (rule set folder, file name).
+pub const SHIPPED: [(&str, &str); 5] = [
+    ("great_war", "tutorial.ron"),
+    ("great_war", "marcoing_ridge.ron"),
+    ("great_war", "agache_valley.ron"),
+    ("portable", "ukhozi_drift.ron"),
+    ("portable", "ravensberg_heights.ron"),
+];
+
 /// A shipped scenario, `scenarios/<set>/<name>`, parsed.
 pub fn shipped(set: &str, name: &str) -> Scenario {
     let path = format!(
@@ -274,6 +283,25 @@ pub fn soak_game_with(
         }
     }
     Ok(game)
+}
+
+/// Checks a rule set's marks of what we designed: every tag the docs list (`D-1`,
+/// `P-3`...) appears as `Ours — TAG ` in the Rust and RON files of `dir`, and every
+/// mark there names a listed tag. Returns what is wrong, one line each.
+pub fn unmatched_ours_marks(listed: &[String], dir: &str) -> Vec<String> {
+    let code = sources_under(dir);
+    let mut wrong: Vec<String> = listed
+        .iter()
+        .filter(|t| !code.contains(&format!("Ours — {t} ")))
+        .map(|t| format!("{t} is not marked in the code"))
+        .collect();
+    for mark in code.split("Ours — ").skip(1) {
+        let tag = mark.split(' ').next().unwrap_or("");
+        if !listed.iter().any(|t| t == tag) {
+            wrong.push(format!("{tag} is marked in the code but not in the docs"));
+        }
+    }
+    wrong
 }
 
 /// The text of every Rust and RON file in `dir`, in name order (for tests that check

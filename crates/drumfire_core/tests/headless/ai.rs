@@ -318,13 +318,7 @@ fn its_choice_is_the_same_every_time_for_the_same_position() {
 #[test]
 fn the_computer_against_itself_keeps_every_invariant_in_every_scenario() {
     // `scripts/soak.sh N` plays many more; these few run with every test.
-    for (set, name) in [
-        ("great_war", "tutorial.ron"),
-        ("great_war", "marcoing_ridge.ron"),
-        ("great_war", "agache_valley.ron"),
-        ("portable", "ukhozi_drift.ron"),
-        ("portable", "ravensberg_heights.ron"),
-    ] {
+    for (set, name) in drumfire_core::testing::SHIPPED {
         let s = shipped(set, name);
         for seed in 11..14 {
             let game = drumfire_core::testing::soak_game_with(&s, seed, [PlayerKind::Ai; 2])

@@ -267,13 +267,7 @@ fn every_log_line_of_a_game_names_pieces_not_their_ids() {
             !line[..at].ends_with(is_word) && !line[at + id.len()..].starts_with(is_word)
         })
     };
-    for (set, name) in [
-        ("great_war", "tutorial.ron"),
-        ("great_war", "marcoing_ridge.ron"),
-        ("great_war", "agache_valley.ron"),
-        ("portable", "ukhozi_drift.ron"),
-        ("portable", "ravensberg_heights.ron"),
-    ] {
+    for (set, name) in drumfire_core::testing::SHIPPED {
         let s = shipped(set, name);
         let f = &s.file;
         let names: BTreeMap<String, String> = f

@@ -393,12 +393,10 @@ fn score(world: &World, ctx: &Ctx, o: &GwOrder) -> f32 {
                     )
                 })
                 .unwrap_or((0.0, 0.0));
-            let firing_back: Vec<PieceView> =
-                theirs.iter().filter(|p| !p.demoralized).cloned().collect();
             let defence = fire::plan_assault(
                 world,
                 1 - side.min(1),
-                &firing_back,
+                &theirs,
                 lead.hex,
                 0,
                 false,

@@ -290,7 +290,9 @@ pub fn plan_bombardment_on(
 }
 
 /// Plans one side of an assault: `firers` fire on the Assault table at the pieces of
-/// the other side in `hex`. `combat` is the leader shift.
+/// the other side in `hex`. `combat` is the leader shift. Leaders add no strength, and
+/// Demoralized units none either: they "can do nothing [...] but try to recover morale",
+/// so a Demoralized defender does not fire back.
 pub fn plan_assault(
     world: &World,
     side: u8,
@@ -304,7 +306,7 @@ pub fn plan_assault(
     let state = world.resource::<GwState>();
     let mut ids = Vec::new();
     let mut strengths = Vec::new();
-    for p in firers.iter().filter(|p| !p.is_leader()) {
+    for p in firers.iter().filter(|p| !p.is_leader() && !p.demoralized) {
         if let Some((v, _)) = action_fire(state, p).or(p.face.direct.map(|d| (d, false))) {
             ids.push(p.id.clone());
             strengths.push(halved(v.strength, p));

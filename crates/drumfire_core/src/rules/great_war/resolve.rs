@@ -345,22 +345,18 @@ fn assault(world: &mut World, hex: Hex, side: u8, attackers: Vec<(String, Hex)>,
     if !attacking.is_empty() && !defending.is_empty() {
         let defender = defending[0].side;
         let attack = fire::plan_assault(world, side, &attacking, hex, combat, true, "Assault");
-        // Demoralized pieces "can do nothing [...] but try to recover morale": they do
-        // not fire back, and a Demoralized leader lends no combat modifier.
-        let firing_back: Vec<PieceView> = defending
+        // A Demoralized leader "can do nothing [...] but try to recover morale": he lends
+        // no combat modifier (`plan_assault` leaves Demoralized units out of the fire).
+        let defence_combat = defending
             .iter()
             .filter(|p| !p.demoralized)
-            .cloned()
-            .collect();
-        let defence_combat = firing_back
-            .iter()
             .filter_map(|p| p.leader.map(|l| l.combat))
             .max()
             .unwrap_or(0);
         let defence = fire::plan_assault(
             world,
             defender,
-            &firing_back,
+            &defending,
             hex,
             defence_combat,
             false,
