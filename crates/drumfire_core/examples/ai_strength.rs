@@ -7,7 +7,8 @@
 //! the computer against itself over the same seeds (wins per side, moves, whole-game time),
 //! and the time of its decisions — one order, and all the orders of one side in one game
 //! turn (a side-turn) — median and worst, on one core. `--side=0` (or 1) plays only the
-//! computer as that side against the random player.
+//! computer as that side against the random player; `--itself` only the computer against
+//! itself.
 
 use drumfire_core::game::Game;
 use drumfire_core::players::{Bot, PlayerKind};
@@ -19,6 +20,8 @@ use std::time::Instant;
 struct Played {
     winner: Option<u8>,
     points: Vec<u32>,
+    /// Steps each side lost.
+    lost: Vec<u32>,
     orders: usize,
     decisions: Vec<(u16, u8, f64)>,
     wall_ms: f64,
@@ -45,6 +48,11 @@ fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2]) -> Played {
     Played {
         winner: outcome.winner,
         points: outcome.points.clone(),
+        lost: game
+            .world()
+            .resource::<drumfire_core::flow::StepsLost>()
+            .0
+            .clone(),
         orders: game.orders().len(),
         decisions,
         wall_ms: start.elapsed().as_secs_f64() * 1e3,
@@ -77,6 +85,10 @@ fn main() {
         if let Some(side) = arg.strip_prefix("--side=") {
             sides = vec![side.parse().expect("--side=0 or --side=1")];
             against_itself = false;
+            continue;
+        }
+        if arg == "--itself" {
+            sides.clear();
             continue;
         }
         match arg.parse() {
@@ -142,8 +154,15 @@ fn main() {
         }
         let mut wins = [0u32; 2];
         let (mut drawn, mut moves, mut walls) = (0, Vec::new(), Vec::new());
+        let (mut points, mut lost) = ([0u64; 2], [0u64; 2]);
         for seed in 0..games {
             let p = play(&scenario, seed, [PlayerKind::Ai; 2]);
+            for (sum, p) in points.iter_mut().zip(&p.points) {
+                *sum += u64::from(*p);
+            }
+            for (sum, l) in lost.iter_mut().zip(&p.lost) {
+                *sum += u64::from(*l);
+            }
             match p.winner {
                 Some(w) => wins[usize::from(w)] += 1,
                 None => drawn += 1,
@@ -156,8 +175,15 @@ fn main() {
         let (m, _) = median_worst(moves);
         let (wall_med, wall_worst) = median_worst(walls);
         println!(
-            "  computer against computer: {} {}, {} {}, drawn {drawn}; median {m:.0} orders a game, whole game median {wall_med:.0} ms, worst {wall_worst:.0} ms",
-            names[0], wins[0], names[1], wins[1],
+            "  computer against computer: {} {}, {} {}, drawn {drawn}, mean points {:.1} to {:.1}, mean steps lost {:.1} to {:.1}; median {m:.0} orders a game, whole game median {wall_med:.0} ms, worst {wall_worst:.0} ms",
+            names[0],
+            wins[0],
+            names[1],
+            wins[1],
+            points[0] as f64 / games as f64,
+            points[1] as f64 / games as f64,
+            lost[0] as f64 / games as f64,
+            lost[1] as f64 / games as f64,
         );
         let n = orders.len();
         let (om, ow) = median_worst(orders);

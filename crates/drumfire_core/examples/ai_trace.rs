@@ -2,7 +2,9 @@
 //! computer player: where its pieces stand at the start of every turn, what kinds of
 //! order it gave, the final score, and with `--log` the whole game log.
 //!
-//! `cargo run -p drumfire_core --release --example ai_trace -- FILE SEED SIDE [--log] [--why=TURN]`
+//! `cargo run -p drumfire_core --release --example ai_trace -- FILE SEED SIDE [--log] [--why=TURN] [--both]`
+//!
+//! `--both` gives the other side to the computer as well (the pieces traced are still SIDE's).
 //!
 //! `--why=TURN` prints, before each of its decisions in that turn, the eight orders it
 //! valued most and their values (Great War scenarios).
@@ -15,7 +17,7 @@ use std::collections::BTreeMap;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [file, seed, side, ..] = args.as_slice() else {
-        eprintln!("usage: ai_trace FILE SEED SIDE [--log] [--why=TURN]");
+        eprintln!("usage: ai_trace FILE SEED SIDE [--log] [--why=TURN] [--both]");
         std::process::exit(2);
     };
     let seed: u64 = seed.parse().expect("a seed");
@@ -37,6 +39,9 @@ fn main() {
         Bot::new(PlayerKind::Random, seed + 1),
     ];
     bots[usize::from(ai_side)] = Bot::new(PlayerKind::Ai, seed);
+    if args.iter().any(|a| a == "--both") {
+        bots[usize::from(1 - ai_side)] = Bot::new(PlayerKind::Ai, seed + 1);
+    }
     let mut last_turn = 0;
     let mut kinds: BTreeMap<String, u32> = BTreeMap::new();
     while !game.is_over() {

@@ -141,6 +141,48 @@ fn it_assaults_a_weak_defender_on_an_objective_but_not_a_strong_one() {
 }
 
 #[test]
+fn a_led_attack_closes_beside_the_objective_it_will_assault() {
+    // A mounted squadron (range 1: nothing to shoot at yet) three hexes from a held
+    // objective, its Rittmeister ahead of it: it moves up beside the objective and
+    // him, where its next activation can assault, rather than wait two hexes out.
+    let s = field(
+        r#"counters: [(id: "c1", side: "red", unit: "cavalry_mounted", hex: "0402"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0702")],
+           leaders: [(id: "rittm", side: "red", name: "Rittmeister", kind: Cavalry, rank: 2, morale: 8, combat: 1, morale_modifier: 1, hex: "0502", flip: false)],
+           victory: (objectives: [(hex: "0702", points: 3, held_by: Some("blue"))])"#,
+    );
+    let mut g = started(&s, 1);
+    g.submit(Order::GreatWar(GwOrder::Activate {
+        side: RED,
+        piece: "rittm".into(),
+    }))
+    .unwrap();
+    let weighed = ai::weighed(g.world(), RED, 0);
+    let end = |o: &Order| match o {
+        Order::GreatWar(GwOrder::Move { pieces, path, .. }) if pieces == &["c1"] => {
+            hex_of(path.last().unwrap())
+        }
+        _ => None,
+    };
+    let (objective, rittm) = (hex_of("0702").unwrap(), hex_of("0502").unwrap());
+    let (best, value) = &weighed[0];
+    let to = end(best).unwrap_or_else(|| panic!("{best:?}"));
+    assert_eq!(to.unsigned_distance_to(objective), 1, "{best:?}");
+    assert_eq!(to.unsigned_distance_to(rittm), 1, "{best:?}");
+    // Beside the objective with no one to lead its assault is worth far less.
+    let alone = weighed
+        .iter()
+        .filter(|(o, _)| {
+            end(o).is_some_and(|h| {
+                h.unsigned_distance_to(objective) == 1 && h.unsigned_distance_to(rittm) > 1
+            })
+        })
+        .map(|(_, v)| *v)
+        .fold(f32::MIN, f32::max);
+    assert!(*value > alone + 1.0, "{value} against {alone}");
+}
+
+#[test]
 fn a_leader_no_unit_needs_goes_to_the_units_that_have_none() {
     // Two leaders with r1; r2 far off has none and cannot close on the enemy alone.
     let s = great_war_battle(
@@ -213,18 +255,19 @@ fn it_plots_its_own_artillery_plan_with_drumfire_for_the_attack() {
         targets: t.iter().map(|x| x.map(str::to_owned)).collect(),
     };
     // The heavy guns (off the map) fire two turns running at Villers (Drumfire on the
-    // second), the turn before the nearest Germans can be there, then at the crossroads.
+    // second), ending the turn before the nearest Germans can be there, then at the
+    // crossroads.
     assert_eq!(
         mission("g_heavy"),
         fire(&[
             None,
             None,
-            None,
-            None,
             Some("2504"),
             Some("2504"),
+            None,
             Some("3215"),
             Some("3215"),
+            None,
             None,
             None,
             None,
@@ -243,9 +286,11 @@ fn it_plots_its_own_artillery_plan_with_drumfire_for_the_attack() {
     let Mission::PlannedFire { targets } = &rfa.mission else {
         panic!("{rfa:?}")
     };
-    assert_eq!(targets[0].as_deref(), Some("0115"));
-    assert_eq!(targets[8], targets[9], "two turns running: Drumfire");
-    assert!(targets[8].is_some());
+    assert_eq!(targets[0].as_deref(), Some("0815"));
+    // Two turns running (Drumfire) two hexes short of the crossroads, from the turn
+    // the Germans can first reach it.
+    assert_eq!(targets[6].as_deref(), Some("3015"));
+    assert_eq!(targets[6], targets[7], "two turns running: Drumfire");
 }
 
 #[test]

@@ -238,7 +238,8 @@ fn fire_value(odds: &fire::FireOdds, steps: usize, on_objective: bool) -> f32 {
 
 /// The pull of the objectives on a unit in `hex`: the best of those its side does not
 /// hold, worth less the more friends are nearer to it already (so the units spread
-/// over the objectives) and nothing beyond the distance left to cover before the end.
+/// over the objectives) and nothing beyond the distance left to cover before the end,
+/// and most from beside one the enemy defends, where the assault starts.
 /// A unit on an objective its side holds with the enemy near stays as its garrison
 /// (the more friends there, the less each is needed).
 fn pull(ctx: &Ctx, p: &PieceView, hex: Hex) -> f32 {
@@ -266,10 +267,26 @@ fn pull(ctx: &Ctx, p: &PieceView, hex: Hex) -> f32 {
             .iter()
             .filter(|f| f.id != p.id && f.hex.unsigned_distance_to(*o) < d)
             .count() as f32;
-        let near = (1.0 - d as f32 / ctx.horizon).max(0.0);
+        let mut near = (1.0 - d as f32 / ctx.horizon).max(0.0);
+        // Beside an objective the enemy defends, with a leader of its type beside it
+        // too, a unit can assault from its next activation on: worth the more, so
+        // that the attack closes in rather than waiting two hexes out, where the pull
+        // alone barely outweighs the fire it would walk into.
+        let defended = ctx.enemies.iter().any(|e| e.hex == *o);
+        if d == 1 && defended && led_at(ctx, p, hex) {
+            near += 0.4;
+        }
         best = best.max(pts / (1.0 + 0.5 * ahead) * near);
     }
     best
+}
+
+/// Whether a leader of `p`'s type, not Demoralized, stands in or beside `hex`.
+fn led_at(ctx: &Ctx, p: &PieceView, hex: Hex) -> bool {
+    let kind = p.leader_type();
+    ctx.leaders
+        .iter()
+        .any(|l| l.leader_type() == kind && !l.demoralized && l.hex.unsigned_distance_to(hex) <= 1)
 }
 
 /// How good it is for `p` to stand in `hex`. A unit: the objectives' pull, cover,
