@@ -268,7 +268,7 @@ fn apply_edits(world: &mut World) {
             }
             PlanEdit::Show(_) | PlanEdit::Close => {}
             PlanEdit::File => {
-                let order = Order::GreatWar(GwOrder::Plan {
+                let order = Order::from(GwOrder::Plan {
                     side,
                     missions: draft.missions.clone(),
                 });

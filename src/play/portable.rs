@@ -100,10 +100,8 @@ fn submit_request(world: &mut World) {
     let Some(order) = world.resource_mut::<PtRequest>().0.take() else {
         return;
     };
-    let moved = match &order {
-        Order::Portable(PtOrder::Move { unit, path, .. }) => {
-            path.last().map(|to| (unit.clone(), to.clone()))
-        }
+    let moved = match order.rules::<PtOrder>() {
+        Some(PtOrder::Move { unit, path, .. }) => path.last().map(|to| (unit.clone(), to.clone())),
         _ => None,
     };
     let status = match orders::submit(world, order) {
@@ -163,7 +161,7 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Key>>) {
     let mut reach: BTreeMap<MapCoord, (u8, Vec<Hex>)> = BTreeMap::new();
     let mut targets: Vec<Hex> = Vec::new();
     for order in legal {
-        let Order::Portable(o) = &order else {
+        let Some(o) = order.rules::<PtOrder>() else {
             continue;
         };
         let unit = match o {

@@ -192,7 +192,7 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
                 .clone(),
                 _ => drumfire_core::rules::great_war::setup::open_sights_plan(world, side),
             };
-            let order = drumfire_core::orders::Order::GreatWar(
+            let order = drumfire_core::orders::Order::from(
                 drumfire_core::rules::great_war::GwOrder::Plan { side, missions },
             );
             orders::submit(world, order).map_err(|r| r.0)?;

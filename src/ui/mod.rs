@@ -56,7 +56,7 @@ fn submit_ui_order(world: &mut World) {
             great_war::setup::open_sights_plan(world, side)
         };
         world.resource_mut::<UiOrder>().0 =
-            Some(Order::GreatWar(great_war::GwOrder::Plan { side, missions }));
+            Some(Order::from(great_war::GwOrder::Plan { side, missions }));
     }
     let Some(order) = world.resource_mut::<UiOrder>().0.take() else {
         return;

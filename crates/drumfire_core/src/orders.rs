@@ -9,17 +9,21 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Something a player (or the AI, a replay, a mail) asks the game to do.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// The core knows three kinds: a pass, a hand move at the table, and an order of the
+/// scenario's rule set, which the core carries without knowing its shape (see
+/// [`RulesOrder`]). Each kind is written in saves as an enum variant: `Pass(side: 0)`,
+/// `Table(...)`, and a rule set's order under the rule set's own tag, such as
+/// `GreatWar(Move(...))`.
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub enum Order {
     /// End this side's action segment without activating anything.
     Pass {
         /// The side passing.
         side: u8,
     },
-    /// An order of the Great War rule set.
-    GreatWar(crate::rules::great_war::GwOrder),
-    /// An order of the Portable rule set.
-    Portable(crate::rules::portable::PtOrder),
+    /// An order of the scenario's rule set.
+    Rules(RulesOrder),
     /// A move made by hand in table mode, where the rules are off.
     Table(crate::table::TableOrder),
 }
@@ -29,10 +33,254 @@ impl Order {
     pub fn side(&self) -> Option<u8> {
         match self {
             Self::Pass { side } => Some(*side),
-            Self::GreatWar(o) => Some(o.side()),
-            Self::Portable(o) => Some(o.side()),
+            Self::Rules(o) => Some(o.side()),
             Self::Table(_) => None,
         }
+    }
+
+    /// The rule set's own order inside, if this is one of `T`.
+    pub fn rules<T: RuleSetOrder>(&self) -> Option<&T> {
+        match self {
+            Self::Rules(o) => o.get(),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Debug for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Pass { side } => f.debug_struct("Pass").field("side", side).finish(),
+            Self::Rules(o) => fmt::Debug::fmt(o, f),
+            Self::Table(t) => f.debug_tuple("Table").field(t).finish(),
+        }
+    }
+}
+
+/// What a rule set's order type gives the core: its tag in saves and the side
+/// giving it. Everything else about it is the rule set's own.
+pub trait RuleSetOrder:
+    std::any::Any + Send + Sync + fmt::Debug + Clone + PartialEq + Eq + std::hash::Hash + Serialize
+{
+    /// The name its orders are written under in saves ("GreatWar"): the rule set's
+    /// `RuleSetInfo::order_tag`.
+    const TAG: &'static str;
+    /// The side giving the order.
+    fn side(&self) -> u8;
+}
+
+/// A rule set's order as the core holds it: any [`RuleSetOrder`], compared, hashed,
+/// printed and written like the rule set's own type.
+#[derive(Clone)]
+pub struct RulesOrder(std::sync::Arc<dyn AnyOrder>);
+
+impl RulesOrder {
+    /// Wraps a rule set's order.
+    pub fn new<T: RuleSetOrder>(order: T) -> Self {
+        Self(std::sync::Arc::new(order))
+    }
+
+    /// The rule set's order, if it is a `T`.
+    pub fn get<T: RuleSetOrder>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref()
+    }
+
+    /// The side giving it.
+    pub fn side(&self) -> u8 {
+        self.0.side()
+    }
+
+    /// The rule set's tag ("GreatWar").
+    pub fn tag(&self) -> &'static str {
+        self.0.tag()
+    }
+}
+
+impl PartialEq for RulesOrder {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.dyn_eq(other.0.as_any())
+    }
+}
+
+impl Eq for RulesOrder {}
+
+impl std::hash::Hash for RulesOrder {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.tag().hash(state);
+        self.0.dyn_hash(state);
+    }
+}
+
+impl fmt::Debug for RulesOrder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(", self.0.tag())?;
+        self.0.dyn_debug(f)?;
+        f.write_str(")")
+    }
+}
+
+/// The object-safe side of [`RuleSetOrder`].
+trait AnyOrder: Send + Sync {
+    fn as_any(&self) -> &dyn std::any::Any;
+    fn side(&self) -> u8;
+    fn tag(&self) -> &'static str;
+    fn dyn_eq(&self, other: &dyn std::any::Any) -> bool;
+    fn dyn_hash(&self, state: &mut dyn std::hash::Hasher);
+    fn dyn_debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
+    fn erased(&self) -> &dyn erased_serde::Serialize;
+}
+
+impl<T: RuleSetOrder> AnyOrder for T {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn side(&self) -> u8 {
+        RuleSetOrder::side(self)
+    }
+    fn tag(&self) -> &'static str {
+        T::TAG
+    }
+    fn dyn_eq(&self, other: &dyn std::any::Any) -> bool {
+        other.downcast_ref::<T>() == Some(self)
+    }
+    fn dyn_hash(&self, mut state: &mut dyn std::hash::Hasher) {
+        std::hash::Hash::hash(self, &mut state);
+    }
+    fn dyn_debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+    fn erased(&self) -> &dyn erased_serde::Serialize {
+        self
+    }
+}
+
+impl Serialize for Order {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStructVariant;
+        match self {
+            Self::Pass { side } => {
+                let mut v = s.serialize_struct_variant("Order", 0, "Pass", 1)?;
+                v.serialize_field("side", side)?;
+                v.end()
+            }
+            Self::Table(t) => s.serialize_newtype_variant("Order", 1, "Table", t),
+            Self::Rules(o) => s.serialize_newtype_variant("Order", 2, o.tag(), o.0.erased()),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Order {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_enum("Order", variant_names(), OrderVisitor)
+    }
+}
+
+/// The names an order is written under: `Pass`, `Table` and every rule set's tag.
+pub fn variant_names() -> &'static [&'static str] {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        let mut names = vec!["Pass", "Table"];
+        names.extend(crate::rules::ALL.iter().map(|r| r.order_tag));
+        names
+    })
+}
+
+/// Reads an order: the variant's name says whose it is.
+struct OrderVisitor;
+
+impl<'de> serde::de::Visitor<'de> for OrderVisitor {
+    type Value = Order;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an order: Pass, Table or a rule set's order")
+    }
+
+    fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<Order, A::Error> {
+        let (VariantName(name), variant) = data.variant()?;
+        read_variant(&name, variant, variant_names())
+    }
+}
+
+/// Reads an order from its variant's name and what follows it (for readers of files
+/// that hold orders among other things, such as a save's sealed secrets); `expected`
+/// is the list of names an unknown one is told.
+pub fn read_variant<'de, V: serde::de::VariantAccess<'de>>(
+    name: &str,
+    variant: V,
+    expected: &'static [&'static str],
+) -> Result<Order, V::Error> {
+    use serde::de::Error;
+    match name {
+        "Pass" => variant.struct_variant(&["side"], PassVisitor),
+        "Table" => variant.newtype_variant().map(Order::Table),
+        tag => match crate::rules::ALL.iter().find(|r| r.order_tag == tag) {
+            Some(info) => variant.newtype_variant_seed(RulesSeed(info)),
+            None => Err(V::Error::unknown_variant(tag, expected)),
+        },
+    }
+}
+
+/// An enum variant's name, read as an identifier (as RON writes it).
+pub struct VariantName(pub String);
+
+impl<'de> Deserialize<'de> for VariantName {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Name;
+        impl serde::de::Visitor<'_> for Name {
+            type Value = VariantName;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("the name of an order")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<VariantName, E> {
+                Ok(VariantName(v.to_owned()))
+            }
+        }
+        d.deserialize_identifier(Name)
+    }
+}
+
+/// Reads the fields of a pass.
+struct PassVisitor;
+
+impl<'de> serde::de::Visitor<'de> for PassVisitor {
+    type Value = Order;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a pass: (side: N)")
+    }
+
+    fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Order, M::Error> {
+        use serde::de::Error;
+        let mut side = None;
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "side" if side.is_none() => side = Some(map.next_value::<u8>()?),
+                "side" => return Err(M::Error::duplicate_field("side")),
+                other => return Err(M::Error::unknown_field(other, &["side"])),
+            }
+        }
+        side.map(|side| Order::Pass { side })
+            .ok_or_else(|| M::Error::missing_field("side"))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Order, A::Error> {
+        use serde::de::Error;
+        let side = seq
+            .next_element::<u8>()?
+            .ok_or_else(|| A::Error::invalid_length(0, &self))?;
+        Ok(Order::Pass { side })
+    }
+}
+
+/// Reads a rule set's order with that rule set's own reader.
+struct RulesSeed(&'static crate::rules::RuleSetInfo);
+
+impl<'de> serde::de::DeserializeSeed<'de> for RulesSeed {
+    type Value = Order;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Order, D::Error> {
+        let mut erased = <dyn erased_serde::Deserializer>::erase(d);
+        (self.0.read_order)(&mut erased).map_err(serde::de::Error::custom)
     }
 }
 

@@ -222,26 +222,94 @@ pub fn replay(save: &Save) -> (Game, Result<StateHash, Divergence>) {
     (game, result)
 }
 
-/// Artillery Plans are secret until their fire lands, so a save writes each one
-/// sealed: `SealedPlan(side: 0, plan: "…")`, the plan's RON scrambled with a fixed
+/// Some orders carry a secret until the rules reveal it (the Great War's Artillery
+/// Plans): the rule set says which (`RuleSetInfo::secret`), and a save writes each one
+/// sealed: `SealedPlan(side: 0, plan: "…")`, the secret's RON scrambled with a fixed
 /// key and written as hex digits. An envelope, not a lock: it keeps the plan out of
 /// sight of a player who opens the file, not out of reach of one set on reading it.
 /// Every other order is written as it is. Saves with plain `Plan` orders still load.
 pub mod sealed {
     use crate::orders::Order;
-    use crate::rules::great_war::{Assignment, GwOrder};
-    use crate::table::TableOrder;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-    /// An order as the save file holds it.
-    #[derive(Serialize, Deserialize)]
-    #[serde(rename = "Order")]
+    /// An order as the save file holds it: as it is, or its secret sealed.
     enum Stored {
-        Pass { side: u8 },
-        GreatWar(GwOrder),
         SealedPlan { side: u8, plan: String },
-        Table(TableOrder),
-        Portable(crate::rules::portable::PtOrder),
+        Plain(Order),
+    }
+
+    impl Serialize for Stored {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeStructVariant;
+            match self {
+                Self::Plain(o) => o.serialize(s),
+                Self::SealedPlan { side, plan } => {
+                    let mut v = s.serialize_struct_variant("Order", 3, "SealedPlan", 2)?;
+                    v.serialize_field("side", side)?;
+                    v.serialize_field("plan", plan)?;
+                    v.end()
+                }
+            }
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Stored {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            d.deserialize_enum("Order", stored_names(), StoredVisitor)
+        }
+    }
+
+    /// The names a stored order is written under: an order's, and `SealedPlan`.
+    fn stored_names() -> &'static [&'static str] {
+        static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+        NAMES.get_or_init(|| {
+            let mut names = crate::orders::variant_names().to_vec();
+            names.push("SealedPlan");
+            names
+        })
+    }
+
+    struct StoredVisitor;
+
+    impl<'de> serde::de::Visitor<'de> for StoredVisitor {
+        type Value = Stored;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an order, or a sealed plan")
+        }
+
+        fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<Stored, A::Error> {
+            use serde::de::VariantAccess;
+            let (crate::orders::VariantName(name), variant) = data.variant()?;
+            if name != "SealedPlan" {
+                return crate::orders::read_variant(&name, variant, stored_names())
+                    .map(Stored::Plain);
+            }
+            #[derive(Deserialize)]
+            #[serde(deny_unknown_fields)]
+            struct Sealed {
+                side: u8,
+                plan: String,
+            }
+            struct SealedVisitor;
+            impl<'de> serde::de::Visitor<'de> for SealedVisitor {
+                type Value = Sealed;
+                fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                    f.write_str("a sealed plan: (side: N, plan: \"…\")")
+                }
+                fn visit_map<M: serde::de::MapAccess<'de>>(
+                    self,
+                    map: M,
+                ) -> Result<Sealed, M::Error> {
+                    Sealed::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                }
+            }
+            let sealed = variant.struct_variant(&["side", "plan"], SealedVisitor)?;
+            Ok(Stored::SealedPlan {
+                side: sealed.side,
+                plan: sealed.plan,
+            })
+        }
     }
 
     /// The key stream: splitmix64 from a fixed start per side.
@@ -257,17 +325,16 @@ pub mod sealed {
         .flatten()
     }
 
-    /// Seals a side's missions.
-    pub fn seal(side: u8, missions: &[Assignment]) -> String {
-        let text = ron::to_string(missions).unwrap_or_default();
+    /// Seals a side's secret text.
+    pub fn seal(side: u8, text: &str) -> String {
         text.bytes()
             .zip(key(side))
             .map(|(b, k)| format!("{:02x}", b ^ k))
             .collect()
     }
 
-    /// Opens a sealed plan.
-    pub fn open(side: u8, sealed: &str) -> Result<Vec<Assignment>, String> {
+    /// Opens a sealed secret: its text.
+    pub fn open(side: u8, sealed: &str) -> Result<String, String> {
         let digits = sealed.as_bytes();
         if !digits.len().is_multiple_of(2) {
             return Err("a sealed plan has an even number of hex digits".into());
@@ -283,42 +350,45 @@ pub mod sealed {
             .zip(key(side))
             .map(|(b, k)| b.map(|b| b ^ k))
             .collect::<Result<_, _>>()?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| "this sealed plan is damaged (or sealed for another side)".to_owned())?;
-        ron::from_str(&text)
+        String::from_utf8(bytes)
             .map_err(|_| "this sealed plan is damaged (or sealed for another side)".to_owned())
     }
 
-    /// Writes the orders, plans sealed.
+    /// The order a sealed secret holds: the first rule set that reads it.
+    fn reveal(side: u8, sealed: &str) -> Result<Order, String> {
+        let text = open(side, sealed)?;
+        crate::rules::ALL
+            .iter()
+            .find_map(|r| (r.reveal)(side, &text))
+            .ok_or_else(|| "this sealed plan is damaged (or sealed for another side)".to_owned())
+    }
+
+    /// Writes the orders, secrets sealed.
     pub fn serialize<S: Serializer>(orders: &[Order], s: S) -> Result<S::Ok, S::Error> {
         let stored: Vec<Stored> = orders
             .iter()
-            .map(|o| match o {
-                Order::GreatWar(GwOrder::Plan { side, missions }) => Stored::SealedPlan {
-                    side: *side,
-                    plan: seal(*side, missions),
+            .map(
+                |o| match crate::rules::ALL.iter().find_map(|r| (r.secret)(o)) {
+                    Some((side, text)) => Stored::SealedPlan {
+                        side,
+                        plan: seal(side, &text),
+                    },
+                    None => Stored::Plain(o.clone()),
                 },
-                Order::GreatWar(g) => Stored::GreatWar(g.clone()),
-                Order::Pass { side } => Stored::Pass { side: *side },
-                Order::Table(t) => Stored::Table(t.clone()),
-                Order::Portable(p) => Stored::Portable(p.clone()),
-            })
+            )
             .collect();
         stored.serialize(s)
     }
 
-    /// Reads the orders, opening sealed plans.
+    /// Reads the orders, opening sealed secrets.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Order>, D::Error> {
         Vec::<Stored>::deserialize(d)?
             .into_iter()
             .map(|s| match s {
-                Stored::Pass { side } => Ok(Order::Pass { side }),
-                Stored::GreatWar(g) => Ok(Order::GreatWar(g)),
-                Stored::Table(t) => Ok(Order::Table(t)),
-                Stored::Portable(p) => Ok(Order::Portable(p)),
-                Stored::SealedPlan { side, plan } => open(side, &plan)
-                    .map(|missions| Order::GreatWar(GwOrder::Plan { side, missions }))
-                    .map_err(serde::de::Error::custom),
+                Stored::Plain(o) => Ok(o),
+                Stored::SealedPlan { side, plan } => {
+                    reveal(side, &plan).map_err(serde::de::Error::custom)
+                }
             })
             .collect()
     }

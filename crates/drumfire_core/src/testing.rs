@@ -1,7 +1,6 @@
 //! Ready-made games for tests.
 
 use crate::game::Game;
-use crate::orders::Order;
 use crate::rules::great_war::{GwOrder, setup};
 use crate::scenario::{self, Scenario};
 
@@ -84,7 +83,7 @@ pub fn skip_setup(game: &mut Game) {
             return;
         };
         let missions = setup::open_sights_plan(game.world(), side);
-        if let Err(r) = game.submit(Order::GreatWar(GwOrder::Plan { side, missions })) {
+        if let Err(r) = game.submit(GwOrder::Plan { side, missions }.into()) {
             panic!("the quiet plan was refused: {r}");
         }
     }

@@ -3,7 +3,7 @@
 //! types) and an order check.
 
 use crate::data::RuleSetData;
-use crate::orders::{Order, Refusal};
+use crate::orders::{Order, Refusal, RuleSetOrder, RulesOrder};
 use bevy_app::App;
 use bevy_ecs::world::World;
 use std::sync::OnceLock;
@@ -38,6 +38,17 @@ pub struct RuleSetInfo {
     pub reset: fn(&mut World),
     /// The rule set's own checks of a scenario file: (field path, message) for each error.
     pub check: fn(&crate::scenario::ScenarioFile) -> Vec<(String, String)>,
+    /// The name its orders are written under in saves ("GreatWar"): its order type's
+    /// `RuleSetOrder::TAG`.
+    pub order_tag: &'static str,
+    /// Reads one of its orders as a save writes it (inside the tag).
+    pub read_order:
+        fn(&mut dyn erased_serde::Deserializer<'_>) -> Result<Order, erased_serde::Error>,
+    /// The secret an order carries, if it is one to keep out of sight in a save until
+    /// the rules reveal it: the side and the secret's text (an Artillery Plan).
+    pub secret: fn(&Order) -> Option<(u8, String)>,
+    /// The order back from its side and its secret's text, as [`Self::secret`] gave it.
+    pub reveal: fn(u8, &str) -> Option<Order>,
     data_file: &'static str,
     data_text: &'static str,
     data: OnceLock<RuleSetData>,
@@ -75,6 +86,10 @@ pub static GREAT_WAR: RuleSetInfo = RuleSetInfo {
     state_text: great_war::state_text,
     reset: great_war::reset,
     check: no_checks,
+    order_tag: great_war::GwOrder::TAG,
+    read_order: read_order::<great_war::GwOrder>,
+    secret: great_war::secret,
+    reveal: great_war::reveal,
     data_file: "rules/great_war/data.ron",
     data_text: include_str!("great_war/data.ron"),
     data: OnceLock::new(),
@@ -93,6 +108,10 @@ pub static PORTABLE: RuleSetInfo = RuleSetInfo {
     state_text: portable::state_text,
     reset: portable::reset,
     check: portable::check_scenario,
+    order_tag: portable::PtOrder::TAG,
+    read_order: read_order::<portable::PtOrder>,
+    secret: no_secrets,
+    reveal: no_reveal,
     data_file: "rules/portable/data.ron",
     data_text: include_str!("portable/data.ron"),
     data: OnceLock::new(),
@@ -101,6 +120,23 @@ pub static PORTABLE: RuleSetInfo = RuleSetInfo {
 /// The Portable computer player.
 fn portable_ai(world: &World, side: u8, _salt: u64) -> Option<Order> {
     portable::ai::choose(world, side)
+}
+
+/// Reads a rule set's order of type `T`.
+fn read_order<T: RuleSetOrder + serde::de::DeserializeOwned>(
+    d: &mut dyn erased_serde::Deserializer<'_>,
+) -> Result<Order, erased_serde::Error> {
+    erased_serde::deserialize::<T>(d).map(|o| Order::Rules(RulesOrder::new(o)))
+}
+
+/// A rule set whose orders carry no secret.
+fn no_secrets(_: &Order) -> Option<(u8, String)> {
+    None
+}
+
+/// A rule set with no sealed orders to open.
+fn no_reveal(_: u8, _: &str) -> Option<Order> {
+    None
 }
 
 /// A rule set with no checks of its own beyond the core's.

@@ -69,7 +69,7 @@ fn it_fires_at_an_enemy_in_range_rather_than_walk_into_its_fire() {
     let given = red_segment(&mut g);
     assert_eq!(
         given[0],
-        Order::GreatWar(GwOrder::Activate {
+        Order::from(GwOrder::Activate {
             side: RED,
             piece: "maj".into()
         }),
@@ -77,7 +77,7 @@ fn it_fires_at_an_enemy_in_range_rather_than_walk_into_its_fire() {
     );
     assert_eq!(
         given[1],
-        Order::GreatWar(GwOrder::Fire {
+        Order::from(GwOrder::Fire {
             side: RED,
             firers: vec!["r1".into()],
             target: "0502".into()
@@ -116,7 +116,7 @@ fn it_assaults_a_weak_defender_on_an_objective_but_not_a_strong_one() {
     let given = red_segment(&mut g);
     assert_eq!(
         given[1],
-        Order::GreatWar(GwOrder::Assault {
+        Order::from(GwOrder::Assault {
             side: RED,
             pieces: vec!["maj".into(), "r1".into(), "r2".into()],
             target: "0302".into()
@@ -135,7 +135,7 @@ fn it_assaults_a_weak_defender_on_an_objective_but_not_a_strong_one() {
     assert!(
         !given
             .iter()
-            .any(|o| matches!(o, Order::GreatWar(GwOrder::Assault { .. }))),
+            .any(|o| matches!(o.rules::<GwOrder>(), Some(GwOrder::Assault { .. }))),
         "{given:?}"
     );
 }
@@ -152,14 +152,14 @@ fn a_led_attack_closes_beside_the_objective_it_will_assault() {
            victory: (objectives: [(hex: "0702", points: 3, held_by: Some("blue"))])"#,
     );
     let mut g = started(&s, 1);
-    g.submit(Order::GreatWar(GwOrder::Activate {
+    g.submit(Order::from(GwOrder::Activate {
         side: RED,
         piece: "rittm".into(),
     }))
     .unwrap();
     let weighed = ai::weighed(g.world(), RED, 0);
-    let end = |o: &Order| match o {
-        Order::GreatWar(GwOrder::Move { pieces, path, .. }) if pieces == &["c1"] => {
+    let end = |o: &Order| match o.rules::<GwOrder>() {
+        Some(GwOrder::Move { pieces, path, .. }) if pieces == &["c1"] => {
             hex_of(path.last().unwrap())
         }
         _ => None,
@@ -200,7 +200,7 @@ fn a_leader_no_unit_needs_goes_to_the_units_that_have_none() {
     let (best, _) = &weighed[0];
     assert_eq!(
         *best,
-        Order::GreatWar(GwOrder::Activate {
+        Order::from(GwOrder::Activate {
             side: RED,
             piece: "maj".into()
         })
@@ -210,13 +210,13 @@ fn a_leader_no_unit_needs_goes_to_the_units_that_have_none() {
     // The Lieutenant (first free leader by id) heads for r2; the Major stays with r1.
     let mut moved = Vec::new();
     for _ in 0..6 {
-        let Some(Order::GreatWar(GwOrder::Move { pieces, path, .. })) =
-            ai::choose(g.world(), RED, 0)
+        let Some(GwOrder::Move { pieces, path, .. }) =
+            ai::choose(g.world(), RED, 0).and_then(|o| o.rules::<GwOrder>().cloned())
         else {
             break;
         };
         moved.push((pieces.clone(), path.last().cloned().unwrap()));
-        g.submit(Order::GreatWar(GwOrder::Move {
+        g.submit(Order::from(GwOrder::Move {
             side: RED,
             pieces,
             path,
@@ -303,7 +303,7 @@ fn its_plans_are_legal_and_never_read_the_other_sides_plan() {
         while g.phase() == Phase::Setup {
             let side = g.awaiting().unwrap();
             let order = ai::choose(g.world(), side, 0).unwrap();
-            let Order::GreatWar(GwOrder::Plan { missions, .. }) = &order else {
+            let Some(GwOrder::Plan { missions, .. }) = order.rules::<GwOrder>() else {
                 panic!("{order:?}")
             };
             assert_eq!(*missions, plot::plot(g.world(), side), "{name}");

@@ -194,7 +194,7 @@ fn a_scenario_built_by_edits_passes_check_and_resaves_byte_identical() {
     let mut game = drumfire_core::game::Game::new(&checked, 1);
     assert_eq!(game.awaiting(), Some(0));
     let plan = checked.file.sides[0].artillery_plan.clone();
-    game.submit(drumfire_core::orders::Order::GreatWar(
+    game.submit(drumfire_core::orders::Order::from(
         drumfire_core::rules::great_war::GwOrder::Plan {
             side: 0,
             missions: plan,

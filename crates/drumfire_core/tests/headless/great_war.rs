@@ -38,7 +38,7 @@ fn start(s: &Scenario, seed: u64) -> Game {
 }
 
 fn gw(game: &mut Game, o: GwOrder) -> Result<(), String> {
-    game.submit(Order::GreatWar(o)).map_err(|r| r.0)
+    game.submit(Order::from(o)).map_err(|r| r.0)
 }
 
 fn ids(v: &[&str]) -> Vec<String> {
@@ -1880,7 +1880,7 @@ mod intents {
         let order = preview::to_order(g.world(), RED, &Intent::Move(ids(&["r2"]), to)).unwrap();
         assert_eq!(
             order,
-            Order::GreatWar(GwOrder::Move {
+            Order::from(GwOrder::Move {
                 side: RED,
                 pieces: ids(&["r2"]),
                 path: ids(&["0402", "0502"])

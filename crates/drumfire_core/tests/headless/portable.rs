@@ -190,7 +190,7 @@ fn to_activation(game: &mut Game, side: u8) {
 }
 
 fn order(game: &mut Game, o: PtOrder) -> Result<(), String> {
-    game.submit(Order::Portable(o)).map_err(|r| r.0)
+    game.submit(Order::from(o)).map_err(|r| r.0)
 }
 
 #[test]
@@ -1471,7 +1471,7 @@ fn near_misses(game: &Game, legal: &[Order]) -> Vec<Order> {
     let mut out = vec![Order::Pass { side: 7 }];
     for (i, o) in legal.iter().take(16).enumerate() {
         let other = ids[i % ids.len()].clone();
-        let Order::Portable(p) = o else {
+        let Some(p) = o.rules::<PtOrder>() else {
             out.push(Order::Pass {
                 side: 1 - o.side().unwrap_or(0),
             });
@@ -1517,16 +1517,16 @@ fn near_misses(game: &Game, legal: &[Order]) -> Vec<Order> {
                 advance,
             },
         };
-        out.push(Order::Portable(wrong));
-        out.push(Order::Portable(PtOrder::Unpin {
+        out.push(Order::from(wrong));
+        out.push(Order::from(PtOrder::Unpin {
             side,
             unit: other.clone(),
         }));
-        out.push(Order::Portable(PtOrder::Charge {
+        out.push(Order::from(PtOrder::Charge {
             side: 1 - side,
             unit: other.clone(),
         }));
-        out.push(Order::Portable(PtOrder::Fire {
+        out.push(Order::from(PtOrder::Fire {
             side,
             unit: other,
             target: "0505".into(),
@@ -1584,7 +1584,7 @@ fn the_computer_fires_at_the_target_in_the_open_rather_than_the_one_in_cover() {
     let choice = drumfire_core::rules::portable::ai::choose(game.world(), 0);
     assert_eq!(
         choice,
-        Some(Order::Portable(PtOrder::Fire {
+        Some(Order::from(PtOrder::Fire {
             side: 0,
             unit: "inf".into(),
             target: "0401".into()

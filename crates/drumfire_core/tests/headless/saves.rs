@@ -136,7 +136,7 @@ fn bad_saves_are_located() {
     assert_eq!(
         errs(&order),
         [
-            "bad.ron:8:9: orders[0]: Unexpected variant named `Charge` in enum `Order`, expected one of `Pass`, `GreatWar`, `SealedPlan`, `Table`, or `Portable` instead"
+            "bad.ron:8:9: orders[0]: Unexpected variant named `Charge` in enum `Order`, expected one of `Pass`, `Table`, `GreatWar`, `Portable`, or `SealedPlan` instead"
         ]
     );
     let scenario = text.replacen("turns: 8", "turns: 0", 1);
@@ -181,7 +181,7 @@ fn undo_never_goes_back_past_dice() {
     let n = game.orders().len();
     // An activation rolls nothing: it can be undone.
     let piece = if side == 0 { "g_1" } else { "b_b" };
-    game.submit(Order::GreatWar(
+    game.submit(Order::from(
         drumfire_core::rules::great_war::GwOrder::Activate {
             side,
             piece: piece.into(),
@@ -210,7 +210,7 @@ fn a_save_keeps_artillery_plans_sealed_and_replays_them() {
         let missions = scenario.file.sides[usize::from(side)]
             .artillery_plan
             .clone();
-        game.submit(Order::GreatWar(GwOrder::Plan { side, missions }))
+        game.submit(Order::from(GwOrder::Plan { side, missions }))
             .unwrap();
     }
     let dir = temp_dir("sealed");

@@ -54,7 +54,7 @@ fn near_misses(game: &Game, legal: &[Order]) -> Vec<Order> {
     ];
     for (i, o) in legal.iter().take(12).enumerate() {
         let other = pieces[i % pieces.len()].clone();
-        if let Order::GreatWar(g) = o {
+        if let Some(g) = o.rules::<GwOrder>() {
             let swapped = match g.clone() {
                 GwOrder::Activate { side, .. } => GwOrder::Activate {
                     side: 1 - side,
@@ -92,17 +92,17 @@ fn near_misses(game: &Game, legal: &[Order]) -> Vec<Order> {
                 }
                 other_order => other_order,
             };
-            out.push(Order::GreatWar(swapped));
+            out.push(Order::from(swapped));
         }
-        out.push(Order::GreatWar(GwOrder::Recover {
+        out.push(Order::from(GwOrder::Recover {
             side: 0,
             piece: other.clone(),
         }));
-        out.push(Order::GreatWar(GwOrder::MountOrDismount {
+        out.push(Order::from(GwOrder::MountOrDismount {
             side: 1,
             piece: other,
         }));
-        out.push(Order::GreatWar(GwOrder::HoldFire { side: 0 }));
+        out.push(Order::from(GwOrder::HoldFire { side: 0 }));
     }
     out
 }

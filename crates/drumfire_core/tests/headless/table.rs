@@ -305,7 +305,7 @@ fn hand_moves_that_name_nothing_there_are_refused_and_change_nothing() {
 #[test]
 fn the_rules_and_the_table_keep_to_their_own_orders() {
     let mut table = table_game(5);
-    let rule_order = Order::GreatWar(GwOrder::Activate {
+    let rule_order = Order::from(GwOrder::Activate {
         side: 0,
         piece: "g_1".into(),
     });

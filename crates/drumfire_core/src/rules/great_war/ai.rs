@@ -497,7 +497,7 @@ pub fn choose(world: &World, side: u8, salt: u64) -> Option<Order> {
             .artillery_plan
             .clone();
         for missions in [own, scenario, super::setup::open_sights_plan(world, side)] {
-            let order = Order::GreatWar(GwOrder::Plan { side, missions });
+            let order = Order::from(GwOrder::Plan { side, missions });
             if orders::validate(world, &order).is_ok() {
                 return Some(order);
             }
@@ -505,9 +505,8 @@ pub fn choose(world: &World, side: u8, salt: u64) -> Option<Order> {
     }
     let legal = super::candidates::candidates(world, side, salt);
     let ctx = Ctx::read(world, side);
-    crate::players::best_or_pass(legal, 0.05, |o| match o {
-        Order::GreatWar(g) => Some(score(world, &ctx, g)),
-        _ => None,
+    crate::players::best_or_pass(legal, 0.05, |o| {
+        o.rules::<GwOrder>().map(|g| score(world, &ctx, g))
     })
 }
 
@@ -518,10 +517,7 @@ pub fn weighed(world: &World, side: u8, salt: u64) -> Vec<(Order, f32)> {
     let mut out: Vec<(Order, f32)> = super::candidates::candidates(world, side, salt)
         .into_iter()
         .map(|o| {
-            let v = match &o {
-                Order::GreatWar(g) => score(world, &ctx, g),
-                _ => 0.05,
-            };
+            let v = o.rules::<GwOrder>().map_or(0.05, |g| score(world, &ctx, g));
             (o, v)
         })
         .collect();

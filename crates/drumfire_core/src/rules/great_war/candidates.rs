@@ -27,11 +27,11 @@ pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
 /// through the same [`super::action::step`] check as the order check, and the
 /// soak tests submit what the random player picks, so a mismatch fails loudly.
 fn is_reach_move(o: &Order) -> bool {
-    matches!(o, Order::GreatWar(GwOrder::Move { .. }))
+    matches!(o.rules::<GwOrder>(), Some(GwOrder::Move { .. }))
 }
 
 fn gw(o: GwOrder) -> Order {
-    Order::GreatWar(o)
+    Order::from(o)
 }
 
 fn raw(world: &World, side: u8, salt: u64) -> Vec<Order> {

@@ -81,15 +81,29 @@ fn carry_out(world: &mut World) {
     let Some(order) = world.resource_mut::<OrderInbox>().0.take() else {
         return;
     };
-    match order {
-        Order::Table(_) | Order::Portable(_) => {}
-        Order::Pass { side } => action::pass(world, side),
-        Order::GreatWar(o) => match o {
-            GwOrder::Plan { side, missions } => setup::file_plan(world, side, missions),
-            other => action::apply(world, other),
-        },
+    match (&order, order.rules::<GwOrder>()) {
+        (Order::Pass { side }, _) => action::pass(world, *side),
+        (_, Some(GwOrder::Plan { side, missions })) => {
+            setup::file_plan(world, *side, missions.clone())
+        }
+        (_, Some(other)) => action::apply(world, other.clone()),
+        _ => {}
     }
     resolve::run(world);
+}
+
+/// An Artillery Plan is secret until its fire lands: its side and its missions' text.
+pub fn secret(order: &Order) -> Option<(u8, String)> {
+    match order.rules::<GwOrder>()? {
+        GwOrder::Plan { side, missions } => Some((*side, ron::to_string(missions).ok()?)),
+        _ => None,
+    }
+}
+
+/// The Artillery Plan back from its side and its missions' text.
+pub fn reveal(side: u8, text: &str) -> Option<Order> {
+    let missions = ron::from_str(text).ok()?;
+    Some(GwOrder::Plan { side, missions }.into())
 }
 
 /// Great War checks of an order beyond the core's.
@@ -121,20 +135,22 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
             }
             Ok(())
         }
-        Order::GreatWar(GwOrder::Plan { side, missions }) => {
-            if phase != Phase::Setup {
-                return Err(Refusal(
-                    "Artillery Plans are filed in the set-up, before the first turn.".into(),
-                ));
-            }
-            setup::check_plan(world, *side, missions)
-        }
-        Order::GreatWar(o) => action::validate(world, phase, o),
         // Hand moves are the table's to check; the core never passes them here.
         Order::Table(_) => Ok(()),
-        Order::Portable(_) => Err(Refusal(
-            "That is not an order of the Great War rules.".into(),
-        )),
+        Order::Rules(o) => match o.get::<GwOrder>() {
+            Some(GwOrder::Plan { side, missions }) => {
+                if phase != Phase::Setup {
+                    return Err(Refusal(
+                        "Artillery Plans are filed in the set-up, before the first turn.".into(),
+                    ));
+                }
+                setup::check_plan(world, *side, missions)
+            }
+            Some(o) => action::validate(world, phase, o),
+            None => Err(Refusal(
+                "That is not an order of the Great War rules.".into(),
+            )),
+        },
     }
 }
 

@@ -153,3 +153,16 @@ impl GwOrder {
         }
     }
 }
+
+impl crate::orders::RuleSetOrder for GwOrder {
+    const TAG: &'static str = "GreatWar";
+    fn side(&self) -> u8 {
+        GwOrder::side(self)
+    }
+}
+
+impl From<GwOrder> for crate::orders::Order {
+    fn from(o: GwOrder) -> Self {
+        Self::Rules(crate::orders::RulesOrder::new(o))
+    }
+}

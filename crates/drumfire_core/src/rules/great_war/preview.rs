@@ -50,7 +50,7 @@ pub enum Intent {
 
 /// The order for an intent of `side`, checked: exactly what `submit` would accept.
 pub fn to_order(world: &World, side: u8, intent: &Intent) -> Result<Order, Refusal> {
-    let gw = |o: GwOrder| Order::GreatWar(o);
+    let gw = |o: GwOrder| Order::from(o);
     let order = match intent {
         Intent::Activate(p) => gw(GwOrder::Activate {
             side,

@@ -159,8 +159,8 @@ pub fn choose(world: &World, side: u8) -> Option<Order> {
     let all = view::units(world);
     let objectives = crate::map::objectives(world);
     // Passing is worth nothing: anything clearly better is done first.
-    crate::players::best_or_pass(legal, 0.01, |o| match o {
-        Order::Portable(p) => Some(score(world, &all, &objectives, p)),
-        _ => None,
+    crate::players::best_or_pass(legal, 0.01, |o| {
+        o.rules::<PtOrder>()
+            .map(|p| score(world, &all, &objectives, p))
     })
 }

@@ -101,7 +101,7 @@ pub fn candidates(world: &World, side: u8) -> Vec<Order> {
         }
         _ => return vec![],
     }
-    let mut orders: Vec<Order> = out.into_iter().map(Order::Portable).collect();
+    let mut orders: Vec<Order> = out.into_iter().map(Order::from).collect();
     if pass {
         orders.push(Order::Pass { side });
     }

@@ -439,8 +439,10 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
                 _ => refuse("There is nothing to pass now."),
             };
         }
-        Order::Portable(o) => o,
-        _ => return refuse("That is not an order of the Portable rules."),
+        o => match o.rules::<PtOrder>() {
+            Some(o) => o,
+            None => return refuse("That is not an order of the Portable rules."),
+        },
     };
     let all = view::units(world);
     let unit_of = |id: &str| -> Result<Unit, Refusal> {
@@ -545,8 +547,11 @@ fn carry_out(world: &mut World) {
     };
     match order {
         Order::Pass { side } => pass(world, side),
-        Order::Portable(o) => apply(world, o),
-        _ => {}
+        o => {
+            if let Some(o) = o.rules::<PtOrder>() {
+                apply(world, o.clone());
+            }
+        }
     }
     settle(world);
 }

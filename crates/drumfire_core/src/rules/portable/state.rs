@@ -76,6 +76,19 @@ impl PtOrder {
     }
 }
 
+impl crate::orders::RuleSetOrder for PtOrder {
+    const TAG: &'static str = "Portable";
+    fn side(&self) -> u8 {
+        PtOrder::side(self)
+    }
+}
+
+impl From<PtOrder> for crate::orders::Order {
+    fn from(o: PtOrder) -> Self {
+        Self::Rules(crate::orders::RulesOrder::new(o))
+    }
+}
+
 /// Where a side's part of the Action Phase stands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Step {
