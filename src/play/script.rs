@@ -202,7 +202,8 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
                 .first()
                 .and_then(|s| s.parse().ok())
                 .ok_or("a side number is missing")?;
-            let ready = *world.resource::<State<Phase>>().get() == Phase::Action
+            let ready = *world.resource::<State<Phase>>().get()
+                == drumfire_core::rules::great_war::ACTION
                 && awaiting(world) == Some(side)
                 && world.resource::<GwState>().prompt.is_none()
                 && world.resource::<GwState>().group.is_none();

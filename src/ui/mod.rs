@@ -98,6 +98,7 @@ struct GameView<'w, 's> {
     rules: Res<'w, Rules>,
     turn: Res<'w, Turn>,
     phase: Res<'w, State<Phase>>,
+    phase_names: Res<'w, drumfire_core::flow::RuleSetPhases>,
     segment: Res<'w, ActionSegment>,
     sides: Res<'w, SideList>,
     outcome: Option<Res<'w, Outcome>>,
@@ -206,11 +207,11 @@ fn phase_bar(
                 portable_panels::phase_info(ui, portable);
             } else if *phase.get() != Phase::Table {
                 ui.strong(match phase.get() {
-                    Phase::Setup | Phase::GameOver => phase.get().name().to_owned(),
-                    p => format!("{} Phase", p.name()),
+                    Phase::Setup | Phase::GameOver => phase.get().name(&view.phase_names).to_owned(),
+                    p => format!("{} Phase", p.name(&view.phase_names)),
                 });
             }
-            match phase.get() {
+            match *phase.get() {
                 _ if portable.on() => {}
                 Phase::Table => table_panels::banner(ui, table),
                 Phase::Setup => {
@@ -244,7 +245,7 @@ fn phase_bar(
                         }
                     }
                 }
-                Phase::Action => {
+                great_war::ACTION => {
                     // This turn's initiative, as rolled: each side's die plus its initiative.
                     if let Some(line) = initiative_line(&view.journal, sides) {
                         ui.separator();

@@ -854,8 +854,8 @@ fn bombarded(play: &PlayView, turn: usize) -> bool {
     use drumfire_core::flow::Phase;
     let now = usize::from(play.turn.0);
     let past = matches!(
-        play.phase.get(),
-        Phase::Action | Phase::EndOfTurn | Phase::GameOver
+        *play.phase.get(),
+        drumfire_core::rules::great_war::ACTION | Phase::EndOfTurn | Phase::GameOver
     );
     now > turn + 1 || (now == turn + 1 && past)
 }

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use drumfire_core::flow::Phase;
 use drumfire_core::orders::Order;
-use drumfire_core::rules::portable::{PtState, Step};
+use drumfire_core::rules::portable::{self, PtState, Step};
 use drumfire_core::scenario::{Rules, SideList};
 use drumfire_core::table::TableMode;
 
@@ -21,6 +21,7 @@ pub struct PtView<'w> {
     offers: Res<'w, PtOffers>,
     request: ResMut<'w, PtRequest>,
     phase: Res<'w, State<Phase>>,
+    phase_names: Res<'w, drumfire_core::flow::RuleSetPhases>,
     segment: Res<'w, drumfire_core::flow::ActionSegment>,
     sides: Res<'w, SideList>,
 }
@@ -34,11 +35,11 @@ impl PtView<'_> {
     /// The side asked to act, in the phases where one is.
     fn acting(&self) -> Option<u8> {
         let state = self.state.as_deref()?;
-        match self.phase.get() {
-            Phase::Bombardment => {
+        match *self.phase.get() {
+            portable::ARTILLERY_FIRE => {
                 (0..self.sides.0.len() as u8).find(|s| !state.artillery_done.contains(s))
             }
-            Phase::Action if state.step != Step::Idle => Some(self.segment.side),
+            portable::ACTION if state.step != Step::Idle => Some(self.segment.side),
             _ => None,
         }
     }
@@ -56,7 +57,7 @@ fn colour(sides: &SideList, side: u8) -> egui::Color32 {
 /// The phase bar's part: the phase, who acts, what is left, and the button to end it.
 pub fn phase_info(ui: &mut egui::Ui, pt: &mut PtView) {
     let phase = *pt.phase.get();
-    let name = drumfire_core::rules::portable::phase_name(phase);
+    let name = phase.name(&pt.phase_names);
     ui.strong(match phase {
         Phase::Setup | Phase::GameOver => name.to_owned(),
         _ => format!("{name} Phase"),
@@ -68,7 +69,7 @@ pub fn phase_info(ui: &mut egui::Ui, pt: &mut PtView) {
     let state = pt.state.as_deref().cloned().unwrap_or_default();
     ui.separator();
     let (what, end, why) = match (phase, state.step) {
-        (Phase::Bombardment, _) => (
+        (portable::ARTILLERY_FIRE, _) => (
             format!("■ {name}'s artillery fires"),
             "End artillery fire",
             "No more artillery fire from this side this turn",

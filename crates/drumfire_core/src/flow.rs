@@ -11,18 +11,17 @@ use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 
-/// Where the game is in its sequence of play.
+/// Where the game is in its sequence of play. The core knows only the phases every
+/// game has; the phases of a turn belong to the rule set, which numbers them
+/// ([`Phase::Rules`]), names them ([`RuleSetPhases`]) and orders them
+/// ([`SequenceOfPlay`]).
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Phase {
     /// Before the first turn: the scenario is on the table.
     #[default]
     Setup,
-    /// Sides roll for initiative.
-    Initiative,
-    /// Pre-plotted artillery fire.
-    Bombardment,
-    /// Alternating action segments.
-    Action,
+    /// One of the rule set's phases, by the rule set's own number for it.
+    Rules(u8),
     /// Markers come off; the next turn begins or the game ends.
     EndOfTurn,
     /// The game is decided.
@@ -32,13 +31,25 @@ pub enum Phase {
 }
 
 impl Phase {
-    /// The name players read on the phase bar.
-    pub fn name(self) -> &'static str {
+    /// The number the state hash reads for the phase. The core's phases keep 0, 4, 5
+    /// and 6; a rule set's phase `n` reads `1 + n` for the first three and `4 + n`
+    /// after, so no two phases share a number.
+    pub fn hash_code(self) -> u64 {
+        match self {
+            Self::Setup => 0,
+            Self::Rules(n) if n < 3 => 1 + u64::from(n),
+            Self::Rules(n) => 4 + u64::from(n),
+            Self::EndOfTurn => 4,
+            Self::GameOver => 5,
+            Self::Table => 6,
+        }
+    }
+
+    /// The name players read on the phase bar: the rule set names its own phases.
+    pub fn name(self, names: &RuleSetPhases) -> &'static str {
         match self {
             Self::Setup => "Set-up",
-            Self::Initiative => "Initiative",
-            Self::Bombardment => "Bombardment",
-            Self::Action => "Action",
+            Self::Rules(n) => names.0.get(usize::from(n)).copied().unwrap_or("Turn"),
             Self::EndOfTurn => "End of Turn",
             Self::GameOver => "Game Over",
             Self::Table => "Table",
@@ -46,21 +57,24 @@ impl Phase {
     }
 }
 
+/// The rule set's names of its phases, by their number in [`Phase::Rules`].
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuleSetPhases(pub &'static [&'static str]);
+
 /// The rule set's phases for one turn, in order (without Setup and GameOver).
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct SequenceOfPlay(pub Vec<Phase>);
 
-/// One system set per phase, so that rule systems run only in their phase.
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PhaseSystems {
-    /// Systems of the Initiative phase.
-    Initiative,
-    /// Systems of the Bombardment phase.
-    Bombardment,
-    /// Systems of the Action phase.
-    Action,
-    /// Systems of the End of Turn phase.
-    EndOfTurn,
+/// Declares a rule set's sequence of play: its phases in order (End of Turn is
+/// added last) and their names, each announced in the log as it begins.
+pub fn add_sequence(app: &mut App, names: &'static [&'static str], order: &[Phase]) {
+    let mut sequence = order.to_vec();
+    sequence.push(Phase::EndOfTurn);
+    for phase in order {
+        app.add_systems(OnEnter(*phase), announce_phase(*phase).in_set(Announce));
+    }
+    app.insert_resource(RuleSetPhases(names))
+        .insert_resource(SequenceOfPlay(sequence));
 }
 
 /// The turn being played, from 1.
@@ -100,31 +114,17 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Initiative>()
         .init_resource::<ActionSegment>()
         .init_resource::<StepsLost>()
-        .configure_sets(
-            Update,
-            (
-                PhaseSystems::Initiative.run_if(in_state(Phase::Initiative)),
-                PhaseSystems::Bombardment.run_if(in_state(Phase::Bombardment)),
-                PhaseSystems::Action.run_if(in_state(Phase::Action)),
-                PhaseSystems::EndOfTurn.run_if(in_state(Phase::EndOfTurn)),
-            )
-                .chain(),
-        )
+        .init_resource::<RuleSetPhases>()
         .add_systems(
             OnEnter(Phase::Setup),
             begin_first_turn.run_if(not(resource_exists::<SetupOrders>)),
         )
-        .add_systems(OnEnter(Phase::Action), begin_action_phase.after(Announce))
         .add_systems(OnEnter(Phase::EndOfTurn), end_turn.after(Announce))
         .add_systems(OnEnter(Phase::GameOver), decide_victory);
-    for phase in [
-        Phase::Initiative,
-        Phase::Bombardment,
-        Phase::Action,
-        Phase::EndOfTurn,
-    ] {
-        app.add_systems(OnEnter(phase), announce_phase(phase).in_set(Announce));
-    }
+    app.add_systems(
+        OnEnter(Phase::EndOfTurn),
+        announce_phase(Phase::EndOfTurn).in_set(Announce),
+    );
 }
 
 /// The journal line naming a phase as it begins. A rule set's systems entering a
@@ -132,11 +132,9 @@ pub fn plugin(app: &mut App) {
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Announce;
 
-fn announce_phase(
-    phase: Phase,
-) -> impl FnMut(ResMut<Journal>, Option<Res<crate::scenario::Rules>>) {
-    move |mut journal: ResMut<Journal>, rules: Option<Res<crate::scenario::Rules>>| {
-        let name = rules.map_or_else(|| phase.name(), |r| (r.0.phase_name)(phase));
+fn announce_phase(phase: Phase) -> impl FnMut(ResMut<Journal>, Res<RuleSetPhases>) {
+    move |mut journal: ResMut<Journal>, names: Res<RuleSetPhases>| {
+        let name = phase.name(&names);
         journal.push(GameEvent::PhaseBegan { phase: name.into() })
     }
 }
@@ -182,7 +180,8 @@ pub fn begin_first_turn(world: &mut World) {
     world.resource_mut::<NextState<Phase>>().set(first);
 }
 
-/// Gives the first action segment to the initiative winner.
+/// Gives the first action segment to the initiative winner: a rule set with
+/// alternating action segments runs it on entering its action phase.
 pub fn begin_action_phase(
     initiative: Res<Initiative>,
     mut segment: ResMut<ActionSegment>,
@@ -300,16 +299,7 @@ fn decide_victory(
 
 /// The side the game waits on for an order, if any (the rule set decides).
 pub fn awaiting(world: &World) -> Option<u8> {
-    match world.get_resource::<crate::scenario::Rules>() {
-        Some(rules) => (rules.0.awaiting)(world),
-        None => segment_awaiting(world),
-    }
-}
-
-/// The side whose action segment it is, during the Action Phase.
-pub fn segment_awaiting(world: &World) -> Option<u8> {
-    match world.resource::<State<Phase>>().get() {
-        Phase::Action => Some(world.resource::<ActionSegment>().side),
-        _ => None,
-    }
+    world
+        .get_resource::<crate::scenario::Rules>()
+        .and_then(|rules| (rules.0.awaiting)(world))
 }

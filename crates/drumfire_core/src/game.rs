@@ -197,6 +197,12 @@ impl Game {
         *self.app.world().resource::<State<Phase>>().get()
     }
 
+    /// The current phase's name, as the rule set names it.
+    pub fn phase_name(&self) -> &'static str {
+        self.phase()
+            .name(self.app.world().resource::<flow::RuleSetPhases>())
+    }
+
     /// Is the game over?
     pub fn is_over(&self) -> bool {
         self.phase() == Phase::GameOver

@@ -52,7 +52,7 @@ impl Fnv {
 pub fn state_hash(world: &mut World) -> StateHash {
     let mut h = Fnv(0xcbf2_9ce4_8422_2325);
     let phase = *world.resource::<State<Phase>>().get();
-    h.u64(phase as u64);
+    h.u64(phase.hash_code());
     h.u64(u64::from(world.resource::<Turn>().0));
     h.u64(world.resource::<Initiative>().0.map_or(u64::MAX, u64::from));
     let seg = *world.resource::<ActionSegment>();

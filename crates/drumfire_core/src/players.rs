@@ -106,7 +106,7 @@ pub fn play_out(game: &mut Game, bots: &mut [Bot]) -> Result<SimResult, String> 
         let Some(side) = game.awaiting() else {
             return Err(format!(
                 "the game waits on no side in the {} phase",
-                game.phase().name()
+                game.phase_name()
             ));
         };
         let bot = bots

@@ -29,9 +29,6 @@ pub struct RuleSetInfo {
     /// The computer player's order for a side now (`None` when it has none); the
     /// salt varies what a rule set samples.
     pub ai: fn(&World, u8, u64) -> Option<Order>,
-    /// What the rule set calls a phase ("Artillery Fire" for the Portable rules'
-    /// Bombardment phase).
-    pub phase_name: fn(crate::flow::Phase) -> &'static str,
     /// The rule set's own state in a canonical text form, for the state hash.
     pub state_text: fn(&World) -> String,
     /// Puts the rule set's own state back as it was before the set-up (for a reset).
@@ -82,7 +79,6 @@ pub static GREAT_WAR: RuleSetInfo = RuleSetInfo {
     awaiting: great_war::awaiting,
     candidates: great_war::candidates,
     ai: great_war::ai::choose,
-    phase_name: crate::flow::Phase::name,
     state_text: great_war::state_text,
     reset: great_war::reset,
     check: no_checks,
@@ -104,7 +100,6 @@ pub static PORTABLE: RuleSetInfo = RuleSetInfo {
     awaiting: portable::awaiting,
     candidates: portable::candidates,
     ai: portable_ai,
-    phase_name: portable::phase_name,
     state_text: portable::state_text,
     reset: portable::reset,
     check: portable::check_scenario,

@@ -13,7 +13,7 @@ const BRITISH: u8 = 1;
 #[test]
 fn a_new_game_rolls_initiative_and_waits_for_the_winner() {
     let game = tutorial_started(7);
-    assert_eq!(game.phase(), Phase::Action);
+    assert_eq!(game.phase(), drumfire_core::rules::great_war::ACTION);
     assert_eq!(game.world().resource::<Turn>().0, 1);
     let won = game
         .journal()
@@ -100,7 +100,7 @@ fn passes_alternate_and_two_in_a_row_end_the_action_phase() {
     game.submit(Order::Pass { side: BRITISH }).unwrap();
     // End of turn 1 ran, turn 2's initiative was rolled, and its Action Phase waits.
     assert_eq!(game.world().resource::<Turn>().0, 2);
-    assert_eq!(game.phase(), Phase::Action);
+    assert_eq!(game.phase(), drumfire_core::rules::great_war::ACTION);
 }
 
 #[test]

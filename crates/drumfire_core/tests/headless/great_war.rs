@@ -312,7 +312,8 @@ fn bombardment_fires_the_turns_plot_combines_factors_and_places_drumfire() {
     );
     assert!(marks(&g, "bty").contains(&MarkerKind::Fired));
     // Play on to turn 2: the same sources on the same hexes again place Drumfire.
-    while g.world().resource::<Turn>().0 < 2 || g.phase() != Phase::Action {
+    while g.world().resource::<Turn>().0 < 2 || g.phase() != drumfire_core::rules::great_war::ACTION
+    {
         let side = g.awaiting().unwrap();
         g.submit(Order::Pass { side }).unwrap();
         answer_all(&mut g);
@@ -1660,7 +1661,7 @@ fn a_scenario_without_artillery_needs_no_plotting() {
                       (id: "b1", side: "blue", unit: "rifle_company", hex: "0402")]"#,
     );
     let g = Game::new(&s, 1);
-    assert_eq!(g.phase(), Phase::Action);
+    assert_eq!(g.phase(), drumfire_core::rules::great_war::ACTION);
     assert!(g.orders().is_empty());
 }
 

@@ -38,7 +38,6 @@ fn soak_ravensberg_heights() {
 
 use drumfire_core::counters::{Facing, PieceIds};
 use drumfire_core::data::UnitClass;
-use drumfire_core::flow::Phase;
 use drumfire_core::game::Game;
 use drumfire_core::journal::GameEvent;
 use drumfire_core::orders::Order;
@@ -177,7 +176,7 @@ fn unit_types_are_the_seed_table() {
 fn to_activation(game: &mut Game, side: u8) {
     for _ in 0..12 {
         let step = game.world().resource::<PtState>().step;
-        if game.phase() == Phase::Action
+        if game.phase() == drumfire_core::rules::portable::ACTION
             && step == Step::Activating
             && game.awaiting() == Some(side)
         {
@@ -1280,7 +1279,7 @@ fn artillery_fires_first_and_its_casualties_come_off_after_all_artillery_has_fir
     let mut game = Game::new(&s, 1);
     assert_eq!(
         (game.phase(), game.awaiting()),
-        (Phase::Bombardment, Some(0))
+        (drumfire_core::rules::portable::ARTILLERY_FIRE, Some(0))
     );
     // The log names the phase as the Portable rules do.
     assert!(game.journal().entries().iter().any(|e| matches!(
@@ -1314,7 +1313,7 @@ fn artillery_fires_first_and_its_casualties_come_off_after_all_artillery_has_fir
     )
     .unwrap();
     // Every gun has fired: the casualties come off, the pinned are pinned.
-    assert_ne!(game.phase(), Phase::Bombardment);
+    assert_ne!(game.phase(), drumfire_core::rules::portable::ARTILLERY_FIRE);
     assert!(view::unit(game.world(), "blue_gun").is_none());
     assert!(unit(&game, "red_gun").pinned);
     let results: Vec<String> = game

@@ -253,7 +253,7 @@ fn standing(game: &drumfire_core::game::Game) -> Standing {
         .get_resource::<drumfire_core::rules::great_war::GwState>();
     (
         game.world().resource::<drumfire_core::flow::Turn>().0,
-        game.phase().name(),
+        game.phase_name(),
         game.awaiting(),
         gw.is_some_and(|s| s.group.is_some()),
         gw.is_some_and(|s| s.prompt.is_some()),

@@ -120,7 +120,7 @@ pub fn clear_turn(world: &mut World) {
 fn end_phase(world: &mut World) {
     let seq = world.resource::<SequenceOfPlay>().clone();
     if matches!(world.resource::<NextState<Phase>>(), NextState::Unchanged) {
-        flow::finish_phase(&seq, Phase::Action, &mut world.resource_mut());
+        flow::finish_phase(&seq, super::ACTION, &mut world.resource_mut());
     }
 }
 
@@ -362,9 +362,9 @@ pub fn validate(world: &World, phase: Phase, order: &GwOrder) -> Result<(), Refu
             refuse("No enemy is moving within range: there is nothing to fire at by opportunity.")
         }
         (GwOrder::TakeStepLoss { .. }, None) => refuse("No step loss is waiting to be taken."),
-        _ if phase != Phase::Action => refuse(format!(
+        _ if phase != super::ACTION => refuse(format!(
             "Pieces act in the Action Phase; this is the {} phase.",
-            phase.name()
+            phase.name(world.resource())
         )),
         (GwOrder::Activate { side, piece }, None) => {
             if state.group.is_some() {

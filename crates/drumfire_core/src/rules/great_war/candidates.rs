@@ -70,7 +70,7 @@ fn raw(world: &World, side: u8, salt: u64) -> Vec<Order> {
         }
         None => {}
     }
-    match world.resource::<State<Phase>>().get() {
+    match *world.resource::<State<Phase>>().get() {
         Phase::Setup => (0..3)
             .map(|k| {
                 gw(GwOrder::Plan {
@@ -79,7 +79,7 @@ fn raw(world: &World, side: u8, salt: u64) -> Vec<Order> {
                 })
             })
             .collect(),
-        Phase::Action => action_candidates(world, side),
+        super::ACTION => action_candidates(world, side),
         _ => vec![],
     }
 }

@@ -39,5 +39,5 @@ pub fn roll_for_initiative(
             break;
         }
     }
-    finish_phase(&sequence, Phase::Initiative, &mut next);
+    finish_phase(&sequence, super::INITIATIVE, &mut next);
 }

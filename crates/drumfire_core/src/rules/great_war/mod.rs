@@ -6,7 +6,7 @@
 
 use crate::counters::{MarkerKind, OffMap, OnHex, PieceIds, Steps, add_marker, remove_marker};
 use crate::dice::Dice;
-use crate::flow::{self, Phase, PhaseSystems, SequenceOfPlay, SetupOrders, StepsLost};
+use crate::flow::{self, Phase, SetupOrders, StepsLost};
 use crate::journal::{GameEvent, Journal};
 use crate::map::HexIndex;
 use crate::orders::{Order, OrderInbox, Refusal};
@@ -35,38 +35,43 @@ pub mod view;
 pub use orders::{Assignment, GwOrder, Mission};
 pub use state::GwState;
 
+/// The Initiative Phase: the sides roll, the higher acts first.
+pub const INITIATIVE: Phase = Phase::Rules(0);
+/// The Bombardment Phase: the Artillery Plans' fire for the turn lands.
+pub const BOMBARDMENT: Phase = Phase::Rules(1);
+/// The Action Phase: alternating action segments.
+pub const ACTION: Phase = Phase::Rules(2);
+/// The names of the phases, by their number.
+pub const PHASE_NAMES: &[&str] = &["Initiative", "Bombardment", "Action"];
+
 /// The Great War phases and systems.
 pub fn plugin(app: &mut App) {
-    app.insert_resource(SequenceOfPlay(vec![
-        Phase::Initiative,
-        Phase::Bombardment,
-        Phase::Action,
-        Phase::EndOfTurn,
-    ]))
-    .insert_resource(SetupOrders)
-    .init_resource::<GwState>()
-    .add_systems(OnEnter(Phase::Setup), setup::begin_setup)
-    .add_systems(
-        OnEnter(Phase::Initiative),
-        initiative::roll_for_initiative
-            .in_set(PhaseSystems::Initiative)
-            .after(flow::Announce),
-    )
-    .add_systems(
-        OnEnter(Phase::Bombardment),
-        bombardment::begin_bombardment.after(flow::Announce),
-    )
-    .add_systems(
-        OnEnter(Phase::Action),
-        action::begin_action.after(flow::begin_action_phase),
-    )
-    .add_systems(
-        OnEnter(Phase::EndOfTurn),
-        action::clear_turn
-            .after(flow::Announce)
-            .before(flow::end_turn),
-    )
-    .add_systems(Update, carry_out);
+    flow::add_sequence(app, PHASE_NAMES, &[INITIATIVE, BOMBARDMENT, ACTION]);
+    app.insert_resource(SetupOrders)
+        .init_resource::<GwState>()
+        .add_systems(OnEnter(Phase::Setup), setup::begin_setup)
+        .add_systems(
+            OnEnter(INITIATIVE),
+            initiative::roll_for_initiative.after(flow::Announce),
+        )
+        .add_systems(
+            OnEnter(BOMBARDMENT),
+            bombardment::begin_bombardment.after(flow::Announce),
+        )
+        .add_systems(
+            OnEnter(ACTION),
+            (
+                flow::begin_action_phase.after(flow::Announce),
+                action::begin_action.after(flow::begin_action_phase),
+            ),
+        )
+        .add_systems(
+            OnEnter(Phase::EndOfTurn),
+            action::clear_turn
+                .after(flow::Announce)
+                .before(flow::end_turn),
+        )
+        .add_systems(Update, carry_out);
     let data = crate::rules::GREAT_WAR.data();
     let board = board::Board::build(app.world_mut(), data);
     let pieces = view::PieceQuery::new(app.world_mut());
@@ -112,11 +117,11 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
     let state = world.resource::<GwState>();
     match order {
         Order::Pass { side } => {
-            if phase != Phase::Action {
+            if phase != ACTION {
                 return Err(Refusal(format!(
                     "{} cannot pass now: it is the {} phase, not the Action Phase.",
                     world.resource::<crate::scenario::SideList>().name(*side),
-                    phase.name()
+                    phase.name(world.resource())
                 )));
             }
             let segment = world.resource::<flow::ActionSegment>();
@@ -160,9 +165,9 @@ pub fn awaiting(world: &World) -> Option<u8> {
     if let Some(p) = &state.prompt {
         return Some(p.side());
     }
-    match world.resource::<State<Phase>>().get() {
+    match *world.resource::<State<Phase>>().get() {
         Phase::Setup => state.plans_due.first().copied(),
-        Phase::Action => Some(world.resource::<flow::ActionSegment>().side),
+        ACTION => Some(world.resource::<flow::ActionSegment>().side),
         _ => None,
     }
 }

@@ -245,7 +245,7 @@ pub fn offers(world: &World, piece: &str) -> Vec<Offer> {
     let Some(p) = view::by_id(world, piece) else {
         return vec![];
     };
-    if *world.resource::<State<Phase>>().get() != Phase::Action {
+    if *world.resource::<State<Phase>>().get() != super::ACTION {
         return vec![];
     }
     let state = world.resource::<GwState>();

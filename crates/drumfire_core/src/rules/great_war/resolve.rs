@@ -43,13 +43,13 @@ pub fn push_front(world: &mut World, steps: Vec<Step>) {
 
 fn queue_empty(world: &mut World) {
     match *world.resource::<State<Phase>>().get() {
-        Phase::Bombardment => {
+        super::BOMBARDMENT => {
             if matches!(world.resource::<NextState<Phase>>(), NextState::Unchanged) {
                 let seq = world.resource::<SequenceOfPlay>().clone();
-                flow::finish_phase(&seq, Phase::Bombardment, &mut world.resource_mut());
+                flow::finish_phase(&seq, super::BOMBARDMENT, &mut world.resource_mut());
             }
         }
-        Phase::Action => super::action::segment_check(world),
+        super::ACTION => super::action::segment_check(world),
         _ => {}
     }
 }

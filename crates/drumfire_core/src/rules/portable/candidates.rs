@@ -18,7 +18,7 @@ pub fn candidates(world: &World, side: u8) -> Vec<Order> {
     let mut out: Vec<PtOrder> = Vec::new();
     let mut pass = true;
     match *world.resource::<State<Phase>>().get() {
-        Phase::Bombardment => {
+        super::ARTILLERY_FIRE => {
             for u in all.iter().filter(|u| u.side == side && u.is_artillery()) {
                 for e in view::enemies(&all, side) {
                     if fire::plan(world, &all, u, e.hex, true).is_ok() {
@@ -31,7 +31,7 @@ pub fn candidates(world: &World, side: u8) -> Vec<Order> {
                 }
             }
         }
-        Phase::Action if state.step == Step::Activating => {
+        super::ACTION if state.step == Step::Activating => {
             if let Some(c) = cavalry_due(world, side).first() {
                 pass = false;
                 if state.activations > 0 {
@@ -71,7 +71,7 @@ pub fn candidates(world: &World, side: u8) -> Vec<Order> {
                 }
             }
         }
-        Phase::Action if state.step == Step::CloseCombat => {
+        super::ACTION if state.step == Step::CloseCombat => {
             for d in view::enemies(&all, side) {
                 let able: Vec<String> = all
                     .iter()

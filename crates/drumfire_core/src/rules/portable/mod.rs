@@ -10,7 +10,7 @@ use crate::counters::{
     remove_marker,
 };
 use crate::dice::Dice;
-use crate::flow::{self, ActionSegment, Initiative, Phase, SequenceOfPlay, StepsLost, Turn};
+use crate::flow::{self, ActionSegment, Initiative, Phase, StepsLost, Turn};
 use crate::journal::{GameEvent, Journal};
 use crate::map::{HexIndex, Objective};
 use crate::orders::{Order, OrderInbox, Refusal};
@@ -31,33 +31,37 @@ pub mod view;
 pub use state::{PtOrder, PtState, Step};
 use view::Unit;
 
+/// The Initiative phase: the sides roll to see who activates first.
+pub const INITIATIVE: Phase = Phase::Rules(0);
+/// The Artillery Fire phase at the start of the turn.
+pub const ARTILLERY_FIRE: Phase = Phase::Rules(1);
+/// The Action phase: the sides take turns activating units.
+pub const ACTION: Phase = Phase::Rules(2);
+/// The names of the phases, by their number.
+pub const PHASE_NAMES: &[&str] = &["Initiative", "Artillery Fire", "Action"];
+
 /// The Portable phases and systems.
 pub fn plugin(app: &mut App) {
-    app.insert_resource(SequenceOfPlay(vec![
-        Phase::Bombardment,
-        Phase::Initiative,
-        Phase::Action,
-        Phase::EndOfTurn,
-    ]))
-    .init_resource::<PtState>()
-    .add_systems(OnEnter(Phase::Setup), face_the_enemy)
-    .add_systems(
-        OnEnter(Phase::Bombardment),
-        begin_artillery_fire.after(flow::Announce),
-    )
-    .add_systems(
-        OnEnter(Phase::Initiative),
-        roll_for_first.after(flow::Announce),
-    )
-    .add_systems(
-        OnEnter(Phase::Action),
-        begin_action.after(flow::begin_action_phase),
-    )
-    .add_systems(
-        OnEnter(Phase::EndOfTurn),
-        clear_turn.after(flow::Announce).before(flow::end_turn),
-    )
-    .add_systems(Update, carry_out);
+    flow::add_sequence(app, PHASE_NAMES, &[ARTILLERY_FIRE, INITIATIVE, ACTION]);
+    app.init_resource::<PtState>()
+        .add_systems(OnEnter(Phase::Setup), face_the_enemy)
+        .add_systems(
+            OnEnter(ARTILLERY_FIRE),
+            begin_artillery_fire.after(flow::Announce),
+        )
+        .add_systems(OnEnter(INITIATIVE), roll_for_first.after(flow::Announce))
+        .add_systems(
+            OnEnter(ACTION),
+            (
+                flow::begin_action_phase.after(flow::Announce),
+                begin_action.after(flow::begin_action_phase),
+            ),
+        )
+        .add_systems(
+            OnEnter(Phase::EndOfTurn),
+            clear_turn.after(flow::Announce).before(flow::end_turn),
+        )
+        .add_systems(Update, carry_out);
     // The rules query these before any counter carries them.
     let world = app.world_mut();
     world.register_component::<Facing>();
@@ -67,15 +71,6 @@ pub fn plugin(app: &mut App) {
     world.register_component::<Done>();
     let board = view::Board::build(world);
     world.insert_resource(board);
-}
-
-/// The Portable rules' names of the shared phases: the Bombardment phase is their
-/// artillery fire at the start of the turn.
-pub fn phase_name(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Bombardment => "Artillery Fire",
-        other => other.name(),
-    }
 }
 
 /// Back to the state before the set-up.
@@ -94,10 +89,10 @@ pub fn state_text(world: &World) -> String {
 /// Ours — P-1 in docs/rules/portable.md: which side fires artillery first.
 pub fn awaiting(world: &World) -> Option<u8> {
     let state = world.resource::<PtState>();
-    match world.resource::<State<Phase>>().get() {
-        Phase::Bombardment => (0..world.resource::<SideList>().0.len() as u8)
+    match *world.resource::<State<Phase>>().get() {
+        ARTILLERY_FIRE => (0..world.resource::<SideList>().0.len() as u8)
             .find(|s| !state.artillery_done.contains(s)),
-        Phase::Action if state.step != Step::Idle => Some(world.resource::<ActionSegment>().side),
+        ACTION if state.step != Step::Idle => Some(world.resource::<ActionSegment>().side),
         _ => None,
     }
 }
@@ -221,7 +216,7 @@ fn end_artillery_fire(world: &mut World) {
             mark(world, &id, MarkerKind::Pinned);
         }
     }
-    flow::finish_phase_in(world, Phase::Bombardment);
+    flow::finish_phase_in(world, ARTILLERY_FIRE);
 }
 
 // ---- Initiative ----------------------------------------------------------------
@@ -254,7 +249,7 @@ fn roll_for_first(world: &mut World) {
             break;
         }
     }
-    flow::finish_phase_in(world, Phase::Initiative);
+    flow::finish_phase_in(world, INITIATIVE);
 }
 
 // ---- The Action Phase -------------------------------------------------------------
@@ -344,7 +339,7 @@ fn can_fight(world: &World, side: u8) -> bool {
 fn settle(world: &mut World) {
     loop {
         match *world.resource::<State<Phase>>().get() {
-            Phase::Bombardment => {
+            ARTILLERY_FIRE => {
                 let sides = world.resource::<SideList>().0.len() as u8;
                 let next =
                     (0..sides).find(|s| !world.resource::<PtState>().artillery_done.contains(s));
@@ -356,7 +351,7 @@ fn settle(world: &mut World) {
                     None => return end_artillery_fire(world),
                 }
             }
-            Phase::Action => {
+            ACTION => {
                 let side = world.resource::<ActionSegment>().side;
                 let state = world.resource::<PtState>().clone();
                 match state.step {
@@ -399,7 +394,7 @@ fn end_side(world: &mut World, side: u8) {
             start_side(world, other);
         }
         None => {
-            flow::finish_phase_in(world, Phase::Action);
+            flow::finish_phase_in(world, ACTION);
         }
     }
 }
@@ -424,10 +419,10 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
     let o = match order {
         Order::Pass { side } => {
             return match phase {
-                Phase::Bombardment | Phase::Action => {
+                ARTILLERY_FIRE | ACTION => {
                     let due = cavalry_due(world, *side);
                     match due.first() {
-                        Some(c) if phase == Phase::Action && state.step == Step::Activating => {
+                        Some(c) if phase == ACTION && state.step == Step::Activating => {
                             Err(Refusal(format!(
                                 "{} is pinned regular cavalry: unpin it or let it charge first.",
                                 c.name
@@ -462,7 +457,7 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
     };
     match o {
         PtOrder::Bombard { unit, target, .. } => {
-            if phase != Phase::Bombardment {
+            if phase != ARTILLERY_FIRE {
                 return refuse("Artillery fires this way only at the start of the turn.");
             }
             fire::plan(world, &all, &unit_of(unit)?, hex(target)?, true).map(|_| ())
@@ -473,7 +468,7 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
             defender,
             ..
         } => {
-            if phase != Phase::Action || state.step != Step::CloseCombat {
+            if phase != ACTION || state.step != Step::CloseCombat {
                 return refuse("Close combats are fought once the side's activations are over.");
             }
             combat::plan(world, &all, *side, attackers, defender).map(|_| ())
@@ -482,7 +477,7 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
         | PtOrder::Fire { .. }
         | PtOrder::Unpin { .. }
         | PtOrder::Charge { .. } => {
-            if phase != Phase::Action || state.step != Step::Activating {
+            if phase != ACTION || state.step != Step::Activating {
                 return refuse("Units are activated in the side's part of the Action Phase.");
             }
             let id = match o {
@@ -559,8 +554,8 @@ fn carry_out(world: &mut World) {
 fn pass(world: &mut World, side: u8) {
     note(world, GameEvent::Passed { side });
     match *world.resource::<State<Phase>>().get() {
-        Phase::Bombardment => world.resource_mut::<PtState>().artillery_done.push(side),
-        Phase::Action => {
+        ARTILLERY_FIRE => world.resource_mut::<PtState>().artillery_done.push(side),
+        ACTION => {
             let step = world.resource::<PtState>().step;
             match step {
                 Step::Activating => world.resource_mut::<PtState>().step = Step::CloseCombat,
