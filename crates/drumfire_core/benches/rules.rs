@@ -7,9 +7,10 @@ use drumfire_core::game::Game;
 use drumfire_core::players::{Bot, PlayerKind};
 use drumfire_core::rules::great_war::action::{activation_group, reach};
 use drumfire_core::rules::great_war::board::Board;
+use drumfire_core::rules::great_war::testing::{great_war_battle, tutorial_started};
 use drumfire_core::rules::great_war::{fire, preview, view};
 use drumfire_core::scenario::{Scenario, hex_of};
-use drumfire_core::testing::{great_war_battle, shipped, tutorial_started};
+use drumfire_core::testing::shipped;
 use std::hint::black_box;
 
 fn agache() -> Scenario {

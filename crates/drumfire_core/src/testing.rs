@@ -1,7 +1,6 @@
 //! Ready-made games for tests.
 
 use crate::game::Game;
-use crate::rules::great_war::{GwOrder, setup};
 use crate::scenario::{self, Scenario};
 
 /// The embedded default scenario, parsed.
@@ -12,43 +11,31 @@ pub fn tutorial() -> Scenario {
     }
 }
 
-/// A three-turn Great War battle on `map` (rows of terrain glyphs) between Red
-/// (initiative +9, so it always wins) and Blue; `body` holds `counters: [...]` and
-/// more, `red_extra` and `blue_extra` more fields of each side.
-pub fn great_war_battle(map: &[&str], body: &str, red_extra: &str, blue_extra: &str) -> Scenario {
-    let rows: Vec<String> = map.iter().map(|r| format!("\"{r}\"")).collect();
-    let text = format!(
-        r##"Scenario(
-    rules: "great_war",
-    title: "Test",
-    turns: 3,
-    map: (width: {w}, height: {h}, terrain: [{rows}]),
-    sides: [
-        (id: "red", name: "Red", colour: "#aa3333", initiative: 9, morale: 7,
-         artillery_ammunition: 2, ammunition_depletion: 7 {red_extra}),
-        (id: "blue", name: "Blue", colour: "#3333aa", morale: 7,
-         artillery_ammunition: 2, ammunition_depletion: 7 {blue_extra}),
-    ],
-    {body}
-)"##,
-        w = map[0].len(),
-        h = map.len(),
-        rows = rows.join(", ")
-    );
-    match scenario::parse("test.ron", &text) {
-        Ok(s) => s,
-        Err(e) => panic!("{}\n{text}", e[0]),
-    }
+/// Every shipped scenario, as (rule set folder, file name): every `.ron` file in
+/// a folder of `scenarios/`, in name order.
+pub fn shipped_scenarios() -> Vec<(String, String)> {
+    let root = format!("{}/../../scenarios", env!("CARGO_MANIFEST_DIR"));
+    let names = |dir: &str| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap_or_else(|e| panic!("{dir}: {e}"))
+            .filter_map(|e| e.ok()?.file_name().into_string().ok())
+            .collect();
+        v.sort();
+        v
+    };
+    let list: Vec<(String, String)> = names(&root)
+        .into_iter()
+        .filter(|set| std::path::Path::new(&format!("{root}/{set}")).is_dir())
+        .flat_map(|set| {
+            names(&format!("{root}/{set}"))
+                .into_iter()
+                .filter(|n| n.ends_with(".ron"))
+                .map(move |n| (set.clone(), n))
+        })
+        .collect();
+    assert!(!list.is_empty(), "no scenarios under {root}");
+    list
 }
-
-/// Every shipped scenario, as (rule set folder, file name).
-pub const SHIPPED: [(&str, &str); 5] = [
-    ("great_war", "tutorial.ron"),
-    ("great_war", "marcoing_ridge.ron"),
-    ("great_war", "agache_valley.ron"),
-    ("portable", "ukhozi_drift.ron"),
-    ("portable", "ravensberg_heights.ron"),
-];
 
 /// A shipped scenario, `scenarios/<set>/<name>`, parsed.
 pub fn shipped(set: &str, name: &str) -> Scenario {
@@ -76,29 +63,9 @@ pub fn tutorial_game(seed: u64) -> Game {
     Game::new(&tutorial(), seed)
 }
 
-/// Files the quiet plan for every side that owes one, so play begins.
-pub fn skip_setup(game: &mut Game) {
-    while game.phase() == crate::flow::Phase::Setup {
-        let Some(side) = game.awaiting() else {
-            return;
-        };
-        let missions = setup::open_sights_plan(game.world(), side);
-        if let Err(r) = game.submit(GwOrder::Plan { side, missions }.into()) {
-            panic!("the quiet plan was refused: {r}");
-        }
-    }
-}
-
-/// The default scenario with `seed`, set-up done with quiet plans: turn 1 under way.
-pub fn tutorial_started(seed: u64) -> Game {
-    let mut game = tutorial_game(seed);
-    skip_setup(&mut game);
-    game
-}
-
-/// Checks what must hold after every order: no hex over-stacked or shared by both
-/// sides, steps within bounds, no piece on impassable terrain, no piece both
-/// Disrupted and Demoralized, and every die the dice produced journaled. It reads
+/// Checks what must hold after every order: the rule set's own invariants (its
+/// `RuleSetInfo::invariants`: stacking, steps within bounds, no piece where it cannot
+/// stand...) and every die the dice produced journaled. It reads
 /// the journal from where it stopped last time, so checking after every order stays cheap.
 pub struct Invariants {
     dice: crate::dice::Dice,
@@ -146,98 +113,8 @@ pub fn check_invariants(game: &Game) -> Result<(), String> {
 }
 
 fn check_table(game: &Game) -> Result<(), String> {
-    match game.world().resource::<crate::scenario::Rules>().0.id {
-        "portable" => check_portable(game),
-        _ => check_great_war(game),
-    }
-}
-
-/// Portable: one unit a hex, every unit in the hex index where it stands and facing
-/// a hexside, nobody left standing in a river without bridge or ford.
-fn check_portable(game: &Game) -> Result<(), String> {
-    use crate::rules::portable::view;
     let world = game.world();
-    let units = view::units(world);
-    let index = world.resource::<crate::map::HexIndex>();
-    for u in &units {
-        if units.iter().filter(|o| o.hex == u.hex).count() > 1 {
-            return Err(format!(
-                "hex {} holds more than one unit",
-                view::label(u.hex)
-            ));
-        }
-        if !index.occupants(u.hex).contains(&u.entity) {
-            return Err(format!(
-                "{} is not in the hex index at {}",
-                u.id,
-                view::label(u.hex)
-            ));
-        }
-        if world.get::<crate::counters::Facing>(u.entity).is_none() {
-            return Err(format!("{} faces no hexside", u.id));
-        }
-        if view::cell(world, u.hex).is_none_or(|c| c.deep_river()) {
-            return Err(format!("{} stands in a river or off the map", u.id));
-        }
-    }
-    let listed: usize = index.stacks().map(|(_, s)| s.len()).sum();
-    if listed != units.len() {
-        return Err(format!(
-            "the hex index lists {listed} units, the map has {}",
-            units.len()
-        ));
-    }
-    Ok(())
-}
-
-fn check_great_war(game: &Game) -> Result<(), String> {
-    use crate::rules::great_war::{board::Board, view};
-    use std::collections::BTreeMap;
-    let world = game.world();
-    let data = world.resource::<crate::scenario::Rules>().0.data();
-    let board = world.resource::<Board>();
-    let mut stacks: BTreeMap<(Option<crate::coords::MapCoord>, u8), (u8, u8)> = BTreeMap::new();
-    let mut owners: BTreeMap<Option<crate::coords::MapCoord>, u8> = BTreeMap::new();
-    // Both sides share a hex only while an assault there waits on a step-loss choice.
-    let assaulted: Vec<hexx::Hex> = world
-        .resource::<crate::rules::great_war::GwState>()
-        .queue
-        .iter()
-        .filter_map(|s| match s {
-            crate::rules::great_war::state::Step::AssaultEnd { hex, .. } => Some(*hex),
-            _ => None,
-        })
-        .collect();
-    for p in view::all(world) {
-        let at = crate::coords::MapCoord::from_hex(p.hex);
-        if *owners.entry(at).or_insert(p.side) != p.side && !assaulted.contains(&p.hex) {
-            return Err(format!("hex {} holds both sides", view::label(p.hex)));
-        }
-        if p.steps.current == 0 || p.steps.current > p.steps.max {
-            return Err(format!(
-                "{} has {} of {} steps",
-                p.id, p.steps.current, p.steps.max
-            ));
-        }
-        if board.cell(p.hex).is_none_or(|c| c.cost.is_none()) {
-            return Err(format!(
-                "{} stands on impassable terrain or off the map",
-                p.id
-            ));
-        }
-        if p.disrupted && p.demoralized {
-            return Err(format!("{} is both Disrupted and Demoralized", p.id));
-        }
-        if !p.is_leader() {
-            let s = stacks.entry((at, p.side)).or_default();
-            s.0 += 1;
-            s.1 += u8::from(p.is_company());
-            if s.0 > data.stack_limit || s.1 > data.company_stack_limit {
-                return Err(format!("hex {} is over-stacked", view::label(p.hex)));
-            }
-        }
-    }
-    Ok(())
+    (world.resource::<crate::scenario::Rules>().0.invariants)(world)
 }
 
 /// Plays a whole game between random players from `seed`, checking

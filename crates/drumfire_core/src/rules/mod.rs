@@ -31,6 +31,8 @@ pub struct RuleSetInfo {
     pub ai: fn(&World, u8, u64) -> Option<Order>,
     /// The rule set's own state in a canonical text form, for the state hash.
     pub state_text: fn(&World) -> String,
+    /// What must hold after every order, for the soak tests: `Err` says what broke.
+    pub invariants: fn(&World) -> Result<(), String>,
     /// Puts the rule set's own state back as it was before the set-up (for a reset).
     pub reset: fn(&mut World),
     /// The rule set's own checks of a scenario file: (field path, message) for each error.
@@ -81,6 +83,7 @@ pub static GREAT_WAR: RuleSetInfo = RuleSetInfo {
     ai: great_war::ai::choose,
     state_text: great_war::state_text,
     reset: great_war::reset,
+    invariants: great_war::invariants::invariants,
     check: no_checks,
     order_tag: great_war::GwOrder::TAG,
     read_order: read_order::<great_war::GwOrder>,
@@ -102,6 +105,7 @@ pub static PORTABLE: RuleSetInfo = RuleSetInfo {
     ai: portable_ai,
     state_text: portable::state_text,
     reset: portable::reset,
+    invariants: portable::invariants::invariants,
     check: portable::check_scenario,
     order_tag: portable::PtOrder::TAG,
     read_order: read_order::<portable::PtOrder>,

@@ -7,9 +7,10 @@ use drumfire_core::game::Game;
 use drumfire_core::journal::GameEvent;
 use drumfire_core::orders::Order;
 use drumfire_core::players::{Bot, PlayerKind};
+use drumfire_core::rules::great_war::testing::{great_war_battle, skip_setup};
 use drumfire_core::rules::great_war::{GwOrder, Mission, ai, plot, view};
 use drumfire_core::scenario::{Scenario, hex_of};
-use drumfire_core::testing::{great_war_battle, shipped, skip_setup};
+use drumfire_core::testing::shipped;
 
 const RED: u8 = 0;
 
@@ -363,8 +364,8 @@ fn its_choice_is_the_same_every_time_for_the_same_position() {
 #[test]
 fn the_computer_against_itself_keeps_every_invariant_in_every_scenario() {
     // `scripts/soak.sh N` plays many more; these few run with every test.
-    for (set, name) in drumfire_core::testing::SHIPPED {
-        let s = shipped(set, name);
+    for (set, name) in drumfire_core::testing::shipped_scenarios() {
+        let s = shipped(&set, &name);
         for seed in 11..14 {
             let game = drumfire_core::testing::soak_game_with(&s, seed, [PlayerKind::Ai; 2])
                 .unwrap_or_else(|e| panic!("{name}: {e}"));

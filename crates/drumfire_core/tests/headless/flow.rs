@@ -5,7 +5,8 @@ use drumfire_core::flow::{Phase, Turn};
 use drumfire_core::journal::GameEvent;
 use drumfire_core::orders::Order;
 use drumfire_core::players::{Bot, PlayerKind, play_out};
-use drumfire_core::testing::{skip_setup, tutorial, tutorial_started};
+use drumfire_core::rules::great_war::testing::{skip_setup, tutorial_started};
+use drumfire_core::testing::tutorial;
 
 const GERMAN: u8 = 0;
 const BRITISH: u8 = 1;
@@ -267,8 +268,8 @@ fn every_log_line_of_a_game_names_pieces_not_their_ids() {
             !line[..at].ends_with(is_word) && !line[at + id.len()..].starts_with(is_word)
         })
     };
-    for (set, name) in drumfire_core::testing::SHIPPED {
-        let s = shipped(set, name);
+    for (set, name) in drumfire_core::testing::shipped_scenarios() {
+        let s = shipped(&set, &name);
         let f = &s.file;
         let names: BTreeMap<String, String> = f
             .counters

@@ -10,9 +10,9 @@ use drumfire_core::orders::Order;
 use drumfire_core::rules::great_war::fire::{self, plan_action_fire};
 use drumfire_core::rules::great_war::state::Prompt;
 use drumfire_core::rules::great_war::tables::Table;
+use drumfire_core::rules::great_war::testing::skip_setup;
 use drumfire_core::rules::great_war::{Assignment, GwOrder, GwState, Mission, view};
 use drumfire_core::scenario::{self, Scenario, hex_of};
-use drumfire_core::testing::skip_setup;
 
 const RED: u8 = 0;
 const BLUE: u8 = 1;
@@ -27,7 +27,7 @@ fn battle_with(map: &[&str], body: &str, red_extra: &str) -> Scenario {
 }
 
 fn battle_sides(map: &[&str], body: &str, red_extra: &str, blue_extra: &str) -> Scenario {
-    drumfire_core::testing::great_war_battle(map, body, red_extra, blue_extra)
+    drumfire_core::rules::great_war::testing::great_war_battle(map, body, red_extra, blue_extra)
 }
 
 /// Starts the game with every plan on Open Sights.

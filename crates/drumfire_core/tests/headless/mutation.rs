@@ -15,17 +15,14 @@ use proptest::test_runner::{Config, TestRunner};
 /// Every shipped scenario: (path, text).
 fn shipped() -> Vec<(String, String)> {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios");
-    let mut files = Vec::new();
-    for set in std::fs::read_dir(root).unwrap() {
-        for file in std::fs::read_dir(set.unwrap().path()).unwrap() {
-            let path = file.unwrap().path();
-            if path.extension().is_some_and(|e| e == "ron") {
-                let text = std::fs::read_to_string(&path).unwrap();
-                files.push((path.display().to_string(), text));
-            }
-        }
-    }
-    files.sort();
+    let files: Vec<(String, String)> = drumfire_core::testing::shipped_scenarios()
+        .into_iter()
+        .map(|(set, name)| {
+            let path = format!("{root}/{set}/{name}");
+            let text = std::fs::read_to_string(&path).unwrap();
+            (path, text)
+        })
+        .collect();
     assert!(files.len() >= 5, "{files:?}");
     files
 }

@@ -2,8 +2,9 @@
 
 use drumfire_core::orders::Order;
 use drumfire_core::players::{Bot, PlayerKind, play_out};
+use drumfire_core::rules::great_war::testing::tutorial_started;
 use drumfire_core::save::{self, Divergence};
-use drumfire_core::testing::{tutorial, tutorial_game, tutorial_started};
+use drumfire_core::testing::{tutorial, tutorial_game};
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("drumfire-test-{name}-{}", std::process::id()));

@@ -23,6 +23,7 @@ pub mod bombardment;
 pub mod candidates;
 pub mod fire;
 pub mod initiative;
+pub mod invariants;
 pub mod orders;
 pub mod plot;
 pub mod preview;
@@ -30,6 +31,7 @@ pub mod resolve;
 pub mod setup;
 pub mod state;
 pub mod tables;
+pub mod testing;
 pub mod view;
 
 pub use orders::{Assignment, GwOrder, Mission};

@@ -24,6 +24,7 @@ pub mod ai;
 pub mod candidates;
 pub mod combat;
 pub mod fire;
+pub mod invariants;
 pub mod movement;
 pub mod state;
 pub mod view;

@@ -1,0 +1,54 @@
+//! Ready-made Great War games for tests.
+
+use super::{GwOrder, setup};
+use crate::game::Game;
+use crate::scenario::{self, Scenario};
+
+/// A three-turn Great War battle on `map` (rows of terrain glyphs) between Red
+/// (initiative +9, so it always wins) and Blue; `body` holds `counters: [...]` and
+/// more, `red_extra` and `blue_extra` more fields of each side.
+pub fn great_war_battle(map: &[&str], body: &str, red_extra: &str, blue_extra: &str) -> Scenario {
+    let rows: Vec<String> = map.iter().map(|r| format!("\"{r}\"")).collect();
+    let text = format!(
+        r##"Scenario(
+    rules: "great_war",
+    title: "Test",
+    turns: 3,
+    map: (width: {w}, height: {h}, terrain: [{rows}]),
+    sides: [
+        (id: "red", name: "Red", colour: "#aa3333", initiative: 9, morale: 7,
+         artillery_ammunition: 2, ammunition_depletion: 7 {red_extra}),
+        (id: "blue", name: "Blue", colour: "#3333aa", morale: 7,
+         artillery_ammunition: 2, ammunition_depletion: 7 {blue_extra}),
+    ],
+    {body}
+)"##,
+        w = map[0].len(),
+        h = map.len(),
+        rows = rows.join(", ")
+    );
+    match scenario::parse("test.ron", &text) {
+        Ok(s) => s,
+        Err(e) => panic!("{}\n{text}", e[0]),
+    }
+}
+
+/// Files the quiet plan for every side that owes one, so play begins.
+pub fn skip_setup(game: &mut Game) {
+    while game.phase() == crate::flow::Phase::Setup {
+        let Some(side) = game.awaiting() else {
+            return;
+        };
+        let missions = setup::open_sights_plan(game.world(), side);
+        if let Err(r) = game.submit(GwOrder::Plan { side, missions }.into()) {
+            panic!("the quiet plan was refused: {r}");
+        }
+    }
+}
+
+/// The default scenario with `seed`, set-up done with quiet plans: turn 1 under way.
+pub fn tutorial_started(seed: u64) -> Game {
+    let mut game = crate::testing::tutorial_game(seed);
+    skip_setup(&mut game);
+    game
+}
