@@ -3,6 +3,7 @@
 //! test binaries one after another). Each module is one subject.
 
 mod ai;
+mod architecture;
 mod crash_safe;
 mod editor;
 mod flow;

@@ -1,0 +1,237 @@
+//! The shape of the code, read from its source: which shared files still name a rule
+//! set, and the core's module graph drawn in `docs/architecture.md`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+
+/// Shared files that still name a rule set, to be moved into the rule sets' folders
+/// or behind a registry. The list only shrinks: a shared file not on it that names a
+/// rule set fails the test, and so does a file on it that no longer does.
+const STILL_NAMING_A_RULE_SET: &[&str] = &[
+    "crates/drumfire_core/src/editor.rs",
+    "crates/drumfire_core/src/scenario.rs",
+    "src/editor/ui.rs",
+    "src/main.rs",
+    "src/play/mod.rs",
+    "src/play/plan.rs",
+    "src/play/portable.rs",
+    "src/play/script.rs",
+    "src/play/session.rs",
+    "src/ui/mod.rs",
+    "src/ui/play_panels.rs",
+    "src/ui/portable_panels.rs",
+];
+
+/// The registries: the one place in each crate that lists every rule set.
+const REGISTRIES: &[&str] = &["crates/drumfire_core/src/rules/mod.rs"];
+
+/// Every `.rs` file under `dir` (relative to the workspace), sorted.
+fn rust_files(dir: &str) -> Vec<String> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&Path::new(ROOT).join(dir), &mut files);
+    let mut names: Vec<String> = files
+        .iter()
+        .map(|p| {
+            p.strip_prefix(ROOT)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+/// The code of a file without its comment lines.
+fn code_of(file: &str) -> String {
+    std::fs::read_to_string(Path::new(ROOT).join(file))
+        .unwrap_or_else(|e| panic!("{file}: {e}"))
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The words by which code names a rule set: its module path, its id as a string,
+/// its registry entry and its orders' tag.
+fn rule_set_words() -> Vec<String> {
+    drumfire_core::rules::ALL
+        .iter()
+        .flat_map(|r| {
+            [
+                format!("{}::", r.id),
+                format!("\"{}\"", r.id),
+                r.id.to_uppercase(),
+                format!("\"{}\"", r.order_tag),
+            ]
+        })
+        .collect()
+}
+
+/// Is `file` a rule set's own (its folder in the core or in the app)?
+fn in_a_rule_set(file: &str) -> bool {
+    drumfire_core::rules::ALL.iter().any(|r| {
+        file.starts_with(&format!("crates/drumfire_core/src/rules/{}/", r.id))
+            || file.starts_with(&format!("src/rules/{}/", r.id))
+    })
+}
+
+#[test]
+fn only_the_listed_shared_files_name_a_rule_set() {
+    let words = rule_set_words();
+    let mut naming = BTreeSet::new();
+    for file in rust_files("crates/drumfire_core/src")
+        .into_iter()
+        .chain(rust_files("src"))
+    {
+        if in_a_rule_set(&file) || REGISTRIES.contains(&file.as_str()) {
+            continue;
+        }
+        let code = code_of(&file);
+        if words.iter().any(|w| code.contains(w.as_str())) {
+            naming.insert(file);
+        }
+    }
+    let listed: BTreeSet<String> = STILL_NAMING_A_RULE_SET
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    let new: Vec<_> = naming.difference(&listed).collect();
+    let moved: Vec<_> = listed.difference(&naming).collect();
+    assert!(
+        new.is_empty(),
+        "shared files that name a rule set (move the code into rules/<id>/ or ask the rule set through its RuleSetInfo): {new:?}"
+    );
+    assert!(
+        moved.is_empty(),
+        "these no longer name a rule set: take them off STILL_NAMING_A_RULE_SET: {moved:?}"
+    );
+}
+
+/// The core's modules: each file or folder directly under `src/`, and each rule set's
+/// folder as `rules/<id>`.
+fn core_module_of(file: &str) -> Option<String> {
+    let rest = file.strip_prefix("crates/drumfire_core/src/")?;
+    let rest = rest.strip_suffix(".rs").unwrap_or(rest);
+    let mut parts = rest.split('/');
+    let first = parts.next()?;
+    match (first, parts.next()) {
+        ("lib", None) => None,
+        ("rules", Some("mod")) => Some("rules".into()),
+        ("rules", Some(set)) => Some(format!("rules/{set}")),
+        _ => Some(first.to_owned()),
+    }
+}
+
+/// Which core module refers to which (`crate::x`, and `crate::rules::<id>` as the rule
+/// set's folder), read from the source.
+fn core_graph() -> BTreeMap<String, BTreeSet<String>> {
+    let files = rust_files("crates/drumfire_core/src");
+    let modules: BTreeSet<String> = files.iter().filter_map(|f| core_module_of(f)).collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in &files {
+        let Some(from) = core_module_of(file) else {
+            continue;
+        };
+        let code = code_of(file);
+        let targets = graph.entry(from.clone()).or_default();
+        for m in &modules {
+            let path = format!("crate::{}", m.replace('/', "::"));
+            let named = code.match_indices(&path).any(|(at, _)| {
+                !code[at + path.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+            });
+            if named && *m != from {
+                targets.insert(m.clone());
+            }
+        }
+        // `crate::rules::{...}` imports of a rule set's folder.
+        for r in drumfire_core::rules::ALL {
+            let set = format!("rules/{}", r.id);
+            if set != from && code.contains(&format!("rules::{}", r.id)) {
+                targets.insert(set);
+            }
+        }
+    }
+    graph
+}
+
+/// Generic modules (outside `rules/`) that refer to `rules/` or a rule set's folder.
+fn generic_modules_importing_rules() -> Vec<String> {
+    core_graph()
+        .into_iter()
+        .filter(|(from, to)| {
+            !from.starts_with("rules") && to.iter().any(|t| t.starts_with("rules"))
+        })
+        .map(|(from, _)| from)
+        .collect()
+}
+
+/// The graph as the Mermaid block in `docs/architecture.md`.
+fn mermaid() -> String {
+    let mut out = String::from("```mermaid\ngraph LR\n");
+    for (from, to) in core_graph() {
+        for t in to {
+            out.push_str(&format!(
+                "  {} --> {}\n",
+                from.replace('/', "_"),
+                t.replace('/', "_")
+            ));
+        }
+    }
+    out.push_str("```\n");
+    out
+}
+
+#[test]
+fn the_module_graph_in_the_architecture_doc_is_the_code_s() {
+    let doc = std::fs::read_to_string(format!("{ROOT}/docs/architecture.md")).unwrap();
+    let start = "<!-- module graph: made by tests/headless/architecture.rs -->\n";
+    let at = doc
+        .find(start)
+        .expect("docs/architecture.md has no module graph block")
+        + start.len();
+    let end = doc[at..].find("```\n\n").map(|e| at + e + 4).unwrap();
+    let want = mermaid();
+    assert!(
+        doc[at..end] == want,
+        "docs/architecture.md's module graph is out of date; it should read:\n{want}"
+    );
+}
+
+/// Generic core modules that still refer to the rule sets (the import circle); the
+/// list only shrinks, like [`STILL_NAMING_A_RULE_SET`].
+const GENERIC_MODULES_IMPORTING_RULES: &[&str] = &[
+    // Finds a rule set's orders by their tag when reading a save.
+    "orders", // Asks each rule set for the secrets in its orders when writing a save.
+    "save",
+    // Finds the rule set by id; still carries the Great War's side fields and plans.
+    "scenario", // Edits the Great War's Artillery Plans and leaders.
+    "editor",
+];
+
+#[test]
+fn only_the_listed_generic_modules_import_the_rule_sets() {
+    let mut now = generic_modules_importing_rules();
+    let mut listed: Vec<String> = GENERIC_MODULES_IMPORTING_RULES
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+    now.sort();
+    listed.sort();
+    assert_eq!(
+        now, listed,
+        "generic modules that refer to rules/ (the list only shrinks)"
+    );
+}
