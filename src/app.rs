@@ -152,6 +152,7 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
         crate::board::plugin,
         crate::input::plugin,
         crate::play::plugin,
+        crate::rules::plugin,
         crate::ui::plugin,
     ))
     .insert_resource(crate::play::session::ReplayQueue(replay.into()))

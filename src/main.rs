@@ -10,6 +10,7 @@ mod cli;
 mod editor;
 mod input;
 mod play;
+mod rules;
 mod ui;
 
 use clap::{Parser, Subcommand};

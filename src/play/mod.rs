@@ -22,8 +22,6 @@ use hexx::Hex;
 use std::collections::BTreeMap;
 
 pub mod computer;
-pub mod plan;
-pub mod portable;
 pub mod script;
 pub mod session;
 pub mod table;
@@ -76,6 +74,10 @@ pub struct CombatReport {
     pub open: bool,
 }
 
+/// Where the map overlays are drawn: a rule set's input runs before it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DrawOverlays;
+
 /// The play plugin.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Mode>()
@@ -85,13 +87,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<CombatReport>()
         .init_resource::<session::NextUnitRequest>()
         .init_resource::<session::LosRequest>()
-        .add_plugins((
-            session::plugin,
-            plan::plugin,
-            table::plugin,
-            portable::plugin,
-            computer::plugin,
-        ))
+        .add_plugins((session::plugin, table::plugin, computer::plugin))
         .add_systems(
             Update,
             script::run_script
@@ -107,7 +103,7 @@ pub fn plugin(app: &mut App) {
                 pick_on_click.run_if(picking.and_then(not(egui_wants_any_pointer_input))),
                 submit_intent.run_if(great_war_rules),
                 update_preview.run_if(great_war_rules),
-                draw_overlays,
+                draw_overlays.in_set(DrawOverlays),
             )
                 .chain()
                 .before(crate::input::InputSet),

@@ -252,7 +252,9 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
                     .map(|n| n - 1)
                     .ok_or_else(|| "sheet-cell needs a line and a turn, from 1".to_owned())
             };
-            world.resource_mut::<super::plan::SheetCell>().0 = Some((n(0)?, n(1)?));
+            world
+                .resource_mut::<crate::rules::great_war::plan::SheetCell>()
+                .0 = Some((n(0)?, n(1)?));
         }
         "sheet-mission" => {
             let line = args
@@ -267,29 +269,36 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
                 _ => return Err("the mission is planned, open or move".into()),
             };
             world
-                .resource_mut::<super::plan::PlanEdits>()
+                .resource_mut::<crate::rules::great_war::plan::PlanEdits>()
                 .0
-                .push(super::plan::PlanEdit::Mission(line - 1, kind));
+                .push(crate::rules::great_war::plan::PlanEdit::Mission(
+                    line - 1,
+                    kind,
+                ));
         }
         "sheet-type" => {
             let (line, turn) = world
-                .resource::<super::plan::PlanDraft>()
+                .resource::<crate::rules::great_war::plan::PlanDraft>()
                 .cell
                 .ok_or("no cell of the sheet is chosen")?;
             let text = args.first().ok_or("a hex is missing")?.clone();
             world
-                .resource_mut::<super::plan::PlanEdits>()
+                .resource_mut::<crate::rules::great_war::plan::PlanEdits>()
                 .0
-                .push(super::plan::PlanEdit::Cell(line, turn, Some(text)));
+                .push(crate::rules::great_war::plan::PlanEdit::Cell(
+                    line,
+                    turn,
+                    Some(text),
+                ));
         }
         "file-plan" => world
-            .resource_mut::<super::plan::PlanEdits>()
+            .resource_mut::<crate::rules::great_war::plan::PlanEdits>()
             .0
-            .push(super::plan::PlanEdit::File),
+            .push(crate::rules::great_war::plan::PlanEdit::File),
         "close-plan" => world
-            .resource_mut::<super::plan::PlanEdits>()
+            .resource_mut::<crate::rules::great_war::plan::PlanEdits>()
             .0
-            .push(super::plan::PlanEdit::Close),
+            .push(crate::rules::great_war::plan::PlanEdit::Close),
         "show-plan" => {
             let side: u8 = args
                 .first()
@@ -304,9 +313,9 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
             let side = h.waiting_for.take().ok_or("no hand-off screen is up")?;
             if std::mem::take(&mut h.show_plan) {
                 world
-                    .resource_mut::<super::plan::PlanEdits>()
+                    .resource_mut::<crate::rules::great_war::plan::PlanEdits>()
                     .0
-                    .push(super::plan::PlanEdit::Show(side));
+                    .push(crate::rules::great_war::plan::PlanEdit::Show(side));
             }
         }
         "dump-view" => {
@@ -407,20 +416,22 @@ fn visible_text(world: &mut World) -> String {
         let _ = writeln!(out, "hand-off screen: {}", sides.name(side));
         return out;
     }
-    let draft = world.resource::<super::plan::PlanDraft>().clone();
+    let draft = world
+        .resource::<crate::rules::great_war::plan::PlanDraft>()
+        .clone();
     if let Some(side) = draft.side {
         let _ = writeln!(out, "sheet: {}", sides.name(side));
         for a in &draft.missions {
             let _ = writeln!(
                 out,
                 "sheet line: {} {:?}",
-                super::plan::source_name(world, &a.source),
+                crate::rules::great_war::plan::source_name(world, &a.source),
                 a.mission
             );
         }
     }
     let labels: Vec<String> = world
-        .query_filtered::<&Text2d, With<super::plan::PlanOverlay>>()
+        .query_filtered::<&Text2d, With<crate::rules::great_war::plan::PlanOverlay>>()
         .iter(world)
         .map(|t| t.0.replace('\n', " / "))
         .collect();

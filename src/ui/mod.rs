@@ -18,7 +18,6 @@ use drumfire_core::orders::{self, Order};
 use drumfire_core::rules::great_war;
 
 pub mod play_panels;
-pub mod portable_panels;
 pub mod table_panels;
 use drumfire_core::scenario::{Rules, ScenarioInfo, SideList};
 use hexx::Hex;
@@ -115,7 +114,7 @@ fn draw_ui(
     view: GameView,
     mut play: play_panels::PlayView,
     mut table: table_panels::TableView,
-    mut portable: portable_panels::PtView,
+    mut portable: crate::rules::portable::panels::PtView,
     mut computer: ResMut<crate::play::computer::Computer>,
     mut selection: ResMut<Selection>,
     hover: Res<Hover>,
@@ -185,7 +184,7 @@ fn phase_bar(
     plan_request: &mut UiPlanRequest,
     status: &UiStatus,
     table: &mut table_panels::TableView,
-    portable: &mut portable_panels::PtView,
+    portable: &mut crate::rules::portable::panels::PtView,
 ) {
     let (info, rules, turn, phase, segment, sides, outcome) = (
         &view.info,
@@ -204,7 +203,7 @@ fn phase_bar(
             ui.strong(format!("Turn {} of {}", turn.0.max(1), info.turns));
             ui.separator();
             if portable.on() {
-                portable_panels::phase_info(ui, portable);
+                crate::rules::portable::panels::phase_info(ui, portable);
             } else if *phase.get() != Phase::Table {
                 ui.strong(match phase.get() {
                     Phase::Setup | Phase::GameOver => phase.get().name(&view.phase_names).to_owned(),
@@ -437,7 +436,7 @@ fn side_panel(
     selection: &Selection,
     play: &mut play_panels::PlayView,
     table: &mut table_panels::TableView,
-    portable: &mut portable_panels::PtView,
+    portable: &mut crate::rules::portable::panels::PtView,
 ) -> Option<Entity> {
     let mut picked = None;
     let (index, hexes, counters, rules, sides, info) = (
@@ -474,7 +473,7 @@ fn side_panel(
             if table.on() {
                 table_panels::hand_panel(ui, table, selection);
             } else if portable.on() {
-                portable_panels::orders(ui, portable);
+                crate::rules::portable::panels::orders(ui, portable);
             } else {
                 play_panels::actions(ui, play);
             }

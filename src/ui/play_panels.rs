@@ -41,10 +41,10 @@ pub struct PlayView<'w, 's> {
     victory_seen: Local<'s, bool>,
     next_unit: ResMut<'w, NextUnitRequest>,
     los: ResMut<'w, LosRequest>,
-    draft: Res<'w, crate::play::plan::PlanDraft>,
-    edits: ResMut<'w, crate::play::plan::PlanEdits>,
+    draft: Res<'w, crate::rules::great_war::plan::PlanDraft>,
+    edits: ResMut<'w, crate::rules::great_war::plan::PlanEdits>,
     printed: Query<'w, 's, (&'static Counter, &'static drumfire_core::counters::Printed)>,
-    cell: ResMut<'w, crate::play::plan::SheetCell>,
+    cell: ResMut<'w, crate::rules::great_war::plan::SheetCell>,
     hex_text: Local<'s, String>,
     journal: Res<'w, drumfire_core::journal::Journal>,
     turn: Res<'w, drumfire_core::flow::Turn>,
@@ -707,7 +707,9 @@ pub fn handoff_screen(ctx: &egui::Context, play: &mut PlayView) {
                     if ui.button(button).clicked() {
                         play.handoff.waiting_for = None;
                         if std::mem::take(&mut play.handoff.show_plan) {
-                            play.edits.0.push(crate::play::plan::PlanEdit::Show(side));
+                            play.edits
+                                .0
+                                .push(crate::rules::great_war::plan::PlanEdit::Show(side));
                         }
                     }
                 });
@@ -867,7 +869,7 @@ const PLAN_ROWS_HEIGHT: f32 = 330.0;
 /// In the set-up it is the side's draft, edited cell by cell; during play a filed
 /// plan, read-only, with the turns that fired ticked.
 pub fn plan_sheet(ctx: &egui::Context, play: &mut PlayView) {
-    use crate::play::plan::PlanEdit;
+    use crate::rules::great_war::plan::PlanEdit;
     use drumfire_core::rules::great_war::Mission;
     let Some(side) = play.draft.side else {
         return;

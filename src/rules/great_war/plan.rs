@@ -83,8 +83,8 @@ pub fn plugin(app: &mut App) {
                 draw_plan_overlay,
             )
                 .chain()
-                .run_if(super::great_war_rules)
-                .before(super::submit_intent),
+                .run_if(crate::play::great_war_rules)
+                .before(crate::play::submit_intent),
         );
 }
 
@@ -154,7 +154,7 @@ pub fn plan_path(world: &World, side: u8) -> std::path::PathBuf {
     let id = world.resource::<drumfire_core::scenario::SideList>().0[usize::from(side)]
         .id
         .clone();
-    let source = world.resource::<super::session::GameSource>();
+    let source = world.resource::<crate::play::session::GameSource>();
     source.save_path(&format!("{id}.plan"))
 }
 

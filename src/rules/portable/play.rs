@@ -3,8 +3,8 @@
 //! it can reach shaded on the map (a click there moves it) and the units it can fire
 //! at or attack ringed; every fire and close combat in the combat dialog.
 
-use super::{CombatReport, Preview};
 use crate::input::{Hover, MapArea, Selection, over_map};
+use crate::play::{CombatReport, Preview};
 use crate::ui::UiStatus;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -63,7 +63,7 @@ pub fn plugin(app: &mut App) {
             )
                 .chain()
                 .run_if(portable_rules)
-                .before(super::draw_overlays)
+                .before(crate::play::DrawOverlays)
                 .before(crate::input::InputSet),
         );
 }
@@ -250,7 +250,11 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Key>>) {
 
 /// Opens the combat dialog on the fires, close combats and losses the journal gained.
 fn report_combats(world: &mut World, from: usize) {
-    if !world.resource::<super::session::ReplayQueue>().0.is_empty() {
+    if !world
+        .resource::<crate::play::session::ReplayQueue>()
+        .0
+        .is_empty()
+    {
         return;
     }
     let events: Vec<GameEvent> = world.resource::<Journal>().entries()[from..]

@@ -2,7 +2,7 @@
 //! button that ends the side's artillery fire, activations or close combats, and
 //! the selected unit's orders with their exact odds. Buttons only queue orders.
 
-use crate::play::portable::{PtOffers, PtRequest};
+use super::play::{PtOffers, PtRequest};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;

@@ -1,0 +1,3 @@
+//! The Great War in the window: the Artillery Plan sheet.
+
+pub mod plan;
