@@ -180,14 +180,23 @@ pub fn unmatched_ours_marks(listed: &[String], dir: &str) -> Vec<String> {
     wrong
 }
 
-/// The text of every Rust and RON file in `dir`, in name order (for tests that check
-/// the code against the docs).
+/// The text of every Rust and RON file in `dir` and its folders, in path order (for
+/// tests that check the code against the docs).
 pub fn sources_under(dir: &str) -> String {
-    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{dir}: {e}"))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "rs" || x == "ron"))
-        .collect();
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            let path = entry
+                .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+                .path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|x| x == "rs" || x == "ron") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(std::path::Path::new(dir), &mut files);
     files.sort();
     files
         .iter()

@@ -1,0 +1,175 @@
+//! The Portable checks of an order, and the exact odds shown before one is given.
+
+use super::*;
+
+// ---- Orders ---------------------------------------------------------------------------
+
+/// Portable checks of an order beyond the core's.
+pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
+    let phase = *world.resource::<State<Phase>>().get();
+    let state = world.resource::<PtState>();
+    let refuse = |m: &str| Err(Refusal(m.to_owned()));
+    let o = match order {
+        Order::Pass { side } => {
+            return match phase {
+                ARTILLERY_FIRE | ACTION => {
+                    let due = cavalry_due(world, *side);
+                    match due.first() {
+                        Some(c) if phase == ACTION && state.step == Step::Activating => {
+                            Err(Refusal(format!(
+                                "{} is pinned regular cavalry: unpin it or let it charge first.",
+                                c.name
+                            )))
+                        }
+                        _ => Ok(()),
+                    }
+                }
+                _ => refuse("There is nothing to pass now."),
+            };
+        }
+        o => match o.rules::<PtOrder>() {
+            Some(o) => o,
+            None => return refuse("That is not an order of the Portable rules."),
+        },
+    };
+    let all = view::units(world);
+    let unit_of = |id: &str| -> Result<Unit, Refusal> {
+        let u = all
+            .iter()
+            .find(|u| u.id == id)
+            .cloned()
+            .ok_or_else(|| Refusal(format!("There is no unit `{id}` on the map.")))?;
+        if u.side != o.side() {
+            return Err(Refusal(format!("{} is not one of yours.", u.name)));
+        }
+        Ok(u)
+    };
+    let hex = |label: &str| -> Result<Hex, Refusal> {
+        crate::scenario::hex_of(label)
+            .ok_or_else(|| Refusal(format!("`{label}` is not a hex number.")))
+    };
+    match o {
+        PtOrder::Bombard { unit, target, .. } => {
+            if phase != ARTILLERY_FIRE {
+                return refuse("Artillery fires this way only at the start of the turn.");
+            }
+            fire::plan(world, &all, &unit_of(unit)?, hex(target)?, true).map(|_| ())
+        }
+        PtOrder::CloseCombat {
+            side,
+            attackers,
+            defender,
+            ..
+        } => {
+            if phase != ACTION || state.step != Step::CloseCombat {
+                return refuse("Close combats are fought once the side's activations are over.");
+            }
+            combat::plan(world, &all, *side, attackers, defender).map(|_| ())
+        }
+        PtOrder::Move { .. }
+        | PtOrder::Fire { .. }
+        | PtOrder::Unpin { .. }
+        | PtOrder::Charge { .. } => {
+            if phase != ACTION || state.step != Step::Activating {
+                return refuse("Units are activated in the side's part of the Action Phase.");
+            }
+            let id = match o {
+                PtOrder::Move { unit, .. }
+                | PtOrder::Fire { unit, .. }
+                | PtOrder::Unpin { unit, .. }
+                | PtOrder::Charge { unit, .. } => unit,
+                _ => unreachable!("matched above"),
+            };
+            let u = unit_of(id)?;
+            let due = cavalry_due(world, o.side());
+            if let Some(c) = due.first()
+                && !(c.id == u.id && matches!(o, PtOrder::Unpin { .. } | PtOrder::Charge { .. }))
+            {
+                return Err(Refusal(format!(
+                    "{} is pinned regular cavalry: it must be unpinned or charge before any other activation.",
+                    c.name
+                )));
+            }
+            if let PtOrder::Charge { .. } = o {
+                if !due.iter().any(|c| c.id == u.id) {
+                    return Err(Refusal(format!(
+                        "Only pinned regular European cavalry charges without an activation; {} does not.",
+                        u.name
+                    )));
+                }
+                return Ok(());
+            }
+            if state.activations == 0 {
+                return Err(Refusal("No activations are left this turn.".into()));
+            }
+            if u.activated() {
+                return Err(Refusal(format!(
+                    "{} has already been activated this turn.",
+                    u.name
+                )));
+            }
+            match o {
+                PtOrder::Move { path, .. } => {
+                    let path: Vec<Hex> = path.iter().map(|l| hex(l)).collect::<Result<_, _>>()?;
+                    movement::check_path(world, &all, &u, &path).map(|_| ())
+                }
+                PtOrder::Fire { target, .. } => {
+                    fire::plan(world, &all, &u, hex(target)?, false).map(|_| ())
+                }
+                PtOrder::Unpin { .. } if !u.pinned => {
+                    Err(Refusal(format!("{} is not pinned.", u.name)))
+                }
+                _ => Ok(()),
+            }
+        }
+    }
+}
+
+/// The exact chances of a fire or close combat for the window, in words.
+pub fn describe_odds(world: &World, order: &PtOrder) -> Option<String> {
+    let all = view::units(world);
+    match order {
+        PtOrder::Bombard { unit, target, .. } | PtOrder::Fire { unit, target, .. } => {
+            let u = view::unit(world, unit)?;
+            let t = crate::scenario::hex_of(target)?;
+            let plan =
+                fire::plan(world, &all, &u, t, matches!(order, PtOrder::Bombard { .. })).ok()?;
+            let odds = fire::odds(world, &all, &plan);
+            let target_id = view::unit_at(world, t)?.id;
+            let (d, p) = odds.of(&target_id);
+            let scatter = if plan.scatters() {
+                ", after scatter"
+            } else {
+                ""
+            };
+            Some(format!(
+                "{}{}{scatter}: destroyed {d}/{n}, pinned {p}/{n}",
+                plan.table.name(),
+                crate::journal::shifts_text(&plan.modifiers),
+                n = odds.denominator
+            ))
+        }
+        PtOrder::CloseCombat {
+            side,
+            attackers,
+            defender,
+            ..
+        } => {
+            let plan = combat::plan(world, &all, *side, attackers, defender).ok()?;
+            let [d, a, both, draw] = combat::odds(&plan);
+            let mut changes = plan.attack_changes.clone();
+            changes.extend(
+                plan.defence_changes
+                    .iter()
+                    .map(|(c, why)| (*c, format!("defender: {why}"))),
+            );
+            Some(format!(
+                "power {} against {}{}: defender destroyed {d}/36, attacker destroyed {a}/36, both {both}/36, draw {draw}/36",
+                plan.attack,
+                plan.defence,
+                crate::journal::shifts_text(&changes)
+            ))
+        }
+        _ => None,
+    }
+}
