@@ -84,7 +84,7 @@ pub static GREAT_WAR: RuleSetInfo = RuleSetInfo {
     state_text: great_war::state_text,
     reset: great_war::reset,
     invariants: great_war::invariants::invariants,
-    check: no_checks,
+    check: great_war::scenario::check,
     order_tag: great_war::GwOrder::TAG,
     read_order: read_order::<great_war::GwOrder>,
     secret: great_war::secret,
@@ -136,11 +136,6 @@ fn no_secrets(_: &Order) -> Option<(u8, String)> {
 /// A rule set with no sealed orders to open.
 fn no_reveal(_: u8, _: &str) -> Option<Order> {
     None
-}
-
-/// A rule set with no checks of its own beyond the core's.
-fn no_checks(_: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
-    Vec::new()
 }
 
 /// Every rule set, by id.

@@ -28,6 +28,7 @@ pub mod orders;
 pub mod plot;
 pub mod preview;
 pub mod resolve;
+pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod tables;
