@@ -11,7 +11,7 @@ const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 /// rule set fails the test, and so does a file on it that no longer does.
 const STILL_NAMING_A_RULE_SET: &[&str] = &[
     "crates/drumfire_core/src/editor.rs",
-    "crates/drumfire_core/src/scenario.rs",
+    "crates/drumfire_core/src/scenario/mod.rs",
     "src/editor/ui.rs",
     "src/main.rs",
     "src/play/mod.rs",

@@ -1,0 +1,342 @@
+//! The core's checks of a scenario file: the map, the sides, the counters, the
+//! leaders, the hex markers and the victory conditions, each error located.
+
+use super::*;
+
+/// The errors found so far, each located in the text by its field path.
+pub(super) struct Errors<'a> {
+    pub(super) source: &'a str,
+    pub(super) text: &'a str,
+    pub(super) list: Vec<LocatedError>,
+}
+
+impl Errors<'_> {
+    pub(super) fn push(&mut self, field: &str, message: String) {
+        self.push_at(field, 0, message);
+    }
+
+    /// An error `shift` characters into the value at `field` (to point inside a string).
+    fn push_at(&mut self, field: &str, shift: usize, message: String) {
+        let segs: Vec<Seg> = path(field);
+        let pos = locate_nearest(self.text, &segs);
+        self.list.push(LocatedError {
+            file: self.source.to_owned(),
+            line: pos.line,
+            col: pos.col + shift,
+            field: field.to_owned(),
+            message,
+        });
+    }
+}
+
+pub(super) fn check(file: &ScenarioFile, data: &RuleSetData, errs: &mut Errors) {
+    if file.turns == 0 {
+        errs.push("turns", "a game lasts at least 1 turn".into());
+    }
+    check_map(&file.map, data, errs);
+    let mut side_ids = BTreeSet::new();
+    let mut side_names = BTreeSet::new();
+    for (i, side) in file.sides.iter().enumerate() {
+        if !side_ids.insert(side.id.as_str()) {
+            errs.push(
+                &format!("sides[{i}].id"),
+                format!("side `{}` is listed twice", side.id),
+            );
+        }
+        // Every screen and log line names a side by its name: two alike (ignoring case
+        // and spaces at the ends) would leave a player guessing which is meant.
+        let name = side.name.trim().to_lowercase();
+        if name.is_empty() {
+            errs.push(
+                &format!("sides[{i}].name"),
+                "a side needs a name to show to the players".into(),
+            );
+        } else if !side_names.insert(name) {
+            errs.push(
+                &format!("sides[{i}].name"),
+                format!(
+                    "two sides are named `{}`: each side needs a name of its own",
+                    side.name.trim()
+                ),
+            );
+        }
+        if parse_colour(&side.colour).is_none() {
+            errs.push(
+                &format!("sides[{i}].colour"),
+                format!("`{}` is not a colour: expected \"#rrggbb\"", side.colour),
+            );
+        }
+    }
+    if file.sides.len() != 2 {
+        errs.push(
+            "sides",
+            format!("expected 2 sides, found {}", file.sides.len()),
+        );
+    }
+    let known_sides = || side_ids.iter().copied().collect::<Vec<_>>().join(", ");
+    let in_map = |coord: MapCoord| coord.col < file.map.width && coord.row < file.map.height;
+    let mut ids: BTreeMap<&str, String> = BTreeMap::new();
+    let mut stacks: BTreeMap<MapCoord, (u8, u8)> = BTreeMap::new();
+    let hex_of = |field: &str, label: &str, errs: &mut Errors| -> Option<MapCoord> {
+        match MapCoord::parse_label(label) {
+            Err(msg) => {
+                errs.push(field, msg);
+                None
+            }
+            Ok(c) if !in_map(c) => {
+                errs.push(
+                    field,
+                    format!(
+                        "hex {label} is off the map ({} columns x {} rows)",
+                        file.map.width, file.map.height
+                    ),
+                );
+                None
+            }
+            Ok(c) => Some(c),
+        }
+    };
+    for (i, c) in file.counters.iter().enumerate() {
+        let at = |f: &str| format!("counters[{i}].{f}");
+        if let Some(first) = ids.insert(&c.id, at("id")) {
+            errs.push(
+                &at("id"),
+                format!("counter id `{}` is used twice (first at {first})", c.id),
+            );
+        }
+        if !side_ids.contains(c.side.as_str()) {
+            errs.push(
+                &at("side"),
+                format!("unknown side `{}`; sides are: {}", c.side, known_sides()),
+            );
+        }
+        let unit = data.units.get(&c.unit);
+        if unit.is_none() {
+            let near: Vec<_> = data.units.keys().map(String::as_str).collect();
+            errs.push(
+                &at("unit"),
+                format!(
+                    "unknown unit type `{}`; {} has: {}",
+                    c.unit,
+                    file.rules,
+                    near.join(", ")
+                ),
+            );
+        }
+        if let (Some(u), Some(s)) = (unit, c.steps)
+            && (s == 0 || s > u.max_steps())
+        {
+            errs.push(
+                &at("steps"),
+                format!("`{}` has 1 to {} steps, not {s}", u.id, u.max_steps()),
+            );
+        }
+        if let Some(coord) = hex_of(&at("hex"), &c.hex, errs)
+            && let Some(u) = unit
+        {
+            let stack = stacks.entry(coord).or_default();
+            stack.0 += 1;
+            stack.1 += u8::from(u.class.is_company());
+            if stack.0 > data.stack_limit {
+                errs.push(
+                    &at("hex"),
+                    format!(
+                        "over-stacked: hex {} would hold {} units (at most {})",
+                        c.hex, stack.0, data.stack_limit
+                    ),
+                );
+            } else if stack.1 > data.company_stack_limit {
+                errs.push(
+                    &at("hex"),
+                    format!(
+                        "over-stacked: hex {} would hold {} companies (at most {})",
+                        c.hex, stack.1, data.company_stack_limit
+                    ),
+                );
+            }
+        }
+    }
+    for (i, l) in file.leaders.iter().enumerate() {
+        let at = |f: &str| format!("leaders[{i}].{f}");
+        if let Some(first) = ids.insert(&l.id, at("id")) {
+            errs.push(
+                &at("id"),
+                format!("counter id `{}` is used twice (first at {first})", l.id),
+            );
+        }
+        if !side_ids.contains(l.side.as_str()) {
+            errs.push(
+                &at("side"),
+                format!("unknown side `{}`; sides are: {}", l.side, known_sides()),
+            );
+        }
+        if l.rank == 0 {
+            errs.push(&at("rank"), "ranks start at 1".into());
+        }
+        hex_of(&at("hex"), &l.hex, errs);
+    }
+    for (i, m) in file.hex_markers.iter().enumerate() {
+        let at = |f: &str| format!("hex_markers[{i}].{f}");
+        hex_of(&at("hex"), &m.hex, errs);
+        if !side_ids.contains(m.side.as_str()) {
+            errs.push(
+                &at("side"),
+                format!("unknown side `{}`; sides are: {}", m.side, known_sides()),
+            );
+        }
+        let factor = file
+            .sides
+            .iter()
+            .any(|s| s.off_board_artillery.iter().any(|f| f.id == m.source));
+        if !ids.contains_key(m.source.as_str()) && !factor {
+            errs.push(
+                &at("source"),
+                format!(
+                    "`{}` is neither a counter nor an off-board artillery factor",
+                    m.source
+                ),
+            );
+        }
+    }
+    for (i, o) in file.victory.objectives.iter().enumerate() {
+        hex_of(&format!("victory.objectives[{i}].hex"), &o.hex, errs);
+        if let Some(s) = &o.held_by
+            && !side_ids.contains(s.as_str())
+        {
+            errs.push(
+                &format!("victory.objectives[{i}].held_by"),
+                format!("unknown side `{s}`; sides are: {}", known_sides()),
+            );
+        }
+    }
+}
+
+pub(super) fn check_map(map: &MapDef, data: &RuleSetData, errs: &mut Errors) {
+    if map.width == 0 || map.height == 0 || map.width > 200 || map.height > 200 {
+        errs.push(
+            "map",
+            format!(
+                "a map is 1 to 200 hexes each way, not {} x {}",
+                map.width, map.height
+            ),
+        );
+        return;
+    }
+    let known: Vec<String> = data
+        .terrain
+        .values()
+        .map(|t| format!("'{}' {}", t.glyph, t.id))
+        .collect();
+    check_grid(map, "terrain", &map.terrain, errs, |glyph, at| {
+        data.terrain_by_glyph(glyph).is_none().then(|| {
+            format!(
+                "unknown terrain '{glyph}' at hex {at}; known: {}",
+                known.join(", ")
+            )
+        })
+    });
+    if !map.elevation.is_empty() {
+        check_grid(map, "elevation", &map.elevation, errs, |digit, at| {
+            (!digit.is_ascii_digit())
+                .then(|| format!("elevation '{digit}' at hex {at} is not a digit 0-9"))
+        });
+    }
+    let mut river_hexes = BTreeSet::new();
+    for (kind, list) in [("roads", &map.roads), ("rivers", &map.rivers)] {
+        for (i, line) in list.iter().enumerate() {
+            let field = format!("map.{kind}[{i}]");
+            match parse_path(line, map) {
+                Ok(hexes) => {
+                    if kind == "rivers" {
+                        river_hexes.extend(hexes);
+                    }
+                }
+                Err((shift, msg)) => errs.push_at(&field, shift, msg),
+            }
+        }
+    }
+    for (kind, list) in [("bridges", &map.bridges), ("fords", &map.fords)] {
+        for (i, label) in list.iter().enumerate() {
+            let field = format!("map.{kind}[{i}]");
+            match MapCoord::parse_label(label) {
+                Err(msg) => errs.push(&field, msg),
+                Ok(c) if !river_hexes.contains(&c) => {
+                    errs.push(&field, format!("hex {label} has no river to cross"))
+                }
+                Ok(_) => {}
+            }
+        }
+    }
+}
+
+/// Checks a grid of one character per hex (`map.terrain`, `map.elevation`):
+/// one row per map row, one character per column, each accepted by `bad`.
+pub(super) fn check_grid(
+    map: &MapDef,
+    name: &str,
+    rows: &[String],
+    errs: &mut Errors,
+    bad: impl Fn(char, MapCoord) -> Option<String>,
+) {
+    if rows.len() != usize::from(map.height) {
+        errs.push(
+            &format!("map.{name}"),
+            format!(
+                "expected {} rows (map.height), found {}",
+                map.height,
+                rows.len()
+            ),
+        );
+    }
+    for (r, row) in rows.iter().enumerate() {
+        let field = format!("map.{name}[{r}]");
+        let count = row.chars().count();
+        if count != usize::from(map.width) {
+            errs.push(
+                &field,
+                format!(
+                    "row {} has {count} hexes, expected {} (map.width)",
+                    r + 1,
+                    map.width
+                ),
+            );
+        }
+        let first_bad = row
+            .chars()
+            .enumerate()
+            .find_map(|(c, ch)| bad(ch, MapCoord::new(c as u16, r as u16)).map(|m| (c, m)));
+        if let Some((c, message)) = first_bad {
+            errs.push_at(&field, c + 1, message);
+        }
+    }
+}
+
+/// Parses "0101 0201 0302": adjacent on-map hexes. Errors carry the character offset.
+pub(super) fn parse_path(line: &str, map: &MapDef) -> Result<Vec<MapCoord>, (usize, String)> {
+    let mut out: Vec<MapCoord> = Vec::new();
+    let mut offset = 0;
+    for word in line.split(' ') {
+        let shift = offset + 1;
+        offset += word.len() + 1;
+        if word.is_empty() {
+            continue;
+        }
+        let c = MapCoord::parse_label(word).map_err(|m| (shift, m))?;
+        if c.col >= map.width || c.row >= map.height {
+            return Err((shift, format!("hex {word} is off the map")));
+        }
+        if let Some(prev) = out.last()
+            && prev.to_hex().unsigned_distance_to(c.to_hex()) != 1
+        {
+            return Err((
+                shift,
+                format!("hex {word} does not touch {prev}: a path goes hex to adjacent hex"),
+            ));
+        }
+        out.push(c);
+    }
+    if out.len() < 2 {
+        return Err((1, "a path needs at least two hexes".into()));
+    }
+    Ok(out)
+}

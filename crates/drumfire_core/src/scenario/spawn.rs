@@ -1,0 +1,197 @@
+//! Putting a checked scenario on the table: hexes, counters, leaders, hex markers
+//! and the resources that describe the game.
+
+use super::*;
+
+/// Spawns the scenario's hexes and counters and inserts its resources.
+pub fn spawn(world: &mut World, scenario: &Scenario) {
+    let file = &scenario.file;
+    let data = scenario.rules.data();
+    let side_index = |id: &str| file.sides.iter().position(|s| s.id == id).unwrap_or(0) as u8;
+    let mut index = HexIndex::new(file.map.width, file.map.height);
+    let mut ids = PieceIds::default();
+    let mut roads: BTreeMap<MapCoord, Sides> = BTreeMap::new();
+    let mut rivers: BTreeMap<MapCoord, Sides> = BTreeMap::new();
+    for (list, sides) in [
+        (&file.map.roads, &mut roads),
+        (&file.map.rivers, &mut rivers),
+    ] {
+        for line in list {
+            let hexes = parse_path(line, &file.map).unwrap_or_default();
+            for pair in hexes.windows(2) {
+                let (a, b) = (pair[0].to_hex(), pair[1].to_hex());
+                if let (Some(ab), Some(ba)) = (a.neighbor_direction(b), b.neighbor_direction(a)) {
+                    sides.entry(pair[0]).or_default().insert(ab);
+                    sides.entry(pair[1]).or_default().insert(ba);
+                }
+            }
+        }
+    }
+    let crossing_at = |c: MapCoord| {
+        let is = |list: &[String]| list.iter().any(|l| MapCoord::parse_label(l) == Ok(c));
+        if is(&file.map.bridges) {
+            Crossing::Bridge
+        } else if is(&file.map.fords) {
+            Crossing::Ford
+        } else {
+            Crossing::None
+        }
+    };
+    let objectives: BTreeMap<MapCoord, &ObjectiveDef> = file
+        .victory
+        .objectives
+        .iter()
+        .filter_map(|o| Some((MapCoord::parse_label(&o.hex).ok()?, o)))
+        .collect();
+    for (r, row) in file.map.terrain.iter().enumerate() {
+        for (c, glyph) in row.chars().enumerate() {
+            let coord = MapCoord::new(c as u16, r as u16);
+            let terrain = data
+                .terrain_by_glyph(glyph)
+                .map_or_else(String::new, |t| t.id.clone());
+            let elevation = file
+                .map
+                .elevation
+                .get(r)
+                .and_then(|e| e.chars().nth(c))
+                .and_then(|d| d.to_digit(10))
+                .unwrap_or(0);
+            let mut e = world.spawn((
+                HexCell {
+                    hex: coord.to_hex(),
+                    coord,
+                },
+                Terrain(terrain),
+                Elevation(elevation as u8),
+            ));
+            if let Some(s) = roads.get(&coord) {
+                e.insert(Road(*s));
+            }
+            if let Some(s) = rivers.get(&coord) {
+                e.insert(River {
+                    sides: *s,
+                    crossing: crossing_at(coord),
+                });
+            }
+            if let Some(o) = objectives.get(&coord) {
+                e.insert(Objective {
+                    points: o.points,
+                    held_by: o.held_by.as_deref().map(side_index),
+                });
+            }
+            index.insert_hex(coord, e.id());
+        }
+    }
+    for c in &file.counters {
+        let Some(unit) = data.units.get(&c.unit) else {
+            continue;
+        };
+        let Ok(coord) = MapCoord::parse_label(&c.hex) else {
+            continue;
+        };
+        let side = side_index(&c.side);
+        let max = unit.max_steps();
+        let morale = c.morale.unwrap_or(file.sides[usize::from(side)].morale);
+        let mut e = world.spawn((
+            Counter {
+                id: c.id.clone(),
+                name: if c.name.is_empty() {
+                    c.id.clone()
+                } else {
+                    c.name.clone()
+                },
+                side,
+                unit_type: unit.id.clone(),
+                class: unit.class,
+            },
+            OnHex(coord.to_hex()),
+            Steps {
+                current: c.steps.unwrap_or(max),
+                max,
+            },
+            Morale(morale),
+            Printed {
+                full: unit.full,
+                reduced: unit.reduced,
+            },
+        ));
+        for m in &c.markers {
+            add_marker(&mut e, *m);
+        }
+        if let Some(f) = c.facing {
+            e.insert(crate::counters::Facing(f.direction()));
+        }
+        ids.0.insert(c.id.clone(), e.id());
+        index.place(coord.to_hex(), e.id());
+    }
+    for l in &file.leaders {
+        let Ok(coord) = MapCoord::parse_label(&l.hex) else {
+            continue;
+        };
+        let kind_id = match l.kind {
+            LeaderKind::Infantry => "infantry_leader",
+            LeaderKind::Cavalry => "cavalry_leader",
+        };
+        let mut e = world.spawn((
+            Counter {
+                id: l.id.clone(),
+                name: l.name.clone(),
+                side: side_index(&l.side),
+                unit_type: kind_id.into(),
+                class: UnitClass::Leader,
+            },
+            OnHex(coord.to_hex()),
+            Steps { current: 1, max: 1 },
+            Morale(l.morale),
+            Leader {
+                kind: l.kind,
+                rank: l.rank,
+                combat: l.combat,
+                morale_mod: l.morale_modifier,
+            },
+        ));
+        if !l.flip {
+            e.insert(NoFlip);
+        }
+        ids.0.insert(l.id.clone(), e.id());
+        index.place(coord.to_hex(), e.id());
+    }
+    for m in &file.hex_markers {
+        let Ok(coord) = MapCoord::parse_label(&m.hex) else {
+            continue;
+        };
+        world.spawn(HexMarker {
+            kind: m.kind,
+            hex: coord.to_hex(),
+            side: side_index(&m.side),
+            source: m.source.clone(),
+        });
+    }
+    world.insert_resource(index);
+    world.insert_resource(ids);
+    world.insert_resource(SideList(
+        file.sides
+            .iter()
+            .map(|s| SideInfo {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                colour: parse_colour(&s.colour).unwrap_or([128, 128, 128]),
+                initiative: s.initiative,
+                morale: s.morale,
+                artillery_ammunition: s.artillery_ammunition,
+                ammunition_depletion: s.ammunition_depletion,
+                off_board_artillery: s.off_board_artillery.clone(),
+                artillery_plan: s.artillery_plan.clone(),
+                activation_dice: s.activation_dice,
+            })
+            .collect(),
+    ));
+    world.insert_resource(ScenarioInfo {
+        title: file.title.clone(),
+        briefing: file.briefing.clone(),
+        turns: file.turns,
+        rules: scenario.rules.id,
+        step_loss_points: file.victory.step_loss_points,
+    });
+    world.insert_resource(Rules(scenario.rules));
+}
