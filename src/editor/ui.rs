@@ -505,7 +505,11 @@ fn info(root: &mut egui::Ui, doc: &mut Doc, hover: &Hover, edits: &mut Vec<Edit>
                             });
                     });
                 }
-            } else if let Some(l) = file.leaders.iter().find(|l| l.id == id).cloned() {
+            } else if let Some(l) = drumfire_core::editor::leaders(file)
+                .iter()
+                .find(|l| l.id == id)
+                .cloned()
+            {
                 ui.strong(&l.name);
                 ui.label(format!(
                     "{:?} leader, rank {}, of {}, in {}",
@@ -603,9 +607,7 @@ fn hex_readout(doc: &Doc, hex: hexx::Hex) -> String {
             }
         })
         .chain(
-            doc.editor
-                .file
-                .leaders
+            drumfire_core::editor::leaders(&doc.editor.file)
                 .iter()
                 .filter(|l| l.hex == label)
                 .map(|l| l.name.clone()),
@@ -666,20 +668,22 @@ fn settings(ctx: &egui::Context, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: 
                             }
                             ui.end_row();
                         };
+                        let gw = drumfire_core::editor::gw_side(&file, &side.id);
                         if great_war {
-                            number(ui, "Initiative", i32::from(side.initiative), -5..=5, &|v| SideField::Initiative(v as i8));
-                            number(ui, "Morale", i32::from(side.morale), 2..=12, &|v| SideField::Morale(v as u8));
-                            number(ui, "Artillery Ammunition", i32::from(side.artillery_ammunition), 0..=20, &|v| SideField::ArtilleryAmmunition(v as u8));
-                            number(ui, "Ammunition Depletion", i32::from(side.ammunition_depletion), 2..=12, &|v| SideField::AmmunitionDepletion(v as u8));
+                            number(ui, "Initiative", i32::from(gw.initiative), -5..=5, &|v| SideField::Initiative(v as i8));
+                            number(ui, "Morale", i32::from(gw.morale), 2..=12, &|v| SideField::Morale(v as u8));
+                            number(ui, "Artillery Ammunition", i32::from(gw.artillery_ammunition), 0..=20, &|v| SideField::ArtilleryAmmunition(v as u8));
+                            number(ui, "Ammunition Depletion", i32::from(gw.ammunition_depletion), 2..=12, &|v| SideField::AmmunitionDepletion(v as u8));
                         } else {
-                            number(ui, "Activation dice", i32::from(side.activation_dice), 1..=4, &|v| SideField::ActivationDice(v as u8));
+                            number(ui, "Activation dice", i32::from(drumfire_core::editor::activation_dice(&file, &side.id)), 1..=4, &|v| SideField::ActivationDice(v as u8));
                         }
                     });
                     if !great_war {
                         continue;
                     }
                     ui.label("Off-board artillery factors:");
-                    for f in &side.off_board_artillery {
+                    let gw = drumfire_core::editor::gw_side(&file, &side.id);
+                    for f in &gw.off_board_artillery {
                         ui.horizontal(|ui| {
                             ui.label(format!("{} ({}), strength {}", f.name, f.id, f.strength));
                             if ui.small_button("remove").clicked() {
@@ -688,7 +692,7 @@ fn settings(ctx: &egui::Context, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: 
                         });
                     }
                     if ui.small_button("Add a factor of strength 6").clicked() {
-                        let n = side.off_board_artillery.len() + 1;
+                        let n = gw.off_board_artillery.len() + 1;
                         edits.push(Edit::Side {
                             index,
                             field: SideField::AddFactor(format!("{}_guns_{n}", side.id), format!("Guns {n}"), 6),
@@ -749,8 +753,9 @@ fn missions(
             )
         })
         .collect();
+    let gw = drumfire_core::editor::gw_side(file, &side.id);
     sources.extend(
-        side.off_board_artillery
+        gw.off_board_artillery
             .iter()
             .map(|f| (f.id.clone(), f.name.clone(), true)),
     );
@@ -764,7 +769,7 @@ fn missions(
     ));
     ui.small("Planned Fire: one hex or - per turn. Leave every line on \"none\" to let players plot their own.");
     let turns = usize::from(file.turns);
-    let plan = side.artillery_plan.clone();
+    let plan = gw.artillery_plan.clone();
     for (id, name, factor) in sources {
         let current = plan
             .iter()

@@ -186,10 +186,11 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
         "plan" => {
             let side = awaiting(world).ok_or("no side is awaited")?;
             let missions = match args.first().map(String::as_str) {
-                Some("scenario") => world.resource::<drumfire_core::scenario::SideList>().0
-                    [usize::from(side)]
-                .artillery_plan
-                .clone(),
+                Some("scenario") => world
+                    .resource::<drumfire_core::rules::great_war::scenario::GwSides>()
+                    .get(side)
+                    .artillery_plan
+                    .clone(),
                 _ => drumfire_core::rules::great_war::setup::open_sights_plan(world, side),
             };
             let order = drumfire_core::orders::Order::from(

@@ -48,7 +48,9 @@ pub fn plugin(app: &mut App) {
 fn submit_ui_order(world: &mut World) {
     if let Some((side, scenario_plan)) = world.resource_mut::<UiPlanRequest>().0.take() {
         let missions = if scenario_plan {
-            world.resource::<SideList>().0[usize::from(side)]
+            world
+                .resource::<great_war::scenario::GwSides>()
+                .get(side)
                 .artillery_plan
                 .clone()
         } else {
@@ -102,6 +104,7 @@ struct GameView<'w, 's> {
     sides: Res<'w, SideList>,
     outcome: Option<Res<'w, Outcome>>,
     gw: Option<Res<'w, great_war::GwState>>,
+    gw_sides: Option<Res<'w, great_war::scenario::GwSides>>,
     index: Res<'w, HexIndex>,
     journal: Res<'w, Journal>,
     hexes: HexQuery<'w, 's>,
@@ -221,10 +224,10 @@ fn phase_bar(
                             side_colour(sides, side),
                             format!("■ {} must file its Artillery Plan", side_name(sides, side)),
                         );
-                        let has_plan = sides
-                            .0
-                            .get(usize::from(side))
-                            .is_some_and(|s| !s.artillery_plan.is_empty());
+                        let has_plan = view
+                            .gw_sides
+                            .as_ref()
+                            .is_some_and(|g| !g.get(side).artillery_plan.is_empty());
                         if has_plan {
                             let planned = ui.button("File the scenario's plan").on_hover_text(
                                 "The missions and Planned Fire the scenario gives this side",
@@ -246,7 +249,7 @@ fn phase_bar(
                 }
                 great_war::ACTION => {
                     // This turn's initiative, as rolled: each side's die plus its initiative.
-                    if let Some(line) = initiative_line(&view.journal, sides) {
+                    if let Some(line) = initiative_line(&view.journal, sides, view.gw_sides.as_deref()) {
                         ui.separator();
                         ui.label(line)
                             .on_hover_text("Each side's die plus its initiative; the higher acts first (ties are re-rolled)");
@@ -306,7 +309,11 @@ fn phase_bar(
 }
 
 /// "Initiative: German 4+1=5, British 3+0=3" from the deciding roll of this turn.
-fn initiative_line(journal: &Journal, sides: &SideList) -> Option<String> {
+fn initiative_line(
+    journal: &Journal,
+    sides: &SideList,
+    figures: Option<&great_war::scenario::GwSides>,
+) -> Option<String> {
     use drumfire_core::journal::GameEvent;
     let entries = journal.entries();
     let won = entries
@@ -330,12 +337,14 @@ fn initiative_line(journal: &Journal, sides: &SideList) -> Option<String> {
         .0
         .iter()
         .zip(dice)
-        .map(|(s, d)| {
+        .enumerate()
+        .map(|(i, (s, d))| {
+            let initiative = figures.map_or(0, |f| f.get(i as u8).initiative);
             format!(
                 "{} {d}{:+}={}",
                 s.name,
-                s.initiative,
-                i16::from(d) + i16::from(s.initiative)
+                initiative,
+                i16::from(d) + i16::from(initiative)
             )
         })
         .collect();

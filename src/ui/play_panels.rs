@@ -50,6 +50,7 @@ pub struct PlayView<'w, 's> {
     turn: Res<'w, drumfire_core::flow::Turn>,
     phase: Res<'w, State<drumfire_core::flow::Phase>>,
     gw: Option<Res<'w, GwState>>,
+    gw_sides: Option<Res<'w, drumfire_core::rules::great_war::scenario::GwSides>>,
 }
 
 impl PlayView<'_, '_> {
@@ -59,9 +60,9 @@ impl PlayView<'_, '_> {
             .iter()
             .map(|c| (c.id.clone(), c.name.clone()))
             .chain(
-                self.sides
-                    .0
+                self.gw_sides
                     .iter()
+                    .flat_map(|g| g.0.iter())
                     .flat_map(|s| s.off_board_artillery.iter())
                     .map(|f| (f.id.clone(), f.name.clone())),
             )
@@ -879,7 +880,11 @@ pub fn plan_sheet(ctx: &egui::Context, play: &mut PlayView) {
     }
     let names = play.names();
     let turns = usize::from(play.info.turns);
-    let side_info = play.sides.0[usize::from(side)].clone();
+    let side_info = play
+        .gw_sides
+        .as_ref()
+        .map(|g| g.get(side).clone())
+        .unwrap_or_default();
     let ammo = side_info.artillery_ammunition;
     let bombard: BTreeMap<String, (u8, u8)> = play
         .printed
@@ -894,9 +899,9 @@ pub fn plan_sheet(ctx: &egui::Context, play: &mut PlayView) {
     let editable = draft.editable;
     let mut edits = Vec::new();
     let title = if editable {
-        format!("Artillery Plan: {}", side_info.name)
+        format!("Artillery Plan: {}", play.sides.name(side))
     } else {
-        format!("Artillery Plan: {} (filed)", side_info.name)
+        format!("Artillery Plan: {} (filed)", play.sides.name(side))
     };
     egui::Window::new(title)
         .collapsible(false)

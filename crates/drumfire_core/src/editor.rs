@@ -8,10 +8,12 @@
 use crate::coords::MapCoord;
 use crate::counters::LeaderKind;
 use crate::error::LocatedError;
+use crate::rules::great_war::scenario::{GwScenario, GwSide, LeaderDef, OffBoardDef};
+use crate::rules::portable::scenario::{PtScenario, PtSide};
 use crate::rules::{self, RuleSetInfo};
 use crate::scenario::{
-    self, CounterDef, LeaderDef, MapDef, ObjectiveDef, Orientation, Scenario, ScenarioFile,
-    SideDef, VictoryDef,
+    self, CounterDef, MapDef, ObjectiveDef, Orientation, Scenario, ScenarioFile, SideDef,
+    VictoryDef,
 };
 
 /// Bridge or ford on a river hex.
@@ -239,13 +241,6 @@ impl Editor {
             id: id.into(),
             name: name.into(),
             colour: colour.into(),
-            initiative: 0,
-            morale: 8,
-            artillery_ammunition: 3,
-            ammunition_depletion: 8,
-            off_board_artillery: Vec::new(),
-            artillery_plan: Vec::new(),
-            activation_dice: 1,
         };
         let file = ScenarioFile {
             rules: rules.id.into(),
@@ -258,10 +253,12 @@ impl Editor {
                 side("blue", "Blue", "#3a5fb0"),
             ],
             counters: Vec::new(),
-            leaders: Vec::new(),
             hex_markers: Vec::new(),
             victory: VictoryDef::default(),
+            section: None,
         };
+        let mut file = file;
+        file.section = Some((rules.new_section)(&file.sides));
         Self::from_file(source, file)
     }
 
@@ -280,7 +277,9 @@ impl Editor {
     /// they get fixed), but its map must be drawable: rows matching its size, a known
     /// rule set, at least one side. Otherwise the check's own located error comes back.
     pub fn open(source: &str, text: &str) -> Result<Self, LocatedError> {
-        let file: ScenarioFile = crate::error::read_ron(source, text)?;
+        // A first-format file opens too; it is saved in the current format.
+        let file: ScenarioFile = crate::error::read_ron(source, text)
+            .or_else(|err| scenario::legacy::read(source, text).ok_or(err))?;
         let (w, h) = (usize::from(file.map.width), usize::from(file.map.height));
         let shaped =
             |rows: &[String]| rows.len() == h && rows.iter().all(|r| r.chars().count() == w);
@@ -417,7 +416,7 @@ pub fn error_hex(file: &ScenarioFile, err: &LocatedError) -> Option<String> {
         return file.counters.get(i).and_then(|c| on_map(&c.hex));
     }
     if let Some(i) = index("leaders[") {
-        return file.leaders.get(i).and_then(|l| on_map(&l.hex));
+        return leaders(file).get(i).and_then(|l| on_map(&l.hex));
     }
     if let Some(i) = index("victory.objectives[") {
         return file.victory.objectives.get(i).and_then(|o| on_map(&o.hex));
@@ -558,7 +557,9 @@ fn on_map_only(file: &mut ScenarioFile) {
     let (w, h) = (file.map.width, file.map.height);
     let fits = |label: &str| MapCoord::parse_label(label).is_ok_and(|c| c.col < w && c.row < h);
     file.counters.retain(|c| fits(&c.hex));
-    file.leaders.retain(|l| fits(&l.hex));
+    if let Some(gw) = file.section_mut::<GwScenario>() {
+        gw.leaders.retain(|l| fits(&l.hex));
+    }
     file.hex_markers.retain(|m| fits(&m.hex));
     file.victory.objectives.retain(|o| fits(&o.hex));
 }
@@ -608,7 +609,7 @@ fn erase_strokes(list: &mut Vec<String>, hex: &str) {
 
 fn fresh_id(file: &ScenarioFile, stem: &str) -> String {
     let taken = |id: &str| {
-        file.counters.iter().any(|c| c.id == id) || file.leaders.iter().any(|l| l.id == id)
+        file.counters.iter().any(|c| c.id == id) || leaders(file).iter().any(|l| l.id == id)
     };
     (1..)
         .map(|n| format!("{stem}_{n}"))
@@ -779,13 +780,14 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
             };
             let id = fresh_id(file, &format!("{side}_{stem}"));
             let rank = (*rank).max(1);
-            file.leaders.push(LeaderDef {
+            let morale = gw_side_mut(file, s)?.morale;
+            gw_mut(file)?.leaders.push(LeaderDef {
                 name: format!("{} {id}", rank_name(rank)),
                 id,
                 side: side.clone(),
                 kind: *kind,
                 rank,
-                morale: file.sides[s].morale,
+                morale,
                 combat: 0,
                 morale_modifier: 0,
                 hex: label,
@@ -799,9 +801,11 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
         Edit::Delete { id } => {
             piece_hex(file, id)?;
             file.counters.retain(|c| c.id != *id);
-            file.leaders.retain(|l| l.id != *id);
-            for s in &mut file.sides {
-                s.artillery_plan.retain(|a| a.source != *id);
+            if let Some(gw) = file.section_mut::<GwScenario>() {
+                gw.leaders.retain(|l| l.id != *id);
+                for s in &mut gw.sides {
+                    s.artillery_plan.retain(|a| a.source != *id);
+                }
             }
         }
         Edit::Steps { id, steps } => {
@@ -827,7 +831,10 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
         Edit::Rename { id, name } => {
             if let Some(c) = file.counters.iter_mut().find(|c| c.id == *id) {
                 c.name = name.clone();
-            } else if let Some(l) = file.leaders.iter_mut().find(|l| l.id == *id) {
+            } else if let Some(l) = file
+                .section_mut::<GwScenario>()
+                .and_then(|gw| gw.leaders.iter_mut().find(|l| l.id == *id))
+            {
                 l.name = name.clone();
             } else {
                 return Err(format!("there is no unit or leader `{id}`"));
@@ -842,7 +849,7 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
             c.facing = *facing;
         }
         Edit::Flip { id, flip } => {
-            let l = file
+            let l = gw_mut(file)?
                 .leaders
                 .iter_mut()
                 .find(|l| l.id == *id)
@@ -851,7 +858,7 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
         }
         Edit::Missions { side, missions } => {
             let s = side_index(file, side)?;
-            file.sides[s].artillery_plan = missions.clone();
+            gw_side_mut(file, s)?.artillery_plan = missions.clone();
         }
         Edit::Title(t) => file.title = t.clone(),
         Edit::Briefing(b) => file.briefing = b.clone(),
@@ -861,7 +868,11 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
             }
             file.turns = *n;
             // Plans keep one cell per turn.
-            for s in &mut file.sides {
+            let sides = file
+                .section_mut::<GwScenario>()
+                .map(|gw| gw.sides.as_mut_slice())
+                .unwrap_or_default();
+            for s in sides {
                 for a in &mut s.artillery_plan {
                     if let crate::rules::great_war::Mission::PlannedFire { targets } =
                         &mut a.mission
@@ -884,24 +895,31 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
                     }
                     side.colour = c.clone();
                 }
-                SideField::Initiative(n) => side.initiative = *n,
-                SideField::Morale(n) => side.morale = *n,
-                SideField::ArtilleryAmmunition(n) => side.artillery_ammunition = *n,
-                SideField::AmmunitionDepletion(n) => side.ammunition_depletion = *n,
+                SideField::Initiative(n) => gw_side_mut(file, *index)?.initiative = *n,
+                SideField::Morale(n) => gw_side_mut(file, *index)?.morale = *n,
+                SideField::ArtilleryAmmunition(n) => {
+                    gw_side_mut(file, *index)?.artillery_ammunition = *n
+                }
+                SideField::AmmunitionDepletion(n) => {
+                    gw_side_mut(file, *index)?.ammunition_depletion = *n
+                }
                 SideField::ActivationDice(n) => {
                     if *n == 0 {
                         return Err("a side throws at least 1 activation die".into());
                     }
-                    side.activation_dice = *n;
+                    pt_side_mut(file, *index)?.activation_dice = *n;
                 }
                 SideField::AddFactor(id, name, strength) => {
-                    side.off_board_artillery.push(scenario::OffBoardDef {
-                        id: id.clone(),
-                        name: name.clone(),
-                        strength: *strength,
-                    });
+                    gw_side_mut(file, *index)?
+                        .off_board_artillery
+                        .push(OffBoardDef {
+                            id: id.clone(),
+                            name: name.clone(),
+                            strength: *strength,
+                        });
                 }
                 SideField::RemoveFactor(id) => {
+                    let side = gw_side_mut(file, *index)?;
                     side.off_board_artillery.retain(|f| f.id != *id);
                     side.artillery_plan.retain(|a| a.source != *id);
                 }
@@ -964,9 +982,81 @@ fn piece_hex<'a>(file: &'a mut ScenarioFile, id: &str) -> Result<&'a mut String,
     if let Some(i) = file.counters.iter().position(|c| c.id == id) {
         return Ok(&mut file.counters[i].hex);
     }
-    file.leaders
-        .iter_mut()
-        .find(|l| l.id == id)
+    file.section_mut::<GwScenario>()
+        .and_then(|gw| gw.leaders.iter_mut().find(|l| l.id == id))
         .map(|l| &mut l.hex)
         .ok_or_else(|| format!("there is no unit or leader `{id}`"))
+}
+
+/// The leaders pool (empty for a rule set without one).
+pub fn leaders(file: &ScenarioFile) -> &[LeaderDef] {
+    file.section::<GwScenario>()
+        .map_or(&[][..], |gw| gw.leaders.as_slice())
+}
+
+/// Side `id`'s Great War figures (the defaults when the file has none).
+pub fn gw_side(file: &ScenarioFile, id: &str) -> GwSide {
+    file.section::<GwScenario>()
+        .and_then(|gw| gw.sides.iter().find(|s| s.side == id).cloned())
+        .unwrap_or_default()
+}
+
+/// Side `id`'s activation dice (1 when the file gives none).
+pub fn activation_dice(file: &ScenarioFile, id: &str) -> u8 {
+    file.section::<PtScenario>()
+        .and_then(|pt| pt.sides.iter().find(|s| s.side == id))
+        .map_or(1, |s| s.activation_dice)
+}
+
+/// The Great War section, to change.
+fn gw_mut(file: &mut ScenarioFile) -> Result<&mut GwScenario, String> {
+    let rules = file.rules.clone();
+    file.section_mut::<GwScenario>()
+        .ok_or_else(|| format!("the {rules} rules have no leaders, Artillery Plans or side morale"))
+}
+
+/// Side `index`'s Great War figures, to change (made if the section lacks them).
+fn gw_side_mut(file: &mut ScenarioFile, index: usize) -> Result<&mut GwSide, String> {
+    let id = file
+        .sides
+        .get(index)
+        .map(|s| s.id.clone())
+        .unwrap_or_default();
+    let gw = gw_mut(file)?;
+    let at = match gw.sides.iter().position(|s| s.side == id) {
+        Some(at) => at,
+        None => {
+            gw.sides.push(GwSide {
+                side: id,
+                morale: 8,
+                ..GwSide::default()
+            });
+            gw.sides.len() - 1
+        }
+    };
+    Ok(&mut gw.sides[at])
+}
+
+/// Side `index`'s Portable figures, to change (made if the section lacks them).
+fn pt_side_mut(file: &mut ScenarioFile, index: usize) -> Result<&mut PtSide, String> {
+    let id = file
+        .sides
+        .get(index)
+        .map(|s| s.id.clone())
+        .unwrap_or_default();
+    let rules = file.rules.clone();
+    let pt = file
+        .section_mut::<PtScenario>()
+        .ok_or_else(|| format!("the {rules} rules throw no activation dice"))?;
+    let at = match pt.sides.iter().position(|s| s.side == id) {
+        Some(at) => at,
+        None => {
+            pt.sides.push(PtSide {
+                side: id,
+                activation_dice: 1,
+            });
+            pt.sides.len() - 1
+        }
+    };
+    Ok(&mut pt.sides[at])
 }

@@ -117,3 +117,23 @@ pub fn read_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Resul
         .from_str(text)
         .map_err(|e| from_ron(file, &e))
 }
+
+/// A name read as an identifier, as RON writes an enum variant or a field: for
+/// readers that learn what follows from the name.
+pub struct Identifier(pub String);
+
+impl<'de> serde::Deserialize<'de> for Identifier {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Name;
+        impl serde::de::Visitor<'_> for Name {
+            type Value = Identifier;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a name")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Identifier, E> {
+                Ok(Identifier(v.to_owned()))
+            }
+        }
+        d.deserialize_identifier(Name)
+    }
+}

@@ -196,7 +196,7 @@ impl<'de> serde::de::Visitor<'de> for OrderVisitor {
     }
 
     fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<Order, A::Error> {
-        let (VariantName(name), variant) = data.variant()?;
+        let (crate::error::Identifier(name), variant) = data.variant()?;
         read_variant(&name, variant, variant_names())
     }
 }
@@ -217,25 +217,6 @@ pub fn read_variant<'de, V: serde::de::VariantAccess<'de>>(
             Some(info) => variant.newtype_variant_seed(RulesSeed(info)),
             None => Err(V::Error::unknown_variant(tag, expected)),
         },
-    }
-}
-
-/// An enum variant's name, read as an identifier (as RON writes it).
-pub struct VariantName(pub String);
-
-impl<'de> Deserialize<'de> for VariantName {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Name;
-        impl serde::de::Visitor<'_> for Name {
-            type Value = VariantName;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("the name of an order")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<VariantName, E> {
-                Ok(VariantName(v.to_owned()))
-            }
-        }
-        d.deserialize_identifier(Name)
     }
 }
 

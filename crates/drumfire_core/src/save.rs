@@ -11,8 +11,12 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::Path;
 
-/// The save format this build writes and reads.
-pub const SAVE_FORMAT: u32 = 1;
+/// The save format this build writes. Format 2 embeds scenarios whose rule set's
+/// fields are in its own section; format 1 embedded first-format scenarios, which
+/// this build still reads (`scenario::legacy`), so it reads both.
+pub const SAVE_FORMAT: u32 = 2;
+/// The oldest save format this build reads.
+pub const OLDEST_SAVE_FORMAT: u32 = 1;
 
 /// A save file as written.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -141,11 +145,11 @@ pub fn parse(source: &str, text: &str) -> Result<Save, Vec<LocatedError>> {
             message,
         }
     };
-    if file.format != SAVE_FORMAT {
+    if !(OLDEST_SAVE_FORMAT..=SAVE_FORMAT).contains(&file.format) {
         return Err(vec![at(
             "format",
             format!(
-                "save format {} is not supported (this build reads {SAVE_FORMAT})",
+                "save format {} is not supported (this build reads {OLDEST_SAVE_FORMAT} to {SAVE_FORMAT})",
                 file.format
             ),
         )]);
@@ -280,7 +284,7 @@ pub mod sealed {
 
         fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<Stored, A::Error> {
             use serde::de::VariantAccess;
-            let (crate::orders::VariantName(name), variant) = data.variant()?;
+            let (crate::error::Identifier(name), variant) = data.variant()?;
             if name != "SealedPlan" {
                 return crate::orders::read_variant(&name, variant, stored_names())
                     .map(Stored::Plain);

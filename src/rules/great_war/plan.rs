@@ -106,7 +106,9 @@ fn open_sheet(world: &mut World) {
         return;
     }
     let missions = side.map_or_else(Vec::new, |s| {
-        let scenario = world.resource::<drumfire_core::scenario::SideList>().0[usize::from(s)]
+        let scenario = world
+            .resource::<drumfire_core::rules::great_war::scenario::GwSides>()
+            .get(s)
             .artillery_plan
             .clone();
         if scenario.is_empty() {
@@ -244,7 +246,9 @@ fn apply_edits(world: &mut World) {
             }
             PlanEdit::CopyOn(line) => {
                 let ammo = usize::from(
-                    world.resource::<drumfire_core::scenario::SideList>().0[usize::from(side)]
+                    world
+                        .resource::<drumfire_core::rules::great_war::scenario::GwSides>()
+                        .get(side)
                         .artillery_ammunition,
                 );
                 if let Some(Assignment {
@@ -368,7 +372,9 @@ mod tests {
     fn a_plan_exported_and_imported_is_the_same_plan() {
         let game = marcoing();
         let world = game.world();
-        let missions = world.resource::<drumfire_core::scenario::SideList>().0[0]
+        let missions = world
+            .resource::<drumfire_core::rules::great_war::scenario::GwSides>()
+            .get(0)
             .artillery_plan
             .clone();
         let dir = std::env::temp_dir().join(format!("drumfire-plan-{}", std::process::id()));
@@ -482,7 +488,7 @@ pub fn overlay_text(world: &World, turn: usize, p: &PlottedHex) -> String {
 /// A battery's or factor's name.
 pub fn source_name(world: &World, id: &str) -> String {
     let factor = world
-        .resource::<drumfire_core::scenario::SideList>()
+        .resource::<drumfire_core::rules::great_war::scenario::GwSides>()
         .0
         .iter()
         .flat_map(|s| s.off_board_artillery.iter())

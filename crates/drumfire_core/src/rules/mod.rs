@@ -37,6 +37,14 @@ pub struct RuleSetInfo {
     pub reset: fn(&mut World),
     /// The rule set's own checks of a scenario file: (field path, message) for each error.
     pub check: fn(&crate::scenario::ScenarioFile) -> Vec<(String, String)>,
+    /// Reads its section of a scenario file (written under its id).
+    pub read_section: fn(
+        &mut dyn erased_serde::Deserializer<'_>,
+    ) -> Result<crate::scenario::RulesSection, erased_serde::Error>,
+    /// The section of a new scenario with these sides.
+    pub new_section: fn(&[crate::scenario::SideDef]) -> crate::scenario::RulesSection,
+    /// Puts what its section holds on the table, after the core's spawn.
+    pub spawn: fn(&mut World, &crate::scenario::Scenario),
     /// The name its orders are written under in saves ("GreatWar"): its order type's
     /// `RuleSetOrder::TAG`.
     pub order_tag: &'static str,
@@ -85,6 +93,9 @@ pub static GREAT_WAR: RuleSetInfo = RuleSetInfo {
     reset: great_war::reset,
     invariants: great_war::invariants::invariants,
     check: great_war::scenario::check,
+    read_section: read_section::<great_war::scenario::GwScenario>,
+    spawn: great_war::scenario::spawn,
+    new_section: great_war::scenario::new_section,
     order_tag: great_war::GwOrder::TAG,
     read_order: read_order::<great_war::GwOrder>,
     secret: great_war::secret,
@@ -106,7 +117,10 @@ pub static PORTABLE: RuleSetInfo = RuleSetInfo {
     state_text: portable::state_text,
     reset: portable::reset,
     invariants: portable::invariants::invariants,
-    check: portable::check_scenario,
+    check: portable::scenario::check,
+    read_section: read_section::<portable::scenario::PtScenario>,
+    spawn: portable::scenario::spawn,
+    new_section: portable::scenario::new_section,
     order_tag: portable::PtOrder::TAG,
     read_order: read_order::<portable::PtOrder>,
     secret: no_secrets,
@@ -126,6 +140,13 @@ fn read_order<T: RuleSetOrder + serde::de::DeserializeOwned>(
     d: &mut dyn erased_serde::Deserializer<'_>,
 ) -> Result<Order, erased_serde::Error> {
     erased_serde::deserialize::<T>(d).map(|o| Order::Rules(RulesOrder::new(o)))
+}
+
+/// Reads a rule set's section of type `T`.
+fn read_section<T: crate::scenario::RuleSetSection>(
+    d: &mut dyn erased_serde::Deserializer<'_>,
+) -> Result<crate::scenario::RulesSection, erased_serde::Error> {
+    erased_serde::deserialize::<T>(d).map(|s| crate::scenario::RulesSection::new(T::RULES, s))
 }
 
 /// A rule set whose orders carry no secret.
@@ -148,6 +169,25 @@ pub fn find(id: &str) -> Option<&'static RuleSetInfo> {
 
 #[cfg(test)]
 mod tests {
+    /// A rule set's section is written under its own id, and reads back as written.
+    #[test]
+    fn every_rule_set_section_is_keyed_by_its_id_and_reads_back() {
+        let sides = [crate::scenario::SideDef {
+            id: "red".into(),
+            name: "Red".into(),
+            colour: "#aa3333".into(),
+        }];
+        for r in super::ALL {
+            let section = (r.new_section)(&sides);
+            assert_eq!(section.rules, r.id);
+            let text = ron::to_string(&section).unwrap();
+            let mut de = ron::Deserializer::from_str(&text).unwrap();
+            let back =
+                (r.read_section)(&mut <dyn erased_serde::Deserializer>::erase(&mut de)).unwrap();
+            assert_eq!(back, section, "{}", r.id);
+        }
+    }
+
     #[test]
     fn every_rule_set_has_valid_data() {
         for r in super::ALL {

@@ -29,6 +29,20 @@ impl Errors<'_> {
     }
 }
 
+/// The hex of a printed hex number on the map, or why it is not one: for the core's
+/// checks and the rule sets'.
+pub fn hex_on_map(map: &MapDef, label: &str) -> Result<MapCoord, String> {
+    let coord = MapCoord::parse_label(label)?;
+    if coord.col < map.width && coord.row < map.height {
+        Ok(coord)
+    } else {
+        Err(format!(
+            "hex {label} is off the map ({} columns x {} rows)",
+            map.width, map.height
+        ))
+    }
+}
+
 pub(super) fn check(file: &ScenarioFile, data: &RuleSetData, errs: &mut Errors) {
     if file.turns == 0 {
         errs.push("turns", "a game lasts at least 1 turn".into());
@@ -74,27 +88,12 @@ pub(super) fn check(file: &ScenarioFile, data: &RuleSetData, errs: &mut Errors) 
         );
     }
     let known_sides = || side_ids.iter().copied().collect::<Vec<_>>().join(", ");
-    let in_map = |coord: MapCoord| coord.col < file.map.width && coord.row < file.map.height;
     let mut ids: BTreeMap<&str, String> = BTreeMap::new();
     let mut stacks: BTreeMap<MapCoord, (u8, u8)> = BTreeMap::new();
     let hex_of = |field: &str, label: &str, errs: &mut Errors| -> Option<MapCoord> {
-        match MapCoord::parse_label(label) {
-            Err(msg) => {
-                errs.push(field, msg);
-                None
-            }
-            Ok(c) if !in_map(c) => {
-                errs.push(
-                    field,
-                    format!(
-                        "hex {label} is off the map ({} columns x {} rows)",
-                        file.map.width, file.map.height
-                    ),
-                );
-                None
-            }
-            Ok(c) => Some(c),
-        }
+        hex_on_map(&file.map, label)
+            .map_err(|msg| errs.push(field, msg))
+            .ok()
     };
     for (i, c) in file.counters.iter().enumerate() {
         let at = |f: &str| format!("counters[{i}].{f}");
@@ -156,25 +155,6 @@ pub(super) fn check(file: &ScenarioFile, data: &RuleSetData, errs: &mut Errors) 
             }
         }
     }
-    for (i, l) in file.leaders.iter().enumerate() {
-        let at = |f: &str| format!("leaders[{i}].{f}");
-        if let Some(first) = ids.insert(&l.id, at("id")) {
-            errs.push(
-                &at("id"),
-                format!("counter id `{}` is used twice (first at {first})", l.id),
-            );
-        }
-        if !side_ids.contains(l.side.as_str()) {
-            errs.push(
-                &at("side"),
-                format!("unknown side `{}`; sides are: {}", l.side, known_sides()),
-            );
-        }
-        if l.rank == 0 {
-            errs.push(&at("rank"), "ranks start at 1".into());
-        }
-        hex_of(&at("hex"), &l.hex, errs);
-    }
     for (i, m) in file.hex_markers.iter().enumerate() {
         let at = |f: &str| format!("hex_markers[{i}].{f}");
         hex_of(&at("hex"), &m.hex, errs);
@@ -182,19 +162,6 @@ pub(super) fn check(file: &ScenarioFile, data: &RuleSetData, errs: &mut Errors) 
             errs.push(
                 &at("side"),
                 format!("unknown side `{}`; sides are: {}", m.side, known_sides()),
-            );
-        }
-        let factor = file
-            .sides
-            .iter()
-            .any(|s| s.off_board_artillery.iter().any(|f| f.id == m.source));
-        if !ids.contains_key(m.source.as_str()) && !factor {
-            errs.push(
-                &at("source"),
-                format!(
-                    "`{}` is neither a counter nor an off-board artillery factor",
-                    m.source
-                ),
             );
         }
     }

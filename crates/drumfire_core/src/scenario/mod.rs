@@ -3,10 +3,10 @@
 
 use crate::coords::MapCoord;
 use crate::counters::{
-    Counter, HexMarker, HexMarkerKind, Leader, LeaderKind, MarkerKind, Morale, OnHex, PieceIds,
-    Printed, Steps, add_marker,
+    Counter, HexMarker, HexMarkerKind, MarkerKind, Morale, OnHex, PieceIds, Printed, Steps,
+    add_marker,
 };
-use crate::data::{RuleSetData, UnitClass};
+use crate::data::RuleSetData;
 use crate::error::LocatedError;
 use crate::map::{Crossing, Elevation, HexCell, HexIndex, Objective, River, Road, Sides, Terrain};
 use crate::ron_spans::{Seg, locate_nearest, path, path_at};
@@ -17,21 +17,25 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
 mod check;
+mod file;
+pub mod legacy;
+mod section;
 mod spawn;
 
+pub use check::hex_on_map;
 use check::*;
+pub use section::{RuleSetSection, RulesSection, SectionData, per_side};
 pub use spawn::spawn;
 
-/// A scenario file as written.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "Scenario")]
+/// A scenario file as written. Its fields are read in any order; the rule set's own
+/// fields are in its section, written under its id (`great_war: (...)`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct ScenarioFile {
     /// Rule set id: a folder under `rules/` ("great_war").
     pub rules: String,
     /// Title shown to players.
     pub title: String,
     /// Briefing text: the situation and what each side must do.
-    #[serde(default)]
     pub briefing: String,
     /// Length of the game in turns.
     pub turns: u16,
@@ -41,15 +45,24 @@ pub struct ScenarioFile {
     pub sides: Vec<SideDef>,
     /// Units and where they stand.
     pub counters: Vec<CounterDef>,
-    /// The leaders pool.
-    #[serde(default)]
-    pub leaders: Vec<LeaderDef>,
     /// Markers lying in hexes at the start (a bombardment already under way).
-    #[serde(default)]
     pub hex_markers: Vec<HexMarkerDef>,
     /// How the game is won.
-    #[serde(default)]
     pub victory: VictoryDef,
+    /// The rule set's section, if the file has one.
+    pub section: Option<RulesSection>,
+}
+
+impl ScenarioFile {
+    /// The rule set's section, if it is a `T`.
+    pub fn section<T: SectionData>(&self) -> Option<&T> {
+        self.section.as_ref()?.get()
+    }
+
+    /// The rule set's section to change, if it is a `T`.
+    pub fn section_mut<T: SectionData>(&mut self) -> Option<&mut T> {
+        self.section.as_mut()?.get_mut()
+    }
 }
 
 /// A marker lying in a hex at the start.
@@ -104,18 +117,6 @@ pub struct MapDef {
     pub fords: Vec<String>,
 }
 
-/// An off-board artillery factor.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "OffBoardArtillery")]
-pub struct OffBoardDef {
-    /// Unique id.
-    pub id: String,
-    /// Name shown on the Artillery Plan sheet.
-    pub name: String,
-    /// Bombardment strength.
-    pub strength: u8,
-}
-
 /// One side of the battle.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Side")]
@@ -126,27 +127,6 @@ pub struct SideDef {
     pub name: String,
     /// Counter colour, `"#rrggbb"`.
     pub colour: String,
-    /// Added to the side's initiative die roll.
-    #[serde(default)]
-    pub initiative: i8,
-    /// Morale of the side's units unless a counter says otherwise.
-    pub morale: u8,
-    /// Turns on which each Planned Fire unit or factor may fire.
-    #[serde(default)]
-    pub artillery_ammunition: u8,
-    /// Open Sights fire rolls over this deplete the unit.
-    #[serde(default)]
-    pub ammunition_depletion: u8,
-    /// Off-board artillery factors.
-    #[serde(default)]
-    pub off_board_artillery: Vec<OffBoardDef>,
-    /// The scenario's own Artillery Plan for the side, offered to its player in the
-    /// set-up (who may file it or another); checked like a plan filed in play.
-    #[serde(default)]
-    pub artillery_plan: Vec<crate::rules::great_war::Assignment>,
-    /// Activation dice the side throws each turn (rule sets with activation dice).
-    #[serde(default)]
-    pub activation_dice: u8,
 }
 
 /// A unit counter in the set-up.
@@ -234,40 +214,6 @@ impl FacingDef {
     }
 }
 
-/// A leader counter in the leaders pool.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "Leader")]
-pub struct LeaderDef {
-    /// Unique id.
-    pub id: String,
-    /// Owning side id.
-    pub side: String,
-    /// Name printed on the counter.
-    pub name: String,
-    /// Infantry or Cavalry.
-    pub kind: LeaderKind,
-    /// Rank, 1 lowest.
-    pub rank: u8,
-    /// Printed morale.
-    pub morale: u8,
-    /// Combat modifier.
-    #[serde(default)]
-    pub combat: i8,
-    /// Morale modifier.
-    #[serde(default)]
-    pub morale_modifier: i8,
-    /// Hex number where he starts.
-    pub hex: String,
-    /// Flipped in the set-up like the rest of the pool (the default); `false` places
-    /// him face-up without a flip (a commander the scenario names).
-    #[serde(default = "yes")]
-    pub flip: bool,
-}
-
-fn yes() -> bool {
-    true
-}
-
 /// A hex worth victory points.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Objective")]
@@ -321,19 +267,26 @@ pub fn parse_colour(s: &str) -> Option<[u8; 3]> {
     Some([byte(0)?, byte(2)?, byte(4)?])
 }
 
-/// Reads and checks a scenario. All errors found are returned, each located.
+/// Reads and checks a scenario. All errors found are returned, each located. A file
+/// in the first format ([`legacy`]) is read into the second.
 pub fn parse(source: &str, text: &str) -> Result<Scenario, Vec<LocatedError>> {
     let text = crate::error::without_bom(text);
-    let file: ScenarioFile = crate::error::read_ron(source, text).map_err(|mut err| {
-        err.field = path_at(
-            text,
-            crate::error::TextPos {
-                line: err.line,
-                col: err.col,
-            },
-        );
-        vec![err]
-    })?;
+    let (file, first_format) = match crate::error::read_ron::<ScenarioFile>(source, text) {
+        Ok(file) => (file, false),
+        Err(mut err) => match legacy::read(source, text) {
+            Some(file) => (file, true),
+            None => {
+                err.field = path_at(
+                    text,
+                    crate::error::TextPos {
+                        line: err.line,
+                        col: err.col,
+                    },
+                );
+                return Err(vec![err]);
+            }
+        },
+    };
     let mut errs = Errors {
         source,
         text,
@@ -352,8 +305,25 @@ pub fn parse(source: &str, text: &str) -> Result<Scenario, Vec<LocatedError>> {
         return Err(errs.list);
     };
     check(&file, rules.data(), &mut errs);
-    for (field, message) in (rules.check)(&file) {
-        errs.push(&field, message);
+    if let Some(section) = &file.section
+        && section.rules != rules.id
+    {
+        errs.push(
+            section.rules,
+            format!(
+                "a `{}` section in a `{}` scenario: its rule set reads only a `{}` section",
+                section.rules, rules.id, rules.id
+            ),
+        );
+    } else {
+        for (field, message) in (rules.check)(&file) {
+            let field = if first_format {
+                legacy::field_in_v1(rules.id, &field)
+            } else {
+                field
+            };
+            errs.push(&field, message);
+        }
     }
     if errs.list.is_empty() {
         Ok(Scenario {
@@ -396,20 +366,6 @@ pub struct SideInfo {
     pub name: String,
     /// Counter colour.
     pub colour: [u8; 3],
-    /// Initiative modifier.
-    pub initiative: i8,
-    /// Unit morale.
-    pub morale: u8,
-    /// Artillery Ammunition number.
-    pub artillery_ammunition: u8,
-    /// Ammunition Depletion number.
-    pub ammunition_depletion: u8,
-    /// Off-board artillery factors.
-    pub off_board_artillery: Vec<OffBoardDef>,
-    /// The scenario's own Artillery Plan for the side (empty when it has none).
-    pub artillery_plan: Vec<crate::rules::great_war::Assignment>,
-    /// Activation dice thrown each turn (rule sets with activation dice).
-    pub activation_dice: u8,
 }
 
 /// The sides, indexed by the `side` of [`Counter`].
@@ -424,10 +380,6 @@ impl SideList {
             .map_or("?", |s| s.name.as_str())
     }
 }
-
-/// A leader the scenario places face-up without the set-up flip.
-#[derive(Component, Clone, Copy, Debug, Default)]
-pub struct NoFlip;
 
 /// The rule set's data, shared by the systems that need it.
 #[derive(Resource, Clone, Debug)]

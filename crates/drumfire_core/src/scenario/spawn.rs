@@ -1,9 +1,10 @@
-//! Putting a checked scenario on the table: hexes, counters, leaders, hex markers
-//! and the resources that describe the game.
+//! Putting a checked scenario on the table: hexes, counters, hex markers and the
+//! resources that describe the game, then the rule set's own pieces and figures.
 
 use super::*;
 
-/// Spawns the scenario's hexes and counters and inserts its resources.
+/// Spawns the scenario's hexes and counters and inserts its resources; then the rule
+/// set spawns what its section holds.
 pub fn spawn(world: &mut World, scenario: &Scenario) {
     let file = &scenario.file;
     let data = scenario.rules.data();
@@ -91,7 +92,8 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
         };
         let side = side_index(&c.side);
         let max = unit.max_steps();
-        let morale = c.morale.unwrap_or(file.sides[usize::from(side)].morale);
+        // A rule set with side morale puts its figure on counters that give none.
+        let morale = c.morale.unwrap_or(0);
         let mut e = world.spawn((
             Counter {
                 id: c.id.clone(),
@@ -124,38 +126,6 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
         ids.0.insert(c.id.clone(), e.id());
         index.place(coord.to_hex(), e.id());
     }
-    for l in &file.leaders {
-        let Ok(coord) = MapCoord::parse_label(&l.hex) else {
-            continue;
-        };
-        let kind_id = match l.kind {
-            LeaderKind::Infantry => "infantry_leader",
-            LeaderKind::Cavalry => "cavalry_leader",
-        };
-        let mut e = world.spawn((
-            Counter {
-                id: l.id.clone(),
-                name: l.name.clone(),
-                side: side_index(&l.side),
-                unit_type: kind_id.into(),
-                class: UnitClass::Leader,
-            },
-            OnHex(coord.to_hex()),
-            Steps { current: 1, max: 1 },
-            Morale(l.morale),
-            Leader {
-                kind: l.kind,
-                rank: l.rank,
-                combat: l.combat,
-                morale_mod: l.morale_modifier,
-            },
-        ));
-        if !l.flip {
-            e.insert(NoFlip);
-        }
-        ids.0.insert(l.id.clone(), e.id());
-        index.place(coord.to_hex(), e.id());
-    }
     for m in &file.hex_markers {
         let Ok(coord) = MapCoord::parse_label(&m.hex) else {
             continue;
@@ -176,13 +146,6 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
                 id: s.id.clone(),
                 name: s.name.clone(),
                 colour: parse_colour(&s.colour).unwrap_or([128, 128, 128]),
-                initiative: s.initiative,
-                morale: s.morale,
-                artillery_ammunition: s.artillery_ammunition,
-                ammunition_depletion: s.ammunition_depletion,
-                off_board_artillery: s.off_board_artillery.clone(),
-                artillery_plan: s.artillery_plan.clone(),
-                activation_dice: s.activation_dice,
             })
             .collect(),
     ));
@@ -194,4 +157,5 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
         step_loss_points: file.victory.step_loss_points,
     });
     world.insert_resource(Rules(scenario.rules));
+    (scenario.rules.spawn)(world, scenario);
 }

@@ -11,7 +11,8 @@ const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 /// rule set fails the test, and so does a file on it that no longer does.
 const STILL_NAMING_A_RULE_SET: &[&str] = &[
     "crates/drumfire_core/src/editor.rs",
-    "crates/drumfire_core/src/scenario/mod.rs",
+    // The frozen reader of the first scenario format, which held the rule sets' fields.
+    "crates/drumfire_core/src/scenario/legacy.rs",
     "src/editor/ui.rs",
     "src/main.rs",
     "src/play/mod.rs",
@@ -213,7 +214,7 @@ const GENERIC_MODULES_IMPORTING_RULES: &[&str] = &[
     // Finds a rule set's orders by their tag when reading a save.
     "orders", // Asks each rule set for the secrets in its orders when writing a save.
     "save",
-    // Finds the rule set by id; still carries the Great War's side fields and plans.
+    // Finds the rule set by id and its section's reader; reads the first format.
     "scenario", // Edits the Great War's Artillery Plans and leaders.
     "editor",
 ];

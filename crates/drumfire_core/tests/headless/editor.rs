@@ -175,7 +175,12 @@ fn a_scenario_built_by_edits_passes_check_and_resaves_byte_identical() {
     assert_eq!(f.counters[1].hex, "0203");
     assert_eq!(f.counters[2].unit, "cavalry_dismounted");
     assert_eq!(f.counters[4].steps, Some(1));
-    assert!(!f.leaders[0].flip);
+    assert!(
+        !f.section::<drumfire_core::rules::great_war::scenario::GwScenario>()
+            .unwrap()
+            .leaders[0]
+            .flip
+    );
 
     let checked = ed.check().unwrap_or_else(|e| panic!("{}", e[0]));
     assert_eq!(checked.file, ed.file);
@@ -193,7 +198,13 @@ fn a_scenario_built_by_edits_passes_check_and_resaves_byte_identical() {
     // And it plays.
     let mut game = drumfire_core::game::Game::new(&checked, 1);
     assert_eq!(game.awaiting(), Some(0));
-    let plan = checked.file.sides[0].artillery_plan.clone();
+    let plan = checked
+        .file
+        .section::<drumfire_core::rules::great_war::scenario::GwScenario>()
+        .unwrap()
+        .sides[0]
+        .artillery_plan
+        .clone();
     game.submit(drumfire_core::orders::Order::from(
         drumfire_core::rules::great_war::GwOrder::Plan {
             side: 0,
@@ -465,7 +476,11 @@ fn a_portable_scenario_is_built_with_activation_dice_and_facings() {
         Err(s("a side throws at least 1 activation die"))
     );
     let checked = ed.check().unwrap_or_else(|e| panic!("{}", e[0]));
-    assert_eq!(checked.file.sides[1].activation_dice, 2);
+    let pt = checked
+        .file
+        .section::<drumfire_core::rules::portable::scenario::PtScenario>()
+        .unwrap();
+    assert_eq!(pt.sides[1].activation_dice, 2);
     let text = ed.to_text();
     assert!(text.contains("facing: Some(NorthEast)"), "{text}");
     assert_eq!(Editor::open("portable.ron", &text).unwrap().to_text(), text);

@@ -275,10 +275,15 @@ fn every_log_line_of_a_game_names_pieces_not_their_ids() {
             .counters
             .iter()
             .map(|c| (c.id.clone(), c.name.clone()))
-            .chain(f.leaders.iter().map(|l| (l.id.clone(), l.name.clone())))
             .chain(
-                f.sides
+                drumfire_core::editor::leaders(f)
                     .iter()
+                    .map(|l| (l.id.clone(), l.name.clone())),
+            )
+            .chain(
+                f.section::<drumfire_core::rules::great_war::scenario::GwScenario>()
+                    .into_iter()
+                    .flat_map(|gw| &gw.sides)
                     .flat_map(|s| &s.off_board_artillery)
                     .map(|o| (o.id.clone(), o.name.clone())),
             )

@@ -126,7 +126,7 @@ fn unknown_field_is_located() {
     assert_eq!(
         errors_of("unknown_field"),
         [
-            "unknown_field.ron:6:5: Unexpected field named `weather` in `Scenario`, expected one of `rules`, `title`, `briefing`, `turns`, `map`, `sides`, `counters`, `leaders`, `hex_markers`, or `victory` instead"
+            "unknown_field.ron:6:5: Unexpected field named `weather` in `Scenario`, expected one of `rules`, `title`, `briefing`, `turns`, `map`, `sides`, `counters`, `hex_markers`, `victory`, `great_war`, or `portable` instead"
         ]
     );
 }
@@ -213,12 +213,12 @@ fn a_bad_elevation_digit_is_located() {
 
 #[test]
 fn a_scenario_artillery_plan_is_checked_and_located() {
-    let side = r##"(id: "red", name: "Red", colour: "#aa3333", morale: 7),"##;
+    let side = r##"(side: "red", morale: 7),"##;
     let with_plan = |plan: &str| {
         small_with(
             side,
             &format!(
-                r##"(id: "red", name: "Red", colour: "#aa3333", morale: 7, artillery_ammunition: 1,
+                r##"(side: "red", morale: 7, artillery_ammunition: 1,
          off_board_artillery: [(id: "guns", name: "Guns", strength: 8), (id: "more", name: "More", strength: 4)],
          artillery_plan: [{plan}]),"##
             ),
@@ -227,7 +227,16 @@ fn a_scenario_artillery_plan_is_checked_and_located() {
     let ok = with_plan(
         r#"(source: "guns", mission: PlannedFire(targets: [Some("0403"), None])), (source: "more", mission: PlannedFire(targets: [None, None]))"#,
     );
-    assert_eq!(ok.unwrap().file.sides[0].artillery_plan.len(), 2);
+    let ok = ok.unwrap();
+    assert_eq!(
+        ok.file
+            .section::<drumfire_core::rules::great_war::scenario::GwScenario>()
+            .unwrap()
+            .sides[0]
+            .artillery_plan
+            .len(),
+        2
+    );
     let errs = with_plan(
         r#"(source: "guns", mission: PlannedFire(targets: [Some("0403"), Some("0909")])), (source: "r1", mission: OpenSights)"#,
     )
@@ -235,10 +244,10 @@ fn a_scenario_artillery_plan_is_checked_and_located() {
     assert_eq!(
         errs,
         [
-            "edited.ron:19:26: sides[0].artillery_plan: every artillery unit and factor of red needs a mission; missing: more",
-            "edited.ron:19:53: sides[0].artillery_plan[0].mission: plotted to fire on 2 turns; the side's artillery_ammunition allows 1",
-            "edited.ron:19:53: sides[0].artillery_plan[0].mission: turn 2: `0909` is not a hex of the map",
-            "edited.ron:19:115: sides[0].artillery_plan[1].source: `r1` is neither an artillery unit nor an off-board factor of red",
+            "edited.ron:29:26: great_war.sides[0].artillery_plan: every artillery unit and factor of red needs a mission; missing: more",
+            "edited.ron:29:53: great_war.sides[0].artillery_plan[0].mission: plotted to fire on 2 turns; the side's artillery_ammunition allows 1",
+            "edited.ron:29:53: great_war.sides[0].artillery_plan[0].mission: turn 2: `0909` is not a hex of the map",
+            "edited.ron:29:115: great_war.sides[0].artillery_plan[1].source: `r1` is neither an artillery unit nor an off-board factor of red",
         ]
     );
 }

@@ -92,11 +92,12 @@ fn field_text(
         r##"Scenario(rules: "portable", title: "Test", turns: 6,
         map: (width: 10, height: 8, terrain: [{}], elevation: [{}] {map_extra}),
         sides: [
-            (id: "red", name: "Red", colour: "#c04040", morale: 0, activation_dice: 1),
-            (id: "blue", name: "Blue", colour: "#4040c0", morale: 0, activation_dice: 1),
+            (id: "red", name: "Red", colour: "#c04040"),
+            (id: "blue", name: "Blue", colour: "#4040c0"),
         ],
         counters: [{}],
-        victory: (step_loss_points: 1))"##,
+        victory: (step_loss_points: 1),
+        portable: (sides: [(side: "red", activation_dice: 1), (side: "blue", activation_dice: 1)]))"##,
         rows(terrain, '.'),
         rows(elevation, '0'),
         units.join(", ")

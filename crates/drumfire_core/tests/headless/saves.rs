@@ -123,10 +123,10 @@ fn bad_saves_are_located() {
             .map(ToString::to_string)
             .collect::<Vec<_>>()
     };
-    let future = text.replace("format: 1,", "format: 99,");
+    let future = text.replace("format: 2,", "format: 99,");
     assert_eq!(
         errs(&future),
-        ["bad.ron:3:13: format: save format 99 is not supported (this build reads 1)"]
+        ["bad.ron:3:13: format: save format 99 is not supported (this build reads 1 to 2)"]
     );
     let hash = text.replace("state_hash: \"", "state_hash: \"zz");
     assert_eq!(
@@ -208,9 +208,13 @@ fn a_save_keeps_artillery_plans_sealed_and_replays_them() {
     let scenario = marcoing();
     let mut game = drumfire_core::game::Game::new(&scenario, 3);
     for side in [0u8, 1] {
-        let missions = scenario.file.sides[usize::from(side)]
-            .artillery_plan
-            .clone();
+        let missions = scenario
+            .file
+            .section::<drumfire_core::rules::great_war::scenario::GwScenario>()
+            .unwrap()
+            .sides[usize::from(side)]
+        .artillery_plan
+        .clone();
         game.submit(Order::from(GwOrder::Plan { side, missions }))
             .unwrap();
     }
@@ -341,4 +345,76 @@ fn a_save_from_every_phase_loads_and_continues_identically() {
         PlayerKind::Random,
         &["Action", "Game Over"],
     );
+}
+
+/// The first scenario format kept every rule set's side fields in the core's `sides`
+/// and the leaders pool at the top; saves of format 1 embed it. Such files read into
+/// the second format unchanged, errors in them are located where they stand, and the
+/// saves replay to the hashes they recorded.
+#[test]
+fn first_format_scenarios_and_saves_still_load_and_replay() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let read = |path: &str| std::fs::read_to_string(format!("{root}/{path}")).unwrap();
+    for (old, new) in [
+        (
+            "tests/data/first_format/tutorial.ron",
+            "scenarios/great_war/tutorial.ron",
+        ),
+        (
+            "tests/data/first_format/marcoing_ridge.ron",
+            "scenarios/great_war/marcoing_ridge.ron",
+        ),
+        (
+            "tests/data/first_format/ukhozi_drift.ron",
+            "scenarios/portable/ukhozi_drift.ron",
+        ),
+    ] {
+        let a =
+            drumfire_core::scenario::parse(old, &read(old)).unwrap_or_else(|e| panic!("{}", e[0]));
+        let b =
+            drumfire_core::scenario::parse(new, &read(new)).unwrap_or_else(|e| panic!("{}", e[0]));
+        assert_eq!(a.file, b.file, "{old}");
+        // The editor opens it and saves it in the current format.
+        let text = drumfire_core::editor::Editor::open(old, &read(old))
+            .unwrap()
+            .to_text();
+        drumfire_core::error::read_ron::<drumfire_core::scenario::ScenarioFile>(old, &text)
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let again =
+            drumfire_core::scenario::parse(old, &text).unwrap_or_else(|e| panic!("{}", e[0]));
+        assert_eq!(again.file, b.file, "{old}");
+    }
+    // An error in a first-format file points into that file.
+    let text = read("tests/data/first_format/marcoing_ridge.ron").replacen(
+        r#"Some("1608")"#,
+        r#"Some("9999")"#,
+        1,
+    );
+    let errs: Vec<String> = drumfire_core::scenario::parse("old.ron", &text)
+        .unwrap_err()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        errs,
+        [
+            "old.ron:76:44: sides[0].artillery_plan[0].mission: turn 1: `9999` is not a hex of the map"
+        ]
+    );
+    for (path, hash) in [
+        (
+            "tests/data/first_format/marcoing_ridge.save.ron",
+            "c7482b19f8cf361b",
+        ),
+        (
+            "tests/data/first_format/ukhozi_drift.save.ron",
+            "ccad206f10b0d047",
+        ),
+    ] {
+        let save =
+            drumfire_core::save::parse(path, &read(path)).unwrap_or_else(|e| panic!("{}", e[0]));
+        assert_eq!(save.file.format, 1);
+        let (_, replayed) = drumfire_core::save::replay(&save);
+        assert_eq!(replayed.unwrap().to_string(), hash, "{path}");
+    }
 }

@@ -493,7 +493,9 @@ pub fn choose(world: &World, side: u8, salt: u64) -> Option<Order> {
         // Its own plan; the scenario's, or every battery on Open Sights, should a
         // plotted one ever be refused.
         let own = super::plot::plot(world, side);
-        let scenario = world.resource::<crate::scenario::SideList>().0[usize::from(side)]
+        let scenario = world
+            .resource::<super::scenario::GwSides>()
+            .get(side)
             .artillery_plan
             .clone();
         for missions in [own, scenario, super::setup::open_sights_plan(world, side)] {

@@ -9,7 +9,7 @@ use super::view::{self, PieceView, action_fire, label};
 use crate::coords::MapCoord;
 use crate::flow::Phase;
 use crate::orders::{self, Order};
-use crate::scenario::{ScenarioInfo, SideList};
+use crate::scenario::ScenarioInfo;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 use hexx::Hex;
@@ -217,10 +217,9 @@ pub fn random_plan(world: &World, side: u8, salt: u64) -> Vec<Assignment> {
     let mut rng = Mix(salt ^ 0x9e37_79b9_7f4a_7c15);
     let turns = world.resource::<ScenarioInfo>().turns;
     let ammo = world
-        .resource::<SideList>()
-        .0
-        .get(usize::from(side))
-        .map_or(0, |s| s.artillery_ammunition);
+        .resource::<super::scenario::GwSides>()
+        .get(side)
+        .artillery_ammunition;
     let mut targets: Vec<Hex> = view::counters(world)
         .filter(|(_, c)| c.side != side)
         .map(|(h, _)| h)

@@ -15,6 +15,7 @@ pub fn roll_for_initiative(
     mut dice: ResMut<Dice>,
     mut journal: ResMut<Journal>,
     sides: Res<SideList>,
+    figures: Res<super::scenario::GwSides>,
     mut initiative: ResMut<Initiative>,
     sequence: Res<SequenceOfPlay>,
     mut next: ResMut<NextState<Phase>>,
@@ -23,9 +24,10 @@ pub fn roll_for_initiative(
         let totals: Vec<i16> = sides
             .0
             .iter()
-            .map(|s| {
+            .enumerate()
+            .map(|(i, s)| {
                 let die = dice.roll(&mut journal, 1, format!("initiative: {}", s.name))[0];
-                i16::from(die) + i16::from(s.initiative)
+                i16::from(die) + i16::from(figures.get(i as u8).initiative)
             })
             .collect();
         let best = totals.iter().copied().max().unwrap_or(0);

@@ -16,7 +16,7 @@
 
 use super::orders::{Assignment, Mission};
 use super::view::{self, PieceView, label};
-use crate::scenario::{ScenarioInfo, SideList};
+use crate::scenario::ScenarioInfo;
 use bevy_ecs::prelude::*;
 use hexx::Hex;
 
@@ -33,10 +33,9 @@ struct Shot {
 pub fn plot(world: &World, side: u8) -> Vec<Assignment> {
     let turns = world.resource::<ScenarioInfo>().turns;
     let ammo = world
-        .resource::<SideList>()
-        .0
-        .get(usize::from(side))
-        .map_or(0, |s| s.artillery_ammunition);
+        .resource::<super::scenario::GwSides>()
+        .get(side)
+        .artillery_ammunition;
     let objectives = crate::map::objectives(world);
     let held = |s: u8| -> u32 {
         objectives

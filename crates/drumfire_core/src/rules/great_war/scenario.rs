@@ -1,42 +1,315 @@
-//! The Great War's checks of a scenario file, beyond the core's: each side's
-//! off-board artillery and the Artillery Plan the scenario gives it.
+//! The Great War's section of a scenario file (each side's figures and Artillery
+//! Plan, the leaders pool), its checks, and what it puts on the table.
 
 use super::Mission;
+use super::orders::Assignment;
 use crate::coords::MapCoord;
-use crate::data::RuleSetData;
-use crate::scenario::ScenarioFile;
+use crate::counters::{Counter, Leader, LeaderKind, Morale, OnHex, PieceIds, Steps};
+use crate::data::{RuleSetData, UnitClass};
+use crate::map::HexIndex;
+use crate::scenario::{RulesSection, Scenario, ScenarioFile, hex_on_map};
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
+
+/// The Great War's section: `great_war: (sides: [...], leaders: [...])`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "GreatWar")]
+pub struct GwScenario {
+    /// Each side's figures, one entry per side of the scenario.
+    pub sides: Vec<GwSide>,
+    /// The leaders pool.
+    #[serde(default)]
+    pub leaders: Vec<LeaderDef>,
+}
+
+/// One side's Great War figures.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Side")]
+pub struct GwSide {
+    /// The side's id, as in the scenario's `sides`.
+    pub side: String,
+    /// Added to the side's initiative die roll.
+    #[serde(default)]
+    pub initiative: i8,
+    /// Morale of the side's units unless a counter says otherwise.
+    pub morale: u8,
+    /// Turns on which each Planned Fire unit or factor may fire.
+    #[serde(default)]
+    pub artillery_ammunition: u8,
+    /// Open Sights fire rolls over this deplete the unit.
+    #[serde(default)]
+    pub ammunition_depletion: u8,
+    /// Off-board artillery factors.
+    #[serde(default)]
+    pub off_board_artillery: Vec<OffBoardDef>,
+    /// The scenario's own Artillery Plan for the side, offered to its player in the
+    /// set-up (who may file it or another); checked like a plan filed in play.
+    #[serde(default)]
+    pub artillery_plan: Vec<Assignment>,
+}
+
+/// An off-board artillery factor.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "OffBoardArtillery")]
+pub struct OffBoardDef {
+    /// Unique id.
+    pub id: String,
+    /// Name shown on the Artillery Plan sheet.
+    pub name: String,
+    /// Bombardment strength.
+    pub strength: u8,
+}
+
+/// A leader counter in the leaders pool.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Leader")]
+pub struct LeaderDef {
+    /// Unique id.
+    pub id: String,
+    /// Owning side id.
+    pub side: String,
+    /// Name printed on the counter.
+    pub name: String,
+    /// Infantry or Cavalry.
+    pub kind: LeaderKind,
+    /// Rank, 1 lowest.
+    pub rank: u8,
+    /// Printed morale.
+    pub morale: u8,
+    /// Combat modifier.
+    #[serde(default)]
+    pub combat: i8,
+    /// Morale modifier.
+    #[serde(default)]
+    pub morale_modifier: i8,
+    /// Hex number where he starts.
+    pub hex: String,
+    /// Flipped in the set-up like the rest of the pool (the default); `false` places
+    /// him face-up without a flip (a commander the scenario names).
+    #[serde(default = "yes")]
+    pub flip: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Each side's Great War figures in play, by side index.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct GwSides(pub Vec<GwSide>);
+
+impl GwSides {
+    /// Side `side`'s figures (the defaults for a bad index).
+    pub fn get(&self, side: u8) -> &GwSide {
+        static NONE: std::sync::OnceLock<GwSide> = std::sync::OnceLock::new();
+        self.0
+            .get(usize::from(side))
+            .unwrap_or_else(|| NONE.get_or_init(GwSide::default))
+    }
+}
+
+/// A leader the scenario places face-up without the set-up flip.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct NoFlip;
+
+impl crate::scenario::RuleSetSection for GwScenario {
+    const RULES: &'static str = "great_war";
+}
+
+/// A new scenario's section: morale 8, Artillery Ammunition 3 and Ammunition
+/// Depletion 8 for each side.
+pub fn new_section(sides: &[crate::scenario::SideDef]) -> RulesSection {
+    RulesSection::new(
+        crate::rules::GREAT_WAR.id,
+        GwScenario {
+            sides: sides
+                .iter()
+                .map(|s| GwSide {
+                    side: s.id.clone(),
+                    morale: 8,
+                    artillery_ammunition: 3,
+                    ammunition_depletion: 8,
+                    ..GwSide::default()
+                })
+                .collect(),
+            leaders: Vec::new(),
+        },
+    )
+}
+
+/// Puts the section on the table: each side's figures (by side index), the morale
+/// of counters that give none, and the leaders pool.
+pub fn spawn(world: &mut World, scenario: &Scenario) {
+    let file = &scenario.file;
+    let section = file.section::<GwScenario>().cloned().unwrap_or_default();
+    let sides = crate::scenario::per_side(&file.sides, &section.sides, |s| &s.side);
+    let side_index = |id: &str| file.sides.iter().position(|s| s.id == id).unwrap_or(0) as u8;
+    for c in file.counters.iter().filter(|c| c.morale.is_none()) {
+        let morale = sides[usize::from(side_index(&c.side))].morale;
+        if let Some(e) = world.resource::<PieceIds>().0.get(&c.id).copied() {
+            world.entity_mut(e).insert(Morale(morale));
+        }
+    }
+    for l in &section.leaders {
+        let Ok(coord) = MapCoord::parse_label(&l.hex) else {
+            continue;
+        };
+        let kind_id = match l.kind {
+            LeaderKind::Infantry => "infantry_leader",
+            LeaderKind::Cavalry => "cavalry_leader",
+        };
+        let mut e = world.spawn((
+            Counter {
+                id: l.id.clone(),
+                name: l.name.clone(),
+                side: side_index(&l.side),
+                unit_type: kind_id.into(),
+                class: UnitClass::Leader,
+            },
+            OnHex(coord.to_hex()),
+            Steps { current: 1, max: 1 },
+            Morale(l.morale),
+            Leader {
+                kind: l.kind,
+                rank: l.rank,
+                combat: l.combat,
+                morale_mod: l.morale_modifier,
+            },
+        ));
+        if !l.flip {
+            e.insert(NoFlip);
+        }
+        let id = e.id();
+        world.resource_mut::<PieceIds>().0.insert(l.id.clone(), id);
+        world.resource_mut::<HexIndex>().place(coord.to_hex(), id);
+    }
+    world.insert_resource(GwSides(sides));
+}
 
 /// Errors as (field path, message), located by the core.
 type Errors = Vec<(String, String)>;
-
-/// Every Great War check of the file.
-pub fn check(file: &ScenarioFile) -> Errors {
-    let data = crate::rules::GREAT_WAR.data();
-    let mut errs = Errors::new();
-    for (i, side) in file.sides.iter().enumerate() {
-        for (j, f) in side.off_board_artillery.iter().enumerate() {
-            if f.strength == 0 {
-                errs.push((
-                    format!("sides[{i}].off_board_artillery[{j}].strength"),
-                    "strength must be at least 1".into(),
-                ));
-            }
-        }
-        check_plan(file, data, i, &mut errs);
-    }
-    errs
-}
 
 fn push(errs: &mut Errors, field: &str, message: String) {
     errs.push((field.to_owned(), message));
 }
 
+/// Every Great War check of the file: a section with one entry per side, off-board
+/// artillery, the scenario's Artillery Plans, the leaders pool and what placed each
+/// hex marker.
+pub fn check(file: &ScenarioFile) -> Errors {
+    let data = crate::rules::GREAT_WAR.data();
+    let mut errs = Errors::new();
+    let Some(section) = file.section::<GwScenario>() else {
+        push(
+            &mut errs,
+            "rules",
+            "a Great War scenario needs a `great_war: (sides: [...])` section giving each side's morale".into(),
+        );
+        return errs;
+    };
+    let mut listed = BTreeSet::new();
+    for (i, side) in section.sides.iter().enumerate() {
+        if !file.sides.iter().any(|s| s.id == side.side) {
+            push(
+                &mut errs,
+                &format!("great_war.sides[{i}].side"),
+                format!(
+                    "unknown side `{}`; sides are: {}",
+                    side.side,
+                    side_ids(file)
+                ),
+            );
+        } else if !listed.insert(side.side.as_str()) {
+            push(
+                &mut errs,
+                &format!("great_war.sides[{i}].side"),
+                format!("side `{}` is listed twice", side.side),
+            );
+        }
+        for (j, f) in side.off_board_artillery.iter().enumerate() {
+            if f.strength == 0 {
+                push(
+                    &mut errs,
+                    &format!("great_war.sides[{i}].off_board_artillery[{j}].strength"),
+                    "strength must be at least 1".into(),
+                );
+            }
+        }
+        check_plan(file, data, i, side, &mut errs);
+    }
+    for s in file
+        .sides
+        .iter()
+        .filter(|s| !listed.contains(s.id.as_str()))
+    {
+        push(
+            &mut errs,
+            "great_war.sides",
+            format!("side `{}` has no entry here (its morale at least)", s.id),
+        );
+    }
+    check_leaders(file, section, &mut errs);
+    errs
+}
+
+fn side_ids(file: &ScenarioFile) -> String {
+    file.sides
+        .iter()
+        .map(|s| s.id.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Leaders: ids unique among all counters, a known side, a rank, a hex on the map;
+/// and each hex marker placed by a counter, a leader or an off-board factor.
+fn check_leaders(file: &ScenarioFile, section: &GwScenario, errs: &mut Errors) {
+    let mut ids: BTreeSet<&str> = file.counters.iter().map(|c| c.id.as_str()).collect();
+    for (i, l) in section.leaders.iter().enumerate() {
+        let at = |f: &str| format!("great_war.leaders[{i}].{f}");
+        if !ids.insert(&l.id) {
+            push(
+                errs,
+                &at("id"),
+                format!("counter id `{}` is used twice", l.id),
+            );
+        }
+        if !file.sides.iter().any(|s| s.id == l.side) {
+            push(
+                errs,
+                &at("side"),
+                format!("unknown side `{}`; sides are: {}", l.side, side_ids(file)),
+            );
+        }
+        if l.rank == 0 {
+            push(errs, &at("rank"), "ranks start at 1".into());
+        }
+        if let Err(msg) = hex_on_map(&file.map, &l.hex) {
+            push(errs, &at("hex"), msg);
+        }
+    }
+    for (i, m) in file.hex_markers.iter().enumerate() {
+        let factor = section
+            .sides
+            .iter()
+            .any(|s| s.off_board_artillery.iter().any(|f| f.id == m.source));
+        if !ids.contains(m.source.as_str()) && !factor {
+            push(
+                errs,
+                &format!("hex_markers[{i}].source"),
+                format!(
+                    "`{}` is neither a counter nor an off-board artillery factor",
+                    m.source
+                ),
+            );
+        }
+    }
+}
+
 /// The scenario's Artillery Plan for side `i`: sources that exist, one mission
 /// each, a hex per turn on the map, no more firing turns than the ammunition allows,
 /// on-board targets in range.
-fn check_plan(file: &ScenarioFile, data: &RuleSetData, i: usize, errs: &mut Errors) {
-    let side = &file.sides[i];
+fn check_plan(file: &ScenarioFile, data: &RuleSetData, i: usize, side: &GwSide, errs: &mut Errors) {
     let on_map = |label: &str| {
         MapCoord::parse_label(label)
             .ok()
@@ -48,7 +321,7 @@ fn check_plan(file: &ScenarioFile, data: &RuleSetData, i: usize, errs: &mut Erro
             .counters
             .iter()
             .filter(|c| {
-                c.side == side.id
+                c.side == side.side
                     && data
                         .units
                         .get(&c.unit)
@@ -61,17 +334,17 @@ fn check_plan(file: &ScenarioFile, data: &RuleSetData, i: usize, errs: &mut Erro
         if !missing.is_empty() {
             push(
                 errs,
-                &format!("sides[{i}].artillery_plan"),
+                &format!("great_war.sides[{i}].artillery_plan"),
                 format!(
                     "every artillery unit and factor of {} needs a mission; missing: {}",
-                    side.id,
+                    side.side,
                     missing.join(", ")
                 ),
             );
         }
     }
     for (j, a) in side.artillery_plan.iter().enumerate() {
-        let at = |f: &str| format!("sides[{i}].artillery_plan[{j}].{f}");
+        let at = |f: &str| format!("great_war.sides[{i}].artillery_plan[{j}].{f}");
         if !seen.insert(a.source.as_str()) {
             push(
                 errs,
@@ -82,7 +355,7 @@ fn check_plan(file: &ScenarioFile, data: &RuleSetData, i: usize, errs: &mut Erro
         let factor = side.off_board_artillery.iter().any(|f| f.id == a.source);
         let unit = file.counters.iter().find(|c| {
             c.id == a.source
-                && c.side == side.id
+                && c.side == side.side
                 && data
                     .units
                     .get(&c.unit)
@@ -94,7 +367,7 @@ fn check_plan(file: &ScenarioFile, data: &RuleSetData, i: usize, errs: &mut Erro
                 &at("source"),
                 format!(
                     "`{}` is neither an artillery unit nor an off-board factor of {}",
-                    a.source, side.id
+                    a.source, side.side
                 ),
             );
             continue;

@@ -60,7 +60,7 @@ pub fn begin_setup(world: &mut World) {
         .iter()
         .filter(|(_, e)| {
             world.get::<Leader>(**e).is_some()
-                && world.get::<crate::scenario::NoFlip>(**e).is_none()
+                && world.get::<super::scenario::NoFlip>(**e).is_none()
         })
         .map(|(id, e)| (id.clone(), *e))
         .collect();
@@ -74,7 +74,8 @@ pub fn begin_setup(world: &mut World) {
         note(world, GameEvent::LeaderDrawn { piece: id, face_up });
     }
     let mut state = GwState::default();
-    for (i, s) in sides.iter().enumerate() {
+    let figures = world.resource::<super::scenario::GwSides>().0.clone();
+    for (i, s) in figures.iter().enumerate() {
         for f in &s.off_board_artillery {
             state.factors.insert(f.id.clone(), (i as u8, f.strength));
         }
@@ -102,11 +103,10 @@ pub fn check_plan(world: &World, side: u8, missions: &[Assignment]) -> Result<()
             side_name(world, side)
         )));
     }
-    let sides = world.resource::<SideList>();
-    let ammo = sides
-        .0
-        .get(usize::from(side))
-        .map_or(0, |s| s.artillery_ammunition);
+    let ammo = world
+        .resource::<super::scenario::GwSides>()
+        .get(side)
+        .artillery_ammunition;
     let turns = usize::from(world.resource::<ScenarioInfo>().turns);
     let board = world.resource::<super::board::Board>();
     let units = artillery_units(world, side);

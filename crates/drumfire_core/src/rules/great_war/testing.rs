@@ -6,9 +6,11 @@ use crate::scenario::{self, Scenario};
 
 /// A three-turn Great War battle on `map` (rows of terrain glyphs) between Red
 /// (initiative +9, so it always wins) and Blue; `body` holds `counters: [...]` and
-/// more, `red_extra` and `blue_extra` more fields of each side.
+/// more (a `leaders: [...]` there goes into the section), `red_extra` and
+/// `blue_extra` more Great War fields of each side.
 pub fn great_war_battle(map: &[&str], body: &str, red_extra: &str, blue_extra: &str) -> Scenario {
     let rows: Vec<String> = map.iter().map(|r| format!("\"{r}\"")).collect();
+    let (body, leaders) = take_leaders(body);
     let text = format!(
         r##"Scenario(
     rules: "great_war",
@@ -16,12 +18,19 @@ pub fn great_war_battle(map: &[&str], body: &str, red_extra: &str, blue_extra: &
     turns: 3,
     map: (width: {w}, height: {h}, terrain: [{rows}]),
     sides: [
-        (id: "red", name: "Red", colour: "#aa3333", initiative: 9, morale: 7,
-         artillery_ammunition: 2, ammunition_depletion: 7 {red_extra}),
-        (id: "blue", name: "Blue", colour: "#3333aa", morale: 7,
-         artillery_ammunition: 2, ammunition_depletion: 7 {blue_extra}),
+        (id: "red", name: "Red", colour: "#aa3333"),
+        (id: "blue", name: "Blue", colour: "#3333aa"),
     ],
     {body}
+    great_war: (
+        sides: [
+            (side: "red", initiative: 9, morale: 7,
+             artillery_ammunition: 2, ammunition_depletion: 7 {red_extra}),
+            (side: "blue", morale: 7,
+             artillery_ammunition: 2, ammunition_depletion: 7 {blue_extra}),
+        ],
+        {leaders}
+    ),
 )"##,
         w = map[0].len(),
         h = map.len(),
@@ -31,6 +40,42 @@ pub fn great_war_battle(map: &[&str], body: &str, red_extra: &str, blue_extra: &
         Ok(s) => s,
         Err(e) => panic!("{}\n{text}", e[0]),
     }
+}
+
+/// Splits `leaders: [...]` (and a comma after it) out of a scenario body.
+fn take_leaders(body: &str) -> (String, String) {
+    let with_comma = |b: &str| {
+        let b = b.trim_end();
+        if b.is_empty() || b.ends_with(',') {
+            b.to_owned()
+        } else {
+            format!("{b},")
+        }
+    };
+    let Some(start) = body.find("leaders: [") else {
+        return (with_comma(body), String::new());
+    };
+    let mut depth = 0;
+    let mut end = body.len();
+    for (i, c) in body[start..].char_indices() {
+        match c {
+            '[' | '(' => depth += 1,
+            ']' | ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    end = start + i + 1;
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let leaders = format!("{},", &body[start..end]);
+    let rest = body[end..].strip_prefix(',').unwrap_or(&body[end..]);
+    (
+        with_comma(&format!("{}\n{rest}", with_comma(&body[..start]))),
+        leaders,
+    )
 }
 
 /// Files the quiet plan for every side that owes one, so play begins.

@@ -27,6 +27,7 @@ pub mod fire;
 pub mod invariants;
 pub mod movement;
 mod resolve;
+pub mod scenario;
 pub mod state;
 mod turn;
 mod validate;
@@ -108,73 +109,4 @@ pub fn awaiting(world: &World) -> Option<u8> {
 /// Orders worth considering for a side.
 pub fn candidates(world: &World, side: u8, _salt: u64) -> Vec<Order> {
     candidates::candidates(world, side)
-}
-
-/// Portable checks of a scenario: every side throws at least one activation die, and
-/// nothing of another rule set (leaders pool, off-board artillery, Artillery Plans).
-pub fn check_scenario(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
-    let mut errs = Vec::new();
-    for (i, s) in file.sides.iter().enumerate() {
-        if s.activation_dice == 0 {
-            errs.push((
-                format!("sides[{i}].activation_dice"),
-                "a Portable side throws at least 1 activation die a turn".to_owned(),
-            ));
-        }
-        if !s.off_board_artillery.is_empty() {
-            errs.push((
-                format!("sides[{i}].off_board_artillery"),
-                "the Portable rules have no off-board artillery".to_owned(),
-            ));
-        }
-        if !s.artillery_plan.is_empty() {
-            errs.push((
-                format!("sides[{i}].artillery_plan"),
-                "the Portable rules have no Artillery Plans: artillery fires at the start of each turn".to_owned(),
-            ));
-        }
-    }
-    if !file.leaders.is_empty() {
-        errs.push((
-            "leaders".to_owned(),
-            "the Portable rules have no leaders pool: use Command units".to_owned(),
-        ));
-    }
-    errs.extend(units_in_deep_rivers(&file.map, &file.counters));
-    errs
-}
-
-/// "Units that enter river hexes where there is no bridge or a ford are destroyed":
-/// so no unit may be set up in one either.
-fn units_in_deep_rivers(
-    map: &crate::scenario::MapDef,
-    counters: &[crate::scenario::CounterDef],
-) -> Vec<(String, String)> {
-    use crate::coords::MapCoord;
-    let hexes = |list: &[String]| -> Vec<MapCoord> {
-        list.iter()
-            .flat_map(|l| l.split_whitespace())
-            .filter_map(|h| MapCoord::parse_label(h).ok())
-            .collect()
-    };
-    let (rivers, crossings) = (
-        hexes(&map.rivers),
-        hexes(&[map.bridges.clone(), map.fords.clone()].concat()),
-    );
-    counters
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| {
-            let at = MapCoord::parse_label(&c.hex).ok()?;
-            (rivers.contains(&at) && !crossings.contains(&at)).then(|| {
-                (
-                    format!("counters[{i}].hex"),
-                    format!(
-                        "{} is set up in the river at {} where there is neither bridge nor ford (a unit there is destroyed)",
-                        c.id, c.hex
-                    ),
-                )
-            })
-        })
-        .collect()
 }

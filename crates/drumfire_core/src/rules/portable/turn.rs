@@ -109,8 +109,12 @@ pub(super) fn begin_action(world: &mut World) {
 /// Ours — P-3 in docs/rules/portable.md: activation dice.
 pub(super) fn start_side(world: &mut World, side: u8) {
     let (name, dice) = {
-        let s = &world.resource::<SideList>().0[usize::from(side)];
-        (s.name.clone(), s.activation_dice.max(1))
+        let dice = world
+            .resource::<super::scenario::PtSides>()
+            .0
+            .get(usize::from(side))
+            .map_or(1, |s| s.activation_dice.max(1));
+        (world.resource::<SideList>().name(side).to_owned(), dice)
     };
     let faces = roll(world, usize::from(dice), format!("activation dice: {name}"));
     let activations: u8 = faces.iter().sum();

@@ -241,10 +241,9 @@ pub(super) fn activate(world: &mut World, side: u8, roots: Vec<PieceView>) {
 /// > unit is removed from play." Ours: the fire that runs it dry still lands.
 pub(super) fn depletion(world: &mut World, p: &PieceView) {
     let limit = world
-        .resource::<SideList>()
-        .0
-        .get(usize::from(p.side))
-        .map_or(12, |s| s.ammunition_depletion);
+        .resource::<super::super::scenario::GwSides>()
+        .get(p.side)
+        .ammunition_depletion;
     let dice = roll(world, 2, format!("ammunition depletion: {}", p.name));
     let total = dice[0] + dice[1];
     if total <= limit {

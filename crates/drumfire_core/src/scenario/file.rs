@@ -1,0 +1,134 @@
+//! Reading and writing a [`ScenarioFile`]: the core's fields by name, and the rule
+//! set's section under the rule set's id, read by the rule set's own type.
+
+use super::*;
+use crate::error::Identifier;
+use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
+use serde::ser::SerializeStruct;
+
+/// The core's fields, in the order they are written.
+const CORE_FIELDS: [&str; 9] = [
+    "rules",
+    "title",
+    "briefing",
+    "turns",
+    "map",
+    "sides",
+    "counters",
+    "hex_markers",
+    "victory",
+];
+
+/// Every field a scenario may have: the core's and each rule set's section.
+fn fields() -> &'static [&'static str] {
+    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        let mut names = CORE_FIELDS.to_vec();
+        names.extend(rules::ALL.iter().map(|r| r.id));
+        names
+    })
+}
+
+impl Serialize for ScenarioFile {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut f = s.serialize_struct("Scenario", 9 + usize::from(self.section.is_some()))?;
+        f.serialize_field("rules", &self.rules)?;
+        f.serialize_field("title", &self.title)?;
+        f.serialize_field("briefing", &self.briefing)?;
+        f.serialize_field("turns", &self.turns)?;
+        f.serialize_field("map", &self.map)?;
+        f.serialize_field("sides", &self.sides)?;
+        f.serialize_field("counters", &self.counters)?;
+        f.serialize_field("hex_markers", &self.hex_markers)?;
+        f.serialize_field("victory", &self.victory)?;
+        if let Some(section) = &self.section {
+            f.serialize_field(section.rules, section)?;
+        }
+        f.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for ScenarioFile {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_struct("Scenario", fields(), FileVisitor)
+    }
+}
+
+struct FileVisitor;
+
+/// Keeps the first value of a field; a second is an error.
+fn once<T, E: de::Error>(slot: &mut Option<T>, name: &'static str, value: T) -> Result<(), E> {
+    if slot.is_some() {
+        return Err(E::duplicate_field(name));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+impl<'de> Visitor<'de> for FileVisitor {
+    type Value = ScenarioFile;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a scenario: Scenario(rules: ..., title: ..., ...)")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ScenarioFile, A::Error> {
+        let (mut rules, mut title, mut briefing, mut turns, mut map_def) =
+            (None, None, None, None, None);
+        let (mut sides, mut counters, mut hex_markers, mut victory, mut section) =
+            (None, None, None, None, None);
+        while let Some(Identifier(key)) = map.next_key()? {
+            match key.as_str() {
+                "rules" => once(&mut rules, "rules", map.next_value::<String>()?)?,
+                "title" => once(&mut title, "title", map.next_value::<String>()?)?,
+                "briefing" => once(&mut briefing, "briefing", map.next_value::<String>()?)?,
+                "turns" => once(&mut turns, "turns", map.next_value::<u16>()?)?,
+                "map" => once(&mut map_def, "map", map.next_value::<MapDef>()?)?,
+                "sides" => once(&mut sides, "sides", map.next_value::<Vec<SideDef>>()?)?,
+                "counters" => once(
+                    &mut counters,
+                    "counters",
+                    map.next_value::<Vec<CounterDef>>()?,
+                )?,
+                "hex_markers" => once(
+                    &mut hex_markers,
+                    "hex_markers",
+                    map.next_value::<Vec<HexMarkerDef>>()?,
+                )?,
+                "victory" => once(&mut victory, "victory", map.next_value::<VictoryDef>()?)?,
+                other => match rules::ALL.iter().find(|r| r.id == other) {
+                    Some(info) => once(
+                        &mut section,
+                        info.id,
+                        map.next_value_seed(SectionSeed(info))?,
+                    )?,
+                    None => return Err(de::Error::unknown_field(other, fields())),
+                },
+            }
+        }
+        Ok(ScenarioFile {
+            rules: rules.ok_or_else(|| de::Error::missing_field("rules"))?,
+            title: title.ok_or_else(|| de::Error::missing_field("title"))?,
+            briefing: briefing.unwrap_or_default(),
+            turns: turns.ok_or_else(|| de::Error::missing_field("turns"))?,
+            map: map_def.ok_or_else(|| de::Error::missing_field("map"))?,
+            sides: sides.ok_or_else(|| de::Error::missing_field("sides"))?,
+            counters: counters.ok_or_else(|| de::Error::missing_field("counters"))?,
+            hex_markers: hex_markers.unwrap_or_default(),
+            victory: victory.unwrap_or_default(),
+            section,
+        })
+    }
+}
+
+/// Reads a rule set's section with the rule set's own type.
+struct SectionSeed(&'static RuleSetInfo);
+
+impl<'de> DeserializeSeed<'de> for SectionSeed {
+    type Value = RulesSection;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<RulesSection, D::Error> {
+        let mut erased = <dyn erased_serde::Deserializer>::erase(d);
+        (self.0.read_section)(&mut erased).map_err(de::Error::custom)
+    }
+}
