@@ -170,7 +170,7 @@ fn draw_ui(
     play_panels::combat_window(ctx, &mut play);
     play_panels::help_window(ctx, &mut play);
     play_panels::victory_window(ctx, &mut play);
-    play_panels::plan_sheet(ctx, &mut play);
+    crate::rules::great_war::sheet::plan_sheet(ctx, &mut play);
     play_panels::handoff_screen(ctx, &mut play);
     let free = root.available_rect_before_wrap();
     map_area.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
@@ -471,7 +471,7 @@ fn side_panel(
                     ui.colored_label(egui::Color32::from_rgb(240, 150, 40), "At the table the rules are off: drag any counter to any hex with the left button, flip it (F), mark it, take it off the map (Del) and roll dice from the tray.");
                     table_panels::off_map(ui, table);
                 } else if !portable.on() {
-                    play_panels::leader_draw(ui, play);
+                    crate::rules::great_war::sheet::leader_draw(ui, play);
                 }
                 return;
             };

@@ -23,34 +23,35 @@ use std::collections::BTreeMap;
 /// What the play panels read and write.
 #[derive(SystemParam)]
 pub struct PlayView<'w, 's> {
-    preview: Res<'w, Preview>,
-    mode: ResMut<'w, Mode>,
-    pending: ResMut<'w, PendingTarget>,
-    intents: ResMut<'w, IntentQueue>,
-    report: ResMut<'w, CombatReport>,
-    names: Query<'w, 's, &'static Counter>,
-    session: ResMut<'w, SessionRequest>,
-    help: ResMut<'w, HelpOpen>,
-    handoff: ResMut<'w, Handoff>,
-    log_turn: Local<'s, Option<u16>>,
-    outcome: Option<Res<'w, Outcome>>,
-    objectives: Query<'w, 's, (&'static HexCell, &'static Objective)>,
-    info: Res<'w, ScenarioInfo>,
-    sides: Res<'w, SideList>,
-    lost: Res<'w, StepsLost>,
-    victory_seen: Local<'s, bool>,
-    next_unit: ResMut<'w, NextUnitRequest>,
-    los: ResMut<'w, LosRequest>,
-    draft: Res<'w, crate::rules::great_war::plan::PlanDraft>,
-    edits: ResMut<'w, crate::rules::great_war::plan::PlanEdits>,
-    printed: Query<'w, 's, (&'static Counter, &'static drumfire_core::counters::Printed)>,
-    cell: ResMut<'w, crate::rules::great_war::plan::SheetCell>,
-    hex_text: Local<'s, String>,
-    journal: Res<'w, drumfire_core::journal::Journal>,
-    turn: Res<'w, drumfire_core::flow::Turn>,
-    phase: Res<'w, State<drumfire_core::flow::Phase>>,
-    gw: Option<Res<'w, GwState>>,
-    gw_sides: Option<Res<'w, drumfire_core::rules::great_war::scenario::GwSides>>,
+    pub(crate) preview: Res<'w, Preview>,
+    pub(crate) mode: ResMut<'w, Mode>,
+    pub(crate) pending: ResMut<'w, PendingTarget>,
+    pub(crate) intents: ResMut<'w, IntentQueue>,
+    pub(crate) report: ResMut<'w, CombatReport>,
+    pub(crate) names: Query<'w, 's, &'static Counter>,
+    pub(crate) session: ResMut<'w, SessionRequest>,
+    pub(crate) help: ResMut<'w, HelpOpen>,
+    pub(crate) handoff: ResMut<'w, Handoff>,
+    pub(crate) log_turn: Local<'s, Option<u16>>,
+    pub(crate) outcome: Option<Res<'w, Outcome>>,
+    pub(crate) objectives: Query<'w, 's, (&'static HexCell, &'static Objective)>,
+    pub(crate) info: Res<'w, ScenarioInfo>,
+    pub(crate) sides: Res<'w, SideList>,
+    pub(crate) lost: Res<'w, StepsLost>,
+    pub(crate) victory_seen: Local<'s, bool>,
+    pub(crate) next_unit: ResMut<'w, NextUnitRequest>,
+    pub(crate) los: ResMut<'w, LosRequest>,
+    pub(crate) draft: Res<'w, crate::rules::great_war::plan::PlanDraft>,
+    pub(crate) edits: ResMut<'w, crate::rules::great_war::plan::PlanEdits>,
+    pub(crate) printed:
+        Query<'w, 's, (&'static Counter, &'static drumfire_core::counters::Printed)>,
+    pub(crate) cell: ResMut<'w, crate::rules::great_war::plan::SheetCell>,
+    pub(crate) hex_text: Local<'s, String>,
+    pub(crate) journal: Res<'w, drumfire_core::journal::Journal>,
+    pub(crate) turn: Res<'w, drumfire_core::flow::Turn>,
+    pub(crate) phase: Res<'w, State<drumfire_core::flow::Phase>>,
+    pub(crate) gw: Option<Res<'w, GwState>>,
+    pub(crate) gw_sides: Option<Res<'w, drumfire_core::rules::great_war::scenario::GwSides>>,
 }
 
 impl PlayView<'_, '_> {
@@ -70,7 +71,7 @@ impl PlayView<'_, '_> {
     }
 }
 
-fn name_of(names: &BTreeMap<String, String>, id: &str) -> String {
+pub(crate) fn name_of(names: &BTreeMap<String, String>, id: &str) -> String {
     names.get(id).cloned().unwrap_or_else(|| id.to_owned())
 }
 
@@ -533,7 +534,7 @@ pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView, at_table: bool, g
     {
         play.next_unit.0 = true;
     }
-    plans_menu(ui, play);
+    crate::rules::great_war::sheet::plans_menu(ui, play);
 }
 
 /// The turn filter and the export button of the log.
@@ -716,368 +717,4 @@ pub fn handoff_screen(ctx: &egui::Context, play: &mut PlayView) {
                 });
             });
         });
-}
-
-/// The leader draw of the set-up, from the journal: each leader of the pool, its
-/// die and whether it takes command or is set aside.
-pub fn leader_draw(ui: &mut egui::Ui, play: &PlayView) {
-    let names = play.names();
-    let entries = play.journal.entries();
-    // Each leader's flip is the last die rolled before the journal says how he landed.
-    let drawn: Vec<(String, bool, Option<u8>)> = entries
-        .iter()
-        .enumerate()
-        .filter_map(|(i, e)| match &e.event {
-            GameEvent::LeaderDrawn { piece, face_up } => {
-                let die = entries[..i].iter().rev().find_map(|d| match &d.event {
-                    GameEvent::DiceRolled { purpose, faces }
-                        if purpose.starts_with("leader flip") =>
-                    {
-                        faces.first().copied()
-                    }
-                    _ => None,
-                });
-                Some((piece.clone(), *face_up, die))
-            }
-            _ => None,
-        })
-        .collect();
-    if drawn.is_empty() {
-        return;
-    }
-    ui.separator();
-    ui.heading("Leader draw");
-    ui.label(format!(
-        "Each leader of the pool is flipped (one die: {}-6 face-up). Face-down leaders are set aside for the whole game.",
-        drumfire_core::rules::great_war::setup::FACE_UP_FROM
-    ));
-    for (id, face_up, die) in drawn {
-        let side = play.names.iter().find(|c| c.id == id).map(|c| c.side);
-        let colour = side
-            .and_then(|s| play.sides.0.get(usize::from(s)))
-            .map_or(egui::Color32::GRAY, |s| {
-                egui::Color32::from_rgb(s.colour[0], s.colour[1], s.colour[2])
-            });
-        egui::Frame::group(ui.style())
-            .fill(if face_up {
-                egui::Color32::from_gray(38)
-            } else {
-                egui::Color32::from_gray(24)
-            })
-            .show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                ui.horizontal(|ui| {
-                    ui.colored_label(colour, "■");
-                    let name = egui::RichText::new(name_of(&names, &id));
-                    if face_up {
-                        ui.strong(name);
-                    } else {
-                        ui.label(name.strikethrough().weak());
-                    }
-                    if let Some(d) = die {
-                        ui.label(format!("die {d}"));
-                    }
-                    if face_up {
-                        ui.colored_label(
-                            egui::Color32::from_rgb(120, 200, 120),
-                            "face-up: in command",
-                        );
-                    } else {
-                        ui.weak("face-down: set aside");
-                    }
-                });
-            });
-    }
-}
-
-/// The sides with a filed plan, for the menu that shows one during play.
-fn sides_with_plans(play: &PlayView) -> Vec<u8> {
-    let Some(gw) = play.gw.as_ref() else {
-        return Vec::new();
-    };
-    let mut out: Vec<u8> = gw
-        .missions
-        .keys()
-        .filter_map(|id| {
-            gw.factors
-                .get(id)
-                .map(|(s, _)| *s)
-                .or_else(|| play.names.iter().find(|c| &c.id == id).map(|c| c.side))
-        })
-        .collect();
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
-/// "Artillery Plans" during play: a side's filed plan, shown after the hand-off screen.
-pub fn plans_menu(ui: &mut egui::Ui, play: &mut PlayView) {
-    use drumfire_core::flow::Phase;
-    if *play.phase.get() == Phase::Setup {
-        return;
-    }
-    let sides = sides_with_plans(play);
-    if sides.is_empty() {
-        return;
-    }
-    ui.menu_button("Artillery Plans", |ui| {
-        for side in sides {
-            let name = play.sides.name(side).to_owned();
-            if ui
-                .button(format!("{name}'s plan"))
-                .on_hover_text("Hidden from the other side: the hand-off screen comes first")
-                .clicked()
-            {
-                play.handoff.waiting_for = Some(side);
-                play.handoff.show_plan = true;
-                ui.close();
-            }
-        }
-    });
-}
-
-/// Turns (0-based) of a source's Planned Fire that fired, from the journal.
-fn fired_turns(play: &PlayView, source: &str) -> Vec<usize> {
-    play.journal
-        .entries()
-        .iter()
-        .filter_map(|e| match &e.event {
-            GameEvent::Fired { kind, firers, .. }
-                if kind == "Planned Fire" && firers.iter().any(|f| f == source) =>
-            {
-                Some(usize::from(e.turn.max(1) - 1))
-            }
-            _ => None,
-        })
-        .collect()
-}
-
-/// Has the Bombardment Phase of this turn (0-based) been played?
-fn bombarded(play: &PlayView, turn: usize) -> bool {
-    use drumfire_core::flow::Phase;
-    let now = usize::from(play.turn.0);
-    let past = matches!(
-        *play.phase.get(),
-        drumfire_core::rules::great_war::ACTION | Phase::EndOfTurn | Phase::GameOver
-    );
-    now > turn + 1 || (now == turn + 1 && past)
-}
-
-/// Height of the plan sheet's rows before they scroll: fifteen batteries or so.
-const PLAN_ROWS_HEIGHT: f32 = 330.0;
-
-/// The Artillery Plan sheet: one line per battery and factor, one column per turn.
-/// In the set-up it is the side's draft, edited cell by cell; during play a filed
-/// plan, read-only, with the turns that fired ticked.
-pub fn plan_sheet(ctx: &egui::Context, play: &mut PlayView) {
-    use crate::rules::great_war::plan::PlanEdit;
-    use drumfire_core::rules::great_war::Mission;
-    let Some(side) = play.draft.side else {
-        return;
-    };
-    if play.handoff.waiting_for.is_some() {
-        return;
-    }
-    let names = play.names();
-    let turns = usize::from(play.info.turns);
-    let side_info = play
-        .gw_sides
-        .as_ref()
-        .map(|g| g.get(side).clone())
-        .unwrap_or_default();
-    let ammo = side_info.artillery_ammunition;
-    let bombard: BTreeMap<String, (u8, u8)> = play
-        .printed
-        .iter()
-        .filter_map(|(c, p)| {
-            p.full
-                .bombard
-                .map(|b| (c.id.clone(), (b.strength, b.range)))
-        })
-        .collect();
-    let draft = play.draft.clone();
-    let editable = draft.editable;
-    let mut edits = Vec::new();
-    let title = if editable {
-        format!("Artillery Plan: {}", play.sides.name(side))
-    } else {
-        format!("Artillery Plan: {} (filed)", play.sides.name(side))
-    };
-    egui::Window::new(title)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -140.0])
-        .show(ctx, |ui| {
-            if editable {
-                ui.label(format!(
-                    "Artillery Ammunition {ammo}: each battery or factor fires on at most {ammo} turns. Click a cell, then a hex on the map (or type it below); right-click a cell for NO FIRE."
-                ));
-            } else {
-                ui.label(format!(
-                    "Filed before the first turn. ✔ fired; ○ its turn came but it did not fire (an empty hex, out of range or gone). Artillery Ammunition {ammo}."
-                ));
-            }
-            // Many batteries scroll rather than push the buttons off the screen.
-            egui::ScrollArea::vertical().max_height(PLAN_ROWS_HEIGHT).show(ui, |ui| {
-                egui::Grid::new("plan").striped(true).show(ui, |ui| {
-                    ui.strong("Battery");
-                    ui.strong("Mission");
-                    for t in 1..=turns {
-                        // The turn whose fire the map shows is picked out.
-                        if draft.show_turn + 1 == t {
-                            ui.label(egui::RichText::new(format!("T{t}")).strong().color(egui::Color32::from_rgb(240, 120, 90)))
-                                .on_hover_text("The map shows this turn's plotted fire");
-                        } else {
-                            ui.strong(format!("T{t}"));
-                        }
-                    }
-                    ui.strong("Turns");
-                    ui.end_row();
-                    for (line, a) in draft.missions.iter().enumerate() {
-                        let factor = side_info.off_board_artillery.iter().find(|f| f.id == a.source);
-                        let what = match (factor, bombard.get(&a.source)) {
-                            (Some(f), _) => format!("{} ({}, off-board)", f.name, f.strength),
-                            (None, Some((s, r))) => format!("{} ({s}-{r})", name_of(&names, &a.source)),
-                            (None, None) => name_of(&names, &a.source),
-                        };
-                        ui.label(what);
-                        let kind = match &a.mission {
-                            Mission::PlannedFire { .. } => 0,
-                            Mission::OpenSights => 1,
-                            Mission::Move { .. } => 2,
-                        };
-                        let kinds = ["Planned Fire", "Open Sights", "Move"];
-                        if factor.is_some() || !editable {
-                            ui.label(kinds[usize::from(kind)]);
-                        } else {
-                            let mut chosen = kind;
-                            egui::ComboBox::from_id_salt(("mission", line))
-                                .selected_text(kinds[usize::from(kind)])
-                                .show_ui(ui, |ui| {
-                                    for (k, name) in kinds.iter().enumerate() {
-                                        ui.selectable_value(&mut chosen, k as u8, *name);
-                                    }
-                                });
-                            if chosen != kind {
-                                edits.push(PlanEdit::Mission(line, chosen));
-                            }
-                        }
-                        match &a.mission {
-                            Mission::PlannedFire { targets } if editable => {
-                                for (t, target) in targets.iter().enumerate() {
-                                    let selected = draft.cell == Some((line, t));
-                                    let text = target.clone().unwrap_or_else(|| "—".into());
-                                    let b = ui.selectable_label(selected, text);
-                                    if b.clicked() {
-                                        play.cell.0 = Some((line, t));
-                                    }
-                                    if b.secondary_clicked() {
-                                        edits.push(PlanEdit::Cell(line, t, None));
-                                    }
-                                }
-                                let used = targets.iter().filter(|t| t.is_some()).count();
-                                ui.horizontal(|ui| {
-                                    ui.label(format!("{used}/{ammo}"));
-                                    if ui.small_button("copy on").on_hover_text("Repeat the last target on the following turns while ammunition lasts (Drumfire)").clicked() {
-                                        edits.push(PlanEdit::CopyOn(line));
-                                    }
-                                });
-                            }
-                            Mission::PlannedFire { targets } => {
-                                let fired = fired_turns(play, &a.source);
-                                for (t, target) in targets.iter().enumerate() {
-                                    let Some(hex) = target else {
-                                        ui.label("—");
-                                        continue;
-                                    };
-                                    if fired.contains(&t) {
-                                        ui.colored_label(egui::Color32::from_rgb(120, 200, 120), format!("{hex} ✔"))
-                                            .on_hover_text(format!("Fired on turn {}", t + 1));
-                                    } else if bombarded(play, t) {
-                                        ui.weak(format!("{hex} ○")).on_hover_text(format!(
-                                            "Turn {}: did not fire (the hex was empty, out of range, or the battery gone)",
-                                            t + 1
-                                        ));
-                                    } else {
-                                        ui.label(hex);
-                                    }
-                                }
-                                let plotted = targets.iter().filter(|t| t.is_some()).count();
-                                let spent = targets
-                                    .iter()
-                                    .enumerate()
-                                    .filter(|(t, x)| x.is_some() && bombarded(play, *t))
-                                    .count();
-                                ui.label(format!("fired {}, {} to come", fired.len(), plotted - spent))
-                                    .on_hover_text(format!(
-                                        "Ammunition left: {} of {ammo}",
-                                        usize::from(ammo).saturating_sub(spent)
-                                    ));
-                            }
-                            Mission::OpenSights => {
-                                for _ in 0..turns {
-                                    ui.label("");
-                                }
-                                ui.label("fires at what it sees");
-                            }
-                            Mission::Move { destination } => {
-                                let selected = draft.cell == Some((line, 0));
-                                let text = if destination.is_empty() { "pick a hex".to_owned() } else { format!("to {destination}") };
-                                if editable {
-                                    if ui.selectable_label(selected, text).clicked() {
-                                        play.cell.0 = Some((line, 0));
-                                    }
-                                } else {
-                                    ui.label(text);
-                                }
-                                for _ in 1..turns {
-                                    ui.label("");
-                                }
-                                ui.label("then Open Sights");
-                            }
-                        }
-                        ui.end_row();
-                    }
-                });
-            });
-            if let Some(why) = &draft.refusal {
-                ui.colored_label(egui::Color32::from_rgb(230, 110, 90), why);
-            }
-            if !editable {
-                if ui.button("Close").clicked() {
-                    edits.push(PlanEdit::Close);
-                }
-                return;
-            }
-            if let Some((line, t)) = draft.cell {
-                let source = draft.missions.get(line).map(|a| name_of(&names, &a.source)).unwrap_or_default();
-                let moving = matches!(draft.missions.get(line).map(|a| &a.mission), Some(Mission::Move { .. }));
-                ui.horizontal(|ui| {
-                    if moving {
-                        ui.label(format!("{source} moves to hex"));
-                    } else {
-                        ui.label(format!("{source}, turn {}: hex", t + 1));
-                    }
-                    let field = ui.add(egui::TextEdit::singleline(&mut *play.hex_text).desired_width(60.0).hint_text("1608"));
-                    let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    if (ui.button("Plot").clicked() || entered) && !play.hex_text.trim().is_empty() {
-                        edits.push(PlanEdit::Cell(line, t, Some(play.hex_text.trim().to_owned())));
-                        play.hex_text.clear();
-                    }
-                    ui.weak("or click the hex on the map");
-                });
-            }
-            ui.horizontal(|ui| {
-                if ui.button("File the plan").clicked() {
-                    edits.push(PlanEdit::File);
-                }
-                if ui.button("Export").on_hover_text("Write this plan to a RON file under saves/").clicked() {
-                    edits.push(PlanEdit::Export);
-                }
-                if ui.button("Import").on_hover_text("Read this side's plan file back, checked like a scenario").clicked() {
-                    edits.push(PlanEdit::Import);
-                }
-            });
-        });
-    play.edits.0.extend(edits);
 }

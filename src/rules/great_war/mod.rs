@@ -1,3 +1,5 @@
-//! The Great War in the window: the Artillery Plan sheet.
+//! The Great War in the window: the Artillery Plan sheet (its state in `plan.rs`,
+//! its panel in `sheet.rs`) and the leader draw.
 
 pub mod plan;
+pub mod sheet;
