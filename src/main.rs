@@ -55,9 +55,10 @@ enum Command {
         /// Save a PNG of the window once it has drawn, then quit.
         #[arg(long, value_name = "PNG")]
         screenshot: Option<PathBuf>,
-        /// The rule set of a new scenario: great_war or portable.
-        #[arg(long, value_name = "ID", default_value = "great_war")]
-        rules: String,
+        /// The rule set of a new scenario, by id (the first registered when absent;
+        /// an unknown id lists the known ones).
+        #[arg(long, value_name = "ID")]
+        rules: Option<String>,
     },
     /// Replay a save's orders and compare the state hash.
     Replay {
@@ -79,6 +80,6 @@ fn main() -> ExitCode {
             file,
             screenshot,
             rules,
-        }) => editor::run(file, screenshot, &rules),
+        }) => editor::run(file, screenshot, rules.as_deref()),
     }
 }

@@ -106,7 +106,7 @@ pub enum EditorCommand {
 }
 
 /// `drumfire edit [FILE] [--rules ID]` (the rule set is for a new file).
-pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: &str) -> ExitCode {
+pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: Option<&str>) -> ExitCode {
     let path = path.unwrap_or_else(|| PathBuf::from("new_scenario.ron"));
     let name = path.display().to_string();
     let editor = match std::fs::read_to_string(&path) {
@@ -118,6 +118,7 @@ pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: &str) -> E
             }
         },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let rules = rules.unwrap_or(drumfire_core::rules::ALL[0].id);
             match drumfire_core::rules::find(rules) {
                 Some(r) => Editor::new(r, &name),
                 None => {
