@@ -97,6 +97,13 @@ impl<'de> Visitor<'de> for FileVisitor {
                 )?,
                 "victory" => once(&mut victory, "victory", map.next_value::<VictoryDef>()?)?,
                 other => match rules::ALL.iter().find(|r| r.id == other) {
+                    Some(info) if rules.as_deref().is_some_and(|r: &str| r != info.id) => {
+                        return Err(de::Error::custom(format!(
+                            "a `{other}` section in a `{}` scenario: its rule set reads only a `{}` section",
+                            rules.as_deref().unwrap_or_default(),
+                            rules.as_deref().unwrap_or_default()
+                        )));
+                    }
                     Some(info) => once(
                         &mut section,
                         info.id,

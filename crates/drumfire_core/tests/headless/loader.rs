@@ -289,3 +289,70 @@ fn two_sides_with_the_same_name_are_refused_located() {
         ["edited.ron:18:28: sides[1].name: a side needs a name to show to the players"]
     );
 }
+
+/// A rule set's section is checked and located like the rest: one entry per side, no
+/// unknown side, no section of another rule set, and none missing.
+#[test]
+fn a_rule_set_section_is_checked_and_located() {
+    let section = r#"(side: "blue", morale: 7),"#;
+    assert_eq!(
+        small_with(section, r#"(side: "green", morale: 7),"#).unwrap_err(),
+        [
+            "edited.ron:28:20: great_war.sides[1].side: unknown side `green`; sides are: red, blue",
+            "edited.ron:26:16: great_war.sides: side `blue` has no entry here (its morale at least)",
+        ]
+    );
+    assert_eq!(
+        small_with(section, r#"(side: "red", morale: 7),"#).unwrap_err(),
+        [
+            "edited.ron:28:20: great_war.sides[1].side: side `red` is listed twice",
+            "edited.ron:26:16: great_war.sides: side `blue` has no entry here (its morale at least)",
+        ]
+    );
+    assert_eq!(
+        small_with(section, r#"(side: "blue", morale: 7, activation_dice: 2),"#).unwrap_err(),
+        [
+            "edited.ron:28:39: great_war.sides[1]: Unexpected field named `activation_dice`, expected one of `side`, `initiative`, `morale`, `artillery_ammunition`, `ammunition_depletion`, `off_board_artillery`, or `artillery_plan` instead"
+        ]
+    );
+    assert_eq!(
+        small_with("    great_war: (", "    portable: (").unwrap_err(),
+        [
+            "edited.ron:25:5: a `portable` section in a `great_war` scenario: its rule set reads only a `great_war` section"
+        ]
+    );
+    let base = std::fs::read_to_string(format!(
+        "{}/../../tests/data/small.ron",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let cut = &base[..base.find("    great_war: (").unwrap()];
+    let errs: Vec<String> = scenario::parse("edited.ron", &format!("{cut})\n"))
+        .unwrap_err()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        errs,
+        [
+            "edited.ron:3:12: rules: a Great War scenario needs a `great_war: (sides: [...])` section giving each side's morale"
+        ]
+    );
+    // The section written before `rules`: found once the whole file is read.
+    let early = cut.replacen(
+        "    rules: \"great_war\",",
+        "    portable: (sides: []),\n    rules: \"great_war\",",
+        1,
+    );
+    let errs: Vec<String> = scenario::parse("edited.ron", &format!("{early})\n"))
+        .unwrap_err()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(
+        errs,
+        [
+            "edited.ron:3:15: portable: a `portable` section in a `great_war` scenario: its rule set reads only a `great_war` section"
+        ]
+    );
+}
