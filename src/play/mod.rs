@@ -1,23 +1,17 @@
-//! Playing with the mouse: what the selected piece may do, picking a hex to move
-//! to, fire at or assault, the previews drawn on the map before anything is
-//! committed, and the intents turned into orders. The window never edits the
-//! game: every intent becomes an `Order` through the core's one door.
+//! Playing with the mouse, shared by the rule sets: the pick under way and Esc to
+//! cancel it, the previews drawn on the map before anything is committed, the combat
+//! dialog's report, sessions, the computer player and table mode. A rule set's own
+//! input is in `rules/<id>/` (the Great War's in `rules/great_war/play.rs`). The window
+//! never edits the game: every intent becomes an `Order` through the core's one door.
 
 use crate::board::geometry::{BoardGeometry, HEX_SIZE};
 use crate::board::z;
-use crate::input::{Hover, MapArea, Selection};
-use crate::ui::UiStatus;
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-use bevy_egui::input::egui_wants_any_pointer_input;
 use drumfire_core::coords::MapCoord;
-use drumfire_core::counters::Counter;
-use drumfire_core::journal::{GameEvent, Journal};
-use drumfire_core::orders;
+use drumfire_core::journal::GameEvent;
 use drumfire_core::rules::great_war::fire::FireOdds;
-use drumfire_core::rules::great_war::preview::{self, Intent, Offer, Pick};
+use drumfire_core::rules::great_war::preview::{Intent, Offer, Pick};
 use drumfire_core::rules::great_war::state::FirePlan;
-use drumfire_core::rules::great_war::{GwState, view};
 use hexx::Hex;
 use std::collections::BTreeMap;
 
@@ -74,6 +68,10 @@ pub struct CombatReport {
     pub open: bool,
 }
 
+/// Where Esc cancels a pick: a rule set's input runs after it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CancelPick;
+
 /// Where the map overlays are drawn: a rule set's input runs before it.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DrawOverlays;
@@ -98,24 +96,12 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                cancel_pick_on_escape,
-                drag_to_move.run_if(not(egui_wants_any_pointer_input).and_then(great_war_rules)),
-                pick_on_click.run_if(picking.and_then(not(egui_wants_any_pointer_input))),
-                submit_intent.run_if(great_war_rules),
-                update_preview.run_if(great_war_rules),
+                cancel_pick_on_escape.in_set(CancelPick),
                 draw_overlays.in_set(DrawOverlays),
             )
                 .chain()
                 .before(crate::input::InputSet),
         );
-}
-
-/// Is the game in the window played by the Great War rules (not at the table)?
-pub fn great_war_rules(
-    rules: Option<Res<drumfire_core::scenario::Rules>>,
-    table: Option<Res<drumfire_core::table::TableMode>>,
-) -> bool {
-    table.is_none() && rules.is_some_and(|r| r.0.id == drumfire_core::rules::GREAT_WAR.id)
 }
 
 /// Is a hex being picked?
@@ -134,275 +120,6 @@ fn cancel_pick_on_escape(
         // The selection stays: Esc again clears it.
         keys.clear_just_pressed(KeyCode::Escape);
     }
-}
-
-fn pick_on_click(
-    mut buttons: ResMut<ButtonInput<MouseButton>>,
-    hover: Res<Hover>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    area: Res<MapArea>,
-    mode: Res<Mode>,
-    mut pending: ResMut<PendingTarget>,
-    mut intents: ResMut<IntentQueue>,
-) {
-    let on_map = match (window.cursor_position(), area.0) {
-        (Some(p), Some(r)) => r.contains(p),
-        (Some(_), None) => true,
-        _ => false,
-    };
-    if !on_map || !buttons.just_pressed(MouseButton::Left) {
-        return;
-    }
-    let (Some(hex), Some(pick)) = (hover.0, &mode.0) else {
-        return;
-    };
-    // The click is the pick's; the board's selection must not see it too.
-    buttons.clear_just_pressed(MouseButton::Left);
-    match pick {
-        Pick::Move(pieces) => intents.0 = Some(Intent::Move(pieces.clone(), hex)),
-        Pick::Fire(_) | Pick::Assault(_) => pending.0 = Some(hex),
-    }
-}
-
-/// A counter being dragged: its id, the hex it was picked up from, and whether the
-/// drag started the move picking (so the release ends it).
-#[derive(Default)]
-struct Drag {
-    piece: Option<(String, Hex, Entity)>,
-    started: bool,
-}
-
-/// Drag the selected counter to a hex to move it there: while the button is held
-/// off its hex the reachable hexes show; releasing over one moves it. A press and
-/// release on the same hex stays a click (which cycles the stack).
-fn drag_to_move(
-    buttons: Res<ButtonInput<MouseButton>>,
-    hover: Res<Hover>,
-    mut selection: ResMut<Selection>,
-    counters: Query<&Counter>,
-    mut mode: ResMut<Mode>,
-    mut intents: ResMut<IntentQueue>,
-    mut drag: Local<Drag>,
-) {
-    if buttons.just_pressed(MouseButton::Left) && mode.0.is_none() {
-        drag.piece = match (selection.hex, selection.counter, hover.0) {
-            (Some(at), Some(e), Some(h)) if at == h => {
-                counters.get(e).ok().map(|c| (c.id.clone(), h, e))
-            }
-            _ => None,
-        };
-        drag.started = false;
-        return;
-    }
-    let Some((id, from, entity)) = drag.piece.clone() else {
-        return;
-    };
-    if buttons.pressed(MouseButton::Left) {
-        if !drag.started && hover.0.is_some_and(|h| h != from) {
-            // The press cycled the stack; the drag is of the counter picked up.
-            selection.counter = Some(entity);
-            mode.0 = Some(Pick::Move(vec![id.clone()]));
-            drag.started = true;
-        }
-        return;
-    }
-    if buttons.just_released(MouseButton::Left) {
-        if drag.started
-            && let Some(h) = hover.0
-            && h != from
-        {
-            intents.0 = Some(Intent::Move(vec![id], h));
-        } else if drag.started {
-            mode.0 = None;
-        }
-        *drag = Drag::default();
-    }
-}
-
-/// Turns the queued intent into an order and submits it; a refusal shows on the phase bar.
-pub fn submit_intent(world: &mut World) {
-    let Some(intent) = world.resource_mut::<IntentQueue>().0.take() else {
-        return;
-    };
-    let Some(side) = drumfire_core::flow::awaiting(world) else {
-        return;
-    };
-    let result = preview::to_order(world, side, &intent).and_then(|o| orders::submit(world, o));
-    match result {
-        Ok(()) => {
-            world.resource_mut::<UiStatus>().0.clear();
-            world.resource_mut::<Mode>().0 = None;
-            world.resource_mut::<PendingTarget>().0 = None;
-            world.resource_mut::<CombatReport>().open = false;
-        }
-        Err(r) => world.resource_mut::<UiStatus>().0 = r.0,
-    }
-}
-
-#[derive(Default, PartialEq, Clone)]
-struct PreviewKey {
-    selected: Option<Entity>,
-    hover: Option<Hex>,
-    mode: Option<Pick>,
-    pending: Option<Hex>,
-    journal: usize,
-}
-
-fn update_preview(world: &mut World, mut last: Local<Option<PreviewKey>>) {
-    let key = PreviewKey {
-        selected: world.resource::<Selection>().counter,
-        hover: world.resource::<Hover>().0,
-        mode: world.resource::<Mode>().0.clone(),
-        pending: world.resource::<PendingTarget>().0,
-        journal: world.resource::<Journal>().entries().len(),
-    };
-    if last.as_ref() == Some(&key) || !orders::is_settled(world) {
-        return;
-    }
-    // A combat report of whatever the journal gained since last time: fires (planned
-    // fire in the Bombardment Phase included), losses, morale checks. Not while a
-    // save or an undo is being replayed.
-    let from = last
-        .as_ref()
-        .map_or(key.journal, |l| l.journal)
-        .min(key.journal);
-    let replaying = !world.resource::<session::ReplayQueue>().0.is_empty();
-    if key.journal > from && !replaying {
-        let events: Vec<GameEvent> = world.resource::<Journal>().entries()[from..]
-            .iter()
-            .map(|e| e.event.clone())
-            .filter(|e| {
-                matches!(
-                    e,
-                    GameEvent::Fired { .. }
-                        | GameEvent::StepLost { .. }
-                        | GameEvent::MoraleChecked { .. }
-                )
-            })
-            .collect();
-        if !events.is_empty() {
-            let mut report = world.resource_mut::<CombatReport>();
-            report.events = events;
-            report.open = true;
-        }
-    }
-    let same_pick = last.as_ref().is_some_and(|l| {
-        l.mode == key.mode && l.journal == key.journal && l.selected == key.selected
-    });
-    *last = Some(key.clone());
-    let selected = key
-        .selected
-        .and_then(|e| world.get::<Counter>(e))
-        .map(|c| c.id.clone());
-    let offers = selected
-        .as_deref()
-        .map_or_else(Vec::new, |id| preview::offers(world, id));
-    let chain: Vec<Hex> = match (&selected, world.resource::<GwState>().group.is_none()) {
-        (Some(id), true) if view::by_id(world, id).is_some_and(|p| p.is_leader()) => {
-            preview::chain(world, id)
-                .iter()
-                .filter_map(|id| view::by_id(world, id).map(|p| p.hex))
-                .collect()
-        }
-        _ => vec![],
-    };
-    let mut p = world.remove_resource::<Preview>().unwrap_or_default();
-    let (reach, targets) = if same_pick {
-        (std::mem::take(&mut p.reach), std::mem::take(&mut p.targets))
-    } else {
-        match &key.mode {
-            Some(Pick::Move(pieces)) => (preview::reachable(world, pieces), vec![]),
-            Some(Pick::Fire(firers)) => (BTreeMap::new(), preview::fire_targets(world, firers)),
-            Some(Pick::Assault(pieces)) => {
-                let from = pieces.first().and_then(|id| view::by_id(world, id));
-                let t = from
-                    .map(|f| {
-                        f.hex
-                            .all_neighbors()
-                            .into_iter()
-                            .filter(|n| view::enemy_in(world, f.side, *n))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                (BTreeMap::new(), t)
-            }
-            None => (BTreeMap::new(), vec![]),
-        }
-    };
-    let (mut path, mut refusal, mut fire) = (vec![], None, None);
-    match (&key.mode, key.hover) {
-        (Some(Pick::Move(pieces)), Some(h)) => {
-            match MapCoord::from_hex(h).and_then(|m| reach.get(&m)) {
-                Some((_, route)) => path = route.clone(),
-                None => refusal = Some(preview::move_refusal(world, pieces, h)),
-            }
-        }
-        (Some(Pick::Fire(firers)), hover) => {
-            if let Some(t) = key.pending.or(hover) {
-                fire = Some((t, preview::fire_preview(world, firers, t).map_err(|r| r.0)));
-            }
-        }
-        (Some(Pick::Assault(_)), hover) => {
-            if let Some(t) = key.pending.or(hover)
-                && !targets.contains(&t)
-            {
-                refusal = Some(format!(
-                    "{} is not an enemy hex next to the attackers.",
-                    view::label(t)
-                ));
-            }
-        }
-        _ => {}
-    }
-    let fire_from = match &key.mode {
-        Some(Pick::Fire(firers)) => firers
-            .first()
-            .and_then(|id| view::by_id(world, id))
-            .map(|p| p.hex),
-        _ => None,
-    };
-    let prompt_odds = match world.resource::<GwState>().prompt.clone() {
-        Some(drumfire_core::rules::great_war::state::Prompt::OpportunityFire {
-            hex,
-            eligible,
-            ..
-        }) => eligible
-            .into_iter()
-            .map(|id| {
-                let odds = preview::fire_preview(world, std::slice::from_ref(&id), hex).ok();
-                (id, odds)
-            })
-            .collect(),
-        _ => vec![],
-    };
-    let fire_mates = match (&key.mode, &world.resource::<GwState>().group) {
-        (Some(Pick::Fire(_)), Some(g)) => {
-            let state = world.resource::<GwState>();
-            g.members
-                .iter()
-                .filter(|(_, m)| !m.acted)
-                .filter(|(id, _)| {
-                    view::by_id(world, id).is_some_and(|p| view::action_fire(state, &p).is_some())
-                })
-                .map(|(id, _)| id.clone())
-                .collect()
-        }
-        _ => vec![],
-    };
-    let generation = p.generation + 1;
-    world.insert_resource(Preview {
-        fire_mates,
-        prompt_odds,
-        fire_from,
-        offers,
-        chain,
-        reach,
-        path,
-        refusal,
-        targets,
-        fire,
-        generation,
-    });
 }
 
 /// Meshes and colours of the map overlays.

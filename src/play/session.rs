@@ -89,7 +89,7 @@ pub fn plugin(app: &mut App) {
                 watch_handoff,
             )
                 .chain()
-                .before(super::submit_intent),
+                .before(crate::rules::great_war::play::submit_intent),
         );
 }
 

@@ -9,5 +9,9 @@ pub mod portable;
 
 /// Every rule set's window plugins.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((great_war::plan::plugin, portable::play::plugin));
+    app.add_plugins((
+        great_war::play::plugin,
+        great_war::plan::plugin,
+        portable::play::plugin,
+    ));
 }

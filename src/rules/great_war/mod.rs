@@ -2,4 +2,5 @@
 //! its panel in `sheet.rs`) and the leader draw.
 
 pub mod plan;
+pub mod play;
 pub mod sheet;

@@ -83,8 +83,8 @@ pub fn plugin(app: &mut App) {
                 draw_plan_overlay,
             )
                 .chain()
-                .run_if(crate::play::great_war_rules)
-                .before(crate::play::submit_intent),
+                .run_if(super::play::great_war_rules)
+                .before(super::play::submit_intent),
         );
 }
 
