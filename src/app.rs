@@ -7,7 +7,7 @@ use bevy::window::{PresentMode, WindowResolution};
 use bevy_egui::EguiPlugin;
 use drumfire_core::game::CorePlugin;
 use drumfire_core::orders::Order;
-use drumfire_core::scenario::{self, Scenario};
+use drumfire_core::scenario::Scenario;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -47,7 +47,7 @@ pub struct WindowOptions {
 
 /// `drumfire` with no command: the embedded default scenario.
 pub fn run_default(options: WindowOptions) -> ExitCode {
-    match scenario::default_scenario() {
+    match drumfire_core::rules::default_scenario() {
         Ok(s) => run(s, options.seed, Vec::new(), options),
         Err(errors) => {
             errors.iter().for_each(|e| eprintln!("{e}"));

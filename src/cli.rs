@@ -24,11 +24,11 @@ pub fn load(path: &Path) -> Result<Loaded, Vec<String>> {
         errs.iter().map(ToString::to_string).collect::<Vec<_>>()
     };
     if save::looks_like_save(&text) {
-        save::parse(&name, &text)
+        save::parse(&name, &text, &drumfire_core::rules::ALL)
             .map(|s| Loaded::Save(Box::new(s)))
             .map_err(show)
     } else {
-        scenario::parse(&name, &text)
+        scenario::parse(&name, &text, &drumfire_core::rules::ALL)
             .map(|s| Loaded::Scenario(Box::new(s)))
             .map_err(show)
     }

@@ -110,7 +110,7 @@ pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: Option<&st
     let path = path.unwrap_or_else(|| PathBuf::from("new_scenario.ron"));
     let name = path.display().to_string();
     let editor = match std::fs::read_to_string(&path) {
-        Ok(text) => match Editor::open(&name, &text) {
+        Ok(text) => match Editor::open(&name, &text, &drumfire_core::rules::ALL) {
             Ok(e) => e,
             Err(err) => {
                 eprintln!("{err}");
@@ -118,11 +118,12 @@ pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: Option<&st
             }
         },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let rules = rules.unwrap_or(drumfire_core::rules::ALL[0].id);
-            match drumfire_core::rules::find(rules) {
-                Some(r) => Editor::new(r, &name),
+            let all = &drumfire_core::rules::ALL;
+            let rules = rules.or(all.first().map(|r| r.id)).unwrap_or_default();
+            match all.find(rules) {
+                Some(r) => Editor::new(all, r, &name),
                 None => {
-                    let known: Vec<&str> = drumfire_core::rules::ALL.iter().map(|r| r.id).collect();
+                    let known = all.ids();
                     eprintln!(
                         "--rules: unknown rule set `{rules}`; known: {}",
                         known.join(", ")
@@ -136,13 +137,6 @@ pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: Option<&st
             return ExitCode::FAILURE;
         }
     };
-    if editor.rules().is_none() {
-        eprintln!(
-            "{name}:1:1: rules: unknown rule set `{}`",
-            editor.file.rules
-        );
-        return ExitCode::FAILURE;
-    }
     let saved = path.exists().then(|| editor.file.clone());
     let glyph = editor
         .file

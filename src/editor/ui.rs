@@ -193,9 +193,7 @@ fn tool_button(ui: &mut egui::Ui, doc: &mut Doc, tool: Tool, label: &str, hint: 
 }
 
 fn tools(root: &mut egui::Ui, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: &mut Buffers) {
-    let Some(rules) = doc.editor.rules() else {
-        return;
-    };
+    let rules = doc.editor.rules();
     let data = rules.data();
     egui::Panel::left("editor_tools")
         .exact_size(LEFT_WIDTH)
@@ -360,10 +358,7 @@ fn tools(root: &mut egui::Ui, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: &mu
                     );
                 }
                 // Only the Great War has a leaders pool; the Portable rules use Command units.
-                let pool = doc
-                    .editor
-                    .rules()
-                    .is_none_or(|r| r.id == drumfire_core::rules::GREAT_WAR.id);
+                let pool = doc.editor.rules().id == drumfire_core::rules::GREAT_WAR.id;
                 if pool {
                     ui.strong("Leaders pool (by rank)");
                 }
@@ -430,10 +425,7 @@ fn info(root: &mut egui::Ui, doc: &mut Doc, hover: &Hover, edits: &mut Vec<Edit>
             };
             let file = &doc.editor.file;
             if let Some(c) = file.counters.iter().find(|c| c.id == id).cloned() {
-                let unit = doc
-                    .editor
-                    .rules()
-                    .and_then(|r| r.data().units.get(&c.unit).cloned());
+                let unit = doc.editor.rules().data().units.get(&c.unit).cloned();
                 ui.strong(if c.name.is_empty() { &c.id } else { &c.name });
                 ui.label(format!(
                     "{} of {}, in {}",
@@ -477,11 +469,7 @@ fn info(root: &mut egui::Ui, doc: &mut Doc, hover: &Hover, edits: &mut Vec<Edit>
                         edits.push(Edit::Mount { id: id.clone() });
                     }
                 }
-                if doc
-                    .editor
-                    .rules()
-                    .is_some_and(|r| r.id == drumfire_core::rules::PORTABLE.id)
-                {
+                if doc.editor.rules().id == drumfire_core::rules::PORTABLE.id {
                     use drumfire_core::scenario::FacingDef;
                     let shown = |f: Option<FacingDef>| match f {
                         None => "the nearest enemy".to_owned(),
@@ -561,7 +549,9 @@ fn hex_readout(doc: &Doc, hex: hexx::Hex) -> String {
         .and_then(|g| {
             doc.editor
                 .rules()
-                .and_then(|r| r.data().terrain_by_glyph(g).map(|t| t.name.clone()))
+                .data()
+                .terrain_by_glyph(g)
+                .map(|t| t.name.clone())
         })
         .unwrap_or_else(|| "off the map".into());
     let level = map
@@ -648,7 +638,7 @@ fn settings(ctx: &egui::Context, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: 
                     }
                     ui.end_row();
                 });
-                let great_war = doc.editor.rules().is_none_or(|r| r.id == drumfire_core::rules::GREAT_WAR.id);
+                let great_war = doc.editor.rules().id == drumfire_core::rules::GREAT_WAR.id;
                 for (index, side) in file.sides.iter().enumerate() {
                     ui.separator();
                     ui.strong(format!("Side {}: {}", index + 1, side.name));
@@ -726,9 +716,7 @@ fn missions(
     buffers: &mut Buffers,
 ) {
     use drumfire_core::rules::great_war::{Assignment, Mission};
-    let Some(rules) = doc.editor.rules() else {
-        return;
-    };
+    let rules = doc.editor.rules();
     let file = &doc.editor.file;
     let mut sources: Vec<(String, String, bool)> = file
         .counters

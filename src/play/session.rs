@@ -319,7 +319,11 @@ fn load(world: &mut World, source: &GameSource) -> String {
         Ok(t) => t,
         Err(e) => return e.to_string(),
     };
-    let loaded = match save::parse(&path.display().to_string(), &text) {
+    let loaded = match save::parse(
+        &path.display().to_string(),
+        &text,
+        &drumfire_core::rules::ALL,
+    ) {
         Ok(s) => s,
         Err(errs) => return errs.first().map_or_else(String::new, ToString::to_string),
     };

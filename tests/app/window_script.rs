@@ -78,7 +78,8 @@ fn the_tutorial_plays_through_the_window_to_the_same_hash_as_headless() {
     // The window's game replays headless to the hash the window recorded.
     let save_path = shots.join("game.ron");
     let text = std::fs::read_to_string(&save_path).unwrap();
-    let save = drumfire_core::save::parse("game.ron", &text).unwrap_or_else(|e| panic!("{}", e[0]));
+    let save = drumfire_core::save::parse("game.ron", &text, &drumfire_core::rules::ALL)
+        .unwrap_or_else(|e| panic!("{}", e[0]));
     assert!(
         save.file.orders.len() >= 8,
         "only {} orders were played",
@@ -157,7 +158,8 @@ fn the_artillery_plan_sheet_is_filled_in_and_kept_from_the_other_side() {
     let orders = &text[text.find("orders:").unwrap()..];
     assert_eq!(orders.matches("SealedPlan(").count(), 2);
     assert!(!orders.contains("1403"), "{orders}");
-    let save = drumfire_core::save::parse("save.ron", &text).unwrap_or_else(|e| panic!("{}", e[0]));
+    let save = drumfire_core::save::parse("save.ron", &text, &drumfire_core::rules::ALL)
+        .unwrap_or_else(|e| panic!("{}", e[0]));
     let (_, replayed) = drumfire_core::save::replay(&save);
     assert_eq!(replayed, Ok(save.state_hash));
 }
@@ -223,8 +225,8 @@ fn a_table_session_in_the_window_saves_and_replays_to_the_same_hash() {
     );
 
     let text = std::fs::read_to_string(shots.join("table.ron")).unwrap();
-    let save =
-        drumfire_core::save::parse("table.ron", &text).unwrap_or_else(|e| panic!("{}", e[0]));
+    let save = drumfire_core::save::parse("table.ron", &text, &drumfire_core::rules::ALL)
+        .unwrap_or_else(|e| panic!("{}", e[0]));
     assert!(save.file.table);
     assert_eq!(save.file.orders.len(), 9);
     let (_, replayed) = drumfire_core::save::replay(&save);
@@ -232,7 +234,8 @@ fn a_table_session_in_the_window_saves_and_replays_to_the_same_hash() {
     // Switching back to the rules kept the table session in its autosave.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let kept = std::fs::read_to_string(root.join("saves/tutorial.table-autosave.ron")).unwrap();
-    let kept = drumfire_core::save::parse("kept.ron", &kept).unwrap_or_else(|e| panic!("{}", e[0]));
+    let kept = drumfire_core::save::parse("kept.ron", &kept, &drumfire_core::rules::ALL)
+        .unwrap_or_else(|e| panic!("{}", e[0]));
     assert_eq!(kept.state_hash, save.state_hash);
     assert_eq!(drumfire_core::save::replay(&kept).1, Ok(save.state_hash));
 }

@@ -136,7 +136,9 @@ fn files(c: &mut Criterion) {
     let text = std::fs::read_to_string(path).unwrap();
     c.bench_function("load and spawn: Agache Valley", |b| {
         b.iter(|| {
-            let s = drumfire_core::scenario::parse(path, black_box(&text)).unwrap();
+            let s =
+                drumfire_core::scenario::parse(path, black_box(&text), &drumfire_core::rules::ALL)
+                    .unwrap();
             Game::new(&s, 1)
         })
     });
@@ -153,7 +155,9 @@ fn files(c: &mut Criterion) {
     c.bench_function("load: 200 orders replayed, Agache Valley", |b| {
         b.iter(|| {
             let text = std::fs::read_to_string(&file).unwrap();
-            let loaded = drumfire_core::save::parse("agache.save.ron", &text).unwrap();
+            let loaded =
+                drumfire_core::save::parse("agache.save.ron", &text, &drumfire_core::rules::ALL)
+                    .unwrap();
             let (_, hash) = drumfire_core::save::replay(&loaded);
             hash.unwrap()
         })

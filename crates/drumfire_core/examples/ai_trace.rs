@@ -28,10 +28,11 @@ fn main() {
         .find_map(|a| a.strip_prefix("--why="))
         .and_then(|t| t.parse().ok());
     let text = std::fs::read_to_string(file).expect("read the scenario");
-    let scenario = drumfire_core::scenario::parse(file, &text).unwrap_or_else(|e| {
-        eprintln!("{}", e[0]);
-        std::process::exit(2)
-    });
+    let scenario = drumfire_core::scenario::parse(file, &text, &drumfire_core::rules::ALL)
+        .unwrap_or_else(|e| {
+            eprintln!("{}", e[0]);
+            std::process::exit(2)
+        });
     let great_war = scenario.rules.id == "great_war";
     let mut game = Game::new(&scenario, seed);
     let mut bots = [

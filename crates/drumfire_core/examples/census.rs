@@ -11,8 +11,8 @@ fn main() {
         .map_or("scenarios/great_war/tutorial.ron", String::as_str);
     let games: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(20);
     let text = std::fs::read_to_string(file).expect("read the scenario");
-    let scenario =
-        drumfire_core::scenario::parse(file, &text).unwrap_or_else(|e| panic!("{}", e[0]));
+    let scenario = drumfire_core::scenario::parse(file, &text, &drumfire_core::rules::ALL)
+        .unwrap_or_else(|e| panic!("{}", e[0]));
     let mut counts: BTreeMap<String, u32> = BTreeMap::new();
     for seed in 0..games {
         let game =

@@ -34,7 +34,7 @@ fn main() {
     let games: u64 = rest.get(1).and_then(|s| s.parse().ok()).unwrap_or(100);
     let first: u64 = rest.get(2).and_then(|s| s.parse().ok()).unwrap_or(0);
     let text = std::fs::read_to_string(file).expect("read the scenario");
-    let scenario = match drumfire_core::scenario::parse(file, &text) {
+    let scenario = match drumfire_core::scenario::parse(file, &text, &drumfire_core::rules::ALL) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{}", e[0]);

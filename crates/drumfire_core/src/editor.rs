@@ -8,9 +8,9 @@
 use crate::coords::MapCoord;
 use crate::counters::LeaderKind;
 use crate::error::LocatedError;
+use crate::rule_set::{RuleSetInfo, RuleSets};
 use crate::rules::great_war::scenario::{GwScenario, GwSide, LeaderDef, OffBoardDef};
 use crate::rules::portable::scenario::{PtScenario, PtSide};
-use crate::rules::{self, RuleSetInfo};
 use crate::scenario::{
     self, CounterDef, MapDef, ObjectiveDef, Orientation, Scenario, ScenarioFile, SideDef,
     VictoryDef,
@@ -223,6 +223,10 @@ pub struct Editor {
     pub source: String,
     /// The scenario as it stands.
     pub file: ScenarioFile,
+    /// Its rule set.
+    rules: &'static RuleSetInfo,
+    /// The rule sets it is checked against.
+    rule_sets: &'static RuleSets,
     undo: Vec<ScenarioFile>,
     redo: Vec<ScenarioFile>,
     /// The last [`Editor::apply`] made an undo step that a stroke may join.
@@ -234,8 +238,9 @@ const HEADER: &str =
     "// Written by the Drumfire scenario editor. Format: docs/scenario-format.md.\n";
 
 impl Editor {
-    /// A new scenario for a rule set: a 16x12 map of its first terrain, two sides.
-    pub fn new(rules: &'static RuleSetInfo, source: &str) -> Self {
+    /// A new scenario for a rule set (one of `rule_sets`): a 16x12 map of its first
+    /// terrain, two sides.
+    pub fn new(rule_sets: &'static RuleSets, rules: &'static RuleSetInfo, source: &str) -> Self {
         let glyph = open_glyph(rules);
         let side = |id: &str, name: &str, colour: &str| SideDef {
             id: id.into(),
@@ -259,14 +264,21 @@ impl Editor {
         };
         let mut file = file;
         file.section = Some((rules.new_section)(&file.sides));
-        Self::from_file(source, file)
+        Self::from_file(source, file, rules, rule_sets)
     }
 
-    /// Edits an existing scenario.
-    pub fn from_file(source: &str, file: ScenarioFile) -> Self {
+    /// Edits a scenario of rule set `rules`.
+    fn from_file(
+        source: &str,
+        file: ScenarioFile,
+        rules: &'static RuleSetInfo,
+        rule_sets: &'static RuleSets,
+    ) -> Self {
         Self {
             source: source.to_owned(),
             file,
+            rules,
+            rule_sets,
             undo: Vec::new(),
             redo: Vec::new(),
             stroke_open: false,
@@ -275,11 +287,21 @@ impl Editor {
 
     /// Opens a scenario's text. It need not pass every check (the editor is where
     /// they get fixed), but its map must be drawable: rows matching its size, a known
-    /// rule set, at least one side. Otherwise the check's own located error comes back.
-    pub fn open(source: &str, text: &str) -> Result<Self, LocatedError> {
-        // A first-format file opens too; it is saved in the current format.
-        let file: ScenarioFile = crate::error::read_ron(source, text)
-            .or_else(|err| scenario::legacy::read(source, text).ok_or(err))?;
+    /// rule set of `rule_sets`, at least one side. Otherwise the check's own located
+    /// error comes back.
+    pub fn open(
+        source: &str,
+        text: &str,
+        rule_sets: &'static RuleSets,
+    ) -> Result<Self, LocatedError> {
+        // A file in the format before sections opens too; it is saved in the present one.
+        let file: ScenarioFile = scenario::read_file(source, text, rule_sets).or_else(|err| {
+            rule_sets
+                .older_format()
+                .and_then(|read| read(source, text))
+                .ok_or(err)
+        })?;
+        let rules = rule_sets.find(&file.rules);
         let (w, h) = (usize::from(file.map.width), usize::from(file.map.height));
         let shaped =
             |rows: &[String]| rows.len() == h && rows.iter().all(|r| r.chars().count() == w);
@@ -288,9 +310,11 @@ impl Editor {
             && shaped(&file.map.terrain)
             && (file.map.elevation.is_empty() || shaped(&file.map.elevation))
             && !file.sides.is_empty()
-            && rules::find(&file.rules).is_some();
-        if !drawable {
-            let errors = scenario::parse(source, text).err().unwrap_or_default();
+            && rules.is_some();
+        let Some(rules) = rules.filter(|_| drawable) else {
+            let errors = scenario::parse(source, text, rule_sets)
+                .err()
+                .unwrap_or_default();
             let first = errors
                 .iter()
                 .find(|e| {
@@ -307,19 +331,19 @@ impl Editor {
                 field: "map".into(),
                 message: "the map's rows do not match its width and height".into(),
             }));
-        }
-        Ok(Self::from_file(source, file))
+        };
+        Ok(Self::from_file(source, file, rules, rule_sets))
     }
 
-    /// The rule set, when the file names a known one.
-    pub fn rules(&self) -> Option<&'static RuleSetInfo> {
-        rules::find(&self.file.rules)
+    /// The scenario's rule set.
+    pub fn rules(&self) -> &'static RuleSetInfo {
+        self.rules
     }
 
     /// Applies an edit; a refused edit changes nothing and says why.
     pub fn apply(&mut self, edit: &Edit) -> Result<(), String> {
         let mut next = self.file.clone();
-        apply(&mut next, edit)?;
+        apply(&mut next, self.rules, edit)?;
         self.stroke_open = next != self.file;
         if self.stroke_open {
             self.undo.push(std::mem::replace(&mut self.file, next));
@@ -334,7 +358,7 @@ impl Editor {
         if !self.stroke_open {
             return self.apply(edit);
         }
-        apply(&mut self.file, edit)?;
+        apply(&mut self.file, self.rules, edit)?;
         Ok(())
     }
 
@@ -362,7 +386,7 @@ impl Editor {
 
     /// The checks of `drumfire check`, located in [`Self::to_text`].
     pub fn check(&self) -> Result<Scenario, Vec<LocatedError>> {
-        scenario::parse(&self.source, &self.to_text())
+        scenario::parse(&self.source, &self.to_text(), self.rule_sets)
     }
 
     /// The scenario as it stands, for drawing, whether or not it passes the checks
@@ -372,7 +396,7 @@ impl Editor {
             source: self.source.clone(),
             text: String::new(),
             file: self.file.clone(),
-            rules: self.rules()?,
+            rules: self.rules,
         })
     }
 
@@ -486,8 +510,7 @@ fn glyph_at(map: &MapDef, c: MapCoord) -> Option<char> {
         .nth(usize::from(c.col))
 }
 
-fn check_glyph(file: &ScenarioFile, glyph: char) -> Result<(), String> {
-    let rules = rules_of(file)?;
+fn check_glyph(rules: &RuleSetInfo, glyph: char) -> Result<(), String> {
     if rules.data().terrain_by_glyph(glyph).is_none() {
         return Err(format!(
             "`{glyph}` is not a terrain of the {} rules",
@@ -624,7 +647,7 @@ fn side_index(file: &ScenarioFile, side: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("there is no side `{side}`"))
 }
 
-fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
+fn apply(file: &mut ScenarioFile, rules: &'static RuleSetInfo, edit: &Edit) -> Result<(), String> {
     match edit {
         Edit::NewMap {
             width,
@@ -636,7 +659,7 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
             height,
             glyph,
         } => {
-            check_glyph(file, *glyph)?;
+            check_glyph(rules, *glyph)?;
             check_size(*width, *height)?;
             file.map = if matches!(edit, Edit::NewMap { .. }) {
                 blank_map(*width, *height, *glyph)
@@ -646,14 +669,14 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
             on_map_only(file);
         }
         Edit::Paint { hex, glyph } => {
-            check_glyph(file, *glyph)?;
+            check_glyph(rules, *glyph)?;
             let c = coord(&file.map, hex)?;
             if let Some(row) = file.map.terrain.get_mut(usize::from(c.row)) {
                 set_char(row, usize::from(c.col), *glyph);
             }
         }
         Edit::Fill { hex, glyph } => {
-            check_glyph(file, *glyph)?;
+            check_glyph(rules, *glyph)?;
             let start = coord(&file.map, hex)?;
             let from = glyph_at(&file.map, start);
             if from == Some(*glyph) {
@@ -745,7 +768,6 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
         }
         Edit::PlaceUnit { side, unit, hex } => {
             side_index(file, side)?;
-            let rules = rules_of(file)?;
             if !rules.data().units.contains_key(unit) {
                 return Err(format!(
                     "`{unit}` is not a unit type of the {} rules",
@@ -809,7 +831,6 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
             }
         }
         Edit::Steps { id, steps } => {
-            let rules = rules_of(file)?;
             let c = counter_mut(file, id)?;
             let max = rules.data().units.get(&c.unit).map_or(1, |u| u.max_steps());
             if *steps == 0 || *steps > max {
@@ -818,7 +839,6 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
             c.steps = (*steps != max).then_some(*steps);
         }
         Edit::Mount { id } => {
-            let rules = rules_of(file)?;
             let c = counter_mut(file, id)?;
             let other = rules
                 .data()
@@ -947,10 +967,6 @@ fn apply(file: &mut ScenarioFile, edit: &Edit) -> Result<(), String> {
         Edit::StepLossPoints(n) => file.victory.step_loss_points = *n,
     }
     Ok(())
-}
-
-fn rules_of(file: &ScenarioFile) -> Result<&'static RuleSetInfo, String> {
-    rules::find(&file.rules).ok_or_else(|| "the scenario's rule set is unknown".to_owned())
 }
 
 fn counter_mut<'a>(file: &'a mut ScenarioFile, id: &str) -> Result<&'a mut CounterDef, String> {

@@ -18,6 +18,7 @@ pub mod map;
 pub mod orders;
 pub mod players;
 pub mod ron_spans;
+pub mod rule_set;
 pub mod rules;
 pub mod save;
 pub mod scenario;

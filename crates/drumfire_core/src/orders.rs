@@ -45,6 +45,14 @@ impl Order {
             _ => None,
         }
     }
+
+    /// The secret it carries, if any ([`RuleSetOrder::secret`]).
+    pub fn secret(&self) -> Option<(u8, String)> {
+        match self {
+            Self::Rules(o) => o.secret(),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Debug for Order {
@@ -67,6 +75,12 @@ pub trait RuleSetOrder:
     const TAG: &'static str;
     /// The side giving the order.
     fn side(&self) -> u8;
+    /// The secret this order carries, if it is one to keep out of sight in a save
+    /// until the rules reveal it: the side and the secret's text (an Artillery Plan),
+    /// which the rule set's `RuleSetInfo::reveal` turns back into the order.
+    fn secret(&self) -> Option<(u8, String)> {
+        None
+    }
 }
 
 /// A rule set's order as the core holds it: any [`RuleSetOrder`], compared, hashed,
@@ -93,6 +107,11 @@ impl RulesOrder {
     /// The rule set's tag ("GreatWar").
     pub fn tag(&self) -> &'static str {
         self.0.tag()
+    }
+
+    /// The secret it carries, if any ([`RuleSetOrder::secret`]).
+    pub fn secret(&self) -> Option<(u8, String)> {
+        self.0.secret()
     }
 }
 
@@ -123,6 +142,7 @@ impl fmt::Debug for RulesOrder {
 trait AnyOrder: Send + Sync {
     fn as_any(&self) -> &dyn std::any::Any;
     fn side(&self) -> u8;
+    fn secret(&self) -> Option<(u8, String)>;
     fn tag(&self) -> &'static str;
     fn dyn_eq(&self, other: &dyn std::any::Any) -> bool;
     fn dyn_hash(&self, state: &mut dyn std::hash::Hasher);
@@ -136,6 +156,9 @@ impl<T: RuleSetOrder> AnyOrder for T {
     }
     fn side(&self) -> u8 {
         RuleSetOrder::side(self)
+    }
+    fn secret(&self) -> Option<(u8, String)> {
+        RuleSetOrder::secret(self)
     }
     fn tag(&self) -> &'static str {
         T::TAG
@@ -175,14 +198,20 @@ impl<'de> Deserialize<'de> for Order {
     }
 }
 
-/// The names an order is written under: `Pass`, `Table` and every rule set's tag.
+/// The names an order is written under: `Pass`, `Table` and the tag of every rule set
+/// it is read with ([`crate::rule_set::reading`]).
 pub fn variant_names() -> &'static [&'static str] {
-    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    NAMES.get_or_init(|| {
-        let mut names = vec!["Pass", "Table"];
-        names.extend(crate::rules::ALL.iter().map(|r| r.order_tag));
-        names
-    })
+    const SHARED: &[&str] = &["Pass", "Table"];
+    match crate::rule_set::current() {
+        Some(rule_sets) => rule_sets.names("orders", |r| {
+            SHARED
+                .iter()
+                .copied()
+                .chain(r.iter().map(|r| r.order_tag))
+                .collect()
+        }),
+        None => SHARED,
+    }
 }
 
 /// Reads an order: the variant's name says whose it is.
@@ -213,7 +242,7 @@ pub fn read_variant<'de, V: serde::de::VariantAccess<'de>>(
     match name {
         "Pass" => variant.struct_variant(&["side"], PassVisitor),
         "Table" => variant.newtype_variant().map(Order::Table),
-        tag => match crate::rules::ALL.iter().find(|r| r.order_tag == tag) {
+        tag => match crate::rule_set::current().and_then(|r| r.by_order_tag(tag)) {
             Some(info) => variant.newtype_variant_seed(RulesSeed(info)),
             None => Err(V::Error::unknown_variant(tag, expected)),
         },
@@ -254,7 +283,7 @@ impl<'de> serde::de::Visitor<'de> for PassVisitor {
 }
 
 /// Reads a rule set's order with that rule set's own reader.
-struct RulesSeed(&'static crate::rules::RuleSetInfo);
+struct RulesSeed(&'static crate::rule_set::RuleSetInfo);
 
 impl<'de> serde::de::DeserializeSeed<'de> for RulesSeed {
     type Value = Order;

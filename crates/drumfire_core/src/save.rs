@@ -6,6 +6,7 @@ use crate::game::Game;
 use crate::hash::StateHash;
 use crate::orders::Order;
 use crate::ron_spans::{locate_nearest, path, path_at};
+use crate::rule_set::RuleSets;
 use crate::scenario::{self, Scenario};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
@@ -13,7 +14,7 @@ use std::path::Path;
 
 /// The save format this build writes. Format 2 embeds scenarios whose rule set's
 /// fields are in its own section; format 1 embedded first-format scenarios, which
-/// this build still reads (`scenario::legacy`), so it reads both.
+/// this build still reads (`rules::first_format`), so it reads both.
 pub const SAVE_FORMAT: u32 = 2;
 /// The oldest save format this build reads.
 pub const OLDEST_SAVE_FORMAT: u32 = 1;
@@ -122,19 +123,27 @@ pub fn write(path: &Path, save: &SaveFile) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
-/// Reads and checks a save (format, scenario, hash syntax). Does not replay.
-pub fn parse(source: &str, text: &str) -> Result<Save, Vec<LocatedError>> {
+/// Reads and checks a save (format, scenario, hash syntax) of a game of one of
+/// `rule_sets`. Does not replay.
+pub fn parse(
+    source: &str,
+    text: &str,
+    rule_sets: &'static RuleSets,
+) -> Result<Save, Vec<LocatedError>> {
     let text = crate::error::without_bom(text);
-    let file: SaveFile = crate::error::read_ron(source, text).map_err(|mut err| {
-        err.field = path_at(
-            text,
-            TextPos {
-                line: err.line,
-                col: err.col,
+    let file: SaveFile =
+        crate::rule_set::reading(rule_sets, || crate::error::read_ron(source, text)).map_err(
+            |mut err| {
+                err.field = path_at(
+                    text,
+                    TextPos {
+                        line: err.line,
+                        col: err.col,
+                    },
+                );
+                vec![err]
             },
-        );
-        vec![err]
-    })?;
+        )?;
     let at = |field: &str, message: String| {
         let pos = locate_nearest(text, &path(field));
         LocatedError {
@@ -159,7 +168,7 @@ pub fn parse(source: &str, text: &str) -> Result<Save, Vec<LocatedError>> {
         .parse()
         .map_err(|m| vec![at("state_hash", m)])?;
     let inner = format!("{source} (scenario {})", file.scenario_name);
-    let scenario = scenario::parse(&inner, &file.scenario).map_err(|errs| {
+    let scenario = scenario::parse(&inner, &file.scenario, rule_sets).map_err(|errs| {
         errs.into_iter()
             .map(|e| at("scenario", e.to_string()))
             .collect::<Vec<_>>()
@@ -265,12 +274,14 @@ pub mod sealed {
 
     /// The names a stored order is written under: an order's, and `SealedPlan`.
     fn stored_names() -> &'static [&'static str] {
-        static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-        NAMES.get_or_init(|| {
-            let mut names = crate::orders::variant_names().to_vec();
-            names.push("SealedPlan");
-            names
-        })
+        // Taken before the list below is made: both come from the same lock.
+        let orders = crate::orders::variant_names();
+        match crate::rule_set::current() {
+            Some(rule_sets) => rule_sets.names("saved orders", |_| {
+                orders.iter().copied().chain(["SealedPlan"]).collect()
+            }),
+            None => &["Pass", "Table", "SealedPlan"],
+        }
     }
 
     struct StoredVisitor;
@@ -358,11 +369,13 @@ pub mod sealed {
             .map_err(|_| "this sealed plan is damaged (or sealed for another side)".to_owned())
     }
 
-    /// The order a sealed secret holds: the first rule set that reads it.
+    /// The order a sealed secret holds: the first rule set (of those the save is read
+    /// with) that reads it.
     fn reveal(side: u8, sealed: &str) -> Result<Order, String> {
         let text = open(side, sealed)?;
-        crate::rules::ALL
-            .iter()
+        crate::rule_set::current()
+            .into_iter()
+            .flat_map(|r| r.iter())
             .find_map(|r| (r.reveal)(side, &text))
             .ok_or_else(|| "this sealed plan is damaged (or sealed for another side)".to_owned())
     }
@@ -371,15 +384,13 @@ pub mod sealed {
     pub fn serialize<S: Serializer>(orders: &[Order], s: S) -> Result<S::Ok, S::Error> {
         let stored: Vec<Stored> = orders
             .iter()
-            .map(
-                |o| match crate::rules::ALL.iter().find_map(|r| (r.secret)(o)) {
-                    Some((side, text)) => Stored::SealedPlan {
-                        side,
-                        plan: seal(side, &text),
-                    },
-                    None => Stored::Plain(o.clone()),
+            .map(|o| match o.secret() {
+                Some((side, text)) => Stored::SealedPlan {
+                    side,
+                    plan: seal(side, &text),
                 },
-            )
+                None => Stored::Plain(o.clone()),
+            })
             .collect();
         stored.serialize(s)
     }

@@ -1,11 +1,11 @@
-//! Ready-made games for tests.
+//! Ready-made games for tests: the shipped scenarios of every registered rule set.
 
 use crate::game::Game;
 use crate::scenario::{self, Scenario};
 
 /// The embedded default scenario, parsed.
 pub fn tutorial() -> Scenario {
-    match scenario::default_scenario() {
+    match crate::rules::default_scenario() {
         Ok(s) => s,
         Err(errs) => panic!("the default scenario is broken: {}", errs[0]),
     }
@@ -44,7 +44,7 @@ pub fn shipped(set: &str, name: &str) -> Scenario {
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    scenario::parse(&path, &text).unwrap_or_else(|e| panic!("{}", e[0]))
+    scenario::parse(&path, &text, &crate::rules::ALL).unwrap_or_else(|e| panic!("{}", e[0]))
 }
 
 /// Games a soak test plays per scenario: 50, or `DRUMFIRE_SOAK_GAMES`. The long runs

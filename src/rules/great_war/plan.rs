@@ -364,7 +364,7 @@ mod tests {
             "/scenarios/great_war/marcoing_ridge.ron"
         );
         let text = std::fs::read_to_string(path).unwrap();
-        let s = drumfire_core::scenario::parse(path, &text).unwrap();
+        let s = drumfire_core::scenario::parse(path, &text, &drumfire_core::rules::ALL).unwrap();
         drumfire_core::game::Game::new(&s, 1)
     }
 

@@ -19,14 +19,19 @@ const CORE_FIELDS: [&str; 9] = [
     "victory",
 ];
 
-/// Every field a scenario may have: the core's and each rule set's section.
+/// Every field a scenario may have: the core's and each rule set's section (of the
+/// rule sets it is read with).
 fn fields() -> &'static [&'static str] {
-    static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    NAMES.get_or_init(|| {
-        let mut names = CORE_FIELDS.to_vec();
-        names.extend(rules::ALL.iter().map(|r| r.id));
-        names
-    })
+    match crate::rule_set::current() {
+        Some(rule_sets) => rule_sets.names("scenario fields", |r| {
+            CORE_FIELDS
+                .iter()
+                .copied()
+                .chain(r.iter().map(|r| r.id))
+                .collect()
+        }),
+        None => &CORE_FIELDS,
+    }
 }
 
 impl Serialize for ScenarioFile {
@@ -96,7 +101,7 @@ impl<'de> Visitor<'de> for FileVisitor {
                     map.next_value::<Vec<HexMarkerDef>>()?,
                 )?,
                 "victory" => once(&mut victory, "victory", map.next_value::<VictoryDef>()?)?,
-                other => match rules::ALL.iter().find(|r| r.id == other) {
+                other => match crate::rule_set::current().and_then(|r| r.find(other)) {
                     Some(info) if rules.as_deref().is_some_and(|r: &str| r != info.id) => {
                         return Err(de::Error::custom(format!(
                             "a `{other}` section in a `{}` scenario: its rule set reads only a `{}` section",

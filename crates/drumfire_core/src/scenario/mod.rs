@@ -10,7 +10,7 @@ use crate::data::RuleSetData;
 use crate::error::LocatedError;
 use crate::map::{Crossing, Elevation, HexCell, HexIndex, Objective, River, Road, Sides, Terrain};
 use crate::ron_spans::{Seg, locate_nearest, path, path_at};
-use crate::rules::{self, RuleSetInfo};
+use crate::rule_set::{RuleSetInfo, RuleSets};
 use bevy_ecs::prelude::*;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
@@ -18,7 +18,6 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod check;
 mod file;
-pub mod legacy;
 mod section;
 mod spawn;
 
@@ -253,11 +252,6 @@ pub struct Scenario {
     pub rules: &'static RuleSetInfo,
 }
 
-/// The scenario compiled into the binary: the Great War tutorial.
-pub const DEFAULT_SCENARIO: &str = include_str!("../../../../scenarios/great_war/tutorial.ron");
-/// The name the default scenario goes by in messages.
-pub const DEFAULT_SCENARIO_NAME: &str = "scenarios/great_war/tutorial.ron";
-
 /// Parses a colour written `"#rrggbb"`.
 pub fn parse_colour(s: &str) -> Option<[u8; 3]> {
     let hex = s
@@ -267,13 +261,28 @@ pub fn parse_colour(s: &str) -> Option<[u8; 3]> {
     Some([byte(0)?, byte(2)?, byte(4)?])
 }
 
-/// Reads and checks a scenario. All errors found are returned, each located. A file
-/// in the first format ([`legacy`]) is read into the second.
-pub fn parse(source: &str, text: &str) -> Result<Scenario, Vec<LocatedError>> {
+/// Reads a scenario file of one of `rule_sets` as written, unchecked (the present
+/// format only).
+pub fn read_file(
+    source: &str,
+    text: &str,
+    rule_sets: &'static RuleSets,
+) -> Result<ScenarioFile, LocatedError> {
+    crate::rule_set::reading(rule_sets, || crate::error::read_ron(source, text))
+}
+
+/// Reads and checks a scenario of one of `rule_sets`. All errors found are returned,
+/// each located. A file in the format before sections is read into the present one
+/// when the rule sets have a reader for it ([`RuleSets::older_format`]).
+pub fn parse(
+    source: &str,
+    text: &str,
+    rule_sets: &'static RuleSets,
+) -> Result<Scenario, Vec<LocatedError>> {
     let text = crate::error::without_bom(text);
-    let (file, first_format) = match crate::error::read_ron::<ScenarioFile>(source, text) {
+    let (file, first_format) = match read_file(source, text, rule_sets) {
         Ok(file) => (file, false),
-        Err(mut err) => match legacy::read(source, text) {
+        Err(mut err) => match rule_sets.older_format().and_then(|read| read(source, text)) {
             Some(file) => (file, true),
             None => {
                 err.field = path_at(
@@ -292,8 +301,8 @@ pub fn parse(source: &str, text: &str) -> Result<Scenario, Vec<LocatedError>> {
         text,
         list: Vec::new(),
     };
-    let Some(rules) = rules::find(&file.rules) else {
-        let known: Vec<_> = rules::ALL.iter().map(|r| r.id).collect();
+    let Some(rules) = rule_sets.find(&file.rules) else {
+        let known = rule_sets.ids();
         errs.push(
             "rules",
             format!(
@@ -318,7 +327,7 @@ pub fn parse(source: &str, text: &str) -> Result<Scenario, Vec<LocatedError>> {
     } else {
         for (field, message) in (rules.check)(&file) {
             let field = if first_format {
-                legacy::field_in_v1(rules.id, &field)
+                field_in_first_format(rules.id, &field)
             } else {
                 field
             };
@@ -337,9 +346,14 @@ pub fn parse(source: &str, text: &str) -> Result<Scenario, Vec<LocatedError>> {
     }
 }
 
-/// The default scenario, parsed. It is checked by the test suite, so this cannot fail in a release.
-pub fn default_scenario() -> Result<Scenario, Vec<LocatedError>> {
-    parse(DEFAULT_SCENARIO_NAME, DEFAULT_SCENARIO)
+/// Where a field of the rule set's section stood in the first format: the section's
+/// sides were the core's, its leaders at the top.
+fn field_in_first_format(rules: &str, field: &str) -> String {
+    field
+        .strip_prefix(rules)
+        .and_then(|f| f.strip_prefix('.'))
+        .unwrap_or(field)
+        .to_owned()
 }
 
 /// What a game knows of its scenario once spawned.

@@ -80,7 +80,7 @@ fn a_save_killed_mid_write_leaves_the_last_whole_save_200_times() {
         child.wait().unwrap();
         let text = std::fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("kill {kill}: no save left: {e}"));
-        let loaded = save::parse("game.save.ron", &text)
+        let loaded = save::parse("game.save.ron", &text, &drumfire_core::rules::ALL)
             .unwrap_or_else(|e| panic!("kill {kill}: the save does not load: {}", e[0]));
         let (_, check) = save::replay(&loaded);
         assert!(check.is_ok(), "kill {kill}: {check:?}");

@@ -158,7 +158,7 @@ fn build() -> Vec<Edit> {
 
 #[test]
 fn a_scenario_built_by_edits_passes_check_and_resaves_byte_identical() {
-    let mut ed = Editor::new(&GREAT_WAR, "built.ron");
+    let mut ed = Editor::new(&drumfire_core::rules::ALL, &GREAT_WAR, "built.ron");
     for e in build() {
         ed.apply(&e).unwrap_or_else(|why| panic!("{e:?}: {why}"));
     }
@@ -190,9 +190,10 @@ fn a_scenario_built_by_edits_passes_check_and_resaves_byte_identical() {
     ed.save(&path).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     // `drumfire check` reads it.
-    scenario::parse("built.ron", &text).unwrap_or_else(|e| panic!("{}", e[0]));
+    scenario::parse("built.ron", &text, &drumfire_core::rules::ALL)
+        .unwrap_or_else(|e| panic!("{}", e[0]));
     // Loaded and saved again: the same bytes.
-    let again = Editor::open("built.ron", &text).unwrap();
+    let again = Editor::open("built.ron", &text, &drumfire_core::rules::ALL).unwrap();
     assert_eq!(again.file, ed.file);
     assert_eq!(again.to_text(), text);
     // And it plays.
@@ -216,7 +217,7 @@ fn a_scenario_built_by_edits_passes_check_and_resaves_byte_identical() {
 
 #[test]
 fn every_edit_undoes_and_redoes() {
-    let mut ed = Editor::new(&GREAT_WAR, "undo.ron");
+    let mut ed = Editor::new(&drumfire_core::rules::ALL, &GREAT_WAR, "undo.ron");
     let mut states = vec![ed.file.clone()];
     for e in build() {
         ed.apply(&e).unwrap();
@@ -241,7 +242,7 @@ fn every_edit_undoes_and_redoes() {
 
 #[test]
 fn impossible_edits_are_refused_and_change_nothing() {
-    let mut ed = Editor::new(&GREAT_WAR, "bad.ron");
+    let mut ed = Editor::new(&drumfire_core::rules::ALL, &GREAT_WAR, "bad.ron");
     let before = ed.file.clone();
     let refusals = [
         (
@@ -315,7 +316,7 @@ fn impossible_edits_are_refused_and_change_nothing() {
 
 #[test]
 fn resizing_keeps_what_fits_and_drops_what_does_not() {
-    let mut ed = Editor::new(&GREAT_WAR, "resize.ron");
+    let mut ed = Editor::new(&drumfire_core::rules::ALL, &GREAT_WAR, "resize.ron");
     for e in [
         Edit::Road {
             from: s("0101"),
@@ -364,18 +365,19 @@ fn shipped_scenarios_resave_byte_identical_and_still_check() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.display().to_string();
-        let first = Editor::open(&name, &text).unwrap();
+        let first = Editor::open(&name, &text, &drumfire_core::rules::ALL).unwrap();
         let written = first.to_text();
-        let checked = scenario::parse(&name, &written).unwrap_or_else(|e| panic!("{}", e[0]));
+        let checked = scenario::parse(&name, &written, &drumfire_core::rules::ALL)
+            .unwrap_or_else(|e| panic!("{}", e[0]));
         assert_eq!(checked.file, first.file, "{name}");
-        let second = Editor::open(&name, &written).unwrap();
+        let second = Editor::open(&name, &written, &drumfire_core::rules::ALL).unwrap();
         assert_eq!(second.to_text(), written, "{name}");
     }
 }
 
 #[test]
 fn a_check_error_leads_to_its_hex() {
-    let mut ed = Editor::new(&GREAT_WAR, "stack.ron");
+    let mut ed = Editor::new(&drumfire_core::rules::ALL, &GREAT_WAR, "stack.ron");
     for _ in 0..4 {
         ed.apply(&Edit::PlaceUnit {
             side: s("red"),
@@ -398,7 +400,7 @@ fn a_check_error_leads_to_its_hex() {
 
 #[test]
 fn a_stroke_across_hexes_undoes_as_one_edit() {
-    let mut ed = Editor::new(&GREAT_WAR, "stroke.ron");
+    let mut ed = Editor::new(&drumfire_core::rules::ALL, &GREAT_WAR, "stroke.ron");
     let start = ed.file.clone();
     let paint = |hex: &str| Edit::Paint {
         hex: s(hex),
@@ -429,7 +431,7 @@ fn a_file_whose_map_cannot_be_drawn_is_refused_with_a_located_error() {
     // One terrain row a hex short.
     let short = text.replacen("\"....ww......oo..\"", "\"....ww......oo.\"", 1);
     assert_ne!(short, text);
-    let err = Editor::open("short.ron", &short).unwrap_err();
+    let err = Editor::open("short.ron", &short, &drumfire_core::rules::ALL).unwrap_err();
     assert!(err.field.starts_with("map"), "{err}");
     assert!(err.line > 1, "{err}");
     // No sides at all.
@@ -437,17 +439,17 @@ fn a_file_whose_map_cannot_be_drawn_is_refused_with_a_located_error() {
     let end = text.find("counters: [").unwrap();
     let mut sideless = text.clone();
     sideless.replace_range(start..end, "sides: [],\n    ");
-    let err = Editor::open("sideless.ron", &sideless).unwrap_err();
+    let err = Editor::open("sideless.ron", &sideless, &drumfire_core::rules::ALL).unwrap_err();
     assert!(err.to_string().starts_with("sideless.ron:"), "{err}");
     // Not RON at all.
-    assert!(Editor::open("junk.ron", "Scenario(").is_err());
+    assert!(Editor::open("junk.ron", "Scenario(", &drumfire_core::rules::ALL).is_err());
 }
 
 #[test]
 fn a_portable_scenario_is_built_with_activation_dice_and_facings() {
     use drumfire_core::rules::PORTABLE;
     use drumfire_core::scenario::FacingDef;
-    let mut ed = Editor::new(&PORTABLE, "portable.ron");
+    let mut ed = Editor::new(&drumfire_core::rules::ALL, &PORTABLE, "portable.ron");
     let unit = |side: &str, unit: &str, hex: &str| Edit::PlaceUnit {
         side: s(side),
         unit: s(unit),
@@ -483,7 +485,12 @@ fn a_portable_scenario_is_built_with_activation_dice_and_facings() {
     assert_eq!(pt.sides[1].activation_dice, 2);
     let text = ed.to_text();
     assert!(text.contains("facing: Some(NorthEast)"), "{text}");
-    assert_eq!(Editor::open("portable.ron", &text).unwrap().to_text(), text);
+    assert_eq!(
+        Editor::open("portable.ron", &text, &drumfire_core::rules::ALL)
+            .unwrap()
+            .to_text(),
+        text
+    );
     // It plays: the rifles face as set, the others face the nearest enemy.
     let game = drumfire_core::game::Game::new(&checked, 1);
     let facing = |id: &str| {

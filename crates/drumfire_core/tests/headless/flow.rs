@@ -176,7 +176,8 @@ fn end_of_turn_removes_moved_and_fired_markers_but_not_disrupted() {
         r#"hex: "0403")"#,
         r#"hex: "0403", markers: [Moved, Fired, Disrupted])"#,
     );
-    let scenario = drumfire_core::scenario::parse("markers.ron", &text).unwrap();
+    let scenario =
+        drumfire_core::scenario::parse("markers.ron", &text, &drumfire_core::rules::ALL).unwrap();
     let mut game = drumfire_core::game::Game::new(&scenario, 1);
     skip_setup(&mut game);
     let count = |game: &mut drumfire_core::game::Game| {

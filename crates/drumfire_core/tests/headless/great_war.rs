@@ -777,7 +777,7 @@ fn sight(map: &[&str], elevation: &[&str], from: &str, to: &str) -> bool {
             "terrain: [",
             &format!("elevation: [{}], terrain: [", rows.join(", ")),
         );
-        s = scenario::parse("los.ron", &text).unwrap();
+        s = scenario::parse("los.ron", &text, &drumfire_core::rules::ALL).unwrap();
     }
     let g = Game::new(&s, 1);
     let board = g

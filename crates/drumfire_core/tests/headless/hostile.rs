@@ -13,7 +13,7 @@ fn small() -> String {
 }
 
 fn scenario_errors(text: &str) -> Vec<LocatedError> {
-    match scenario::parse("hostile.ron", text) {
+    match scenario::parse("hostile.ron", text, &drumfire_core::rules::ALL) {
         Ok(_) => vec![],
         Err(e) => e,
     }
@@ -37,7 +37,7 @@ fn a_file_over_the_size_limit_is_refused_before_it_is_parsed() {
     assert!(e.starts_with("hostile.ron:1:1: "), "{e}");
     assert!(e.contains("larger than"), "{e}");
     let big = format!("Save({})", " ".repeat(drumfire_core::error::MAX_FILE_BYTES));
-    let e = save::parse("hostile.save.ron", &big).unwrap_err();
+    let e = save::parse("hostile.save.ron", &big, &drumfire_core::rules::ALL).unwrap_err();
     assert!(e[0].to_string().contains("larger than"), "{}", e[0]);
 }
 
@@ -51,7 +51,7 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
     let e = first(&deep);
     assert!(e.starts_with("hostile.ron:1:"), "{e}");
     let deep = format!("Save(orders: {}{})", "(".repeat(50_000), ")".repeat(50_000));
-    assert!(save::parse("hostile.save.ron", &deep).is_err());
+    assert!(save::parse("hostile.save.ron", &deep, &drumfire_core::rules::ALL).is_err());
 }
 
 #[test]

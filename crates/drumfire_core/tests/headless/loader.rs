@@ -8,7 +8,7 @@ fn errors_of(name: &str) -> Vec<String> {
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).unwrap();
-    match scenario::parse(&format!("{name}.ron"), &text) {
+    match scenario::parse(&format!("{name}.ron"), &text, &drumfire_core::rules::ALL) {
         Ok(_) => panic!("{name}.ron was accepted"),
         Err(errs) => errs.iter().map(ToString::to_string).collect(),
     }
@@ -18,7 +18,7 @@ fn errors_of(name: &str) -> Vec<String> {
 fn the_small_valid_scenario_loads() {
     let path = format!("{}/../../tests/data/small.ron", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(path).unwrap();
-    let s = scenario::parse("small.ron", &text).unwrap();
+    let s = scenario::parse("small.ron", &text, &drumfire_core::rules::ALL).unwrap();
     assert_eq!(s.file.counters.len(), 3);
 }
 
@@ -30,7 +30,11 @@ fn every_shipped_scenario_loads() {
         for f in std::fs::read_dir(set.unwrap().path()).unwrap() {
             let path = f.unwrap().path();
             let text = std::fs::read_to_string(&path).unwrap();
-            if let Err(errs) = scenario::parse(&path.display().to_string(), &text) {
+            if let Err(errs) = scenario::parse(
+                &path.display().to_string(),
+                &text,
+                &drumfire_core::rules::ALL,
+            ) {
                 panic!("{}", errs[0]);
             }
             count += 1;
@@ -140,7 +144,7 @@ fn garbage_never_panics() {
     .unwrap();
     // Every prefix of a valid file, and the file with each byte replaced, is refused or accepted without a panic.
     for cut in (0..base.len()).step_by(7) {
-        let _ = scenario::parse("cut.ron", &base[..cut]);
+        let _ = scenario::parse("cut.ron", &base[..cut], &drumfire_core::rules::ALL);
     }
     let bytes = base.as_bytes();
     for i in (0..bytes.len()).step_by(3) {
@@ -148,7 +152,7 @@ fn garbage_never_panics() {
             let mut b = bytes.to_vec();
             b[i] = replacement;
             if let Ok(text) = String::from_utf8(b) {
-                let _ = scenario::parse("mutated.ron", &text);
+                let _ = scenario::parse("mutated.ron", &text, &drumfire_core::rules::ALL);
             }
         }
     }
@@ -161,8 +165,12 @@ fn small_with(from: &str, to: &str) -> Result<drumfire_core::scenario::Scenario,
     ))
     .unwrap();
     assert_eq!(base.matches(from).count(), 1, "{from}");
-    scenario::parse("edited.ron", &base.replace(from, to))
-        .map_err(|e| e.iter().map(ToString::to_string).collect())
+    scenario::parse(
+        "edited.ron",
+        &base.replace(from, to),
+        &drumfire_core::rules::ALL,
+    )
+    .map_err(|e| e.iter().map(ToString::to_string).collect())
 }
 
 #[test]
@@ -261,14 +269,23 @@ fn a_scenario_saved_with_a_utf8_byte_order_mark_loads() {
         env!("CARGO_MANIFEST_DIR")
     ))
     .unwrap();
-    let s = scenario::parse("bom.ron", &format!("\u{feff}{base}")).unwrap();
+    let s = scenario::parse(
+        "bom.ron",
+        &format!("\u{feff}{base}"),
+        &drumfire_core::rules::ALL,
+    )
+    .unwrap();
     assert_eq!(s.file.counters.len(), 3);
     let bad = base.replace(r#"hex: "0403")"#, r#"hex: "0403", steps: 3)"#);
-    let errs: Vec<String> = scenario::parse("bom.ron", &format!("\u{feff}{bad}"))
-        .unwrap_err()
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let errs: Vec<String> = scenario::parse(
+        "bom.ron",
+        &format!("\u{feff}{bad}"),
+        &drumfire_core::rules::ALL,
+    )
+    .unwrap_err()
+    .iter()
+    .map(ToString::to_string)
+    .collect();
     assert_eq!(
         errs,
         ["bom.ron:23:77: counters[2].steps: `rifle_company` has 1 to 2 steps, not 3"]
@@ -327,11 +344,15 @@ fn a_rule_set_section_is_checked_and_located() {
     ))
     .unwrap();
     let cut = &base[..base.find("    great_war: (").unwrap()];
-    let errs: Vec<String> = scenario::parse("edited.ron", &format!("{cut})\n"))
-        .unwrap_err()
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let errs: Vec<String> = scenario::parse(
+        "edited.ron",
+        &format!("{cut})\n"),
+        &drumfire_core::rules::ALL,
+    )
+    .unwrap_err()
+    .iter()
+    .map(ToString::to_string)
+    .collect();
     assert_eq!(
         errs,
         [
@@ -344,11 +365,15 @@ fn a_rule_set_section_is_checked_and_located() {
         "    portable: (sides: []),\n    rules: \"great_war\",",
         1,
     );
-    let errs: Vec<String> = scenario::parse("edited.ron", &format!("{early})\n"))
-        .unwrap_err()
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let errs: Vec<String> = scenario::parse(
+        "edited.ron",
+        &format!("{early})\n"),
+        &drumfire_core::rules::ALL,
+    )
+    .unwrap_err()
+    .iter()
+    .map(ToString::to_string)
+    .collect();
     assert_eq!(
         errs,
         [

@@ -29,7 +29,7 @@ fn shipped() -> Vec<(String, String)> {
 
 /// A save of `scenario` after 40 orders between random players.
 fn save_text(path: &str, text: &str) -> String {
-    let s = scenario::parse(path, text).unwrap();
+    let s = scenario::parse(path, text, &drumfire_core::rules::ALL).unwrap();
     let mut game = Game::new(&s, 3);
     let mut bots = [
         Bot::new(PlayerKind::Random, 6),
@@ -273,7 +273,7 @@ fn check_located(errors: &[LocatedError], name: &str, text: &str) -> Result<(), 
 /// Loads a mutated scenario: a located error, or a game that sets up and plays 20 orders.
 fn load_scenario(text: &str) -> Result<(), String> {
     const NAME: &str = "mutated.ron";
-    match scenario::parse(NAME, text) {
+    match scenario::parse(NAME, text, &drumfire_core::rules::ALL) {
         Err(errors) => check_located(&errors, NAME, text),
         Ok(s) => {
             let mut game = Game::new(&s, 5);
@@ -306,7 +306,7 @@ fn load_scenario(text: &str) -> Result<(), String> {
 /// reported divergence).
 fn load_save(text: &str) -> Result<(), String> {
     const NAME: &str = "mutated.save.ron";
-    match save::parse(NAME, text) {
+    match save::parse(NAME, text, &drumfire_core::rules::ALL) {
         Err(errors) => check_located(&errors, NAME, text),
         Ok(s) => {
             let _ = save::replay(&s).1;

@@ -57,7 +57,8 @@ fn field(
     counters: &[(&str, u8, &str, &str, &str)],
 ) -> drumfire_core::scenario::Scenario {
     let text = field_text(terrain, elevation, map_extra, counters);
-    scenario::parse("test.ron", &text).unwrap_or_else(|e| panic!("{}\n{text}", e[0]))
+    scenario::parse("test.ron", &text, &drumfire_core::rules::ALL)
+        .unwrap_or_else(|e| panic!("{}\n{text}", e[0]))
 }
 
 /// The scenario text `field` parses.
@@ -1108,7 +1109,7 @@ fn no_unit_is_set_up_in_a_river_hex_without_a_bridge_or_ford() {
             ("foe", 1, "infantry_rifles", "0908", ""),
         ],
     );
-    let errs: Vec<String> = scenario::parse("test.ron", &text)
+    let errs: Vec<String> = scenario::parse("test.ron", &text, &drumfire_core::rules::ALL)
         .unwrap_err()
         .iter()
         .map(ToString::to_string)

@@ -32,7 +32,7 @@ fn a_save_made_mid_game_continues_to_the_same_hash() {
     let path = dir.join("mid.ron");
     save::write(&path, &save::save_of(&mut first, &scenario, 21)).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
-    let loaded = save::parse("mid.ron", &text).unwrap();
+    let loaded = save::parse("mid.ron", &text, &drumfire_core::rules::ALL).unwrap();
     let (mut resumed, check) = save::replay(&loaded);
     assert_eq!(check, Ok(first.state_hash()));
     for order in &whole.orders()[5..] {
@@ -95,7 +95,7 @@ fn a_tampered_order_list_is_reported_at_the_first_divergence() {
         "0"
     };
     tampered.replace_range(digit..=digit, other);
-    let save = save::parse("t.ron", &tampered).unwrap();
+    let save = save::parse("t.ron", &tampered, &drumfire_core::rules::ALL).unwrap();
     let (_, result) = save::replay(&save);
     assert!(
         // Order 0 is the German Artillery Plan; order 1 the tampered pass.
@@ -107,9 +107,10 @@ fn a_tampered_order_list_is_reported_at_the_first_divergence() {
 #[test]
 fn a_wrong_hash_is_reported() {
     let text = good_save_text("wrong-hash");
-    let save = save::parse("h.ron", &text).unwrap();
+    let save = save::parse("h.ron", &text, &drumfire_core::rules::ALL).unwrap();
     let wrong = text.replace(&save.file.state_hash, "0000000000000000");
-    let (_, result) = save::replay(&save::parse("h.ron", &wrong).unwrap());
+    let (_, result) =
+        save::replay(&save::parse("h.ron", &wrong, &drumfire_core::rules::ALL).unwrap());
     assert!(matches!(result, Err(Divergence::Hash { .. })));
 }
 
@@ -117,7 +118,7 @@ fn a_wrong_hash_is_reported() {
 fn bad_saves_are_located() {
     let text = good_save_text("bad");
     let errs = |t: &str| {
-        save::parse("bad.ron", t)
+        save::parse("bad.ron", t, &drumfire_core::rules::ALL)
             .unwrap_err()
             .iter()
             .map(ToString::to_string)
@@ -198,7 +199,7 @@ fn marcoing() -> drumfire_core::scenario::Scenario {
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).unwrap();
-    drumfire_core::scenario::parse(&path, &text).unwrap()
+    drumfire_core::scenario::parse(&path, &text, &drumfire_core::rules::ALL).unwrap()
 }
 
 /// Both sides file the scenario's plans; the save hides them and still replays.
@@ -228,7 +229,7 @@ fn a_save_keeps_artillery_plans_sealed_and_replays_them() {
     for plain in ["PlannedFire", "OpenSights", "g_fa", "1608", "GreatWar(Plan"] {
         assert!(!orders.contains(plain), "`{plain}` shows in {orders}");
     }
-    let loaded = save::parse("sealed.ron", &text).unwrap();
+    let loaded = save::parse("sealed.ron", &text, &drumfire_core::rules::ALL).unwrap();
     assert_eq!(loaded.file.orders, game.orders());
     let (_, check) = save::replay(&loaded);
     assert_eq!(check, Ok(game.state_hash()));
@@ -238,7 +239,7 @@ fn a_save_keeps_artillery_plans_sealed_and_replays_them() {
     let at = sealed + text[sealed..].find("side: 0").unwrap() + "side: ".len();
     let mut swapped = text.clone();
     swapped.replace_range(at..=at, "1");
-    let err = &save::parse("swapped.ron", &swapped).unwrap_err()[0];
+    let err = &save::parse("swapped.ron", &swapped, &drumfire_core::rules::ALL).unwrap_err()[0];
     assert!(err.message.contains("sealed plan is damaged"), "{err}");
     assert!(
         err.line > 1 && err.to_string().starts_with("swapped.ron:"),
@@ -312,7 +313,7 @@ fn every_standing_continues(
             game.submit(order.clone()).unwrap();
         }
         let text = save::to_text(&save::save_of(&mut game, scenario, seed)).unwrap();
-        let loaded = save::parse("phase.save.ron", &text).unwrap();
+        let loaded = save::parse("phase.save.ron", &text, &drumfire_core::rules::ALL).unwrap();
         let (mut resumed, check) = save::replay(&loaded);
         assert_eq!(check, Ok(hashes[at]), "{key:?}");
         assert_eq!(standing(&resumed), *key);
@@ -369,19 +370,19 @@ fn first_format_scenarios_and_saves_still_load_and_replay() {
             "scenarios/portable/ukhozi_drift.ron",
         ),
     ] {
-        let a =
-            drumfire_core::scenario::parse(old, &read(old)).unwrap_or_else(|e| panic!("{}", e[0]));
-        let b =
-            drumfire_core::scenario::parse(new, &read(new)).unwrap_or_else(|e| panic!("{}", e[0]));
+        let a = drumfire_core::scenario::parse(old, &read(old), &drumfire_core::rules::ALL)
+            .unwrap_or_else(|e| panic!("{}", e[0]));
+        let b = drumfire_core::scenario::parse(new, &read(new), &drumfire_core::rules::ALL)
+            .unwrap_or_else(|e| panic!("{}", e[0]));
         assert_eq!(a.file, b.file, "{old}");
         // The editor opens it and saves it in the current format.
-        let text = drumfire_core::editor::Editor::open(old, &read(old))
+        let text = drumfire_core::editor::Editor::open(old, &read(old), &drumfire_core::rules::ALL)
             .unwrap()
             .to_text();
-        drumfire_core::error::read_ron::<drumfire_core::scenario::ScenarioFile>(old, &text)
+        drumfire_core::scenario::read_file(old, &text, &drumfire_core::rules::ALL)
             .unwrap_or_else(|e| panic!("{e}\n{text}"));
-        let again =
-            drumfire_core::scenario::parse(old, &text).unwrap_or_else(|e| panic!("{}", e[0]));
+        let again = drumfire_core::scenario::parse(old, &text, &drumfire_core::rules::ALL)
+            .unwrap_or_else(|e| panic!("{}", e[0]));
         assert_eq!(again.file, b.file, "{old}");
     }
     // An error in a first-format file points into that file.
@@ -390,11 +391,12 @@ fn first_format_scenarios_and_saves_still_load_and_replay() {
         r#"Some("9999")"#,
         1,
     );
-    let errs: Vec<String> = drumfire_core::scenario::parse("old.ron", &text)
-        .unwrap_err()
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let errs: Vec<String> =
+        drumfire_core::scenario::parse("old.ron", &text, &drumfire_core::rules::ALL)
+            .unwrap_err()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
     assert_eq!(
         errs,
         [
@@ -411,10 +413,52 @@ fn first_format_scenarios_and_saves_still_load_and_replay() {
             "ccad206f10b0d047",
         ),
     ] {
-        let save =
-            drumfire_core::save::parse(path, &read(path)).unwrap_or_else(|e| panic!("{}", e[0]));
+        let save = drumfire_core::save::parse(path, &read(path), &drumfire_core::rules::ALL)
+            .unwrap_or_else(|e| panic!("{}", e[0]));
         assert_eq!(save.file.format, 1);
         let (_, replayed) = drumfire_core::save::replay(&save);
         assert_eq!(replayed.unwrap().to_string(), hash, "{path}");
     }
+}
+
+/// The rule sets a file is read with are handed in by the caller: a save of a rule set
+/// the game was not given is refused at its first order of that rule set, and orders
+/// are read only inside `rule_set::reading`.
+#[test]
+fn a_save_is_read_with_the_rule_sets_it_is_handed() {
+    use drumfire_core::rule_set::RuleSets;
+    static PORTABLE_ONLY: RuleSets = RuleSets::new(&[&drumfire_core::rules::PORTABLE], None);
+    let mut game = tutorial_started(4);
+    let mut bots = [
+        Bot::new(PlayerKind::Random, 4),
+        Bot::new(PlayerKind::Random, 5),
+    ];
+    for _ in 0..6 {
+        let side = game.awaiting().unwrap();
+        let order = bots[usize::from(side)].choose(&game, side).unwrap();
+        game.submit(order).unwrap();
+    }
+    let text = save::to_text(&save::save_of(&mut game, &tutorial(), 4)).unwrap();
+    assert!(save::parse("all.ron", &text, &drumfire_core::rules::ALL).is_ok());
+    let errs = save::parse("portable_only.ron", &text, &PORTABLE_ONLY).unwrap_err();
+    assert!(
+        errs[0]
+            .to_string()
+            .starts_with("portable_only.ron:12:9: orders[1]: ")
+            && errs[0].message.contains("variant named `GreatWar`")
+            && errs[0]
+                .message
+                .contains("`Pass`, `Table`, `Portable`, or `SealedPlan`"),
+        "{}",
+        errs[0]
+    );
+    // An order of a rule set is read only with the rule sets to read it with.
+    let order = ron::to_string(&game.orders()[0]).unwrap();
+    assert!(ron::from_str::<Order>(&order).is_err());
+    let read = drumfire_core::rule_set::reading(&drumfire_core::rules::ALL, || {
+        ron::from_str::<Order>(&order)
+    });
+    assert_eq!(read.unwrap(), game.orders()[0]);
+    // The reading ends with the call: outside it the order is unknown again.
+    assert!(ron::from_str::<Order>(&order).is_err());
 }

@@ -342,7 +342,7 @@ fn a_table_session_saves_and_reloads_to_the_same_state_hash() {
     for written in ["Table(Move(", "to: \"0706\"", "Table(Roll("] {
         assert!(text.contains(written), "{written} not in {text}");
     }
-    let loaded = save::parse("table.ron", &text).unwrap();
+    let loaded = save::parse("table.ron", &text, &drumfire_core::rules::ALL).unwrap();
     assert_eq!(loaded.file.orders.len(), 7);
     let (mut replayed, check) = save::replay(&loaded);
     assert_eq!(check, Ok(game.state_hash()));
@@ -355,7 +355,7 @@ fn a_table_session_saves_and_reloads_to_the_same_state_hash() {
     let mut rules = tutorial_game(11);
     let rules_text = ron::ser::to_string(&save::save_of(&mut rules, &scenario, 11)).unwrap();
     assert!(!rules_text.contains("table"));
-    let back = save::parse("rules.ron", &rules_text).unwrap();
+    let back = save::parse("rules.ron", &rules_text, &drumfire_core::rules::ALL).unwrap();
     assert_eq!(back.file.mode(), Mode::Rules);
 }
 

@@ -38,6 +38,28 @@ pub mod view;
 pub use orders::{Assignment, GwOrder, Mission};
 pub use state::GwState;
 
+/// The Great War rule set.
+pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
+    id: "great_war",
+    name: "Great War",
+    plugin,
+    validate,
+    awaiting,
+    candidates,
+    ai: ai::choose,
+    state_text,
+    reset,
+    invariants: invariants::invariants,
+    check: scenario::check,
+    read_section: crate::rule_set::read_section::<scenario::GwScenario>,
+    spawn: scenario::spawn,
+    new_section: scenario::new_section,
+    order_tag: <GwOrder as crate::orders::RuleSetOrder>::TAG,
+    read_order: crate::rule_set::read_order::<GwOrder>,
+    reveal,
+    data: crate::rule_set::DataFile::new("rules/great_war/data.ron", include_str!("data.ron")),
+};
+
 /// The Initiative Phase: the sides roll, the higher acts first.
 pub const INITIATIVE: Phase = Phase::Rules(0);
 /// The Bombardment Phase: the Artillery Plans' fire for the turn lands.
@@ -75,7 +97,7 @@ pub fn plugin(app: &mut App) {
                 .before(flow::end_turn),
         )
         .add_systems(Update, carry_out);
-    let data = crate::rules::GREAT_WAR.data();
+    let data = INFO.data();
     let board = board::Board::build(app.world_mut(), data);
     let pieces = view::PieceQuery::new(app.world_mut());
     app.insert_resource(board).insert_resource(pieces);
@@ -98,14 +120,6 @@ fn carry_out(world: &mut World) {
         _ => {}
     }
     resolve::run(world);
-}
-
-/// An Artillery Plan is secret until its fire lands: its side and its missions' text.
-pub fn secret(order: &Order) -> Option<(u8, String)> {
-    match order.rules::<GwOrder>()? {
-        GwOrder::Plan { side, missions } => Some((*side, ron::to_string(missions).ok()?)),
-        _ => None,
-    }
 }
 
 /// The Artillery Plan back from its side and its missions' text.
@@ -183,7 +197,7 @@ pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
 /// Back to the state before the set-up: no plans, no activation, no questions.
 pub fn reset(world: &mut World) {
     world.insert_resource(GwState::default());
-    let data = crate::rules::GREAT_WAR.data();
+    let data = INFO.data();
     let board = board::Board::build(world, data);
     world.insert_resource(board);
 }

@@ -159,6 +159,13 @@ impl crate::orders::RuleSetOrder for GwOrder {
     fn side(&self) -> u8 {
         GwOrder::side(self)
     }
+    /// An Artillery Plan is secret until its fire lands: its side and its missions' text.
+    fn secret(&self) -> Option<(u8, String)> {
+        match self {
+            GwOrder::Plan { side, missions } => Some((*side, ron::to_string(missions).ok()?)),
+            _ => None,
+        }
+    }
 }
 
 impl From<GwOrder> for crate::orders::Order {

@@ -121,7 +121,7 @@ impl crate::scenario::RuleSetSection for GwScenario {
 /// Depletion 8 for each side.
 pub fn new_section(sides: &[crate::scenario::SideDef]) -> RulesSection {
     RulesSection::new(
-        crate::rules::GREAT_WAR.id,
+        crate::rules::great_war::INFO.id,
         GwScenario {
             sides: sides
                 .iter()
@@ -198,7 +198,7 @@ fn push(errs: &mut Errors, field: &str, message: String) {
 /// artillery, the scenario's Artillery Plans, the leaders pool and what placed each
 /// hex marker.
 pub fn check(file: &ScenarioFile) -> Errors {
-    let data = crate::rules::GREAT_WAR.data();
+    let data = crate::rules::great_war::INFO.data();
     let mut errs = Errors::new();
     let Some(section) = file.section::<GwScenario>() else {
         push(

@@ -36,7 +36,7 @@ pub fn great_war_battle(map: &[&str], body: &str, red_extra: &str, blue_extra: &
         h = map.len(),
         rows = rows.join(", ")
     );
-    match scenario::parse("test.ron", &text) {
+    match scenario::parse("test.ron", &text, &crate::rules::ALL) {
         Ok(s) => s,
         Err(e) => panic!("{}\n{text}", e[0]),
     }

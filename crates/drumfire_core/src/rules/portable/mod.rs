@@ -38,6 +38,28 @@ pub use state::{PtOrder, PtState, Step};
 pub use turn::cavalry_due;
 use turn::*;
 pub use validate::{describe_odds, validate};
+
+/// The Portable rule set.
+pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
+    id: "portable",
+    name: "Portable",
+    plugin,
+    validate,
+    awaiting,
+    candidates,
+    ai: |world, side, _salt| ai::choose(world, side),
+    state_text,
+    reset,
+    invariants: invariants::invariants,
+    check: scenario::check,
+    read_section: crate::rule_set::read_section::<scenario::PtScenario>,
+    spawn: scenario::spawn,
+    new_section: scenario::new_section,
+    order_tag: <PtOrder as crate::orders::RuleSetOrder>::TAG,
+    read_order: crate::rule_set::read_order::<PtOrder>,
+    reveal: crate::rule_set::no_reveal,
+    data: crate::rule_set::DataFile::new("rules/portable/data.ron", include_str!("data.ron")),
+};
 use view::Unit;
 
 /// The Initiative phase: the sides roll to see who activates first.

@@ -183,7 +183,7 @@ pub struct Board {
 impl Board {
     /// Reads the hex entities.
     pub fn build(world: &mut World) -> Self {
-        let data = crate::rules::PORTABLE.data();
+        let data = crate::rules::portable::INFO.data();
         let mut q = world.query::<(
             &crate::map::HexCell,
             &Terrain,

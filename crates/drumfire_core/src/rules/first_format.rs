@@ -2,12 +2,16 @@
 //! embed them, still load. It kept every rule set's side fields in the core's
 //! `sides` and the Great War's leaders pool at the top; this reader is frozen with
 //! it and moves them into the rule set's section. Files written now use the second
-//! format (`docs/scenario-format.md`).
+//! format (`docs/scenario-format.md`). Only the rule sets that existed then had
+//! scenarios in it, which is why it lives with the registry.
 
-use super::*;
-use crate::rules::great_war::Assignment;
-use crate::rules::great_war::scenario::{GwScenario, GwSide, LeaderDef, OffBoardDef};
-use crate::rules::portable::scenario::{PtScenario, PtSide};
+use super::great_war::Assignment;
+use super::great_war::scenario::{GwScenario, GwSide, LeaderDef, OffBoardDef};
+use super::portable::scenario::{PtScenario, PtSide};
+use crate::scenario::{
+    CounterDef, HexMarkerDef, MapDef, RulesSection, ScenarioFile, SideDef, VictoryDef,
+};
+use serde::Deserialize;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename = "Scenario")]
@@ -56,7 +60,7 @@ pub fn read(source: &str, text: &str) -> Option<ScenarioFile> {
     let v1: V1File = crate::error::read_ron(source, text).ok()?;
     let section = match v1.rules.as_str() {
         "great_war" => RulesSection::new(
-            crate::rules::GREAT_WAR.id,
+            super::great_war::INFO.id,
             GwScenario {
                 sides: v1
                     .sides
@@ -86,7 +90,7 @@ pub fn read(source: &str, text: &str) -> Option<ScenarioFile> {
                 return None;
             }
             RulesSection::new(
-                crate::rules::PORTABLE.id,
+                super::portable::INFO.id,
                 PtScenario {
                     sides: v1
                         .sides
@@ -121,14 +125,4 @@ pub fn read(source: &str, text: &str) -> Option<ScenarioFile> {
         victory: v1.victory,
         section: Some(section),
     })
-}
-
-/// Where a field of the rule set's section stood in the first format: the section's
-/// sides were the core's, its leaders at the top.
-pub fn field_in_v1(rules: &str, field: &str) -> String {
-    field
-        .strip_prefix(rules)
-        .and_then(|f| f.strip_prefix('.'))
-        .unwrap_or(field)
-        .to_owned()
 }
