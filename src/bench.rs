@@ -274,7 +274,7 @@ fn finish(
                 "scenario": source.scenario.file.title,
                 "map": format!("{}x{}", source.scenario.file.map.width, source.scenario.file.map.height),
                 "counters": source.scenario.file.counters.len(),
-                "leaders": drumfire_core::editor::leaders(&source.scenario.file).len(),
+                "leaders": (source.scenario.rules.editor.pieces)(&source.scenario.file).len(),
                 "frames": sorted.len(),
                 "first_map_frame_ms": first,
                 "median_frame_ms": percentile(&sorted, 50.0),

@@ -3,17 +3,18 @@
 //! [`drumfire_core::editor::Edit`]s, and every change is checked live by the same
 //! checks as `drumfire check`.
 
-mod ui;
+pub mod ui;
 
 use crate::input::{Hover, MapArea};
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowResolution};
-use bevy_egui::EguiPlugin;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
-use drumfire_core::counters::{Counter, HexMarker, LeaderKind};
+use bevy_egui::{EguiPlugin, egui};
+use drumfire_core::counters::{Counter, HexMarker};
 use drumfire_core::editor::{CrossingEdit, Edit, Editor};
 use drumfire_core::error::LocatedError;
 use drumfire_core::map::HexCell;
+use drumfire_core::scenario::{CounterDef, ScenarioFile};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -34,8 +35,9 @@ pub enum Tool {
     EraseLines,
     /// Place a unit of this type for the palette's side.
     Unit(String),
-    /// Place a leader for the palette's side.
-    Leader(LeaderKind, u8),
+    /// A rule set's own placement tool (its key, read by [`EditorPanels::place`]):
+    /// a Great War leader of a kind and rank.
+    Rules(String),
     /// Pick up a counter and drop it elsewhere.
     Select,
     /// Remove the top counter of a hex.
@@ -44,11 +46,44 @@ pub enum Tool {
     Objective,
 }
 
+/// A rule set's parts of the editor's window, listed in the app's registry
+/// (`crate::rules::editor_panels`). Each draws into the panel the editor gives it and
+/// turns what the designer does into edits, its own (`SectionEdit`s) or the core's.
+pub struct EditorPanels {
+    /// Its placement tools, after the unit types (the Great War's leaders pool).
+    pub tools: fn(&mut egui::Ui, &mut Doc),
+    /// The edit its tool `key` makes at hex `hex` for side `side`.
+    pub place: fn(key: &str, side: String, hex: String) -> Option<Edit>,
+    /// Its rows in the inspector of a unit (the Portable facing).
+    pub unit: fn(&mut egui::Ui, &CounterDef, &mut Vec<Edit>),
+    /// The inspector of one of its own pieces (a Great War leader); `false` when `id`
+    /// is none of its.
+    pub piece: fn(&mut egui::Ui, &ScenarioFile, &str, &mut Vec<Edit>) -> bool,
+    /// A side's own figures in the settings window, after its name and colour.
+    pub side: fn(&mut egui::Ui, &ScenarioFile, usize, &mut Vec<Edit>),
+    /// What follows the sides in the settings window (the Artillery Plans).
+    pub settings: fn(&mut egui::Ui, &Doc, &mut Vec<Edit>, &mut ui::Buffers),
+}
+
+impl EditorPanels {
+    /// For a rule set with nothing of its own to edit.
+    pub const NONE: EditorPanels = EditorPanels {
+        tools: |_, _| {},
+        place: |_, _, _| None,
+        unit: |_, _, _| {},
+        piece: |_, _, _, _| false,
+        side: |_, _, _, _| {},
+        settings: |_, _, _, _| {},
+    };
+}
+
 /// The scenario being edited and the editor's state.
 #[derive(Resource)]
 pub struct Doc {
     /// The scenario and its undo history.
     pub editor: Editor,
+    /// Its rule set's parts of the window.
+    pub panels: &'static EditorPanels,
     /// Where it is saved.
     pub path: PathBuf,
     /// The checks' errors, as `drumfire check` prints them.
@@ -146,6 +181,7 @@ pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: Option<&st
         .and_then(|r| r.chars().next())
         .unwrap_or('.');
     let mut doc = Doc {
+        panels: crate::rules::editor_panels(editor.rules().id),
         editor,
         path,
         errors: Vec::new(),
@@ -435,12 +471,9 @@ fn stroke_at(
             unit,
             hex: label,
         }),
-        Tool::Leader(kind, rank) => pressed_now.then_some(Edit::PlaceLeader {
-            side,
-            kind,
-            rank,
-            hex: label,
-        }),
+        Tool::Rules(key) => pressed_now
+            .then(|| (doc.panels.place)(&key, side, label))
+            .flatten(),
         Tool::Select => {
             if pressed_now {
                 doc.selected = top;

@@ -5,8 +5,7 @@ use super::{Doc, EditQueue, EditorCommand, Tool};
 use crate::input::{Hover, MapArea};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use drumfire_core::counters::LeaderKind;
-use drumfire_core::editor::{CrossingEdit, Edit, SideField, error_hex};
+use drumfire_core::editor::{CrossingEdit, Edit, SideField};
 
 /// Width of the tools panel.
 pub(super) const LEFT_WIDTH: f32 = 270.0;
@@ -56,7 +55,7 @@ fn draw(
 
 /// Text being typed, applied as one edit when the field is left.
 #[derive(Default)]
-struct Buffers {
+pub struct Buffers {
     width: String,
     height: String,
     fields: std::collections::BTreeMap<String, String>,
@@ -64,7 +63,7 @@ struct Buffers {
 
 impl Buffers {
     /// A text field whose value is applied (by `make`) when it loses focus.
-    fn field(
+    pub fn field(
         &mut self,
         ui: &mut egui::Ui,
         key: &str,
@@ -167,7 +166,7 @@ fn bottom_checks(root: &mut egui::Ui, doc: &mut Doc, command: &mut EditorCommand
             );
             egui::ScrollArea::vertical().show(ui, |ui| {
                 for err in doc.errors.clone() {
-                    let hex = error_hex(&doc.editor.file, &err);
+                    let hex = doc.editor.error_hex(&err);
                     let text = match &hex {
                         Some(h) => format!("{h}: {err}"),
                         None => err.to_string(),
@@ -182,7 +181,8 @@ fn bottom_checks(root: &mut egui::Ui, doc: &mut Doc, command: &mut EditorCommand
         });
 }
 
-fn tool_button(ui: &mut egui::Ui, doc: &mut Doc, tool: Tool, label: &str, hint: &str) {
+/// A tool of the palette: chosen when clicked, shown chosen while in hand.
+pub fn tool_button(ui: &mut egui::Ui, doc: &mut Doc, tool: Tool, label: &str, hint: &str) {
     if ui
         .selectable_label(doc.tool == tool, label)
         .on_hover_text(hint)
@@ -357,31 +357,7 @@ fn tools(root: &mut egui::Ui, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: &mu
                         "Click a hex to place one",
                     );
                 }
-                // Only the Great War has a leaders pool; the Portable rules use Command units.
-                let pool = doc.editor.rules().id == drumfire_core::rules::GREAT_WAR.id;
-                if pool {
-                    ui.strong("Leaders pool (by rank)");
-                }
-                for (kind, name) in [
-                    (LeaderKind::Infantry, "Infantry"),
-                    (LeaderKind::Cavalry, "Cavalry"),
-                ]
-                .into_iter()
-                .filter(|_| pool)
-                {
-                    ui.horizontal(|ui| {
-                        ui.label(name);
-                        for rank in 1..=4u8 {
-                            tool_button(
-                                ui,
-                                doc,
-                                Tool::Leader(kind, rank),
-                                &rank.to_string(),
-                                &format!("Click a hex to place a {name} leader of rank {rank}"),
-                            );
-                        }
-                    });
-                }
+                (doc.panels.tools)(ui, doc);
                 ui.separator();
                 ui.horizontal(|ui| {
                     tool_button(
@@ -469,60 +445,8 @@ fn info(root: &mut egui::Ui, doc: &mut Doc, hover: &Hover, edits: &mut Vec<Edit>
                         edits.push(Edit::Mount { id: id.clone() });
                     }
                 }
-                if doc.editor.rules().id == drumfire_core::rules::PORTABLE.id {
-                    use drumfire_core::scenario::FacingDef;
-                    let shown = |f: Option<FacingDef>| match f {
-                        None => "the nearest enemy".to_owned(),
-                        Some(f) => format!("{f:?}"),
-                    };
-                    ui.horizontal(|ui| {
-                        ui.label("Faces");
-                        egui::ComboBox::from_id_salt("facing")
-                            .selected_text(shown(c.facing))
-                            .show_ui(ui, |ui| {
-                                for f in std::iter::once(None).chain(FacingDef::ALL.map(Some)) {
-                                    if ui.selectable_label(c.facing == f, shown(f)).clicked()
-                                        && c.facing != f
-                                    {
-                                        edits.push(Edit::Facing {
-                                            id: id.clone(),
-                                            facing: f,
-                                        });
-                                    }
-                                }
-                            });
-                    });
-                }
-            } else if let Some(l) = drumfire_core::editor::leaders(file)
-                .iter()
-                .find(|l| l.id == id)
-                .cloned()
-            {
-                ui.strong(&l.name);
-                ui.label(format!(
-                    "{:?} leader, rank {}, of {}, in {}",
-                    l.kind, l.rank, l.side, l.hex
-                ));
-                let mut name = l.name.clone();
-                ui.horizontal(|ui| {
-                    ui.label("Name");
-                    if ui.text_edit_singleline(&mut name).lost_focus() && name != l.name {
-                        edits.push(Edit::Rename {
-                            id: id.clone(),
-                            name: name.clone(),
-                        });
-                    }
-                });
-                let mut flip = l.flip;
-                if ui
-                    .checkbox(&mut flip, "Flipped in the set-up with the pool")
-                    .changed()
-                {
-                    edits.push(Edit::Flip {
-                        id: id.clone(),
-                        flip,
-                    });
-                }
+                (doc.panels.unit)(ui, &c, edits);
+            } else if (doc.panels.piece)(ui, file, &id, edits) {
             } else {
                 doc.selected = None;
                 return;
@@ -597,10 +521,10 @@ fn hex_readout(doc: &Doc, hex: hexx::Hex) -> String {
             }
         })
         .chain(
-            drumfire_core::editor::leaders(&doc.editor.file)
-                .iter()
-                .filter(|l| l.hex == label)
-                .map(|l| l.name.clone()),
+            (doc.editor.rules().editor.pieces)(&doc.editor.file)
+                .into_iter()
+                .filter(|p| p.hex == label)
+                .map(|p| p.name),
         )
         .collect();
     if !pieces.is_empty() {
@@ -617,230 +541,86 @@ fn settings(ctx: &egui::Context, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: 
         .default_width(460.0)
         .anchor(egui::Align2::CENTER_TOP, [0.0, 50.0])
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().max_height(560.0).show(ui, |ui| {
-                egui::Grid::new("scenario").num_columns(2).show(ui, |ui| {
-                    ui.label("Title");
-                    buffers.field(ui, "title", &file.title, false, edits, |t| Some(Edit::Title(t.to_owned())));
-                    ui.end_row();
-                    ui.label("Briefing");
-                    buffers.field(ui, "briefing", &file.briefing, true, edits, |t| Some(Edit::Briefing(t.to_owned())));
-                    ui.end_row();
-                    ui.label("Turns");
-                    let mut turns = file.turns;
-                    if ui.add(egui::DragValue::new(&mut turns).range(1..=99)).changed() {
-                        edits.push(Edit::Turns(turns));
-                    }
-                    ui.end_row();
-                    ui.label("Points per enemy step destroyed");
-                    let mut points = file.victory.step_loss_points;
-                    if ui.add(egui::DragValue::new(&mut points).range(0..=99)).changed() {
-                        edits.push(Edit::StepLossPoints(points));
-                    }
-                    ui.end_row();
-                });
-                let great_war = doc.editor.rules().id == drumfire_core::rules::GREAT_WAR.id;
-                for (index, side) in file.sides.iter().enumerate() {
-                    ui.separator();
-                    ui.strong(format!("Side {}: {}", index + 1, side.name));
-                    egui::Grid::new(("side", index)).num_columns(2).show(ui, |ui| {
-                        let field = |f: SideField| Some(Edit::Side { index, field: f });
-                        ui.label("Name");
-                        buffers.field(ui, &format!("name{index}"), &side.name, false, edits, |t| field(SideField::Name(t.to_owned())));
+            egui::ScrollArea::vertical()
+                .max_height(560.0)
+                .show(ui, |ui| {
+                    egui::Grid::new("scenario").num_columns(2).show(ui, |ui| {
+                        ui.label("Title");
+                        buffers.field(ui, "title", &file.title, false, edits, |t| {
+                            Some(Edit::Title(t.to_owned()))
+                        });
                         ui.end_row();
-                        ui.label("Colour");
-                        buffers.field(ui, &format!("colour{index}"), &side.colour, false, edits, |t| field(SideField::Colour(t.to_owned())));
+                        ui.label("Briefing");
+                        buffers.field(ui, "briefing", &file.briefing, true, edits, |t| {
+                            Some(Edit::Briefing(t.to_owned()))
+                        });
                         ui.end_row();
-                        let mut number = |ui: &mut egui::Ui, label: &str, value: i32, range: std::ops::RangeInclusive<i32>, make: &dyn Fn(i32) -> SideField| {
-                            ui.label(label);
-                            let mut v = value;
-                            if ui.add(egui::DragValue::new(&mut v).range(range)).changed() {
-                                edits.push(Edit::Side { index, field: make(v) });
-                            }
-                            ui.end_row();
-                        };
-                        let gw = drumfire_core::editor::gw_side(&file, &side.id);
-                        if great_war {
-                            number(ui, "Initiative", i32::from(gw.initiative), -5..=5, &|v| SideField::Initiative(v as i8));
-                            number(ui, "Morale", i32::from(gw.morale), 2..=12, &|v| SideField::Morale(v as u8));
-                            number(ui, "Artillery Ammunition", i32::from(gw.artillery_ammunition), 0..=20, &|v| SideField::ArtilleryAmmunition(v as u8));
-                            number(ui, "Ammunition Depletion", i32::from(gw.ammunition_depletion), 2..=12, &|v| SideField::AmmunitionDepletion(v as u8));
-                        } else {
-                            number(ui, "Activation dice", i32::from(drumfire_core::editor::activation_dice(&file, &side.id)), 1..=4, &|v| SideField::ActivationDice(v as u8));
+                        ui.label("Turns");
+                        let mut turns = file.turns;
+                        if ui
+                            .add(egui::DragValue::new(&mut turns).range(1..=99))
+                            .changed()
+                        {
+                            edits.push(Edit::Turns(turns));
                         }
+                        ui.end_row();
+                        ui.label("Points per enemy step destroyed");
+                        let mut points = file.victory.step_loss_points;
+                        if ui
+                            .add(egui::DragValue::new(&mut points).range(0..=99))
+                            .changed()
+                        {
+                            edits.push(Edit::StepLossPoints(points));
+                        }
+                        ui.end_row();
                     });
-                    if !great_war {
-                        continue;
+                    for (index, side) in file.sides.iter().enumerate() {
+                        ui.separator();
+                        ui.strong(format!("Side {}: {}", index + 1, side.name));
+                        egui::Grid::new(("side", index))
+                            .num_columns(2)
+                            .show(ui, |ui| {
+                                let field = |f: SideField| Some(Edit::Side { index, field: f });
+                                ui.label("Name");
+                                buffers.field(
+                                    ui,
+                                    &format!("name{index}"),
+                                    &side.name,
+                                    false,
+                                    edits,
+                                    |t| field(SideField::Name(t.to_owned())),
+                                );
+                                ui.end_row();
+                                ui.label("Colour");
+                                buffers.field(
+                                    ui,
+                                    &format!("colour{index}"),
+                                    &side.colour,
+                                    false,
+                                    edits,
+                                    |t| field(SideField::Colour(t.to_owned())),
+                                );
+                                ui.end_row();
+                            });
+                        (doc.panels.side)(ui, &file, index, edits);
                     }
-                    ui.label("Off-board artillery factors:");
-                    let gw = drumfire_core::editor::gw_side(&file, &side.id);
-                    for f in &gw.off_board_artillery {
-                        ui.horizontal(|ui| {
-                            ui.label(format!("{} ({}), strength {}", f.name, f.id, f.strength));
-                            if ui.small_button("remove").clicked() {
-                                edits.push(Edit::Side { index, field: SideField::RemoveFactor(f.id.clone()) });
-                            }
-                        });
+                    (doc.panels.settings)(ui, doc, edits, buffers);
+                    ui.separator();
+                    ui.strong("Objectives (place them with the Objective tool)");
+                    for o in &file.victory.objectives {
+                        ui.label(format!(
+                            "{}: {} points{}",
+                            o.hex,
+                            o.points,
+                            o.held_by
+                                .as_ref()
+                                .map_or(String::new(), |s| format!(", held by {s}"))
+                        ));
                     }
-                    if ui.small_button("Add a factor of strength 6").clicked() {
-                        let n = gw.off_board_artillery.len() + 1;
-                        edits.push(Edit::Side {
-                            index,
-                            field: SideField::AddFactor(format!("{}_guns_{n}", side.id), format!("Guns {n}"), 6),
-                        });
-                    }
-                }
-                if great_war {
-                    for side in &file.sides {
-                        missions(ui, doc, side, edits, buffers);
-                    }
-                }
-                ui.separator();
-                ui.strong("Objectives (place them with the Objective tool)");
-                for o in &file.victory.objectives {
-                    ui.label(format!("{}: {} points{}", o.hex, o.points, o.held_by.as_ref().map_or(String::new(), |s| format!(", held by {s}"))));
-                }
-            });
+                });
         });
     if !open {
         doc.settings = false;
-    }
-}
-
-/// A side's artillery missions (the scenario's Artillery Plan): every on-board
-/// battery and off-board factor, with Planned Fire typed as one hex (or -) per turn.
-fn missions(
-    ui: &mut egui::Ui,
-    doc: &Doc,
-    side: &drumfire_core::scenario::SideDef,
-    edits: &mut Vec<Edit>,
-    buffers: &mut Buffers,
-) {
-    use drumfire_core::rules::great_war::{Assignment, Mission};
-    let rules = doc.editor.rules();
-    let file = &doc.editor.file;
-    let mut sources: Vec<(String, String, bool)> = file
-        .counters
-        .iter()
-        .filter(|c| c.side == side.id)
-        .filter(|c| {
-            rules
-                .data()
-                .units
-                .get(&c.unit)
-                .is_some_and(|u| u.full.bombard.is_some())
-        })
-        .map(|c| {
-            (
-                c.id.clone(),
-                if c.name.is_empty() {
-                    c.id.clone()
-                } else {
-                    c.name.clone()
-                },
-                false,
-            )
-        })
-        .collect();
-    let gw = drumfire_core::editor::gw_side(file, &side.id);
-    sources.extend(
-        gw.off_board_artillery
-            .iter()
-            .map(|f| (f.id.clone(), f.name.clone(), true)),
-    );
-    if sources.is_empty() {
-        return;
-    }
-    ui.separator();
-    ui.strong(format!(
-        "{}'s artillery missions (the scenario's Artillery Plan)",
-        side.name
-    ));
-    ui.small("Planned Fire: one hex or - per turn. Leave every line on \"none\" to let players plot their own.");
-    let turns = usize::from(file.turns);
-    let plan = gw.artillery_plan.clone();
-    for (id, name, factor) in sources {
-        let current = plan
-            .iter()
-            .find(|a| a.source == id)
-            .map(|a| a.mission.clone());
-        ui.horizontal(|ui| {
-            ui.label(&name);
-            let kind = match &current {
-                None => 0,
-                Some(Mission::OpenSights) => 1,
-                Some(Mission::PlannedFire { .. }) => 2,
-                Some(Mission::Move { .. }) => 3,
-            };
-            let names = ["none", "Open Sights", "Planned Fire", "Move"];
-            let mut chosen = kind;
-            egui::ComboBox::from_id_salt(("mission", &id))
-                .selected_text(names[kind])
-                .show_ui(ui, |ui| {
-                    for (k, n) in names.iter().enumerate() {
-                        if factor && (k == 1 || k == 3) {
-                            continue;
-                        }
-                        ui.selectable_value(&mut chosen, k, *n);
-                    }
-                });
-            let with = |mission: Option<Mission>| {
-                let mut next: Vec<Assignment> =
-                    plan.iter().filter(|a| a.source != id).cloned().collect();
-                if let Some(m) = mission {
-                    next.push(Assignment {
-                        source: id.clone(),
-                        mission: m,
-                    });
-                }
-                Edit::Missions {
-                    side: side.id.clone(),
-                    missions: next,
-                }
-            };
-            if chosen != kind {
-                edits.push(with(match chosen {
-                    1 => Some(Mission::OpenSights),
-                    2 => Some(Mission::PlannedFire {
-                        targets: vec![None; turns],
-                    }),
-                    3 => Some(Mission::Move {
-                        destination: String::new(),
-                    }),
-                    _ => None,
-                }));
-            }
-            match &current {
-                Some(Mission::PlannedFire { targets }) => {
-                    let text: Vec<String> = targets
-                        .iter()
-                        .map(|t| t.clone().unwrap_or_else(|| "-".into()))
-                        .collect();
-                    buffers.field(
-                        ui,
-                        &format!("plan-{id}"),
-                        &text.join(" "),
-                        false,
-                        edits,
-                        |t| {
-                            let mut targets: Vec<Option<String>> = t
-                                .split_whitespace()
-                                .map(|w| (w != "-").then(|| w.to_owned()))
-                                .collect();
-                            targets.resize(turns, None);
-                            Some(with(Some(Mission::PlannedFire { targets })))
-                        },
-                    );
-                }
-                Some(Mission::Move { destination }) => {
-                    buffers.field(ui, &format!("move-{id}"), destination, false, edits, |t| {
-                        Some(with(Some(Mission::Move {
-                            destination: t.trim().to_owned(),
-                        })))
-                    });
-                }
-                _ => {}
-            }
-        });
     }
 }
 

@@ -15,3 +15,12 @@ pub fn plugin(app: &mut App) {
         portable::play::plugin,
     ));
 }
+
+/// A rule set's parts of the scenario editor's window, by its id.
+pub fn editor_panels(rules: &str) -> &'static crate::editor::EditorPanels {
+    match rules {
+        r if r == drumfire_core::rules::great_war::INFO.id => &great_war::editor::PANELS,
+        r if r == drumfire_core::rules::portable::INFO.id => &portable::editor::PANELS,
+        _ => &crate::editor::EditorPanels::NONE,
+    }
+}

@@ -6,11 +6,8 @@
 //! from them.
 
 use crate::coords::MapCoord;
-use crate::counters::LeaderKind;
 use crate::error::LocatedError;
 use crate::rule_set::{RuleSetInfo, RuleSets};
-use crate::rules::great_war::scenario::{GwScenario, GwSide, LeaderDef, OffBoardDef};
-use crate::rules::portable::scenario::{PtScenario, PtSide};
 use crate::scenario::{
     self, CounterDef, MapDef, ObjectiveDef, Orientation, Scenario, ScenarioFile, SideDef,
     VictoryDef,
@@ -27,27 +24,135 @@ pub enum CrossingEdit {
     None,
 }
 
-/// One field of a side's settings.
+/// One field of a side's settings (a rule set's own figures are its edits).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SideField {
     /// Name shown to players.
     Name(String),
     /// Colour, `#rrggbb`.
     Colour(String),
-    /// Added to the initiative die.
-    Initiative(i8),
-    /// Morale of its units.
-    Morale(u8),
-    /// Artillery Ammunition: turns of Planned Fire per battery or factor.
-    ArtilleryAmmunition(u8),
-    /// Ammunition Depletion number for Open Sights fire.
-    AmmunitionDepletion(u8),
-    /// Add an off-board artillery factor (id, name, strength).
-    AddFactor(String, String, u8),
-    /// Remove an off-board factor by id.
-    RemoveFactor(String),
-    /// Activation dice thrown each turn (rule sets with activation dice).
-    ActivationDice(u8),
+}
+
+/// A rule set's own change to its section of the scenario (its side figures, its
+/// pieces, its plans), made through [`Edit::Rules`].
+pub trait SectionEdit:
+    std::any::Any + Send + Sync + std::fmt::Debug + Clone + PartialEq + Eq
+{
+    /// Makes the change, or says why not (and changes nothing: the editor applies it
+    /// to a copy).
+    fn apply(&self, file: &mut ScenarioFile, rules: &'static RuleSetInfo) -> Result<(), String>;
+}
+
+/// A rule set's edit as the editor holds it: any [`SectionEdit`], compared and printed
+/// like the rule set's own type.
+#[derive(Clone)]
+pub struct RulesEdit(std::sync::Arc<dyn AnyEdit>);
+
+impl RulesEdit {
+    /// Wraps a rule set's edit.
+    pub fn new<T: SectionEdit>(edit: T) -> Self {
+        Self(std::sync::Arc::new(edit))
+    }
+
+    /// The rule set's edit, if it is a `T`.
+    pub fn get<T: SectionEdit>(&self) -> Option<&T> {
+        self.0.as_any().downcast_ref()
+    }
+}
+
+impl PartialEq for RulesEdit {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.dyn_eq(other.0.as_any())
+    }
+}
+
+impl Eq for RulesEdit {}
+
+impl std::fmt::Debug for RulesEdit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.dyn_debug(f)
+    }
+}
+
+/// The object-safe side of [`SectionEdit`].
+trait AnyEdit: Send + Sync {
+    fn as_any(&self) -> &dyn std::any::Any;
+    fn dyn_eq(&self, other: &dyn std::any::Any) -> bool;
+    fn dyn_debug(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result;
+    fn apply(&self, file: &mut ScenarioFile, rules: &'static RuleSetInfo) -> Result<(), String>;
+}
+
+impl<T: SectionEdit> AnyEdit for T {
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn dyn_eq(&self, other: &dyn std::any::Any) -> bool {
+        other.downcast_ref::<T>() == Some(self)
+    }
+    fn dyn_debug(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self, f)
+    }
+    fn apply(&self, file: &mut ScenarioFile, rules: &'static RuleSetInfo) -> Result<(), String> {
+        SectionEdit::apply(self, file, rules)
+    }
+}
+
+impl<T: SectionEdit> From<T> for Edit {
+    fn from(edit: T) -> Self {
+        Edit::Rules(RulesEdit::new(edit))
+    }
+}
+
+/// A piece a rule set's section places on the map itself (the Great War's leaders
+/// pool), beside the core's counters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SectionPiece {
+    /// Its id (unique among every piece of the scenario).
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its side's id.
+    pub side: String,
+    /// Its hex number.
+    pub hex: String,
+}
+
+/// Is this hex number on the map?
+pub type OnMap<'a> = dyn Fn(&str) -> bool + 'a;
+
+/// How a rule set's section follows the core's edits: its own pieces moved, renamed
+/// and removed like counters, and what it holds kept on a smaller map and within the
+/// game's turns. [`SectionEditor::NONE`] for a section with nothing of the kind.
+#[derive(Clone, Copy)]
+pub struct SectionEditor {
+    /// Its pieces on the map.
+    pub pieces: fn(&ScenarioFile) -> Vec<SectionPiece>,
+    /// Puts its piece `id` in hex `hex`: false when `id` is not one of its.
+    pub move_piece: fn(&mut ScenarioFile, id: &str, hex: &str) -> bool,
+    /// Renames its piece `id`: false when `id` is not one of its.
+    pub rename_piece: fn(&mut ScenarioFile, id: &str, name: &str) -> bool,
+    /// Piece `id` (its own or a counter) is gone: drops it and whatever names it.
+    pub forget: fn(&mut ScenarioFile, id: &str),
+    /// The map was cut down: drops what lies on no hex that `fits`.
+    pub keep_on_map: fn(&mut ScenarioFile, fits: &OnMap<'_>),
+    /// The game now lasts this many turns.
+    pub set_turns: fn(&mut ScenarioFile, turns: u16),
+    /// The hex of the piece of its own that a check's field path names
+    /// (`great_war.leaders[2].rank`), for the validation panel to go to.
+    pub field_hex: fn(&ScenarioFile, field: &str) -> Option<String>,
+}
+
+impl SectionEditor {
+    /// For a section that places no pieces and holds nothing by hex or turn.
+    pub const NONE: SectionEditor = SectionEditor {
+        pieces: |_| Vec::new(),
+        move_piece: |_, _, _| false,
+        rename_piece: |_, _, _| false,
+        forget: |_, _| {},
+        keep_on_map: |_, _| {},
+        set_turns: |_, _| {},
+        field_hex: |_, _| None,
+    };
 }
 
 /// A change to the scenario.
@@ -127,17 +232,6 @@ pub enum Edit {
         /// Hex number.
         hex: String,
     },
-    /// Place a new leader.
-    PlaceLeader {
-        /// Side id.
-        side: String,
-        /// Infantry or cavalry.
-        kind: LeaderKind,
-        /// Rank, 1 lowest.
-        rank: u8,
-        /// Hex number.
-        hex: String,
-    },
     /// Move a unit or leader to another hex.
     Move {
         /// Its id.
@@ -176,20 +270,6 @@ pub enum Edit {
         /// The facing.
         facing: Option<scenario::FacingDef>,
     },
-    /// Whether a leader is flipped in the set-up.
-    Flip {
-        /// Its id.
-        id: String,
-        /// Flipped like the pool (true) or a named commander (false).
-        flip: bool,
-    },
-    /// Set a side's artillery missions (the scenario's plan).
-    Missions {
-        /// Side id.
-        side: String,
-        /// The plan.
-        missions: Vec<crate::rules::great_war::Assignment>,
-    },
     /// The title.
     Title(String),
     /// The briefing.
@@ -214,6 +294,8 @@ pub enum Edit {
     },
     /// Points per enemy step destroyed.
     StepLossPoints(u32),
+    /// A rule set's own change to its section.
+    Rules(RulesEdit),
 }
 
 /// A scenario being edited.
@@ -400,6 +482,13 @@ impl Editor {
         })
     }
 
+    /// The hex a check's error is about, for the validation panel to go to: a hex
+    /// number in the message, or the hex of the counter, objective or rule set's piece
+    /// (a leader) the field names.
+    pub fn error_hex(&self, err: &LocatedError) -> Option<String> {
+        error_hex(&self.file, self.rules, err)
+    }
+
     /// Writes the scenario atomically.
     pub fn save(&self, path: &std::path::Path) -> std::io::Result<()> {
         let tmp = path.with_extension("ron.tmp");
@@ -420,8 +509,9 @@ fn step(from: &mut Vec<ScenarioFile>, to: &mut Vec<ScenarioFile>, file: &mut Sce
 }
 
 /// The hex an error is about, for the validation panel to go to: a hex number in the
-/// message, or the hex of the counter, leader or objective the field names.
-pub fn error_hex(file: &ScenarioFile, err: &LocatedError) -> Option<String> {
+/// message, or the hex of the counter, objective or rule set's piece (a leader) the
+/// field names.
+fn error_hex(file: &ScenarioFile, rules: &RuleSetInfo, err: &LocatedError) -> Option<String> {
     let on_map = |w: &str| {
         MapCoord::parse_label(w)
             .ok()
@@ -439,8 +529,8 @@ pub fn error_hex(file: &ScenarioFile, err: &LocatedError) -> Option<String> {
     if let Some(i) = index("counters[") {
         return file.counters.get(i).and_then(|c| on_map(&c.hex));
     }
-    if let Some(i) = index("leaders[") {
-        return leaders(file).get(i).and_then(|l| on_map(&l.hex));
+    if let Some(hex) = (rules.editor.field_hex)(file, &err.field) {
+        return on_map(&hex);
     }
     if let Some(i) = index("victory.objectives[") {
         return file.victory.objectives.get(i).and_then(|o| on_map(&o.hex));
@@ -482,6 +572,11 @@ fn blank_map(width: u16, height: u16, glyph: char) -> MapDef {
         bridges: Vec::new(),
         fords: Vec::new(),
     }
+}
+
+/// The printed number of hex `hex` of the file's map, or why it is none.
+pub fn hex_label(file: &ScenarioFile, hex: &str) -> Result<String, String> {
+    coord(&file.map, hex).map(MapCoord::label)
 }
 
 fn coord(map: &MapDef, hex: &str) -> Result<MapCoord, String> {
@@ -576,13 +671,11 @@ fn resize(map: &MapDef, width: u16, height: u16, glyph: char) -> MapDef {
     out
 }
 
-fn on_map_only(file: &mut ScenarioFile) {
+fn on_map_only(file: &mut ScenarioFile, rules: &RuleSetInfo) {
     let (w, h) = (file.map.width, file.map.height);
     let fits = |label: &str| MapCoord::parse_label(label).is_ok_and(|c| c.col < w && c.row < h);
     file.counters.retain(|c| fits(&c.hex));
-    if let Some(gw) = file.section_mut::<GwScenario>() {
-        gw.leaders.retain(|l| fits(&l.hex));
-    }
+    (rules.editor.keep_on_map)(file, &fits);
     file.hex_markers.retain(|m| fits(&m.hex));
     file.victory.objectives.retain(|o| fits(&o.hex));
 }
@@ -630,17 +723,19 @@ fn erase_strokes(list: &mut Vec<String>, hex: &str) {
     *list = out;
 }
 
-fn fresh_id(file: &ScenarioFile, stem: &str) -> String {
-    let taken = |id: &str| {
-        file.counters.iter().any(|c| c.id == id) || leaders(file).iter().any(|l| l.id == id)
-    };
+/// A piece id made from `stem` that no counter or section piece has (`stem_1`, ...).
+pub fn fresh_id(file: &ScenarioFile, rules: &RuleSetInfo, stem: &str) -> String {
+    let own = (rules.editor.pieces)(file);
+    let taken =
+        |id: &str| file.counters.iter().any(|c| c.id == id) || own.iter().any(|p| p.id == id);
     (1..)
         .map(|n| format!("{stem}_{n}"))
         .find(|id| !taken(id))
         .unwrap_or_default()
 }
 
-fn side_index(file: &ScenarioFile, side: &str) -> Result<usize, String> {
+/// The index of side `side`.
+pub fn side_index(file: &ScenarioFile, side: &str) -> Result<usize, String> {
     file.sides
         .iter()
         .position(|s| s.id == side)
@@ -666,7 +761,7 @@ fn apply(file: &mut ScenarioFile, rules: &'static RuleSetInfo, edit: &Edit) -> R
             } else {
                 resize(&file.map, *width, *height, *glyph)
             };
-            on_map_only(file);
+            on_map_only(file, rules);
         }
         Edit::Paint { hex, glyph } => {
             check_glyph(rules, *glyph)?;
@@ -775,7 +870,7 @@ fn apply(file: &mut ScenarioFile, rules: &'static RuleSetInfo, edit: &Edit) -> R
                 ));
             }
             let label = coord(&file.map, hex)?.label();
-            let id = fresh_id(file, &format!("{side}_{unit}"));
+            let id = fresh_id(file, rules, &format!("{side}_{unit}"));
             file.counters.push(CounterDef {
                 id,
                 side: side.clone(),
@@ -788,47 +883,22 @@ fn apply(file: &mut ScenarioFile, rules: &'static RuleSetInfo, edit: &Edit) -> R
                 facing: None,
             });
         }
-        Edit::PlaceLeader {
-            side,
-            kind,
-            rank,
-            hex,
-        } => {
-            let s = side_index(file, side)?;
-            let label = coord(&file.map, hex)?.label();
-            let stem = match kind {
-                LeaderKind::Infantry => "leader",
-                LeaderKind::Cavalry => "cav_leader",
-            };
-            let id = fresh_id(file, &format!("{side}_{stem}"));
-            let rank = (*rank).max(1);
-            let morale = gw_side_mut(file, s)?.morale;
-            gw_mut(file)?.leaders.push(LeaderDef {
-                name: format!("{} {id}", rank_name(rank)),
-                id,
-                side: side.clone(),
-                kind: *kind,
-                rank,
-                morale,
-                combat: 0,
-                morale_modifier: 0,
-                hex: label,
-                flip: true,
-            });
-        }
         Edit::Move { id, hex } => {
             let label = coord(&file.map, hex)?.label();
-            *piece_hex(file, id)? = label;
+            if let Some(c) = file.counters.iter_mut().find(|c| c.id == *id) {
+                c.hex = label;
+            } else if !(rules.editor.move_piece)(file, id, &label) {
+                return Err(format!("there is no unit or leader `{id}`"));
+            }
         }
         Edit::Delete { id } => {
-            piece_hex(file, id)?;
-            file.counters.retain(|c| c.id != *id);
-            if let Some(gw) = file.section_mut::<GwScenario>() {
-                gw.leaders.retain(|l| l.id != *id);
-                for s in &mut gw.sides {
-                    s.artillery_plan.retain(|a| a.source != *id);
-                }
+            let known = file.counters.iter().any(|c| c.id == *id)
+                || (rules.editor.pieces)(file).iter().any(|p| p.id == *id);
+            if !known {
+                return Err(format!("there is no unit or leader `{id}`"));
             }
+            file.counters.retain(|c| c.id != *id);
+            (rules.editor.forget)(file, id);
         }
         Edit::Steps { id, steps } => {
             let c = counter_mut(file, id)?;
@@ -851,12 +921,7 @@ fn apply(file: &mut ScenarioFile, rules: &'static RuleSetInfo, edit: &Edit) -> R
         Edit::Rename { id, name } => {
             if let Some(c) = file.counters.iter_mut().find(|c| c.id == *id) {
                 c.name = name.clone();
-            } else if let Some(l) = file
-                .section_mut::<GwScenario>()
-                .and_then(|gw| gw.leaders.iter_mut().find(|l| l.id == *id))
-            {
-                l.name = name.clone();
-            } else {
+            } else if !(rules.editor.rename_piece)(file, id, name) {
                 return Err(format!("there is no unit or leader `{id}`"));
             }
         }
@@ -868,18 +933,6 @@ fn apply(file: &mut ScenarioFile, rules: &'static RuleSetInfo, edit: &Edit) -> R
                 .ok_or_else(|| format!("there is no unit `{id}`"))?;
             c.facing = *facing;
         }
-        Edit::Flip { id, flip } => {
-            let l = gw_mut(file)?
-                .leaders
-                .iter_mut()
-                .find(|l| l.id == *id)
-                .ok_or_else(|| format!("there is no leader `{id}`"))?;
-            l.flip = *flip;
-        }
-        Edit::Missions { side, missions } => {
-            let s = side_index(file, side)?;
-            gw_side_mut(file, s)?.artillery_plan = missions.clone();
-        }
         Edit::Title(t) => file.title = t.clone(),
         Edit::Briefing(b) => file.briefing = b.clone(),
         Edit::Turns(n) => {
@@ -887,20 +940,7 @@ fn apply(file: &mut ScenarioFile, rules: &'static RuleSetInfo, edit: &Edit) -> R
                 return Err("a game lasts at least 1 turn".into());
             }
             file.turns = *n;
-            // Plans keep one cell per turn.
-            let sides = file
-                .section_mut::<GwScenario>()
-                .map(|gw| gw.sides.as_mut_slice())
-                .unwrap_or_default();
-            for s in sides {
-                for a in &mut s.artillery_plan {
-                    if let crate::rules::great_war::Mission::PlannedFire { targets } =
-                        &mut a.mission
-                    {
-                        targets.resize(usize::from(*n), None);
-                    }
-                }
-            }
+            (rules.editor.set_turns)(file, *n);
         }
         Edit::Side { index, field } => {
             let side = file
@@ -914,34 +954,6 @@ fn apply(file: &mut ScenarioFile, rules: &'static RuleSetInfo, edit: &Edit) -> R
                         return Err(format!("`{c}` is not a colour like #3a5fb0"));
                     }
                     side.colour = c.clone();
-                }
-                SideField::Initiative(n) => gw_side_mut(file, *index)?.initiative = *n,
-                SideField::Morale(n) => gw_side_mut(file, *index)?.morale = *n,
-                SideField::ArtilleryAmmunition(n) => {
-                    gw_side_mut(file, *index)?.artillery_ammunition = *n
-                }
-                SideField::AmmunitionDepletion(n) => {
-                    gw_side_mut(file, *index)?.ammunition_depletion = *n
-                }
-                SideField::ActivationDice(n) => {
-                    if *n == 0 {
-                        return Err("a side throws at least 1 activation die".into());
-                    }
-                    pt_side_mut(file, *index)?.activation_dice = *n;
-                }
-                SideField::AddFactor(id, name, strength) => {
-                    gw_side_mut(file, *index)?
-                        .off_board_artillery
-                        .push(OffBoardDef {
-                            id: id.clone(),
-                            name: name.clone(),
-                            strength: *strength,
-                        });
-                }
-                SideField::RemoveFactor(id) => {
-                    let side = gw_side_mut(file, *index)?;
-                    side.off_board_artillery.retain(|f| f.id != *id);
-                    side.artillery_plan.retain(|a| a.source != *id);
                 }
             }
         }
@@ -965,6 +977,7 @@ fn apply(file: &mut ScenarioFile, rules: &'static RuleSetInfo, edit: &Edit) -> R
             }
         }
         Edit::StepLossPoints(n) => file.victory.step_loss_points = *n,
+        Edit::Rules(edit) => edit.0.apply(file, rules)?,
     }
     Ok(())
 }
@@ -983,96 +996,4 @@ fn check_size(width: u16, height: u16) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-fn rank_name(rank: u8) -> &'static str {
-    match rank {
-        1 => "Lt.",
-        2 => "Capt.",
-        3 => "Maj.",
-        _ => "Col.",
-    }
-}
-
-fn piece_hex<'a>(file: &'a mut ScenarioFile, id: &str) -> Result<&'a mut String, String> {
-    if let Some(i) = file.counters.iter().position(|c| c.id == id) {
-        return Ok(&mut file.counters[i].hex);
-    }
-    file.section_mut::<GwScenario>()
-        .and_then(|gw| gw.leaders.iter_mut().find(|l| l.id == id))
-        .map(|l| &mut l.hex)
-        .ok_or_else(|| format!("there is no unit or leader `{id}`"))
-}
-
-/// The leaders pool (empty for a rule set without one).
-pub fn leaders(file: &ScenarioFile) -> &[LeaderDef] {
-    file.section::<GwScenario>()
-        .map_or(&[][..], |gw| gw.leaders.as_slice())
-}
-
-/// Side `id`'s Great War figures (the defaults when the file has none).
-pub fn gw_side(file: &ScenarioFile, id: &str) -> GwSide {
-    file.section::<GwScenario>()
-        .and_then(|gw| gw.sides.iter().find(|s| s.side == id).cloned())
-        .unwrap_or_default()
-}
-
-/// Side `id`'s activation dice (1 when the file gives none).
-pub fn activation_dice(file: &ScenarioFile, id: &str) -> u8 {
-    file.section::<PtScenario>()
-        .and_then(|pt| pt.sides.iter().find(|s| s.side == id))
-        .map_or(1, |s| s.activation_dice)
-}
-
-/// The Great War section, to change.
-fn gw_mut(file: &mut ScenarioFile) -> Result<&mut GwScenario, String> {
-    let rules = file.rules.clone();
-    file.section_mut::<GwScenario>()
-        .ok_or_else(|| format!("the {rules} rules have no leaders, Artillery Plans or side morale"))
-}
-
-/// Side `index`'s Great War figures, to change (made if the section lacks them).
-fn gw_side_mut(file: &mut ScenarioFile, index: usize) -> Result<&mut GwSide, String> {
-    let id = file
-        .sides
-        .get(index)
-        .map(|s| s.id.clone())
-        .unwrap_or_default();
-    let gw = gw_mut(file)?;
-    let at = match gw.sides.iter().position(|s| s.side == id) {
-        Some(at) => at,
-        None => {
-            gw.sides.push(GwSide {
-                side: id,
-                morale: 8,
-                ..GwSide::default()
-            });
-            gw.sides.len() - 1
-        }
-    };
-    Ok(&mut gw.sides[at])
-}
-
-/// Side `index`'s Portable figures, to change (made if the section lacks them).
-fn pt_side_mut(file: &mut ScenarioFile, index: usize) -> Result<&mut PtSide, String> {
-    let id = file
-        .sides
-        .get(index)
-        .map(|s| s.id.clone())
-        .unwrap_or_default();
-    let rules = file.rules.clone();
-    let pt = file
-        .section_mut::<PtScenario>()
-        .ok_or_else(|| format!("the {rules} rules throw no activation dice"))?;
-    let at = match pt.sides.iter().position(|s| s.side == id) {
-        Some(at) => at,
-        None => {
-            pt.sides.push(PtSide {
-                side: id,
-                activation_dice: 1,
-            });
-            pt.sides.len() - 1
-        }
-    };
-    Ok(&mut pt.sides[at])
 }

@@ -2,9 +2,11 @@
 //! built from nothing that `drumfire check` accepts and that re-saves byte-identical.
 
 use drumfire_core::counters::LeaderKind;
-use drumfire_core::editor::{CrossingEdit, Edit, Editor, SideField, error_hex};
+use drumfire_core::editor::{CrossingEdit, Edit, Editor, SideField};
 use drumfire_core::rules::GREAT_WAR;
+use drumfire_core::rules::great_war::editor::{GwEdit, SideField as GwSideField};
 use drumfire_core::rules::great_war::{Assignment, Mission};
+use drumfire_core::rules::portable::editor::PtEdit;
 use drumfire_core::scenario;
 
 fn s(x: &str) -> String {
@@ -105,29 +107,33 @@ fn build() -> Vec<Edit> {
             id: s("red_rifle_company_1"),
             name: s("1./IR 99"),
         },
-        Edit::PlaceLeader {
+        GwEdit::PlaceLeader {
             side: s("red"),
             kind: LeaderKind::Infantry,
             rank: 2,
             hex: s("0102"),
-        },
-        Edit::Flip {
+        }
+        .into(),
+        GwEdit::Flip {
             id: s("red_leader_1"),
             flip: false,
-        },
-        Edit::Side {
+        }
+        .into(),
+        GwEdit::Side {
             index: 0,
-            field: SideField::Initiative(1),
-        },
+            field: GwSideField::Initiative(1),
+        }
+        .into(),
         Edit::Side {
             index: 1,
             field: SideField::Name(s("Blue Force")),
         },
-        Edit::Side {
+        GwEdit::Side {
             index: 0,
-            field: SideField::AddFactor(s("red_heavy"), s("Heavy guns"), 12),
-        },
-        Edit::Missions {
+            field: GwSideField::AddFactor(s("red_heavy"), s("Heavy guns"), 12),
+        }
+        .into(),
+        GwEdit::Missions {
             side: s("red"),
             missions: vec![
                 Assignment {
@@ -141,7 +147,8 @@ fn build() -> Vec<Edit> {
                     },
                 },
             ],
-        },
+        }
+        .into(),
         Edit::Objective {
             hex: s("0908"),
             points: 5,
@@ -388,7 +395,7 @@ fn a_check_error_leads_to_its_hex() {
     }
     let errors = ed.check().unwrap_err();
     assert!(!errors.is_empty());
-    let hexes: Vec<Option<String>> = errors.iter().map(|e| error_hex(&ed.file, e)).collect();
+    let hexes: Vec<Option<String>> = errors.iter().map(|e| ed.error_hex(e)).collect();
     assert!(hexes.contains(&Some(s("0405"))), "{errors:?}");
     // Errors are located in the text the editor saves.
     assert!(
@@ -396,6 +403,20 @@ fn a_check_error_leads_to_its_hex() {
         "{}",
         errors[0]
     );
+    // An error in a rule set's section leads to the hex of the leader it names.
+    let text = std::fs::read_to_string(format!(
+        "{}/../../scenarios/great_war/tutorial.ron",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+    .replace(
+        "kind: Infantry, rank: 1, morale: 7",
+        "kind: Infantry, rank: 0, morale: 7",
+    );
+    let ed = Editor::open("rank.ron", &text, &drumfire_core::rules::ALL).unwrap();
+    let errors = ed.check().unwrap_err();
+    assert_eq!(errors[0].field, "great_war.leaders[1].rank");
+    assert_eq!(ed.error_hex(&errors[0]), Some(s("0108")));
 }
 
 #[test]
@@ -459,10 +480,7 @@ fn a_portable_scenario_is_built_with_activation_dice_and_facings() {
         unit("red", "infantry_rifles", "0305"),
         unit("red", "command", "0306"),
         unit("blue", "cavalry_regular", "1205"),
-        Edit::Side {
-            index: 1,
-            field: SideField::ActivationDice(2),
-        },
+        PtEdit::ActivationDice { index: 1, dice: 2 }.into(),
         Edit::Facing {
             id: s("red_infantry_rifles_1"),
             facing: Some(FacingDef::NorthEast),
@@ -471,10 +489,7 @@ fn a_portable_scenario_is_built_with_activation_dice_and_facings() {
         ed.apply(&e).unwrap_or_else(|why| panic!("{e:?}: {why}"));
     }
     assert_eq!(
-        ed.apply(&Edit::Side {
-            index: 0,
-            field: SideField::ActivationDice(0),
-        }),
+        ed.apply(&PtEdit::ActivationDice { index: 0, dice: 0 }.into()),
         Err(s("a side throws at least 1 activation die"))
     );
     let checked = ed.check().unwrap_or_else(|e| panic!("{}", e[0]));

@@ -277,7 +277,7 @@ fn every_log_line_of_a_game_names_pieces_not_their_ids() {
             .iter()
             .map(|c| (c.id.clone(), c.name.clone()))
             .chain(
-                drumfire_core::editor::leaders(f)
+                drumfire_core::rules::great_war::editor::leaders(f)
                     .iter()
                     .map(|l| (l.id.clone(), l.name.clone())),
             )

@@ -23,6 +23,7 @@ use hexx::{EdgeDirection, Hex};
 pub mod ai;
 pub mod candidates;
 pub mod combat;
+pub mod editor;
 pub mod fire;
 pub mod invariants;
 pub mod movement;
@@ -58,6 +59,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     order_tag: <PtOrder as crate::orders::RuleSetOrder>::TAG,
     read_order: crate::rule_set::read_order::<PtOrder>,
     reveal: crate::rule_set::no_reveal,
+    editor: crate::editor::SectionEditor::NONE,
     data: crate::rule_set::DataFile::new("rules/portable/data.ron", include_str!("data.ron")),
 };
 use view::Unit;
