@@ -11,10 +11,11 @@ use drumfire_core::counters::Counter;
 use drumfire_core::flow::{Outcome, StepsLost};
 use drumfire_core::journal::GameEvent;
 use drumfire_core::map::{HexCell, Objective};
+use drumfire_core::odds::{Chance, Odds};
 use drumfire_core::rules::great_war::GwState;
-use drumfire_core::rules::great_war::fire::FireOdds;
+use drumfire_core::rules::great_war::fire::shown_odds;
 use drumfire_core::rules::great_war::preview::{Intent, Pick};
-use drumfire_core::rules::great_war::state::{FirePlan, Prompt};
+use drumfire_core::rules::great_war::state::Prompt;
 use drumfire_core::rules::great_war::tables::FireResult;
 use drumfire_core::rules::great_war::view::label;
 use drumfire_core::scenario::{ScenarioInfo, SideList};
@@ -76,7 +77,7 @@ pub(crate) fn name_of(names: &BTreeMap<String, String>, id: &str) -> String {
 }
 
 fn percent(n: u32, of: u32) -> String {
-    format!("{:.1}%", f64::from(n) * 100.0 / f64::from(of.max(1)))
+    Chance::new(n, of).percent()
 }
 
 /// The actions open to the selected piece, as buttons (greyed with the reason when closed).
@@ -181,7 +182,10 @@ pub fn picking(ui: &mut egui::Ui, play: &mut PlayView) {
             }
             if let Some((target, result)) = &play.preview.fire {
                 match result {
-                    Ok((plan, odds)) => odds_panel(ui, plan, odds, &names),
+                    Ok((plan, odds)) => odds_panel(
+                        ui,
+                        &shown_odds(plan, odds, &|id: &str| name_of(&names, id)),
+                    ),
                     Err(why) => {
                         ui.colored_label(
                             egui::Color32::from_rgb(230, 110, 90),
@@ -215,66 +219,35 @@ pub fn picking(ui: &mut egui::Ui, play: &mut PlayView) {
         });
 }
 
-/// The odds of a fire before it is made: strength, column, shifts, every result
-/// and every morale outcome in the target hex, exact.
-pub fn odds_panel(
-    ui: &mut egui::Ui,
-    plan: &FirePlan,
-    odds: &FireOdds,
-    names: &BTreeMap<String, String>,
-) {
+/// The odds of an action before it is taken, from any rule set: what is tried, the
+/// figures it starts from, every modifier with its cause, each result with its exact
+/// fraction, and the distributions that follow (step losses, each piece's morale).
+pub fn odds_panel(ui: &mut egui::Ui, odds: &Odds) {
     ui.separator();
-    ui.strong(format!(
-        "{} at {}: {} table",
-        plan.kind,
-        label(plan.target),
-        plan.table
-    ));
-    let parts: Vec<String> = plan
-        .firers
-        .iter()
-        .zip(&plan.strengths)
-        .map(|(f, s)| format!("{} {s}", name_of(names, f)))
-        .collect();
-    ui.label(format!(
-        "Strength {} ({})",
-        plan.strength,
-        parts.join(" + ")
-    ));
-    ui.label(format!(
-        "Column {}, shifted to {}",
-        plan.table.column_label(plan.base_column),
-        plan.table.column_label(plan.column)
-    ));
-    for (n, why) in &plan.shifts {
-        ui.small(format!("{n:+} column: {why}"));
+    ui.strong(&odds.title);
+    for line in &odds.basis {
+        ui.label(line);
     }
-    egui::Grid::new("odds").striped(true).show(ui, |ui| {
-        for (r, n) in &odds.results.results {
-            ui.label(r.label(plan.table));
-            ui.label(format!("{n}/{}", odds.results.rolls));
-            ui.label(percent(*n, odds.results.rolls));
-            ui.end_row();
-        }
-    });
-    let losses: Vec<String> = odds
-        .step_losses
-        .iter()
-        .enumerate()
-        .filter(|(_, n)| **n > 0)
-        .map(|(k, n)| format!("{k}: {}", percent(*n, odds.results.rolls)))
-        .collect();
-    ui.small(format!("Step losses {}", losses.join(" · ")));
-    for p in &odds.pieces {
-        let of = odds.morale_rolls();
-        ui.small(format!(
-            "{} (morale {}): unaffected {} · Disrupted {} · Demoralized {}",
-            name_of(names, &p.id),
-            p.morale,
-            percent(p.morale_ways[0], of),
-            percent(p.morale_ways[1], of),
-            percent(p.morale_ways[2], of)
-        ));
+    for m in &odds.modifiers {
+        ui.small(m.to_string());
+    }
+    egui::Grid::new(("odds", &odds.title))
+        .striped(true)
+        .show(ui, |ui| {
+            for o in &odds.outcomes {
+                ui.label(&o.label);
+                ui.label(o.chance.to_string());
+                ui.label(o.chance.percent());
+                ui.end_row();
+            }
+        });
+    for d in &odds.more {
+        let parts: Vec<String> = d
+            .outcomes
+            .iter()
+            .map(|o| format!("{} {}", o.label, o.chance.percent()))
+            .collect();
+        ui.small(format!("{}: {}", d.heading, parts.join(" · ")));
     }
 }
 

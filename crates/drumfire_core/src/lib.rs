@@ -15,6 +15,7 @@ pub mod game;
 pub mod hash;
 pub mod journal;
 pub mod map;
+pub mod odds;
 pub mod orders;
 pub mod players;
 pub mod ron_spans;

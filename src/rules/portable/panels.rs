@@ -113,7 +113,10 @@ pub fn orders(ui: &mut egui::Ui, pt: &mut PtView) {
     for offer in pt.offers.offers.clone() {
         let button = ui.button(&offer.label);
         if let Some(odds) = &offer.odds {
-            ui.small(odds);
+            ui.small(odds.summary());
+            egui::CollapsingHeader::new("Odds, with every modifier")
+                .id_salt(("odds", &offer.label))
+                .show(ui, |ui| crate::ui::play_panels::odds_panel(ui, odds));
         }
         if button.clicked() {
             button.surrender_focus();

@@ -31,7 +31,7 @@ pub struct Offer {
     /// The button's words.
     pub label: String,
     /// The exact odds, when the order rolls for a result.
-    pub odds: Option<String>,
+    pub odds: Option<drumfire_core::odds::Odds>,
     /// The order.
     pub order: Order,
 }

@@ -1651,6 +1651,25 @@ fn the_odds_of_a_fire_are_exact_and_add_up() {
         4 * 21 + 11 * 15 + 5 * 10 + 16 * 36
     );
     assert_eq!(odds.pieces[0].after_step_loss, [10, 11, 15]);
+    // The window's odds: the same fractions, whole, the pieces named.
+    let shown = fire::shown_odds(&plan, &odds, &|id: &str| format!("<{id}>"));
+    assert_eq!(shown.check(), Ok(()));
+    assert_eq!(shown.basis[0], "Strength 10 (<r1> 5 + <r2> 5)");
+    let losses: Vec<String> = shown.more[0]
+        .outcomes
+        .iter()
+        .map(|o| format!("{} {}", o.label, o.chance))
+        .collect();
+    assert_eq!(
+        losses,
+        [
+            "0 steps 26/36",
+            "1 step 4/36",
+            "2 steps 5/36",
+            "3 steps 1/36"
+        ]
+    );
+    assert!(shown.more[1].heading.starts_with("<b1> (morale 7)"));
 }
 
 #[test]

@@ -524,6 +524,30 @@ fn artillery_at_two_hexes_or_less_hits_the_target_and_at_three_or_more_scatters(
         (odds.denominator, odds.of("far"), odds.of("near")),
         (36, (4, 6), (4, 6))
     );
+    // The window's odds: the target's outcomes, and the unit the scatter may land on.
+    let shown = drumfire_core::rules::portable::describe_odds(
+        game.world(),
+        &PtOrder::Bombard {
+            side: 0,
+            unit: "gun".into(),
+            target: "0504".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(shown.check(), Ok(()));
+    assert_eq!(
+        shown.summary(),
+        "destroyed 4/36, pinned 6/36, unharmed 26/36"
+    );
+    assert_eq!(shown.more.len(), 1);
+    assert_eq!(
+        shown.more[0]
+            .outcomes
+            .iter()
+            .map(|o| o.chance.to_string())
+            .collect::<Vec<_>>(),
+        ["4/36", "6/36", "26/36"]
+    );
 }
 
 #[test]
@@ -917,6 +941,29 @@ fn the_defenders_power_falls_by_one_two_or_three_for_two_three_or_four_attackers
     assert_eq!((p.attack, p.defence), (4, 3));
     // Defender destroyed 4x3, attacker destroyed 2x3, both 4x3, draw 2x3 (of 36).
     assert_eq!(combat::odds(&p), [12, 6, 12, 6]);
+    // The window's odds show the same fractions, with the defence's changes and causes.
+    let shown = drumfire_core::rules::portable::describe_odds(
+        game.world(),
+        &PtOrder::CloseCombat {
+            side: 0,
+            attackers: vec!["n".into(), "s".into()],
+            defender: "foe".into(),
+            advance: false,
+        },
+    )
+    .unwrap();
+    assert_eq!(shown.check(), Ok(()));
+    assert_eq!(
+        shown.summary(),
+        "defender destroyed 12/36, attacker destroyed 6/36, both destroyed 12/36, draw 6/36"
+    );
+    let defence: Vec<String> = shown
+        .modifiers
+        .iter()
+        .filter(|m| m.changes == "defence")
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(defence.len(), p.defence_changes.len());
 }
 
 #[test]

@@ -400,3 +400,74 @@ pub fn odds(world: &World, plan: &FirePlan, target_side: u8) -> FireOdds {
         pieces,
     }
 }
+
+/// The odds of a fire in the shape every rule set's odds are shown in: strength and
+/// column, each column shift with its cause, every result of the table, the step
+/// losses, and each target piece's morale outcomes, exact. `name` names a piece by id.
+pub fn shown_odds(
+    plan: &FirePlan,
+    odds: &FireOdds,
+    name: &dyn Fn(&str) -> String,
+) -> crate::odds::Odds {
+    use crate::odds::{Chance, Distribution, Odds, Outcome};
+    let rolls = u64::from(odds.results.rolls);
+    let parts: Vec<String> = plan
+        .firers
+        .iter()
+        .zip(&plan.strengths)
+        .map(|(f, s)| format!("{} {s}", name(f)))
+        .collect();
+    let morale_rolls = u64::from(odds.morale_rolls());
+    let row = |label: &str, ways: u32, of: u64| Outcome {
+        label: label.to_owned(),
+        chance: Chance::new(ways, of),
+    };
+    let mut more = vec![Distribution {
+        heading: "Step losses".into(),
+        outcomes: odds
+            .step_losses
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(k, n)| {
+                row(
+                    &format!("{k} step{}", if k == 1 { "" } else { "s" }),
+                    *n,
+                    rolls,
+                )
+            })
+            .collect(),
+    }];
+    more.extend(odds.pieces.iter().map(|p| Distribution {
+        heading: format!("{} (morale {})", name(&p.id), p.morale),
+        outcomes: vec![
+            row("unaffected", p.morale_ways[0], morale_rolls),
+            row("Disrupted", p.morale_ways[1], morale_rolls),
+            row("Demoralized", p.morale_ways[2], morale_rolls),
+        ],
+    }));
+    Odds {
+        title: format!(
+            "{} at {}: {} table",
+            plan.kind,
+            view::label(plan.target),
+            plan.table
+        ),
+        basis: vec![
+            format!("Strength {} ({})", plan.strength, parts.join(" + ")),
+            format!(
+                "Column {}, shifted to {}",
+                plan.table.column_label(plan.base_column),
+                plan.table.column_label(plan.column)
+            ),
+        ],
+        modifiers: Odds::modifiers_of("column", &plan.shifts),
+        outcomes: odds
+            .results
+            .results
+            .iter()
+            .map(|(r, n)| row(&r.label(plan.table), *n, rolls))
+            .collect(),
+        more,
+    }
+}

@@ -1,6 +1,8 @@
 //! The Portable checks of an order, and the exact odds shown before one is given.
 
 use super::*;
+use crate::odds::{Chance, Distribution, Odds, Outcome};
+use std::collections::BTreeSet;
 
 // ---- Orders ---------------------------------------------------------------------------
 
@@ -125,9 +127,14 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
     }
 }
 
-/// The exact chances of a fire or close combat for the window, in words.
-pub fn describe_odds(world: &World, order: &PtOrder) -> Option<String> {
+/// The exact chances of a fire or close combat, in the shape every rule set's odds are
+/// shown in: the table or the powers, every modifier with its cause, and each outcome.
+pub fn describe_odds(world: &World, order: &PtOrder) -> Option<Odds> {
     let all = view::units(world);
+    let row = |label: &str, ways: u32, of: u32| Outcome {
+        label: label.to_owned(),
+        chance: Chance::new(ways, of),
+    };
     match order {
         PtOrder::Bombard { unit, target, .. } | PtOrder::Fire { unit, target, .. } => {
             let u = view::unit(world, unit)?;
@@ -135,19 +142,49 @@ pub fn describe_odds(world: &World, order: &PtOrder) -> Option<String> {
             let plan =
                 fire::plan(world, &all, &u, t, matches!(order, PtOrder::Bombard { .. })).ok()?;
             let odds = fire::odds(world, &all, &plan);
-            let target_id = view::unit_at(world, t)?.id;
-            let (d, p) = odds.of(&target_id);
-            let scatter = if plan.scatters() {
-                ", after scatter"
-            } else {
-                ""
-            };
-            Some(format!(
-                "{}{}{scatter}: destroyed {d}/{n}, pinned {p}/{n}",
-                plan.table.name(),
-                crate::journal::shifts_text(&plan.modifiers),
-                n = odds.denominator
-            ))
+            let target_unit = view::unit_at(world, t)?;
+            let n = odds.denominator;
+            let (d, p) = odds.of(&target_unit.id);
+            let mut basis = vec![format!("{} by {}", plan.table.name(), u.name)];
+            if plan.scatters() {
+                basis.push("It may scatter: a die for where it lands, then the effect die.".into());
+            }
+            // A scattering fire may land on another unit.
+            let others: BTreeSet<&str> = odds
+                .hits
+                .iter()
+                .map(|h| h.1.as_str())
+                .filter(|id| *id != target_unit.id)
+                .collect();
+            let more = others
+                .into_iter()
+                .map(|id| {
+                    let (d, p) = odds.of(id);
+                    let name = all
+                        .iter()
+                        .find(|u| u.id == id)
+                        .map_or(id.to_owned(), |u| u.name.clone());
+                    Distribution {
+                        heading: format!("{name}, if it lands there"),
+                        outcomes: vec![
+                            row("destroyed", d, n),
+                            row("pinned", p, n),
+                            row("unharmed", n - d - p, n),
+                        ],
+                    }
+                })
+                .collect();
+            Some(Odds {
+                title: format!("Fire at {} in {target}", target_unit.name),
+                basis,
+                modifiers: Odds::modifiers_of("effect die", &plan.modifiers),
+                outcomes: vec![
+                    row("destroyed", d, n),
+                    row("pinned", p, n),
+                    row("unharmed", n - d - p, n),
+                ],
+                more,
+            })
         }
         PtOrder::CloseCombat {
             side,
@@ -157,18 +194,27 @@ pub fn describe_odds(world: &World, order: &PtOrder) -> Option<String> {
         } => {
             let plan = combat::plan(world, &all, *side, attackers, defender).ok()?;
             let [d, a, both, draw] = combat::odds(&plan);
-            let mut changes = plan.attack_changes.clone();
-            changes.extend(
-                plan.defence_changes
-                    .iter()
-                    .map(|(c, why)| (*c, format!("defender: {why}"))),
-            );
-            Some(format!(
-                "power {} against {}{}: defender destroyed {d}/36, attacker destroyed {a}/36, both {both}/36, draw {draw}/36",
-                plan.attack,
-                plan.defence,
-                crate::journal::shifts_text(&changes)
-            ))
+            let mut modifiers = Odds::modifiers_of("attack", &plan.attack_changes);
+            modifiers.extend(Odds::modifiers_of("defence", &plan.defence_changes));
+            let name = all
+                .iter()
+                .find(|u| u.id == *defender)
+                .map_or(defender.clone(), |u| u.name.clone());
+            Some(Odds {
+                title: format!("Close combat against {name}"),
+                basis: vec![format!(
+                    "Close Combat Power {} against {} (each side rolls a die: at or under its power destroys the other)",
+                    plan.attack, plan.defence
+                )],
+                modifiers,
+                outcomes: vec![
+                    row("defender destroyed", d, 36),
+                    row("attacker destroyed", a, 36),
+                    row("both destroyed", both, 36),
+                    row("draw", draw, 36),
+                ],
+                more: Vec::new(),
+            })
         }
         _ => None,
     }
