@@ -72,6 +72,11 @@ pub struct CombatReport {
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CancelPick;
 
+/// Where a rule set's input runs: after the session's shortcuts and requests, which it
+/// may answer (a pass, the next unit, the line of sight), and before they are cleared.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RulesInput;
+
 /// Where the map overlays are drawn: a rule set's input runs before it.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DrawOverlays;
@@ -85,6 +90,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<CombatReport>()
         .init_resource::<session::NextUnitRequest>()
         .init_resource::<session::LosRequest>()
+        .init_resource::<session::PassRequest>()
         .add_plugins((session::plugin, table::plugin, computer::plugin))
         .add_systems(
             Update,

@@ -1,7 +1,7 @@
 //! The game as a session at the desk: save, load and autosave, undo up to the
 //! last dice rolled, and the keyboard shortcuts.
 
-use super::{IntentQueue, Mode, PendingTarget};
+use super::{Mode, PendingTarget};
 use crate::input::Selection;
 use crate::ui::UiStatus;
 use bevy::prelude::*;
@@ -10,8 +10,6 @@ use drumfire_core::counters::Counter;
 use drumfire_core::flow::Turn;
 use drumfire_core::game;
 use drumfire_core::orders::{self, Order, OrderLog};
-use drumfire_core::rules::great_war::preview::{Intent, Pick};
-use drumfire_core::rules::great_war::{GwState, action, view};
 use drumfire_core::save;
 use drumfire_core::scenario::Scenario;
 use std::collections::VecDeque;
@@ -89,14 +87,15 @@ pub fn plugin(app: &mut App) {
                 watch_handoff,
             )
                 .chain()
-                .before(crate::rules::great_war::play::submit_intent),
-        );
+                .before(super::RulesInput),
+        )
+        .add_systems(Update, clear_requests.after(super::RulesInput));
 }
 
 fn shortcuts(
     keys: Res<ButtonInput<KeyCode>>,
     mut request: ResMut<SessionRequest>,
-    mut intents: ResMut<IntentQueue>,
+    mut pass: ResMut<PassRequest>,
     mut help: ResMut<HelpOpen>,
     mut next_unit: ResMut<NextUnitRequest>,
     mut los: ResMut<LosRequest>,
@@ -109,7 +108,7 @@ fn shortcuts(
     } else if ctrl && keys.just_pressed(KeyCode::KeyO) {
         *request = SessionRequest::Load;
     } else if keys.just_pressed(KeyCode::Space) {
-        intents.0 = Some(Intent::Pass);
+        pass.0 = true;
     } else if keys.just_pressed(KeyCode::KeyN) {
         next_unit.0 = true;
     } else if keys.just_pressed(KeyCode::KeyL) {
@@ -122,6 +121,11 @@ fn shortcuts(
     }
 }
 
+/// Space was pressed: the side to act passes (ends its segment or activation), as
+/// its rule set reads a pass.
+#[derive(Resource, Default)]
+pub struct PassRequest(pub bool);
+
 /// N was pressed: select the next piece of the side to act that can still act.
 #[derive(Resource, Default)]
 pub struct NextUnitRequest(pub bool);
@@ -130,30 +134,20 @@ pub struct NextUnitRequest(pub bool);
 #[derive(Resource, Default)]
 pub struct LosRequest(pub bool);
 
-/// Carries out save, load, undo, "next unit" and the line-of-sight tool.
+/// The requests a rule set's input answers (a pass, the next unit, the line of sight)
+/// are for this frame only: one its rule set has no use for is dropped.
+fn clear_requests(
+    mut pass: ResMut<PassRequest>,
+    mut next: ResMut<NextUnitRequest>,
+    mut los: ResMut<LosRequest>,
+) {
+    pass.0 = false;
+    next.0 = false;
+    los.0 = false;
+}
+
+/// Carries out save, load and undo.
 fn carry_out_request(world: &mut World) {
-    if std::mem::take(&mut world.resource_mut::<NextUnitRequest>().0) {
-        next_unit(world);
-    }
-    if std::mem::take(&mut world.resource_mut::<LosRequest>().0)
-        && world.contains_resource::<GwState>()
-    {
-        let id = world
-            .resource::<Selection>()
-            .counter
-            .and_then(|e| world.get::<Counter>(e))
-            .map(|c| c.id.clone());
-        match id {
-            Some(id) => {
-                world.resource_mut::<Mode>().0 = Some(Pick::Fire(vec![id]));
-                world.resource_mut::<PendingTarget>().0 = None;
-            }
-            None => {
-                world.resource_mut::<UiStatus>().0 =
-                    "Select a counter first: the line of sight is drawn from it.".into()
-            }
-        }
-    }
     let request = std::mem::take(&mut *world.resource_mut::<SessionRequest>());
     let Some(source) = world.get_resource::<GameSource>().cloned() else {
         return;
@@ -424,35 +418,4 @@ fn autosave(world: &mut World, mut last: Local<u16>) {
                 format!("Autosave to {} failed: {e}", path.display());
         }
     }
-}
-
-/// Selects the next piece of the side to act that can still act (activated pieces
-/// that have not acted first, while an activation is under way).
-fn next_unit(world: &mut World) {
-    let Some(side) = drumfire_core::flow::awaiting(world) else {
-        return;
-    };
-    if !world.contains_resource::<GwState>() {
-        return;
-    }
-    let group = world.resource::<GwState>().group.clone();
-    let mut ready: Vec<view::PieceView> = view::all(world)
-        .into_iter()
-        .filter(|p| p.side == side)
-        .filter(|p| match &group {
-            Some(g) => g.members.get(&p.id).is_some_and(|m| !m.acted),
-            None => action::activatable(world, p),
-        })
-        .collect();
-    ready.sort_by_key(|p| p.id.clone());
-    if ready.is_empty() {
-        world.resource_mut::<UiStatus>().0 = "No piece of this side can act now.".into();
-        return;
-    }
-    let current = world.resource::<Selection>().counter;
-    let at = current.and_then(|c| ready.iter().position(|p| p.entity == c));
-    let next = &ready[at.map_or(0, |i| (i + 1) % ready.len())];
-    let mut sel = world.resource_mut::<Selection>();
-    sel.hex = Some(next.hex);
-    sel.counter = Some(next.entity);
 }

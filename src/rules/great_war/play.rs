@@ -4,8 +4,8 @@
 
 use crate::input::{Hover, MapArea, Selection};
 use crate::play::{
-    CancelPick, CombatReport, DrawOverlays, IntentQueue, Mode, PendingTarget, Preview, picking,
-    session,
+    CancelPick, CombatReport, DrawOverlays, IntentQueue, Mode, PendingTarget, Preview, RulesInput,
+    picking, session,
 };
 use crate::ui::UiStatus;
 use bevy::prelude::*;
@@ -25,12 +25,14 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
+            answer_requests.run_if(great_war_rules),
             drag_to_move.run_if(not(egui_wants_any_pointer_input).and_then(great_war_rules)),
             pick_on_click.run_if(picking.and_then(not(egui_wants_any_pointer_input))),
             submit_intent.run_if(great_war_rules),
             update_preview.run_if(great_war_rules),
         )
             .chain()
+            .in_set(RulesInput)
             .after(CancelPick)
             .before(DrawOverlays)
             .before(crate::input::InputSet),
@@ -43,6 +45,65 @@ pub fn great_war_rules(
     table: Option<Res<drumfire_core::table::TableMode>>,
 ) -> bool {
     table.is_none() && rules.is_some_and(|r| r.0.id == drumfire_core::rules::GREAT_WAR.id)
+}
+
+/// The session's requests, as the Great War reads them: Space passes (ends the
+/// activation or the segment), N selects the next piece that can still act, L picks a
+/// hex to draw the line of sight to from the selected piece.
+fn answer_requests(world: &mut World) {
+    if world.resource::<session::PassRequest>().0 {
+        world.resource_mut::<IntentQueue>().0 = Some(Intent::Pass);
+    }
+    if world.resource::<session::NextUnitRequest>().0 {
+        next_unit(world);
+    }
+    if world.resource::<session::LosRequest>().0 {
+        let id = world
+            .resource::<Selection>()
+            .counter
+            .and_then(|e| world.get::<Counter>(e))
+            .map(|c| c.id.clone());
+        match id {
+            Some(id) => {
+                world.resource_mut::<Mode>().0 = Some(Pick::Fire(vec![id]));
+                world.resource_mut::<PendingTarget>().0 = None;
+            }
+            None => {
+                world.resource_mut::<UiStatus>().0 =
+                    "Select a counter first: the line of sight is drawn from it.".into()
+            }
+        }
+    }
+}
+
+/// Selects the next piece of the side to act that can still act (activated pieces
+/// that have not acted first, while an activation is under way).
+fn next_unit(world: &mut World) {
+    let Some(side) = drumfire_core::flow::awaiting(world) else {
+        return;
+    };
+    let Some(group) = world.get_resource::<GwState>().map(|g| g.group.clone()) else {
+        return;
+    };
+    let mut ready: Vec<view::PieceView> = view::all(world)
+        .into_iter()
+        .filter(|p| p.side == side)
+        .filter(|p| match &group {
+            Some(g) => g.members.get(&p.id).is_some_and(|m| !m.acted),
+            None => drumfire_core::rules::great_war::action::activatable(world, p),
+        })
+        .collect();
+    ready.sort_by_key(|p| p.id.clone());
+    if ready.is_empty() {
+        world.resource_mut::<UiStatus>().0 = "No piece of this side can act now.".into();
+        return;
+    }
+    let current = world.resource::<Selection>().counter;
+    let at = current.and_then(|c| ready.iter().position(|p| p.entity == c));
+    let next = &ready[at.map_or(0, |i| (i + 1) % ready.len())];
+    let mut sel = world.resource_mut::<Selection>();
+    sel.hex = Some(next.hex);
+    sel.counter = Some(next.entity);
 }
 
 fn pick_on_click(
