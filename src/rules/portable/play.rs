@@ -57,15 +57,28 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                pass_on_space,
                 move_on_click.run_if(not(egui_wants_any_pointer_input)),
                 submit_request,
                 work_out_offers,
             )
                 .chain()
                 .run_if(portable_rules)
+                .in_set(crate::play::RulesInput)
                 .before(crate::play::DrawOverlays)
                 .before(crate::input::InputSet),
         );
+}
+
+/// Space is the phase bar's end button: the side to act ends its artillery fire,
+/// activations or close combats.
+fn pass_on_space(world: &mut World) {
+    if !world.resource::<crate::play::session::PassRequest>().0 {
+        return;
+    }
+    if let Some(side) = drumfire_core::flow::awaiting(world) {
+        world.resource_mut::<PtRequest>().0 = Some(Order::Pass { side });
+    }
 }
 
 /// A click on a hex the selected unit can reach moves it there.
