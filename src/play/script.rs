@@ -18,17 +18,13 @@
 //! `hand drumfire HEX on|off`, `hand roll N`, `hand next-turn`; `switch-mode`.
 
 use super::session::ReplayQueue;
-use super::{CombatReport, IntentQueue, Mode, PendingTarget};
+use super::{CombatReport, IntentQueue};
 use crate::input::{Hover, Selection};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use drumfire_core::counters::PieceIds;
-use drumfire_core::flow::{Phase, awaiting};
 use drumfire_core::map::HexIndex;
 use drumfire_core::orders;
-use drumfire_core::rules::great_war::GwState;
-use drumfire_core::rules::great_war::preview::{Intent, Pick};
-use drumfire_core::rules::great_war::state::Prompt;
 use drumfire_core::scenario::hex_of;
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -119,6 +115,19 @@ fn hex(word: Option<&String>) -> Result<hexx::Hex, String> {
 
 fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(), String> {
     let args: Vec<String> = words[1..].to_vec();
+    // The rule set's own steps first (its picks, questions and plans).
+    let steps = world
+        .get_resource::<drumfire_core::scenario::Rules>()
+        .map_or(&crate::rules::ScriptSteps::NONE, |r| {
+            crate::rules::script_steps(r.0.id)
+        });
+    if let Some(done) = (steps.step)(world, words) {
+        if !done? {
+            // Come back to this step until it is done.
+            script.steps.push_front((0, words.to_vec()));
+        }
+        return Ok(());
+    }
     match words[0].as_str() {
         "select" => {
             let h = hex(args.first())?;
@@ -136,96 +145,7 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
             sel.hex = at;
             sel.counter = Some(e);
         }
-        "activate" => {
-            let id = args.first().ok_or("a counter id is missing")?;
-            world.resource_mut::<IntentQueue>().0 = Some(Intent::Activate(id.clone()));
-        }
-        "move" => {
-            world.resource_mut::<Mode>().0 = Some(Pick::Move(args));
-            world.resource_mut::<PendingTarget>().0 = None;
-        }
-        "fire" => {
-            world.resource_mut::<Mode>().0 = Some(Pick::Fire(args));
-            world.resource_mut::<PendingTarget>().0 = None;
-        }
         "hover" => world.resource_mut::<Hover>().0 = Some(hex(args.first())?),
-        "click" => {
-            let h = hex(args.first())?;
-            world.resource_mut::<Hover>().0 = Some(h);
-            match world.resource::<Mode>().0.clone() {
-                Some(Pick::Move(p)) => {
-                    world.resource_mut::<IntentQueue>().0 = Some(Intent::Move(p, h))
-                }
-                Some(_) => world.resource_mut::<PendingTarget>().0 = Some(h),
-                None => {
-                    let stack = world.resource::<HexIndex>().occupants(h).to_vec();
-                    world.resource_mut::<Selection>().click(h, &stack);
-                }
-            }
-        }
-        "confirm" => {
-            let t = world
-                .resource::<PendingTarget>()
-                .0
-                .ok_or("no target has been picked")?;
-            let intent = match world.resource::<Mode>().0.clone() {
-                Some(Pick::Fire(f)) => Intent::Fire(f, t),
-                Some(Pick::Assault(a)) => Intent::Assault(a, t),
-                _ => return Err("nothing to confirm".into()),
-            };
-            world.resource_mut::<IntentQueue>().0 = Some(intent);
-        }
-        "answer-all" => {
-            if let Some(intent) = answer(world) {
-                world.resource_mut::<IntentQueue>().0 = Some(intent);
-                // Come back to this step until no question is left.
-                script.steps.push_front((0, words.to_vec()));
-            }
-        }
-        "pass" => world.resource_mut::<IntentQueue>().0 = Some(Intent::Pass),
-        "plan" => {
-            let side = awaiting(world).ok_or("no side is awaited")?;
-            let missions = match args.first().map(String::as_str) {
-                Some("scenario") => world
-                    .resource::<drumfire_core::rules::great_war::scenario::GwSides>()
-                    .get(side)
-                    .artillery_plan
-                    .clone(),
-                _ => drumfire_core::rules::great_war::setup::open_sights_plan(world, side),
-            };
-            let order = drumfire_core::orders::Order::from(
-                drumfire_core::rules::great_war::GwOrder::Plan { side, missions },
-            );
-            orders::submit(world, order).map_err(|r| r.0)?;
-        }
-        "pass-until" => {
-            let side: u8 = args
-                .first()
-                .and_then(|s| s.parse().ok())
-                .ok_or("a side number is missing")?;
-            let ready = *world.resource::<State<Phase>>().get()
-                == drumfire_core::rules::great_war::ACTION
-                && awaiting(world) == Some(side)
-                && world.resource::<GwState>().prompt.is_none()
-                && world.resource::<GwState>().group.is_none();
-            if !ready {
-                let intent = answer(world).unwrap_or(Intent::Pass);
-                world.resource_mut::<IntentQueue>().0 = Some(intent);
-                script.steps.push_front((0, words.to_vec()));
-            }
-        }
-        "turn" => {
-            let n: u16 = args
-                .first()
-                .and_then(|s| s.parse().ok())
-                .ok_or("a turn number is missing")?;
-            let over = *world.resource::<State<Phase>>().get() == Phase::GameOver;
-            if world.resource::<drumfire_core::flow::Turn>().0 < n && !over {
-                let intent = answer(world).unwrap_or(Intent::Pass);
-                world.resource_mut::<IntentQueue>().0 = Some(intent);
-                script.steps.push_front((0, words.to_vec()));
-            }
-        }
         "close-dialogs" => world.resource_mut::<CombatReport>().open = false,
         "shot" => {
             let name = args.first().ok_or("a file name is missing")?;
@@ -245,61 +165,6 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
             }
             drumfire_core::save::write(&path, &file).map_err(|e| e.to_string())?;
         }
-        "sheet-cell" => {
-            let n = |i: usize| -> Result<usize, String> {
-                args.get(i)
-                    .and_then(|s| s.parse::<usize>().ok())
-                    .filter(|n| *n > 0)
-                    .map(|n| n - 1)
-                    .ok_or_else(|| "sheet-cell needs a line and a turn, from 1".to_owned())
-            };
-            world
-                .resource_mut::<crate::rules::great_war::plan::SheetCell>()
-                .0 = Some((n(0)?, n(1)?));
-        }
-        "sheet-mission" => {
-            let line = args
-                .first()
-                .and_then(|s| s.parse::<usize>().ok())
-                .filter(|n| *n > 0)
-                .ok_or("sheet-mission needs a line, from 1")?;
-            let kind = match args.get(1).map(String::as_str) {
-                Some("planned") => 0,
-                Some("open") => 1,
-                Some("move") => 2,
-                _ => return Err("the mission is planned, open or move".into()),
-            };
-            world
-                .resource_mut::<crate::rules::great_war::plan::PlanEdits>()
-                .0
-                .push(crate::rules::great_war::plan::PlanEdit::Mission(
-                    line - 1,
-                    kind,
-                ));
-        }
-        "sheet-type" => {
-            let (line, turn) = world
-                .resource::<crate::rules::great_war::plan::PlanDraft>()
-                .cell
-                .ok_or("no cell of the sheet is chosen")?;
-            let text = args.first().ok_or("a hex is missing")?.clone();
-            world
-                .resource_mut::<crate::rules::great_war::plan::PlanEdits>()
-                .0
-                .push(crate::rules::great_war::plan::PlanEdit::Cell(
-                    line,
-                    turn,
-                    Some(text),
-                ));
-        }
-        "file-plan" => world
-            .resource_mut::<crate::rules::great_war::plan::PlanEdits>()
-            .0
-            .push(crate::rules::great_war::plan::PlanEdit::File),
-        "close-plan" => world
-            .resource_mut::<crate::rules::great_war::plan::PlanEdits>()
-            .0
-            .push(crate::rules::great_war::plan::PlanEdit::Close),
         "show-plan" => {
             let side: u8 = args
                 .first()
@@ -313,10 +178,7 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
             let mut h = world.resource_mut::<super::session::Handoff>();
             let side = h.waiting_for.take().ok_or("no hand-off screen is up")?;
             if std::mem::take(&mut h.show_plan) {
-                world
-                    .resource_mut::<crate::rules::great_war::plan::PlanEdits>()
-                    .0
-                    .push(crate::rules::great_war::plan::PlanEdit::Show(side));
+                (steps.show_secret)(world, side);
             }
         }
         "dump-view" => {
@@ -335,6 +197,12 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
         "switch-mode" => {
             *world.resource_mut::<super::session::SessionRequest>() =
                 super::session::SessionRequest::SwitchMode;
+        }
+        "click" => {
+            let h = hex(args.first())?;
+            world.resource_mut::<Hover>().0 = Some(h);
+            let stack = world.resource::<HexIndex>().occupants(h).to_vec();
+            world.resource_mut::<Selection>().click(h, &stack);
         }
         other => return Err(format!("unknown step `{other}`")),
     }
@@ -393,20 +261,9 @@ fn hand_move(args: &[String]) -> Result<drumfire_core::table::TableOrder, String
     })
 }
 
-/// The answer a script gives to the question the game waits on: hold fire, or the
-/// first unit takes the loss.
-fn answer(world: &World) -> Option<Intent> {
-    match world.resource::<GwState>().prompt.as_ref()? {
-        Prompt::OpportunityFire { .. } => Some(Intent::HoldFire),
-        Prompt::StepLoss { candidates, .. } => {
-            candidates.first().cloned().map(Intent::TakeStepLoss)
-        }
-    }
-}
-
 /// The words the screen shows of plans and play: the hand-off screen alone when it
-/// is up; otherwise the Artillery Plan sheet (its side, every battery and cell), the
-/// plan's labels on the map, and the log.
+/// is up; otherwise what the rule set shows of its own (the Great War's Artillery Plan
+/// sheet and the plan's labels on the map), and the log.
 fn visible_text(world: &mut World) -> String {
     use std::fmt::Write;
     let sides = world
@@ -417,28 +274,12 @@ fn visible_text(world: &mut World) -> String {
         let _ = writeln!(out, "hand-off screen: {}", sides.name(side));
         return out;
     }
-    let draft = world
-        .resource::<crate::rules::great_war::plan::PlanDraft>()
-        .clone();
-    if let Some(side) = draft.side {
-        let _ = writeln!(out, "sheet: {}", sides.name(side));
-        for a in &draft.missions {
-            let _ = writeln!(
-                out,
-                "sheet line: {} {:?}",
-                crate::rules::great_war::plan::source_name(world, &a.source),
-                a.mission
-            );
-        }
-    }
-    let labels: Vec<String> = world
-        .query_filtered::<&Text2d, With<crate::rules::great_war::plan::PlanOverlay>>()
-        .iter(world)
-        .map(|t| t.0.replace('\n', " / "))
-        .collect();
-    for l in labels {
-        let _ = writeln!(out, "map: {l}");
-    }
+    let steps = world
+        .get_resource::<drumfire_core::scenario::Rules>()
+        .map_or(&crate::rules::ScriptSteps::NONE, |r| {
+            crate::rules::script_steps(r.0.id)
+        });
+    (steps.view_text)(world, &mut out);
     let names: std::collections::BTreeMap<String, String> = world
         .query::<&drumfire_core::counters::Counter>()
         .iter(world)

@@ -24,3 +24,31 @@ pub fn editor_panels(rules: &str) -> &'static crate::editor::EditorPanels {
         _ => &crate::editor::EditorPanels::NONE,
     }
 }
+
+/// A rule set's steps of the scripted-input mode (`play::script`), for the window tests.
+pub struct ScriptSteps {
+    /// Takes one of its steps: `Some(Ok(true))` done, `Some(Ok(false))` to be taken
+    /// again, `None` when the step is none of its.
+    pub step: fn(&mut World, &[String]) -> Option<Result<bool, String>>,
+    /// The words its panels show (for `dump-view`).
+    pub view_text: fn(&mut World, &mut String),
+    /// After the hand-off screen, the player at the screen asks to see the side's secret.
+    pub show_secret: fn(&mut World, u8),
+}
+
+impl ScriptSteps {
+    /// For a rule set with no steps of its own.
+    pub const NONE: ScriptSteps = ScriptSteps {
+        step: |_, _| None,
+        view_text: |_, _| {},
+        show_secret: |_, _| {},
+    };
+}
+
+/// A rule set's script steps, by its id.
+pub fn script_steps(rules: &str) -> &'static ScriptSteps {
+    match rules {
+        r if r == drumfire_core::rules::great_war::INFO.id => &great_war::script::STEPS,
+        _ => &ScriptSteps::NONE,
+    }
+}

@@ -4,4 +4,5 @@
 pub mod editor;
 pub mod plan;
 pub mod play;
+pub mod script;
 pub mod sheet;

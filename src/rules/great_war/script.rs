@@ -1,0 +1,237 @@
+//! The Great War's steps of the scripted-input mode (`play::script`): activations,
+//! moves, fires and assaults picked as the mouse picks them, the questions the game
+//! asks answered, Artillery Plans filed or drawn on the sheet, and the sheet's words
+//! for `dump-view`.
+
+use crate::input::{Hover, Selection};
+use crate::play::{IntentQueue, Mode, PendingTarget};
+use crate::rules::ScriptSteps;
+use bevy::prelude::*;
+use drumfire_core::flow::{Phase, awaiting};
+use drumfire_core::map::HexIndex;
+use drumfire_core::orders;
+use drumfire_core::rules::great_war::preview::{Intent, Pick};
+use drumfire_core::rules::great_war::state::Prompt;
+use drumfire_core::rules::great_war::{self, GwState};
+use drumfire_core::scenario::hex_of;
+
+use super::plan::{PlanDraft, PlanEdit, PlanEdits, PlanOverlay, SheetCell, source_name};
+
+/// The Great War's script steps.
+pub const STEPS: ScriptSteps = ScriptSteps {
+    step,
+    view_text,
+    show_secret,
+};
+
+fn hex(word: Option<&String>) -> Result<hexx::Hex, String> {
+    let w = word.ok_or("a hex number is missing")?;
+    hex_of(w).ok_or_else(|| format!("`{w}` is not a hex number"))
+}
+
+/// One of its steps: `Some(Ok(true))` done, `Some(Ok(false))` to be taken again (until
+/// no question is left, or until a side or turn is reached), `None` not one of its.
+fn step(world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
+    let name = words[0].as_str();
+    NAMES
+        .contains(&name)
+        .then(|| run(world, name, words[1..].to_vec()))
+}
+
+/// The steps that are the Great War's.
+const NAMES: [&str; 15] = [
+    "activate",
+    "move",
+    "fire",
+    "click",
+    "confirm",
+    "answer-all",
+    "pass",
+    "plan",
+    "pass-until",
+    "turn",
+    "sheet-cell",
+    "sheet-mission",
+    "sheet-type",
+    "file-plan",
+    "close-plan",
+];
+
+fn run(world: &mut World, name: &str, args: Vec<String>) -> Result<bool, String> {
+    let intent = |world: &mut World, i: Intent| world.resource_mut::<IntentQueue>().0 = Some(i);
+    match name {
+        "activate" => {
+            let id = args.first().ok_or("a counter id is missing")?;
+            intent(world, Intent::Activate(id.clone()));
+        }
+        "move" | "fire" => {
+            world.resource_mut::<Mode>().0 = Some(if name == "move" {
+                Pick::Move(args.clone())
+            } else {
+                Pick::Fire(args.clone())
+            });
+            world.resource_mut::<PendingTarget>().0 = None;
+        }
+        "click" => {
+            let h = hex(args.first())?;
+            world.resource_mut::<Hover>().0 = Some(h);
+            match world.resource::<Mode>().0.clone() {
+                Some(Pick::Move(p)) => intent(world, Intent::Move(p, h)),
+                Some(_) => world.resource_mut::<PendingTarget>().0 = Some(h),
+                None => {
+                    let stack = world.resource::<HexIndex>().occupants(h).to_vec();
+                    world.resource_mut::<Selection>().click(h, &stack);
+                }
+            }
+        }
+        "confirm" => {
+            let t = world
+                .resource::<PendingTarget>()
+                .0
+                .ok_or("no target has been picked")?;
+            let i = match world.resource::<Mode>().0.clone() {
+                Some(Pick::Fire(f)) => Intent::Fire(f, t),
+                Some(Pick::Assault(a)) => Intent::Assault(a, t),
+                _ => return Err("nothing to confirm".into()),
+            };
+            intent(world, i);
+        }
+        "answer-all" => {
+            if let Some(i) = answer(world) {
+                intent(world, i);
+                return Ok(false);
+            }
+        }
+        "pass" => intent(world, Intent::Pass),
+        "plan" => {
+            let side = awaiting(world).ok_or("no side is awaited")?;
+            let missions = match args.first().map(String::as_str) {
+                Some("scenario") => world
+                    .resource::<great_war::scenario::GwSides>()
+                    .get(side)
+                    .artillery_plan
+                    .clone(),
+                _ => great_war::setup::open_sights_plan(world, side),
+            };
+            let order = orders::Order::from(great_war::GwOrder::Plan { side, missions });
+            orders::submit(world, order).map_err(|r| r.0)?;
+        }
+        "pass-until" => {
+            let side: u8 = args
+                .first()
+                .and_then(|s| s.parse().ok())
+                .ok_or("a side number is missing")?;
+            let ready = *world.resource::<State<Phase>>().get() == great_war::ACTION
+                && awaiting(world) == Some(side)
+                && world.resource::<GwState>().prompt.is_none()
+                && world.resource::<GwState>().group.is_none();
+            if !ready {
+                let i = answer(world).unwrap_or(Intent::Pass);
+                intent(world, i);
+                return Ok(false);
+            }
+        }
+        "turn" => {
+            let n: u16 = args
+                .first()
+                .and_then(|s| s.parse().ok())
+                .ok_or("a turn number is missing")?;
+            let over = *world.resource::<State<Phase>>().get() == Phase::GameOver;
+            if world.resource::<drumfire_core::flow::Turn>().0 < n && !over {
+                let i = answer(world).unwrap_or(Intent::Pass);
+                intent(world, i);
+                return Ok(false);
+            }
+        }
+        "sheet-cell" => {
+            let n = |i: usize| -> Result<usize, String> {
+                args.get(i)
+                    .and_then(|s| s.parse::<usize>().ok())
+                    .filter(|n| *n > 0)
+                    .map(|n| n - 1)
+                    .ok_or_else(|| "sheet-cell needs a line and a turn, from 1".to_owned())
+            };
+            world.resource_mut::<SheetCell>().0 = Some((n(0)?, n(1)?));
+        }
+        "sheet-mission" => {
+            let line = args
+                .first()
+                .and_then(|s| s.parse::<usize>().ok())
+                .filter(|n| *n > 0)
+                .ok_or("sheet-mission needs a line, from 1")?;
+            let kind = match args.get(1).map(String::as_str) {
+                Some("planned") => 0,
+                Some("open") => 1,
+                Some("move") => 2,
+                _ => return Err("the mission is planned, open or move".into()),
+            };
+            world
+                .resource_mut::<PlanEdits>()
+                .0
+                .push(PlanEdit::Mission(line - 1, kind));
+        }
+        "sheet-type" => {
+            let (line, turn) = world
+                .resource::<PlanDraft>()
+                .cell
+                .ok_or("no cell of the sheet is chosen")?;
+            let text = args.first().ok_or("a hex is missing")?.clone();
+            world
+                .resource_mut::<PlanEdits>()
+                .0
+                .push(PlanEdit::Cell(line, turn, Some(text)));
+        }
+        "file-plan" => world.resource_mut::<PlanEdits>().0.push(PlanEdit::File),
+        "close-plan" => world.resource_mut::<PlanEdits>().0.push(PlanEdit::Close),
+        other => return Err(format!("unknown step `{other}`")),
+    }
+    Ok(true)
+}
+
+/// The answer a script gives to the question the game waits on: hold fire, or the
+/// first unit takes the loss.
+fn answer(world: &World) -> Option<Intent> {
+    match world.get_resource::<GwState>()?.prompt.as_ref()? {
+        Prompt::OpportunityFire { .. } => Some(Intent::HoldFire),
+        Prompt::StepLoss { candidates, .. } => {
+            candidates.first().cloned().map(Intent::TakeStepLoss)
+        }
+    }
+}
+
+/// The player at the screen, after the hand-off, looks at the side's filed plan.
+fn show_secret(world: &mut World, side: u8) {
+    world
+        .resource_mut::<PlanEdits>()
+        .0
+        .push(PlanEdit::Show(side));
+}
+
+/// The Artillery Plan sheet (its side, every battery and cell) and the plan's labels
+/// on the map.
+fn view_text(world: &mut World, out: &mut String) {
+    use std::fmt::Write;
+    let sides = world
+        .resource::<drumfire_core::scenario::SideList>()
+        .clone();
+    let draft = world.resource::<PlanDraft>().clone();
+    if let Some(side) = draft.side {
+        let _ = writeln!(out, "sheet: {}", sides.name(side));
+        for a in &draft.missions {
+            let _ = writeln!(
+                out,
+                "sheet line: {} {:?}",
+                source_name(world, &a.source),
+                a.mission
+            );
+        }
+    }
+    let labels: Vec<String> = world
+        .query_filtered::<&Text2d, With<PlanOverlay>>()
+        .iter(world)
+        .map(|t| t.0.replace('\n', " / "))
+        .collect();
+    for l in labels {
+        let _ = writeln!(out, "map: {l}");
+    }
+}
