@@ -9,11 +9,8 @@ const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 /// Shared files that still name a rule set, to be moved into the rule sets' folders
 /// or behind a registry. The list only shrinks: a shared file not on it that names a
 /// rule set fails the test, and so does a file on it that no longer does.
-const STILL_NAMING_A_RULE_SET: &[&str] = &[
-    "src/play/mod.rs",
-    "src/ui/mod.rs",
-    "src/ui/play_panels.rs",
-];
+const STILL_NAMING_A_RULE_SET: &[&str] =
+    &["src/play/mod.rs", "src/ui/mod.rs", "src/ui/play_panels.rs"];
 
 /// The registries: the one place in each crate that lists every rule set, the files
 /// directly in these folders (in the core, `rules/mod.rs` and the frozen reader of the
