@@ -47,7 +47,7 @@ pub enum Tool {
 }
 
 /// A rule set's parts of the editor's window, listed in the app's registry
-/// (`crate::rules::editor_panels`). Each draws into the panel the editor gives it and
+/// (`crate::rules::WindowParts`). Each draws into the panel the editor gives it and
 /// turns what the designer does into edits, its own (`SectionEdit`s) or the core's.
 pub struct EditorPanels {
     /// Its placement tools, after the unit types (the Great War's leaders pool).
@@ -181,7 +181,7 @@ pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: Option<&st
         .and_then(|r| r.chars().next())
         .unwrap_or('.');
     let mut doc = Doc {
-        panels: crate::rules::editor_panels(editor.rules().id),
+        panels: crate::rules::parts(editor.rules().id).map_or(&EditorPanels::NONE, |p| p.editor),
         editor,
         path,
         errors: Vec::new(),

@@ -108,7 +108,16 @@ fn step(world: &mut World, script: &mut Script) {
     }
 }
 
-fn hex(word: Option<&String>) -> Result<hexx::Hex, String> {
+/// The script steps of the game's rule set.
+fn rule_set_steps(world: &World) -> &'static crate::rules::ScriptSteps {
+    world
+        .get_resource::<drumfire_core::scenario::Rules>()
+        .and_then(|r| crate::rules::parts(r.0.id))
+        .map_or(&crate::rules::ScriptSteps::NONE, |p| p.script)
+}
+
+/// The hex a step's word names.
+pub(crate) fn hex(word: Option<&String>) -> Result<hexx::Hex, String> {
     let w = word.ok_or("a hex number is missing")?;
     hex_of(w).ok_or_else(|| format!("`{w}` is not a hex number"))
 }
@@ -116,11 +125,7 @@ fn hex(word: Option<&String>) -> Result<hexx::Hex, String> {
 fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(), String> {
     let args: Vec<String> = words[1..].to_vec();
     // The rule set's own steps first (its picks, questions and plans).
-    let steps = world
-        .get_resource::<drumfire_core::scenario::Rules>()
-        .map_or(&crate::rules::ScriptSteps::NONE, |r| {
-            crate::rules::script_steps(r.0.id)
-        });
+    let steps = rule_set_steps(world);
     if let Some(done) = (steps.step)(world, words) {
         if !done? {
             // Come back to this step until it is done.
@@ -274,11 +279,7 @@ fn visible_text(world: &mut World) -> String {
         let _ = writeln!(out, "hand-off screen: {}", sides.name(side));
         return out;
     }
-    let steps = world
-        .get_resource::<drumfire_core::scenario::Rules>()
-        .map_or(&crate::rules::ScriptSteps::NONE, |r| {
-            crate::rules::script_steps(r.0.id)
-        });
+    let steps = rule_set_steps(world);
     (steps.view_text)(world, &mut out);
     let names: std::collections::BTreeMap<String, String> = world
         .query::<&drumfire_core::counters::Counter>()

@@ -16,15 +16,6 @@ pub fn plugin(app: &mut App) {
     ));
 }
 
-/// A rule set's parts of the scenario editor's window, by its id.
-pub fn editor_panels(rules: &str) -> &'static crate::editor::EditorPanels {
-    match rules {
-        r if r == drumfire_core::rules::great_war::INFO.id => &great_war::editor::PANELS,
-        r if r == drumfire_core::rules::portable::INFO.id => &portable::editor::PANELS,
-        _ => &crate::editor::EditorPanels::NONE,
-    }
-}
-
 /// A rule set's steps of the scripted-input mode (`play::script`), for the window tests.
 pub struct ScriptSteps {
     /// Takes one of its steps: `Some(Ok(true))` done, `Some(Ok(false))` to be taken
@@ -45,10 +36,31 @@ impl ScriptSteps {
     };
 }
 
-/// A rule set's script steps, by its id.
-pub fn script_steps(rules: &str) -> &'static ScriptSteps {
-    match rules {
-        r if r == drumfire_core::rules::great_war::INFO.id => &great_war::script::STEPS,
-        _ => &ScriptSteps::NONE,
-    }
+/// A rule set's parts of the window that the shared code asks for by the game's rule set.
+pub struct WindowParts {
+    /// The rule set (its core `RuleSetInfo`).
+    pub rules: &'static drumfire_core::rule_set::RuleSetInfo,
+    /// Its parts of the scenario editor.
+    pub editor: &'static crate::editor::EditorPanels,
+    /// Its steps of the scripted-input mode.
+    pub script: &'static ScriptSteps,
+}
+
+/// Every rule set's window parts.
+static ALL: [WindowParts; 2] = [
+    WindowParts {
+        rules: &drumfire_core::rules::great_war::INFO,
+        editor: &great_war::editor::PANELS,
+        script: &great_war::script::STEPS,
+    },
+    WindowParts {
+        rules: &drumfire_core::rules::portable::INFO,
+        editor: &portable::editor::PANELS,
+        script: &ScriptSteps::NONE,
+    },
+];
+
+/// The window parts of rule set `id`, if it has any.
+pub fn parts(id: &str) -> Option<&'static WindowParts> {
+    ALL.iter().find(|p| p.rules.id == id)
 }

@@ -66,6 +66,16 @@ pub struct Outcome {
     pub chance: Chance,
 }
 
+impl Outcome {
+    /// `label`, with a chance of `ways` out of `of`.
+    pub fn new(label: impl Into<String>, ways: impl Into<u64>, of: impl Into<u64>) -> Self {
+        Self {
+            label: label.into(),
+            chance: Chance::new(ways, of),
+        }
+    }
+}
+
 /// A distribution that follows from the outcomes: step losses, a piece's morale.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Distribution {
@@ -152,10 +162,7 @@ mod tests {
 
     #[test]
     fn odds_whose_outcomes_are_not_a_whole_are_caught() {
-        let row = |label: &str, ways: u32, of: u32| Outcome {
-            label: label.into(),
-            chance: Chance::new(ways, of),
-        };
+        let row = |label: &str, ways: u32, of: u32| Outcome::new(label, ways, of);
         let mut odds = Odds {
             title: "test".into(),
             outcomes: vec![row("hit", 1, 6), row("miss", 5, 6)],

@@ -4,6 +4,7 @@
 //! for `dump-view`.
 
 use crate::input::{Hover, Selection};
+use crate::play::script::hex;
 use crate::play::{IntentQueue, Mode, PendingTarget};
 use crate::rules::ScriptSteps;
 use bevy::prelude::*;
@@ -13,7 +14,6 @@ use drumfire_core::orders;
 use drumfire_core::rules::great_war::preview::{Intent, Pick};
 use drumfire_core::rules::great_war::state::Prompt;
 use drumfire_core::rules::great_war::{self, GwState};
-use drumfire_core::scenario::hex_of;
 
 use super::plan::{PlanDraft, PlanEdit, PlanEdits, PlanOverlay, SheetCell, source_name};
 
@@ -23,11 +23,6 @@ pub const STEPS: ScriptSteps = ScriptSteps {
     view_text,
     show_secret,
 };
-
-fn hex(word: Option<&String>) -> Result<hexx::Hex, String> {
-    let w = word.ok_or("a hex number is missing")?;
-    hex_of(w).ok_or_else(|| format!("`{w}` is not a hex number"))
-}
 
 /// One of its steps: `Some(Ok(true))` done, `Some(Ok(false))` to be taken again (until
 /// no question is left, or until a side or turn is reached), `None` not one of its.

@@ -409,7 +409,7 @@ pub fn shown_odds(
     odds: &FireOdds,
     name: &dyn Fn(&str) -> String,
 ) -> crate::odds::Odds {
-    use crate::odds::{Chance, Distribution, Odds, Outcome};
+    use crate::odds::{Distribution, Odds, Outcome};
     let rolls = u64::from(odds.results.rolls);
     let parts: Vec<String> = plan
         .firers
@@ -418,10 +418,7 @@ pub fn shown_odds(
         .map(|(f, s)| format!("{} {s}", name(f)))
         .collect();
     let morale_rolls = u64::from(odds.morale_rolls());
-    let row = |label: &str, ways: u32, of: u64| Outcome {
-        label: label.to_owned(),
-        chance: Chance::new(ways, of),
-    };
+    let row = |label: &str, ways: u32, of: u64| Outcome::new(label, ways, of);
     let mut more = vec![Distribution {
         heading: "Step losses".into(),
         outcomes: odds

@@ -1,7 +1,7 @@
 //! The Portable checks of an order, and the exact odds shown before one is given.
 
 use super::*;
-use crate::odds::{Chance, Distribution, Odds, Outcome};
+use crate::odds::{Distribution, Odds, Outcome};
 use std::collections::BTreeSet;
 
 // ---- Orders ---------------------------------------------------------------------------
@@ -131,10 +131,7 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
 /// shown in: the table or the powers, every modifier with its cause, and each outcome.
 pub fn describe_odds(world: &World, order: &PtOrder) -> Option<Odds> {
     let all = view::units(world);
-    let row = |label: &str, ways: u32, of: u32| Outcome {
-        label: label.to_owned(),
-        chance: Chance::new(ways, of),
-    };
+    let row = |label: &str, ways: u32, of: u32| Outcome::new(label, ways, of);
     match order {
         PtOrder::Bombard { unit, target, .. } | PtOrder::Fire { unit, target, .. } => {
             let u = view::unit(world, unit)?;
