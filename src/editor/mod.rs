@@ -209,7 +209,7 @@ pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: Option<&st
     .insert_resource(doc)
     .init_resource::<EditQueue>()
     .init_resource::<EditorCommand>()
-    .init_resource::<crate::play::Mode>()
+    .init_resource::<crate::play::Picking>()
     .init_resource::<drumfire_core::journal::Journal>()
     .add_systems(PreStartup, spawn_doc)
     .add_systems(

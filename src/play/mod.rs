@@ -1,17 +1,16 @@
-//! Playing with the mouse, shared by the rule sets: the pick under way and Esc to
-//! cancel it, the previews drawn on the map before anything is committed, the combat
-//! dialog's report, sessions, the computer player and table mode. A rule set's own
-//! input is in `rules/<id>/` (the Great War's in `rules/great_war/play.rs`). The window
-//! never edits the game: every intent becomes an `Order` through the core's one door.
+//! Playing with the mouse, shared by the rule sets: whether a hex is being picked, the
+//! previews drawn on the map before anything is committed, the combat dialog's
+//! report, sessions, the computer player and table mode. A rule set's own input, its
+//! picks and what they preview, is in its folder under `rules/`. The window never
+//! edits the game: every intent becomes an `Order` through the core's one door.
 
 use crate::board::geometry::{BoardGeometry, HEX_SIZE};
 use crate::board::z;
 use bevy::prelude::*;
 use drumfire_core::coords::MapCoord;
 use drumfire_core::journal::GameEvent;
-use drumfire_core::rules::great_war::fire::FireOdds;
-use drumfire_core::rules::great_war::preview::{Intent, Offer, Pick};
-use drumfire_core::rules::great_war::state::FirePlan;
+use drumfire_core::scenario::Rules;
+use drumfire_core::table::TableMode;
 use hexx::Hex;
 use std::collections::BTreeMap;
 
@@ -20,41 +19,25 @@ pub mod script;
 pub mod session;
 pub mod table;
 
-/// A hex is being picked on the map for this action (`None`: browsing).
-#[derive(Resource, Default, Debug, Clone)]
-pub struct Mode(pub Option<Pick>);
+/// A rule set is picking a hex on the map (a move's destination, a target): clicks
+/// on the map are its, not the selection's. The rule set keeps it up to date.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Picking(pub bool);
 
-/// The fire or assault target chosen and waiting for the player to confirm.
-#[derive(Resource, Default, Debug, Clone)]
-pub struct PendingTarget(pub Option<Hex>);
-
-/// An intent from the panels or the map, turned into an order on the next update.
-#[derive(Resource, Default, Debug)]
-pub struct IntentQueue(pub Option<Intent>);
-
-/// Everything the window shows before the player commits, worked out from the core.
+/// What the map shows before the player commits, filled by the rule set's input and
+/// drawn by the overlays.
 #[derive(Resource, Default)]
 pub struct Preview {
-    /// Its actions.
-    pub offers: Vec<Offer>,
-    /// Hexes a leader's activation would reach (before activating).
-    pub chain: Vec<Hex>,
     /// Reachable hexes with their cost (move picking).
     pub reach: BTreeMap<MapCoord, (u8, Vec<Hex>)>,
     /// The path to the hovered hex.
     pub path: Vec<Hex>,
-    /// Why the hovered hex cannot be picked.
-    pub refusal: Option<String>,
-    /// Hexes that can be fired at or assaulted.
+    /// Hexes that can be fired at or attacked.
     pub targets: Vec<Hex>,
-    /// The fire at the pending (or hovered) target and its exact odds, or why not.
-    pub fire: Option<(Hex, Result<(FirePlan, FireOdds), String>)>,
-    /// For an opportunity-fire question: each eligible unit's fire and its odds.
-    pub prompt_odds: Vec<(String, Option<(FirePlan, FireOdds)>)>,
-    /// Activated units that could join the fire group (id), while aiming a fire.
-    pub fire_mates: Vec<String>,
-    /// The first firer's hex, where the line of fire starts.
-    pub fire_from: Option<Hex>,
+    /// Friendly hexes that would act together (a leader's activation).
+    pub chain: Vec<Hex>,
+    /// A line of fire, from the firers' hex to the target.
+    pub line: Option<(Hex, Hex)>,
     /// Changes whenever the preview does, so overlays redraw only then.
     pub generation: u64,
 }
@@ -68,7 +51,8 @@ pub struct CombatReport {
     pub open: bool,
 }
 
-/// Where Esc cancels a pick: a rule set's input runs after it.
+/// Where Esc cancels a pick (a rule set's own system): before the board's Esc
+/// clears the selection, and before the rule sets' input.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CancelPick;
 
@@ -83,9 +67,7 @@ pub struct DrawOverlays;
 
 /// The play plugin.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Mode>()
-        .init_resource::<PendingTarget>()
-        .init_resource::<IntentQueue>()
+    app.init_resource::<Picking>()
         .init_resource::<Preview>()
         .init_resource::<CombatReport>()
         .init_resource::<session::NextUnitRequest>()
@@ -96,36 +78,30 @@ pub fn plugin(app: &mut App) {
             Update,
             script::run_script
                 .run_if(resource_exists::<script::Script>)
-                .before(session::feed_replay),
+                .before(session::feed_replay)
+                .before(RulesInput),
         )
         .add_systems(Startup, make_overlay_assets)
+        .configure_sets(Update, CancelPick.before(RulesInput))
         .add_systems(
             Update,
-            (
-                cancel_pick_on_escape.in_set(CancelPick),
-                draw_overlays.in_set(DrawOverlays),
-            )
-                .chain()
+            draw_overlays
+                .in_set(DrawOverlays)
+                .after(RulesInput)
                 .before(crate::input::InputSet),
         );
 }
 
 /// Is a hex being picked?
-pub fn picking(mode: Res<Mode>) -> bool {
-    mode.0.is_some()
+pub fn picking(picking: Res<Picking>) -> bool {
+    picking.0
 }
 
-fn cancel_pick_on_escape(
-    mut keys: ResMut<ButtonInput<KeyCode>>,
-    mut mode: ResMut<Mode>,
-    mut pending: ResMut<PendingTarget>,
-) {
-    if keys.just_pressed(KeyCode::Escape) && (mode.0.is_some() || pending.0.is_some()) {
-        mode.0 = None;
-        pending.0 = None;
-        // The selection stays: Esc again clears it.
-        keys.clear_just_pressed(KeyCode::Escape);
-    }
+/// A run condition: is the game in the window played by rule set `id` (not at the table)?
+pub fn playing(
+    id: &'static str,
+) -> impl Fn(Option<Res<Rules>>, Option<Res<TableMode>>) -> bool + Clone {
+    move |rules, table| table.is_none() && rules.is_some_and(|r| r.0.id == id)
 }
 
 /// Meshes and colours of the map overlays.
@@ -224,10 +200,8 @@ fn draw_overlays(
         ring(&mut commands, *hex, &assets.chain);
     }
     // Line of fire from the firers to the target.
-    if let Some((target, _)) = &preview.fire
-        && let Some(from) = preview.fire_from
-    {
-        let (a, b) = (geometry.world_of(from), geometry.world_of(*target));
+    if let Some((from, target)) = preview.line {
+        let (a, b) = (geometry.world_of(from), geometry.world_of(target));
         let d = b - a;
         commands.spawn((
             Overlay,

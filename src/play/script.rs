@@ -17,8 +17,8 @@
 //! `hand flip ID`, `hand remove ID`, `hand mark ID MARKER on|off` (DISR, PINNED...),
 //! `hand drumfire HEX on|off`, `hand roll N`, `hand next-turn`; `switch-mode`.
 
+use super::CombatReport;
 use super::session::ReplayQueue;
-use super::{CombatReport, IntentQueue};
 use crate::input::{Hover, Selection};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -90,7 +90,6 @@ fn step(world: &mut World, script: &mut Script) {
     }
     if !orders::is_settled(world)
         || !world.resource::<ReplayQueue>().0.is_empty()
-        || world.resource::<IntentQueue>().0.is_some()
         || !world.resource::<super::table::HandMoves>().0.is_empty()
         || *world.resource::<super::session::SessionRequest>()
             != super::session::SessionRequest::None
@@ -177,13 +176,15 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
                 .ok_or("a side number is missing")?;
             let mut h = world.resource_mut::<super::session::Handoff>();
             h.waiting_for = Some(side);
-            h.show_plan = true;
+            h.show_secret = true;
         }
         "handoff" => {
             let mut h = world.resource_mut::<super::session::Handoff>();
             let side = h.waiting_for.take().ok_or("no hand-off screen is up")?;
-            if std::mem::take(&mut h.show_plan) {
-                (steps.show_secret)(world, side);
+            if std::mem::take(&mut h.show_secret)
+                && let Some(parts) = crate::rules::playing(world)
+            {
+                (parts.show_secret)(world, side);
             }
         }
         "dump-view" => {
@@ -281,11 +282,7 @@ fn visible_text(world: &mut World) -> String {
     }
     let steps = rule_set_steps(world);
     (steps.view_text)(world, &mut out);
-    let names: std::collections::BTreeMap<String, String> = world
-        .query::<&drumfire_core::counters::Counter>()
-        .iter(world)
-        .map(|c| (c.id.clone(), c.name.clone()))
-        .collect();
+    let names = drumfire_core::journal::piece_names(world);
     for e in world
         .resource::<drumfire_core::journal::Journal>()
         .entries()

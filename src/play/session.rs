@@ -1,12 +1,10 @@
 //! The game as a session at the desk: save, load and autosave, undo up to the
 //! last dice rolled, and the keyboard shortcuts.
 
-use super::{Mode, PendingTarget};
 use crate::input::Selection;
 use crate::ui::UiStatus;
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
-use drumfire_core::counters::Counter;
 use drumfire_core::flow::Turn;
 use drumfire_core::game;
 use drumfire_core::orders::{self, Order, OrderLog};
@@ -225,11 +223,7 @@ fn export_log(world: &mut World, path: &std::path::Path) -> std::io::Result<usiz
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let names: std::collections::BTreeMap<String, String> = world
-        .query::<&Counter>()
-        .iter(world)
-        .map(|c| (c.id.clone(), c.name.clone()))
-        .collect();
+    let names = drumfire_core::journal::piece_names(world);
     let sides = world.resource::<drumfire_core::scenario::SideList>();
     let lines: Vec<String> = world
         .resource::<drumfire_core::journal::Journal>()
@@ -243,27 +237,26 @@ fn export_log(world: &mut World, path: &std::path::Path) -> std::io::Result<usiz
     Ok(lines.len())
 }
 
-/// Hot-seat: the screen hides the table while the mouse passes between players in
-/// the set-up, where each files a secret Artillery Plan.
+/// Hot-seat: the screen hides the table while the mouse passes between players,
+/// when the rule set says its sides prepare in secret (the Great War's set-up, where
+/// each files a secret Artillery Plan).
 #[derive(Resource, Default)]
 pub struct Handoff {
     /// The side the game waited on last frame.
     pub last: Option<u8>,
     /// The side the screen waits for, when it is up.
     pub waiting_for: Option<u8>,
-    /// Once that side takes the screen, show it its filed Artillery Plan.
-    pub show_plan: bool,
+    /// Once that side takes the screen, show it its secret (a filed Artillery Plan).
+    pub show_secret: bool,
     /// A save was being replayed: the table goes to the side it waits on first.
     pub replayed: bool,
 }
 
-/// Raises the hand-off screen when the side to act changes during the set-up.
+/// Raises the hand-off screen when the side to act changes while the rule set hides
+/// the table.
 pub fn watch_handoff(world: &mut World) {
     let now = drumfire_core::flow::awaiting(world);
-    let setup = *world
-        .resource::<bevy::state::state::State<drumfire_core::flow::Phase>>()
-        .get()
-        == drumfire_core::flow::Phase::Setup;
+    let hides = crate::rules::playing(world).is_some_and(|p| (p.hides_table)(world));
     let replaying = !world.resource::<ReplayQueue>().0.is_empty();
     if replaying {
         let mut h = world.resource_mut::<Handoff>();
@@ -285,9 +278,9 @@ pub fn watch_handoff(world: &mut World) {
     let between_people = people > 1 && now.is_some_and(|s| !played(usize::from(s)));
     let mut h = world.resource_mut::<Handoff>();
     let handed = h.last.is_some() && now != h.last || std::mem::take(&mut h.replayed);
-    if setup && handed && between_people {
+    if hides && handed && between_people {
         h.waiting_for = now;
-        h.show_plan = false;
+        h.show_secret = false;
     }
     h.last = now;
 }
@@ -382,8 +375,7 @@ fn restart(world: &mut World, source: &GameSource, orders: Vec<Order>) {
     });
     world.resource_mut::<super::table::Placing>().0 = None;
     *world.resource_mut::<Selection>() = Selection::default();
-    world.resource_mut::<Mode>().0 = None;
-    world.resource_mut::<PendingTarget>().0 = None;
+    crate::rules::reset(world);
     world.resource_mut::<ReplayQueue>().0 = orders.into();
 }
 

@@ -3,7 +3,8 @@
 //! every die roll. Orders go through the core's order door like any other.
 
 use crate::input::{Hover, MapArea, SIDE_PANEL_WIDTH, Selection};
-use bevy::ecs::system::SystemParam;
+use crate::rules::PlayParts;
+use bevy::ecs::system::{SystemParam, SystemState};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use drumfire_core::coords::hex_label;
@@ -11,11 +12,11 @@ use drumfire_core::counters::{
     Counter, Leader, LeaderKind, MarkerFlags, Morale, OnHex, Printed, Steps, marker_list,
 };
 use drumfire_core::data::FireValue;
-use drumfire_core::flow::{ActionSegment, Outcome, Phase, Turn};
+use drumfire_core::flow::{Outcome, Phase, Turn};
 use drumfire_core::journal::Journal;
 use drumfire_core::map::{Crossing, Elevation, HexIndex, Objective, River, Road, Terrain};
 use drumfire_core::orders::{self, Order};
-use drumfire_core::rules::great_war;
+use std::collections::BTreeMap;
 
 pub mod play_panels;
 pub mod table_panels;
@@ -26,39 +27,25 @@ use hexx::Hex;
 #[derive(Resource, Default)]
 pub struct UiOrder(pub Option<Order>);
 
-/// A side asked to file a ready-made Artillery Plan: the scenario's own (`true`)
-/// or the one that plots no fire, every battery on Open Sights (`false`).
-#[derive(Resource, Default)]
-pub struct UiPlanRequest(pub Option<(u8, bool)>);
-
 /// The last refusal, shown on the phase bar until the next order.
 #[derive(Resource, Default)]
 pub struct UiStatus(pub String);
 
+/// Every piece's name by id, as the log names them, worked out once a frame.
+#[derive(Resource, Default)]
+pub struct PieceNames(pub BTreeMap<String, String>);
+
 /// The UI plugin.
 pub fn plugin(app: &mut App) {
     app.init_resource::<UiOrder>()
-        .init_resource::<UiPlanRequest>()
         .init_resource::<UiStatus>()
+        .init_resource::<PieceNames>()
         .add_systems(EguiPrimaryContextPass, draw_ui)
         .add_systems(Update, submit_ui_order);
 }
 
 /// Hands the UI's order to the order door; a refusal is shown, not lost.
 fn submit_ui_order(world: &mut World) {
-    if let Some((side, scenario_plan)) = world.resource_mut::<UiPlanRequest>().0.take() {
-        let missions = if scenario_plan {
-            world
-                .resource::<great_war::scenario::GwSides>()
-                .get(side)
-                .artillery_plan
-                .clone()
-        } else {
-            great_war::setup::open_sights_plan(world, side)
-        };
-        world.resource_mut::<UiOrder>().0 =
-            Some(Order::from(great_war::GwOrder::Plan { side, missions }));
-    }
     let Some(order) = world.resource_mut::<UiOrder>().0.take() else {
         return;
     };
@@ -68,6 +55,35 @@ fn submit_ui_order(world: &mut World) {
     };
     world.resource_mut::<UiStatus>().0 = status;
 }
+
+/// Runs `f` on the system parameters `P` read from the world, their state (a
+/// `Local`'s value) kept from one call to the next: how the panels, shared or a rule
+/// set's, read the world in turn while they draw into one layout. `None` (and an
+/// error in the log, once) when the world lacks what `P` asks for.
+pub fn with<P: SystemParam + 'static, R>(
+    world: &mut World,
+    f: impl FnOnce(P::Item<'_, '_>) -> R,
+) -> Option<R> {
+    if !world.contains_resource::<Kept<P>>() {
+        let state = SystemState::<P>::new(world);
+        world.insert_resource(Kept(state));
+    }
+    world.resource_scope(|world, mut kept: Mut<Kept<P>>| {
+        let out = match kept.0.get_mut(world) {
+            Ok(params) => Some(f(params)),
+            Err(e) => {
+                error_once!("a panel cannot read the game: {e}");
+                None
+            }
+        };
+        kept.0.apply(world);
+        out
+    })
+}
+
+/// The kept state of `with`'s parameters.
+#[derive(Resource)]
+struct Kept<P: SystemParam + 'static>(SystemState<P>);
 
 fn side_name(sides: &SideList, side: u8) -> String {
     sides.name(side).to_owned()
@@ -83,7 +99,8 @@ fn per_side(sides: &SideList, values: &[impl std::fmt::Display], separator: &str
     parts.join(separator)
 }
 
-fn side_colour(sides: &SideList, side: u8) -> egui::Color32 {
+/// A side's colour, for the square before its name.
+pub fn side_colour(sides: &SideList, side: u8) -> egui::Color32 {
     sides
         .0
         .get(usize::from(side))
@@ -100,33 +117,36 @@ struct GameView<'w, 's> {
     turn: Res<'w, Turn>,
     phase: Res<'w, State<Phase>>,
     phase_names: Res<'w, drumfire_core::flow::RuleSetPhases>,
-    segment: Res<'w, ActionSegment>,
     sides: Res<'w, SideList>,
     outcome: Option<Res<'w, Outcome>>,
-    gw: Option<Res<'w, great_war::GwState>>,
-    gw_sides: Option<Res<'w, great_war::scenario::GwSides>>,
     index: Res<'w, HexIndex>,
     journal: Res<'w, Journal>,
     hexes: HexQuery<'w, 's>,
     counters: CounterQuery<'w, 's>,
 }
 
-/// All panels, laid out in one root `Ui` so that they share the window without overlapping.
-fn draw_ui(
-    mut contexts: EguiContexts,
-    view: GameView,
-    mut play: play_panels::PlayView,
-    mut table: table_panels::TableView,
-    mut portable: crate::rules::portable::panels::PtView,
-    mut computer: ResMut<crate::play::computer::Computer>,
-    mut selection: ResMut<Selection>,
-    hover: Res<Hover>,
-    mut ui_order: ResMut<UiOrder>,
-    mut plan_request: ResMut<UiPlanRequest>,
-    status: Res<UiStatus>,
-    mut map_area: ResMut<MapArea>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
+/// The shared panels' parameters.
+#[derive(SystemParam)]
+struct Panels<'w, 's> {
+    view: GameView<'w, 's>,
+    play: play_panels::PlayView<'w, 's>,
+    table: table_panels::TableView<'w, 's>,
+    computer: ResMut<'w, crate::play::computer::Computer>,
+    selection: Res<'w, Selection>,
+    hover: Res<'w, Hover>,
+    names: Res<'w, PieceNames>,
+}
+
+/// All panels, laid out in one root `Ui` so that they share the window without
+/// overlapping; the rule set's parts are drawn where they belong.
+fn draw_ui(world: &mut World) {
+    let Some(ctx) = with::<EguiContexts, _>(world, |mut c| c.ctx_mut().ok().cloned()).flatten()
+    else {
+        return;
+    };
+    let names = drumfire_core::journal::piece_names(world);
+    world.resource_mut::<PieceNames>().0 = names;
+    let parts = crate::rules::playing(world);
     let mut root = egui::Ui::new(
         ctx.clone(),
         "drumfire_root".into(),
@@ -134,221 +154,87 @@ fn draw_ui(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    phase_bar(
-        &mut root,
-        &view,
-        &mut ui_order,
-        &mut plan_request,
-        &status,
-        &mut table,
-        &mut portable,
-    );
-    let names = play.names();
-    let gw_tools = !table.on() && !portable.on();
-    bottom_log(
-        &mut root,
-        &view,
-        &hover,
-        &names,
-        &mut play,
-        table.on(),
-        gw_tools,
-        &mut computer,
-    );
-    // Only a click changes the selection, so the board redraws only then.
-    if let Some(picked) = side_panel(
-        &mut root,
-        &view,
-        &selection,
-        &mut play,
-        &mut table,
-        &mut portable,
-    ) {
-        selection.counter = Some(picked);
+    phase_bar(&mut root, world, parts);
+    bottom_log(&mut root, world, parts);
+    side_panel(&mut root, world, parts);
+    with::<Panels, _>(world, |mut p| {
+        play_panels::combat_window(&ctx, &mut p.play);
+        play_panels::help_window(&ctx, &mut p.play, parts.map(|p| p.help));
+        play_panels::victory_window(&ctx, &mut p.play);
+    });
+    if let Some(parts) = parts {
+        (parts.windows)(&ctx, world);
     }
-    play_panels::prompt_window(ctx, view.gw.as_deref(), &mut play);
-    play_panels::combat_window(ctx, &mut play);
-    play_panels::help_window(ctx, &mut play);
-    play_panels::victory_window(ctx, &mut play);
-    crate::rules::great_war::sheet::plan_sheet(ctx, &mut play);
-    play_panels::handoff_screen(ctx, &mut play);
+    let shown = with::<play_panels::PlayView, _>(world, |mut p| {
+        play_panels::handoff_screen(&ctx, &mut p, parts.map(|p| &p.handoff))
+    });
+    if let (Some(side), Some(parts)) = (shown.flatten(), parts) {
+        (parts.show_secret)(world, side);
+    }
     let free = root.available_rect_before_wrap();
-    map_area.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
-    if table.on() {
-        table_panels::frame_the_map(&root, free);
-    }
-    Ok(())
-}
-
-fn phase_bar(
-    root: &mut egui::Ui,
-    view: &GameView,
-    ui_order: &mut UiOrder,
-    plan_request: &mut UiPlanRequest,
-    status: &UiStatus,
-    table: &mut table_panels::TableView,
-    portable: &mut crate::rules::portable::panels::PtView,
-) {
-    let (info, rules, turn, phase, segment, sides, outcome) = (
-        &view.info,
-        &view.rules,
-        &view.turn,
-        &view.phase,
-        &view.segment,
-        &view.sides,
-        &view.outcome,
-    );
-    egui::Panel::top("phase_bar").show(root, |ui| {
-        ui.horizontal(|ui| {
-            ui.heading(&info.title)
-                .on_hover_text(format!("{} rules", rules.0.name));
-            ui.separator();
-            ui.strong(format!("Turn {} of {}", turn.0.max(1), info.turns));
-            ui.separator();
-            if portable.on() {
-                crate::rules::portable::panels::phase_info(ui, portable);
-            } else if *phase.get() != Phase::Table {
-                ui.strong(match phase.get() {
-                    Phase::Setup | Phase::GameOver => phase.get().name(&view.phase_names).to_owned(),
-                    p => format!("{} Phase", p.name(&view.phase_names)),
-                });
-            }
-            match *phase.get() {
-                _ if portable.on() => {}
-                Phase::Table => table_panels::banner(ui, table),
-                Phase::Setup => {
-                    if let Some(side) = view.gw.as_ref().and_then(|g| g.plans_due.first().copied())
-                    {
-                        ui.separator();
-                        ui.colored_label(
-                            side_colour(sides, side),
-                            format!("■ {} must file its Artillery Plan", side_name(sides, side)),
-                        );
-                        let has_plan = view
-                            .gw_sides
-                            .as_ref()
-                            .is_some_and(|g| !g.get(side).artillery_plan.is_empty());
-                        if has_plan {
-                            let planned = ui.button("File the scenario's plan").on_hover_text(
-                                "The missions and Planned Fire the scenario gives this side",
-                            );
-                            if planned.clicked() {
-                                planned.surrender_focus();
-                                plan_request.0 = Some((side, true));
-                            }
-                        }
-                        let quiet = ui.button("Open Sights for every battery").on_hover_text(
-                            "Plot no fire: on-board artillery fires at what it can see in action \
-                                 segments; off-board factors stay silent",
-                        );
-                        if quiet.clicked() {
-                            quiet.surrender_focus();
-                            plan_request.0 = Some((side, false));
-                        }
-                    }
-                }
-                great_war::ACTION => {
-                    // This turn's initiative, as rolled: each side's die plus its initiative.
-                    if let Some(line) = initiative_line(&view.journal, sides, view.gw_sides.as_deref()) {
-                        ui.separator();
-                        ui.label(line)
-                            .on_hover_text("Each side's die plus its initiative; the higher acts first (ties are re-rolled)");
-                    }
-                    ui.separator();
-                    let side = segment.side;
-                    ui.colored_label(
-                        side_colour(sides, side),
-                        format!("■ {}'s action segment", side_name(sides, side)),
-                    );
-                    if let Some(p) = view.gw.as_ref().and_then(|g| g.prompt.as_ref()) {
-                        use great_war::state::Prompt;
-                        let (who, what) = match p {
-                            Prompt::OpportunityFire { side, hex, .. } => {
-                                (*side, format!("opportunity fire at {}?", hex_label(*hex)))
-                            }
-                            Prompt::StepLoss { side, hex, .. } => {
-                                (*side, format!("which unit in {} takes the loss?", hex_label(*hex)))
-                            }
-                        };
-                        ui.colored_label(
-                            side_colour(sides, who),
-                            format!("Waiting for {}: {what}", side_name(sides, who)),
-                        );
-                    }
-                    let active = view.gw.as_ref().is_some_and(|g| g.group.is_some());
-                    let pass = if active {
-                        ui.button(format!("End activation ({})", side_name(sides, side)))
-                            .on_hover_text("End this action segment; pieces that have not acted stay as they are")
-                    } else {
-                        ui.button(format!("Pass ({})", side_name(sides, side)))
-                            .on_hover_text("End this action segment without activating anything")
-                    };
-                    if pass.clicked() {
-                        // Hand the keyboard back to the board (arrows, Esc).
-                        pass.surrender_focus();
-                        ui_order.0 = Some(Order::Pass { side });
-                    }
-                }
-                Phase::GameOver => {
-                    if let Some(o) = outcome {
-                        ui.separator();
-                        let winner = o.winner.map_or_else(
-                            || "Draw".to_owned(),
-                            |w| format!("{} wins", side_name(sides, w)),
-                        );
-                        ui.strong(format!("{winner} ({})", per_side(sides, &o.points, " – ")));
-                    }
-                }
-                _ => {}
-            }
-        });
-        if !status.0.is_empty() {
-            ui.colored_label(egui::Color32::from_rgb(235, 190, 90), &status.0);
+    world.resource_mut::<MapArea>().0 =
+        Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
+    with::<table_panels::TableView, _>(world, |table| {
+        if table.on() {
+            table_panels::frame_the_map(&root, free);
         }
     });
 }
 
-/// "Initiative: German 4+1=5, British 3+0=3" from the deciding roll of this turn.
-fn initiative_line(
-    journal: &Journal,
-    sides: &SideList,
-    figures: Option<&great_war::scenario::GwSides>,
-) -> Option<String> {
-    use drumfire_core::journal::GameEvent;
-    let entries = journal.entries();
-    let won = entries
-        .iter()
-        .rposition(|e| matches!(e.event, GameEvent::InitiativeWon { .. }))?;
-    let dice: Vec<u8> = entries[..won]
-        .iter()
-        .rev()
-        .filter_map(|e| match &e.event {
-            GameEvent::DiceRolled { purpose, faces } if purpose.starts_with("initiative") => {
-                faces.first().copied()
+/// The phase bar: the scenario, the turn, the phase, the rule set's part (who acts,
+/// its buttons) or the table's, the result once the game is over, the last refusal.
+fn phase_bar(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>) {
+    egui::Panel::top("phase_bar").show(root, |ui| {
+        ui.horizontal(|ui| {
+            with::<GameView, _>(world, |view| {
+                ui.heading(&view.info.title)
+                    .on_hover_text(format!("{} rules", view.rules.0.name));
+                ui.separator();
+                ui.strong(format!(
+                    "Turn {} of {}",
+                    view.turn.0.max(1),
+                    view.info.turns
+                ));
+                ui.separator();
+                let phase = *view.phase.get();
+                if phase != Phase::Table {
+                    let name = phase.name(&view.phase_names);
+                    ui.strong(match phase {
+                        Phase::Setup | Phase::GameOver => name.to_owned(),
+                        _ => format!("{name} Phase"),
+                    });
+                }
+            });
+            match parts {
+                Some(parts) => (parts.phase_bar)(ui, world),
+                None => {
+                    with::<table_panels::TableView, _>(world, |mut table| {
+                        if table.on() {
+                            table_panels::banner(ui, &mut table);
+                        }
+                    });
+                }
             }
-            _ => None,
-        })
-        .take(sides.0.len())
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
-    let parts: Vec<String> = sides
-        .0
-        .iter()
-        .zip(dice)
-        .enumerate()
-        .map(|(i, (s, d))| {
-            let initiative = figures.map_or(0, |f| f.get(i as u8).initiative);
-            format!(
-                "{} {d}{:+}={}",
-                s.name,
-                initiative,
-                i16::from(d) + i16::from(initiative)
-            )
-        })
-        .collect();
-    Some(format!("Initiative: {}", parts.join(", ")))
+            with::<GameView, _>(world, |view| {
+                if let Some(o) = view.outcome.as_ref() {
+                    ui.separator();
+                    let winner = o.winner.map_or_else(
+                        || "Draw".to_owned(),
+                        |w| format!("{} wins", side_name(&view.sides, w)),
+                    );
+                    ui.strong(format!(
+                        "{winner} ({})",
+                        per_side(&view.sides, &o.points, " – ")
+                    ));
+                }
+            });
+        });
+        with::<Res<UiStatus>, _>(world, |status| {
+            if !status.0.is_empty() {
+                ui.colored_label(egui::Color32::from_rgb(235, 190, 90), &status.0);
+            }
+        });
+    });
 }
 
 fn fire(v: Option<FireValue>) -> String {
@@ -438,131 +324,165 @@ fn hex_line(
     ))
 }
 
-/// The stack viewer; returns the counter clicked in the list, if any.
-fn side_panel(
-    root: &mut egui::Ui,
-    view: &GameView,
-    selection: &Selection,
-    play: &mut play_panels::PlayView,
-    table: &mut table_panels::TableView,
-    portable: &mut crate::rules::portable::panels::PtView,
-) -> Option<Entity> {
-    let mut picked = None;
-    let (index, hexes, counters, rules, sides, info) = (
-        &view.index,
-        &view.hexes,
-        &view.counters,
-        &view.rules,
-        &view.sides,
-        &view.info,
-    );
-    egui::Panel::right("stack_viewer").exact_size(SIDE_PANEL_WIDTH).resizable(false).show(root, |ui| {
-        if table.on() {
-            table_panels::dice_tray(ui, table);
-        }
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            play_panels::picking(ui, play);
-            let Some(hex) = selection.hex else {
-                ui.heading("Briefing");
-                ui.label(&info.briefing);
-                ui.separator();
-                ui.label("Click a hex to see its stack. Click again to pick the next counter down; Esc clears the selection. Drag with the right or middle button, or use the arrow keys, to pan; the wheel zooms to the cursor.");
+/// The side panel: the dice tray at the table; the rule set's pick under way; the
+/// briefing, or the selected hex with the selected counter's orders and its stack.
+fn side_panel(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>) {
+    egui::Panel::right("stack_viewer")
+        .exact_size(SIDE_PANEL_WIDTH)
+        .resizable(false)
+        .show(root, |ui| {
+            with::<table_panels::TableView, _>(world, |mut table| {
                 if table.on() {
-                    ui.colored_label(egui::Color32::from_rgb(240, 150, 40), "At the table the rules are off: drag any counter to any hex with the left button, flip it (F), mark it, take it off the map (Del) and roll dice from the tray.");
-                    table_panels::off_map(ui, table);
-                } else if !portable.on() {
-                    crate::rules::great_war::sheet::leader_draw(ui, play);
+                    table_panels::dice_tray(ui, &mut table);
                 }
-                return;
-            };
-            ui.heading(format!("Hex {}", hex_label(hex)));
-            if let Some(line) = hex_line(hex, index, hexes, rules, sides) {
-                ui.label(line);
-            }
-            if table.on() {
-                table_panels::hand_panel(ui, table, selection);
-            } else if portable.on() {
-                crate::rules::portable::panels::orders(ui, portable);
-            } else {
-                play_panels::actions(ui, play);
-            }
-            ui.separator();
-            let stack = index.occupants(hex);
-            if stack.is_empty() {
-                ui.label("No counters here.");
-            }
-            // Top of the stack first, as a player lifts them off.
-            for &entity in stack.iter().rev() {
-                let Ok((e, c, steps, morale, printed, leader)) = counters.get(entity) else { continue };
-                let selected = selection.counter == Some(entity);
-                let frame = egui::Frame::group(ui.style()).stroke(if selected {
-                    egui::Stroke::new(2.0, egui::Color32::from_rgb(255, 215, 30))
-                } else {
-                    egui::Stroke::new(1.0, egui::Color32::from_gray(90))
+            });
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                if let Some(parts) = parts {
+                    (parts.banner)(ui, world);
+                }
+                let Some(hex) = world.resource::<Selection>().hex else {
+                    with::<Panels, _>(world, |mut p| briefing(ui, &p.view.info, &mut p.table));
+                    if let Some(parts) = parts {
+                        (parts.briefing)(ui, world);
+                    }
+                    return;
+                };
+                with::<Panels, _>(world, |mut p| {
+                    ui.heading(format!("Hex {}", hex_label(hex)));
+                    let v = &p.view;
+                    if let Some(line) = hex_line(hex, &v.index, &v.hexes, &v.rules, &v.sides) {
+                        ui.label(line);
+                    }
+                    if p.table.on() {
+                        table_panels::hand_panel(ui, &mut p.table, &p.selection);
+                    }
                 });
-                let response = frame
-                    .show(ui, |ui| {
-                        ui.set_width(ui.available_width());
-                        ui.horizontal(|ui| {
-                            ui.colored_label(side_colour(sides, c.side), "■");
-                            ui.strong(&c.name);
-                            ui.label(format!("({})", side_name(sides, c.side)));
-                        });
-                        if let Some(l) = leader {
-                            let kind = match l.kind {
-                                LeaderKind::Infantry => "Infantry leader",
-                                LeaderKind::Cavalry => "Cavalry leader",
-                            };
-                            ui.label(format!("{kind}, rank {}", l.rank));
-                            ui.label(format!("Combat {:+} · Morale modifier {:+} · Morale {}", l.combat, l.morale_mod, morale.0));
-                        } else {
-                            let type_name = rules.0.data().units.get(&c.unit_type).map_or(c.unit_type.as_str(), |u| u.name.as_str());
-                            ui.label(type_name);
-                            if let Some(p) = printed {
-                                let face = p.face(*steps);
-                                let side = if p.reduced.is_none() {
-                                    "one step".to_owned()
-                                } else if steps.is_reduced() {
-                                    "reduced side".to_owned()
-                                } else {
-                                    "full strength".to_owned()
-                                };
-                                if let Some(power) = face.close_combat {
-                                    let range = face.direct.or(face.bombard).map_or_else(|| "—".to_owned(), |f| format!("{} hexes", f.range));
-                                    let gun = if face.bombard.is_some() { " (artillery)" } else { "" };
-                                    ui.label(format!(
-                                        "Close Combat Power {power} · Range {range}{gun} · Move {} hex{}",
-                                        face.movement,
-                                        if face.movement == 1 { "" } else { "es" }
-                                    ));
-                                } else {
-                                    ui.label(format!("Steps {}/{} ({side})", steps.current, steps.max));
-                                    ui.label(format!(
-                                        "Direct {} · Bombard {} · Move {} · Morale {}",
-                                        fire(face.direct),
-                                        fire(face.bombard),
-                                        face.movement,
-                                        morale.0
-                                    ));
-                                }
-                            }
-                        }
-                        let marks = marker_list(e);
-                        if !marks.is_empty() {
-                            let names: Vec<&str> = marks.iter().map(|m| m.label()).collect();
-                            ui.colored_label(egui::Color32::from_rgb(230, 190, 60), format!("Markers: {}", names.join(", ")));
-                        }
-                    })
-                    .response;
-                if response.interact(egui::Sense::click()).clicked() {
-                    picked = Some(entity);
+                if let Some(parts) = parts {
+                    (parts.orders)(ui, world);
                 }
-            }
-            if table.on() {
-                table_panels::off_map(ui, table);
-            }
+                ui.separator();
+                let picked = with::<Panels, _>(world, |mut p| {
+                    let picked = stack(ui, hex, &p.view, &p.selection);
+                    if p.table.on() {
+                        table_panels::off_map(ui, &mut p.table);
+                    }
+                    picked
+                });
+                // Only a click changes the selection, so the board redraws only then.
+                if let Some(picked) = picked.flatten() {
+                    world.resource_mut::<Selection>().counter = Some(picked);
+                }
+            });
         });
-    });
+}
+
+/// The scenario's briefing, and how to use the map.
+fn briefing(ui: &mut egui::Ui, info: &ScenarioInfo, table: &mut table_panels::TableView) {
+    ui.heading("Briefing");
+    ui.label(&info.briefing);
+    ui.separator();
+    ui.label("Click a hex to see its stack. Click again to pick the next counter down; Esc clears the selection. Drag with the right or middle button, or use the arrow keys, to pan; the wheel zooms to the cursor.");
+    if table.on() {
+        ui.colored_label(egui::Color32::from_rgb(240, 150, 40), "At the table the rules are off: drag any counter to any hex with the left button, flip it (F), mark it, take it off the map (Del) and roll dice from the tray.");
+        table_panels::off_map(ui, table);
+    }
+}
+
+/// The counters of a hex, top first; returns the one clicked in the list, if any.
+fn stack(ui: &mut egui::Ui, hex: Hex, view: &GameView, selection: &Selection) -> Option<Entity> {
+    let mut picked = None;
+    let (index, counters, rules, sides) = (&view.index, &view.counters, &view.rules, &view.sides);
+    let stack = index.occupants(hex);
+    if stack.is_empty() {
+        ui.label("No counters here.");
+    }
+    // Top of the stack first, as a player lifts them off.
+    for &entity in stack.iter().rev() {
+        let Ok((e, c, steps, morale, printed, leader)) = counters.get(entity) else {
+            continue;
+        };
+        let selected = selection.counter == Some(entity);
+        let frame = egui::Frame::group(ui.style()).stroke(if selected {
+            egui::Stroke::new(2.0, egui::Color32::from_rgb(255, 215, 30))
+        } else {
+            egui::Stroke::new(1.0, egui::Color32::from_gray(90))
+        });
+        let response = frame
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    ui.colored_label(side_colour(sides, c.side), "■");
+                    ui.strong(&c.name);
+                    ui.label(format!("({})", side_name(sides, c.side)));
+                });
+                if let Some(l) = leader {
+                    let kind = match l.kind {
+                        LeaderKind::Infantry => "Infantry leader",
+                        LeaderKind::Cavalry => "Cavalry leader",
+                    };
+                    ui.label(format!("{kind}, rank {}", l.rank));
+                    ui.label(format!(
+                        "Combat {:+} · Morale modifier {:+} · Morale {}",
+                        l.combat, l.morale_mod, morale.0
+                    ));
+                } else {
+                    let type_name = rules
+                        .0
+                        .data()
+                        .units
+                        .get(&c.unit_type)
+                        .map_or(c.unit_type.as_str(), |u| u.name.as_str());
+                    ui.label(type_name);
+                    if let Some(p) = printed {
+                        let face = p.face(*steps);
+                        let side = if p.reduced.is_none() {
+                            "one step".to_owned()
+                        } else if steps.is_reduced() {
+                            "reduced side".to_owned()
+                        } else {
+                            "full strength".to_owned()
+                        };
+                        if let Some(power) = face.close_combat {
+                            let range = face
+                                .direct
+                                .or(face.bombard)
+                                .map_or_else(|| "—".to_owned(), |f| format!("{} hexes", f.range));
+                            let gun = if face.bombard.is_some() {
+                                " (artillery)"
+                            } else {
+                                ""
+                            };
+                            ui.label(format!(
+                                "Close Combat Power {power} · Range {range}{gun} · Move {} hex{}",
+                                face.movement,
+                                if face.movement == 1 { "" } else { "es" }
+                            ));
+                        } else {
+                            ui.label(format!("Steps {}/{} ({side})", steps.current, steps.max));
+                            ui.label(format!(
+                                "Direct {} · Bombard {} · Move {} · Morale {}",
+                                fire(face.direct),
+                                fire(face.bombard),
+                                face.movement,
+                                morale.0
+                            ));
+                        }
+                    }
+                }
+                let marks = marker_list(e);
+                if !marks.is_empty() {
+                    let names: Vec<&str> = marks.iter().map(|m| m.label()).collect();
+                    ui.colored_label(
+                        egui::Color32::from_rgb(230, 190, 60),
+                        format!("Markers: {}", names.join(", ")),
+                    );
+                }
+            })
+            .response;
+        if response.interact(egui::Sense::click()).clicked() {
+            picked = Some(entity);
+        }
+    }
     picked
 }
 
@@ -582,74 +502,79 @@ fn computer_toggles(
     ui.label("Computer:");
 }
 
-fn bottom_log(
-    root: &mut egui::Ui,
-    view: &GameView,
-    hover: &Hover,
-    names: &std::collections::BTreeMap<String, String>,
-    play: &mut play_panels::PlayView,
-    at_table: bool,
-    gw_tools: bool,
-    computer: &mut crate::play::computer::Computer,
-) {
-    let (journal, sides, index, hexes, counters, rules) = (
-        &view.journal,
-        &view.sides,
-        &view.index,
-        &view.hexes,
-        &view.counters,
-        &view.rules,
-    );
+/// The bottom bar: the hover readout, the session's buttons and the rule set's
+/// tools, the computer's toggles, and the log with every die roll.
+fn bottom_log(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>) {
     egui::Panel::bottom("log")
         .exact_size(125.0)
         .resizable(false)
         .show(root, |ui| {
-            let readout = match hover.0 {
-                Some(hex) => {
-                    let mut line = hex_line(hex, index, hexes, rules, sides).unwrap_or_default();
-                    let names: Vec<String> = index
-                        .occupants(hex)
-                        .iter()
-                        .rev()
-                        .filter_map(|e| counters.get(*e).ok())
-                        .map(|(_, c, ..)| c.name.clone())
-                        .collect();
-                    if !names.is_empty() {
-                        line.push_str(&format!(" · {}", names.join(", ")));
-                    }
-                    line
-                }
-                None => "Point at a hex to read it.".to_owned(),
-            };
+            let at_table = with::<Panels, _>(world, |p| p.table.on()).unwrap_or(false);
             ui.horizontal(|ui| {
-                ui.strong(readout);
+                // Right to left: the buttons first, then the readout in what is left.
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    play_panels::session_buttons(ui, play, at_table, gw_tools);
-                    if !at_table {
-                        ui.separator();
-                        computer_toggles(ui, sides, computer);
+                    with::<Panels, _>(world, |mut p| {
+                        play_panels::session_buttons(ui, &mut p.play, at_table)
+                    });
+                    if let Some(parts) = parts {
+                        (parts.tools)(ui, world);
                     }
-                    ui.separator();
-                    play_panels::log_controls(ui, play, view.turn.0);
+                    with::<Panels, _>(world, |mut p| {
+                        if !at_table {
+                            ui.separator();
+                            computer_toggles(ui, &p.view.sides, &mut p.computer);
+                        }
+                        ui.separator();
+                        play_panels::log_controls(ui, &mut p.play, p.view.turn.0);
+                        let line = egui::RichText::new(readout(&p.view, &p.hover)).strong();
+                        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                            ui.add(egui::Label::new(line).truncate());
+                        });
+                    });
                 });
             });
             ui.separator();
-            let only = play_panels::log_turn(play);
-            egui::ScrollArea::vertical()
-                .stick_to_bottom(true)
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    for entry in journal
-                        .entries()
-                        .iter()
-                        .filter(|e| only.is_none_or(|t| e.turn == t))
-                    {
-                        ui.label(format!(
-                            "T{} · {}",
-                            entry.turn,
-                            entry.event.describe(sides, names)
-                        ));
-                    }
-                });
+            with::<Panels, _>(world, |p| {
+                let only = play_panels::log_turn(&p.play);
+                egui::ScrollArea::vertical()
+                    .stick_to_bottom(true)
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        for entry in p
+                            .view
+                            .journal
+                            .entries()
+                            .iter()
+                            .filter(|e| only.is_none_or(|t| e.turn == t))
+                        {
+                            ui.label(format!(
+                                "T{} · {}",
+                                entry.turn,
+                                entry.event.describe(&p.view.sides, &p.names.0)
+                            ));
+                        }
+                    });
+            });
         });
+}
+
+/// The hovered hex in one line, with its counters.
+fn readout(view: &GameView, hover: &Hover) -> String {
+    let Some(hex) = hover.0 else {
+        return "Point at a hex to read it.".to_owned();
+    };
+    let mut line =
+        hex_line(hex, &view.index, &view.hexes, &view.rules, &view.sides).unwrap_or_default();
+    let names: Vec<String> = view
+        .index
+        .occupants(hex)
+        .iter()
+        .rev()
+        .filter_map(|e| view.counters.get(*e).ok())
+        .map(|(_, c, ..)| c.name.clone())
+        .collect();
+    if !names.is_empty() {
+        line.push_str(&format!(" · {}", names.join(", ")));
+    }
+    line
 }

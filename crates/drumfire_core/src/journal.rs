@@ -4,6 +4,23 @@
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
+/// Every piece's name by id, as the log names them: the counters', and the rule
+/// set's pieces that are no counter (`RuleSetInfo::names`).
+pub fn piece_names(world: &World) -> std::collections::BTreeMap<String, String> {
+    let mut names: std::collections::BTreeMap<String, String> = world
+        .try_query::<&crate::counters::Counter>()
+        .map(|mut q| {
+            q.iter(world)
+                .map(|c| (c.id.clone(), c.name.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(rules) = world.get_resource::<crate::scenario::Rules>() {
+        (rules.0.names)(world, &mut names);
+    }
+    names
+}
+
 /// Something that happened in the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameEvent {

@@ -32,6 +32,9 @@ pub struct RuleSetInfo {
     pub ai: fn(&World, u8, u64) -> Option<Order>,
     /// The rule set's own state in a canonical text form, for the state hash.
     pub state_text: fn(&World) -> String,
+    /// Names, by id, of its pieces that are no counter on the map (the log names
+    /// them too): `journal::piece_names` adds them to the counters'.
+    pub names: fn(&World, &mut BTreeMap<String, String>),
     /// What must hold after every order, for the soak tests: `Err` says what broke.
     pub invariants: fn(&World) -> Result<(), String>,
     /// Puts the rule set's own state back as it was before the set-up (for a reset).

@@ -3,10 +3,7 @@
 //! `rules::great_war::preview`, and the intents turned into orders.
 
 use crate::input::{Hover, MapArea, Selection};
-use crate::play::{
-    CancelPick, CombatReport, DrawOverlays, IntentQueue, Mode, PendingTarget, Preview, RulesInput,
-    picking, session,
-};
+use crate::play::{CancelPick, CombatReport, Picking, RulesInput, playing, session};
 use crate::ui::UiStatus;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -15,28 +12,39 @@ use drumfire_core::coords::MapCoord;
 use drumfire_core::counters::Counter;
 use drumfire_core::journal::{GameEvent, Journal};
 use drumfire_core::orders;
-use drumfire_core::rules::great_war::preview::{self, Intent, Pick};
+use drumfire_core::rules::great_war::fire::FireOdds;
+use drumfire_core::rules::great_war::preview::{self, Intent, Offer, Pick};
+use drumfire_core::rules::great_war::state::FirePlan;
 use drumfire_core::rules::great_war::{GwState, view};
 use hexx::Hex;
 use std::collections::BTreeMap;
 
-/// The Great War's input systems, between Esc cancelling a pick and the overlays.
-pub fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (
-            answer_requests.run_if(great_war_rules),
-            drag_to_move.run_if(not(egui_wants_any_pointer_input).and_then(great_war_rules)),
-            pick_on_click.run_if(picking.and_then(not(egui_wants_any_pointer_input))),
-            submit_intent.run_if(great_war_rules),
-            update_preview.run_if(great_war_rules),
-        )
-            .chain()
-            .in_set(RulesInput)
-            .after(CancelPick)
-            .before(DrawOverlays)
-            .before(crate::input::InputSet),
-    );
+/// A hex is being picked on the map for this action (`None`: browsing).
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Mode(pub Option<Pick>);
+
+/// The fire or assault target chosen and waiting for the player to confirm.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct PendingTarget(pub Option<Hex>);
+
+/// An intent from the panels or the map, turned into an order on the next update.
+#[derive(Resource, Default, Debug)]
+pub struct IntentQueue(pub Option<Intent>);
+
+/// What the Great War's panels show before the player commits (the map's part is
+/// the shared `Preview`).
+#[derive(Resource, Default)]
+pub struct GwPreview {
+    /// The selected piece's actions.
+    pub offers: Vec<Offer>,
+    /// Why the hovered hex cannot be picked.
+    pub refusal: Option<String>,
+    /// The fire at the pending (or hovered) target and its exact odds, or why not.
+    pub fire: Option<(Hex, Result<(FirePlan, FireOdds), String>)>,
+    /// For an opportunity-fire question: each eligible unit's fire and its odds.
+    pub prompt_odds: Vec<(String, Option<(FirePlan, FireOdds)>)>,
+    /// Activated units that could join the fire group (id), while aiming a fire.
+    pub fire_mates: Vec<String>,
 }
 
 /// Is the game in the window played by the Great War rules (not at the table)?
@@ -44,7 +52,59 @@ pub fn great_war_rules(
     rules: Option<Res<drumfire_core::scenario::Rules>>,
     table: Option<Res<drumfire_core::table::TableMode>>,
 ) -> bool {
-    table.is_none() && rules.is_some_and(|r| r.0.id == drumfire_core::rules::GREAT_WAR.id)
+    playing(drumfire_core::rules::GREAT_WAR.id)(rules, table)
+}
+
+/// The Great War's input systems, between Esc cancelling a pick and the overlays.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Mode>()
+        .init_resource::<PendingTarget>()
+        .init_resource::<IntentQueue>()
+        .init_resource::<GwPreview>()
+        .add_systems(Update, cancel_pick_on_escape.in_set(CancelPick))
+        .add_systems(
+            Update,
+            (
+                answer_requests.run_if(great_war_rules),
+                drag_to_move.run_if(not(egui_wants_any_pointer_input).and_then(great_war_rules)),
+                pick_on_click.run_if(
+                    (|m: Res<Mode>| m.0.is_some()).and_then(not(egui_wants_any_pointer_input)),
+                ),
+                submit_intent.run_if(great_war_rules),
+                update_preview.run_if(great_war_rules),
+                show_picking,
+            )
+                .chain()
+                .in_set(RulesInput)
+                .after(CancelPick)
+                .before(crate::input::InputSet),
+        );
+}
+
+/// Forgets the pick under way and what it previewed (a new game).
+pub fn reset(world: &mut World) {
+    world.insert_resource(Mode::default());
+    world.insert_resource(PendingTarget::default());
+    world.insert_resource(IntentQueue::default());
+    world.insert_resource(GwPreview::default());
+}
+
+/// Tells the board whether a hex is being picked, so that its clicks are the pick's.
+fn show_picking(mode: Res<Mode>, mut picking: ResMut<Picking>) {
+    picking.set_if_neq(Picking(mode.0.is_some()));
+}
+
+fn cancel_pick_on_escape(
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    mut mode: ResMut<Mode>,
+    mut pending: ResMut<PendingTarget>,
+) {
+    if keys.just_pressed(KeyCode::Escape) && (mode.0.is_some() || pending.0.is_some()) {
+        mode.0 = None;
+        pending.0 = None;
+        // The selection stays: Esc again clears it.
+        keys.clear_just_pressed(KeyCode::Escape);
+    }
 }
 
 /// The session's requests, as the Great War reads them: Space passes (ends the
@@ -276,7 +336,9 @@ fn update_preview(world: &mut World, mut last: Local<Option<PreviewKey>>) {
         }
         _ => vec![],
     };
-    let mut p = world.remove_resource::<Preview>().unwrap_or_default();
+    let mut p = world
+        .remove_resource::<crate::play::Preview>()
+        .unwrap_or_default();
     let (reach, targets) = if same_pick {
         (std::mem::take(&mut p.reach), std::mem::take(&mut p.targets))
     } else {
@@ -359,18 +421,20 @@ fn update_preview(world: &mut World, mut last: Local<Option<PreviewKey>>) {
         }
         _ => vec![],
     };
-    let generation = p.generation + 1;
-    world.insert_resource(Preview {
-        fire_mates,
-        prompt_odds,
-        fire_from,
-        offers,
-        chain,
+    let line = fire_from.zip(fire.as_ref().map(|(t, _)| *t));
+    world.insert_resource(crate::play::Preview {
         reach,
         path,
-        refusal,
         targets,
+        chain,
+        line,
+        generation: p.generation + 1,
+    });
+    world.insert_resource(GwPreview {
+        offers,
+        refusal,
         fire,
-        generation,
+        prompt_odds,
+        fire_mates,
     });
 }

@@ -3,9 +3,9 @@
 //! asks answered, Artillery Plans filed or drawn on the sheet, and the sheet's words
 //! for `dump-view`.
 
+use super::play::{IntentQueue, Mode, PendingTarget};
 use crate::input::{Hover, Selection};
 use crate::play::script::hex;
-use crate::play::{IntentQueue, Mode, PendingTarget};
 use crate::rules::ScriptSteps;
 use bevy::prelude::*;
 use drumfire_core::flow::{Phase, awaiting};
@@ -18,11 +18,7 @@ use drumfire_core::rules::great_war::{self, GwState};
 use super::plan::{PlanDraft, PlanEdit, PlanEdits, PlanOverlay, SheetCell, source_name};
 
 /// The Great War's script steps.
-pub const STEPS: ScriptSteps = ScriptSteps {
-    step,
-    view_text,
-    show_secret,
-};
+pub const STEPS: ScriptSteps = ScriptSteps { step, view_text };
 
 /// One of its steps: `Some(Ok(true))` done, `Some(Ok(false))` to be taken again (until
 /// no question is left, or until a side or turn is reached), `None` not one of its.
@@ -192,14 +188,6 @@ fn answer(world: &World) -> Option<Intent> {
             candidates.first().cloned().map(Intent::TakeStepLoss)
         }
     }
-}
-
-/// The player at the screen, after the hand-off, looks at the side's filed plan.
-fn show_secret(world: &mut World, side: u8) {
-    world
-        .resource_mut::<PlanEdits>()
-        .0
-        .push(PlanEdit::Show(side));
 }
 
 /// The Artillery Plan sheet (its side, every battery and cell) and the plan's labels

@@ -1,14 +1,15 @@
 //! The Great War's panels of play: the leader draw of the set-up, the menu of
 //! Artillery Plans to show, and the Artillery Plan sheet itself.
 
-use crate::ui::play_panels::{PlayView, name_of};
+use super::panels::GwView;
+use crate::ui::play_panels::name_of;
 use bevy_egui::egui;
 use drumfire_core::journal::GameEvent;
 use std::collections::BTreeMap;
 
 /// The leader draw of the set-up, from the journal: each leader of the pool, its
 /// die and whether it takes command or is set aside.
-pub fn leader_draw(ui: &mut egui::Ui, play: &PlayView) {
+pub fn leader_draw(ui: &mut egui::Ui, play: &GwView) {
     let names = play.names();
     let entries = play.journal.entries();
     // Each leader's flip is the last die rolled before the journal says how he landed.
@@ -79,7 +80,7 @@ pub fn leader_draw(ui: &mut egui::Ui, play: &PlayView) {
 }
 
 /// The sides with a filed plan, for the menu that shows one during play.
-fn sides_with_plans(play: &PlayView) -> Vec<u8> {
+fn sides_with_plans(play: &GwView) -> Vec<u8> {
     let Some(gw) = play.gw.as_ref() else {
         return Vec::new();
     };
@@ -99,7 +100,7 @@ fn sides_with_plans(play: &PlayView) -> Vec<u8> {
 }
 
 /// "Artillery Plans" during play: a side's filed plan, shown after the hand-off screen.
-pub fn plans_menu(ui: &mut egui::Ui, play: &mut PlayView) {
+pub fn plans_menu(ui: &mut egui::Ui, play: &mut GwView) {
     use drumfire_core::flow::Phase;
     if *play.phase.get() == Phase::Setup {
         return;
@@ -117,7 +118,7 @@ pub fn plans_menu(ui: &mut egui::Ui, play: &mut PlayView) {
                 .clicked()
             {
                 play.handoff.waiting_for = Some(side);
-                play.handoff.show_plan = true;
+                play.handoff.show_secret = true;
                 ui.close();
             }
         }
@@ -125,7 +126,7 @@ pub fn plans_menu(ui: &mut egui::Ui, play: &mut PlayView) {
 }
 
 /// Turns (0-based) of a source's Planned Fire that fired, from the journal.
-fn fired_turns(play: &PlayView, source: &str) -> Vec<usize> {
+fn fired_turns(play: &GwView, source: &str) -> Vec<usize> {
     play.journal
         .entries()
         .iter()
@@ -141,7 +142,7 @@ fn fired_turns(play: &PlayView, source: &str) -> Vec<usize> {
 }
 
 /// Has the Bombardment Phase of this turn (0-based) been played?
-fn bombarded(play: &PlayView, turn: usize) -> bool {
+fn bombarded(play: &GwView, turn: usize) -> bool {
     use drumfire_core::flow::Phase;
     let now = usize::from(play.turn.0);
     let past = matches!(
@@ -157,7 +158,7 @@ const PLAN_ROWS_HEIGHT: f32 = 330.0;
 /// The Artillery Plan sheet: one line per battery and factor, one column per turn.
 /// In the set-up it is the side's draft, edited cell by cell; during play a filed
 /// plan, read-only, with the turns that fired ticked.
-pub fn plan_sheet(ctx: &egui::Context, play: &mut PlayView) {
+pub fn plan_sheet(ctx: &egui::Context, play: &mut GwView) {
     use crate::rules::great_war::plan::PlanEdit;
     use drumfire_core::rules::great_war::Mission;
     let Some(side) = play.draft.side else {

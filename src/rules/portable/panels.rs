@@ -3,35 +3,53 @@
 //! the selected unit's orders with their exact odds. Buttons only queue orders.
 
 use super::play::{PtOffers, PtRequest};
+use crate::rules::{HandoffWords, PlayParts};
+use crate::ui::{side_colour, with};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use drumfire_core::flow::Phase;
 use drumfire_core::orders::Order;
 use drumfire_core::rules::portable::{self, PtState, Step};
-use drumfire_core::scenario::{Rules, SideList};
-use drumfire_core::table::TableMode;
+use drumfire_core::scenario::SideList;
+
+/// The Portable rules' parts of the play window.
+pub static PARTS: PlayParts = PlayParts {
+    phase_bar: |ui, world| {
+        with::<PtView, _>(world, |mut pt| phase_info(ui, &mut pt));
+    },
+    orders: |ui, world| {
+        with::<PtView, _>(world, |mut pt| orders(ui, &mut pt));
+    },
+    help: (
+        "The Portable rules in brief",
+        "Each turn: artillery in range fires first. Then each side rolls a die; the higher \
+         activates first: it throws its activation dice for the number of units it may \
+         activate, and each activated unit moves, fires or is unpinned; its close combats \
+         follow. Then the other side does the same. Select a unit to see its orders with \
+         their exact odds; click a shaded hex to move it there. Space ends the side's \
+         artillery fire, activations or close combats.",
+    ),
+    handoff: HandoffWords {
+        hidden: "",
+        secret: "",
+        show: "",
+    },
+    ..PlayParts::NONE
+};
 
 /// What the Portable panels read and write.
 #[derive(SystemParam)]
 pub struct PtView<'w> {
-    rules: Res<'w, Rules>,
-    table: Option<Res<'w, TableMode>>,
     state: Option<Res<'w, PtState>>,
     offers: Res<'w, PtOffers>,
     request: ResMut<'w, PtRequest>,
     phase: Res<'w, State<Phase>>,
-    phase_names: Res<'w, drumfire_core::flow::RuleSetPhases>,
     segment: Res<'w, drumfire_core::flow::ActionSegment>,
     sides: Res<'w, SideList>,
 }
 
 impl PtView<'_> {
-    /// Is the game played by the Portable rules?
-    pub fn on(&self) -> bool {
-        self.table.is_none() && self.rules.0.id == drumfire_core::rules::PORTABLE.id
-    }
-
     /// The side asked to act, in the phases where one is.
     fn acting(&self) -> Option<u8> {
         let state = self.state.as_deref()?;
@@ -45,23 +63,9 @@ impl PtView<'_> {
     }
 }
 
-fn colour(sides: &SideList, side: u8) -> egui::Color32 {
-    sides
-        .0
-        .get(usize::from(side))
-        .map_or(egui::Color32::GRAY, |s| {
-            egui::Color32::from_rgb(s.colour[0], s.colour[1], s.colour[2])
-        })
-}
-
-/// The phase bar's part: the phase, who acts, what is left, and the button to end it.
-pub fn phase_info(ui: &mut egui::Ui, pt: &mut PtView) {
+/// The phase bar's part: who acts, what is left, and the button to end it.
+fn phase_info(ui: &mut egui::Ui, pt: &mut PtView) {
     let phase = *pt.phase.get();
-    let name = phase.name(&pt.phase_names);
-    ui.strong(match phase {
-        Phase::Setup | Phase::GameOver => name.to_owned(),
-        _ => format!("{name} Phase"),
-    });
     let Some(side) = pt.acting() else {
         return;
     };
@@ -89,7 +93,7 @@ pub fn phase_info(ui: &mut egui::Ui, pt: &mut PtView) {
             "Fight no more close combats this turn",
         ),
     };
-    ui.colored_label(colour(&pt.sides, side), what);
+    ui.colored_label(side_colour(&pt.sides, side), what);
     let button = ui.button(format!("{end} ({name})")).on_hover_text(why);
     if button.clicked() {
         button.surrender_focus();
@@ -98,7 +102,7 @@ pub fn phase_info(ui: &mut egui::Ui, pt: &mut PtView) {
 }
 
 /// The selected unit's orders, each with its exact odds.
-pub fn orders(ui: &mut egui::Ui, pt: &mut PtView) {
+fn orders(ui: &mut egui::Ui, pt: &mut PtView) {
     let moves = pt.offers.moves.len();
     if pt.offers.offers.is_empty() && moves == 0 {
         return;

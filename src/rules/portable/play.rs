@@ -17,14 +17,6 @@ use drumfire_core::rules::portable::{self, PtOrder, view};
 use hexx::Hex;
 use std::collections::BTreeMap;
 
-/// Is the game in the window played by the Portable rules?
-pub fn portable_rules(
-    rules: Option<Res<drumfire_core::scenario::Rules>>,
-    table: Option<Res<drumfire_core::table::TableMode>>,
-) -> bool {
-    table.is_none() && rules.is_some_and(|r| r.0.id == drumfire_core::rules::PORTABLE.id)
-}
-
 /// One order the selected unit (or its side) may give now, as a button shows it.
 #[derive(Clone, Debug)]
 pub struct Offer {
@@ -63,7 +55,7 @@ pub fn plugin(app: &mut App) {
                 work_out_offers,
             )
                 .chain()
-                .run_if(portable_rules)
+                .run_if(crate::play::playing(drumfire_core::rules::PORTABLE.id))
                 .in_set(crate::play::RulesInput)
                 .before(crate::play::DrawOverlays)
                 .before(crate::input::InputSet),

@@ -1,16 +1,9 @@
-//! The shape of the code, read from its source: which shared files still name a rule
-//! set, and the core's module graph drawn in `docs/architecture.md`.
+//! The shape of the code, read from its source: no shared file names a rule set, and the core's module graph drawn in `docs/architecture.md`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-
-/// Shared files that still name a rule set, to be moved into the rule sets' folders
-/// or behind a registry. The list only shrinks: a shared file not on it that names a
-/// rule set fails the test, and so does a file on it that no longer does.
-const STILL_NAMING_A_RULE_SET: &[&str] =
-    &["src/play/mod.rs", "src/ui/mod.rs", "src/ui/play_panels.rs"];
 
 /// The registries: the one place in each crate that lists every rule set, the files
 /// directly in these folders (in the core, `rules/mod.rs` and the frozen reader of the
@@ -87,7 +80,7 @@ fn in_a_rule_set(file: &str) -> bool {
 }
 
 #[test]
-fn only_the_listed_shared_files_name_a_rule_set() {
+fn no_shared_file_names_a_rule_set() {
     let words = rule_set_words();
     let mut naming = BTreeSet::new();
     for file in rust_files("crates/drumfire_core/src")
@@ -102,19 +95,9 @@ fn only_the_listed_shared_files_name_a_rule_set() {
             naming.insert(file);
         }
     }
-    let listed: BTreeSet<String> = STILL_NAMING_A_RULE_SET
-        .iter()
-        .map(|s| (*s).to_owned())
-        .collect();
-    let new: Vec<_> = naming.difference(&listed).collect();
-    let moved: Vec<_> = listed.difference(&naming).collect();
     assert!(
-        new.is_empty(),
-        "shared files that name a rule set (move the code into rules/<id>/ or ask the rule set through its RuleSetInfo): {new:?}"
-    );
-    assert!(
-        moved.is_empty(),
-        "these no longer name a rule set: take them off STILL_NAMING_A_RULE_SET: {moved:?}"
+        naming.is_empty(),
+        "shared files that name a rule set (move the code into rules/<id>/, or ask the rule set through its RuleSetInfo or the app's WindowParts): {naming:?}"
     );
 }
 

@@ -49,6 +49,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     candidates,
     ai: ai::choose,
     state_text,
+    names: off_board_names,
     reset,
     invariants: invariants::invariants,
     check: scenario::check,
@@ -226,6 +227,16 @@ pub(crate) fn note(world: &mut World, event: GameEvent) {
 /// Journals a line of text.
 pub(crate) fn say(world: &mut World, text: String) {
     note(world, GameEvent::Note { text });
+}
+
+/// The off-board artillery's names, by id (they are no counter on the map).
+fn off_board_names(world: &World, out: &mut std::collections::BTreeMap<String, String>) {
+    let Some(sides) = world.get_resource::<scenario::GwSides>() else {
+        return;
+    };
+    for f in sides.0.iter().flat_map(|s| s.off_board_artillery.iter()) {
+        out.insert(f.id.clone(), f.name.clone());
+    }
 }
 
 /// The name a player reads for a piece id (the id itself only if no piece has it).

@@ -50,6 +50,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     candidates,
     ai: |world, side, _salt| ai::choose(world, side),
     state_text,
+    names: |_, _| {},
     reset,
     invariants: invariants::invariants,
     check: scenario::check,
