@@ -82,6 +82,7 @@ fn redraw_counters(
         Option<&Printed>,
         Option<&Leader>,
         Option<&drumfire_core::counters::Facing>,
+        Option<&drumfire_core::counters::Stands>,
     )>,
 ) {
     for e in &old {
@@ -109,7 +110,8 @@ fn redraw_counters(
         let stack = index.occupants(hex);
         let n = stack.len();
         for (i, &entity) in stack.iter().enumerate() {
-            let Ok((e, counter, _, steps, printed, leader, facing)) = counters.get(entity) else {
+            let Ok((e, counter, _, steps, printed, leader, facing, stands)) = counters.get(entity)
+            else {
                 continue;
             };
             let pointing = facing.map(|f| {
@@ -152,6 +154,9 @@ fn redraw_counters(
                 if let Some(v) = pointing {
                     draw_facing(p, v);
                 }
+                if let Some(stands) = stands {
+                    draw_stands(p, stands, colour);
+                }
             });
         }
     }
@@ -167,6 +172,34 @@ fn draw_facing(p: &mut ChildSpawnerCommands, v: Vec2) {
         let foot = v * base + across * 9.0 * side;
         line(p, foot, tip, 5.0, Color::srgb(0.1, 0.1, 0.1));
         line(p, foot, tip, 2.5, ink);
+    }
+}
+
+/// A unit's stands as a row of small blocks under the counter, left to right: in
+/// the side's colour while standing, an empty outline once lost.
+fn draw_stands(
+    p: &mut ChildSpawnerCommands,
+    stands: &drumfire_core::counters::Stands,
+    colour: Color,
+) {
+    let n = stands.total() as f32;
+    let width = ((COUNTER - 4.0) / n).min(9.0);
+    let y = -COUNTER * 0.5 - 5.0;
+    let left = -(width * n) * 0.5 + width * 0.5;
+    for (i, stand) in stands.0.iter().enumerate() {
+        let at = Vec2::new(left + i as f32 * width, y);
+        let size = Vec2::new(width - 2.0, 6.0);
+        sprite(p, Color::srgb(0.08, 0.08, 0.08), size + 2.0, at, 0.5);
+        let fill = if stand.lost {
+            Color::srgb(0.35, 0.35, 0.35)
+        } else {
+            colour
+        };
+        let inner = if stand.lost { size - 2.0 } else { size };
+        sprite(p, fill, inner, at, 0.55);
+        if stand.lost {
+            sprite(p, Color::srgb(0.08, 0.08, 0.08), inner - 2.0, at, 0.6);
+        }
     }
 }
 

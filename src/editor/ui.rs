@@ -43,7 +43,7 @@ fn draw(
     top_bar(&mut root, &mut doc, &mut command);
     bottom_checks(&mut root, &mut doc, &mut command);
     tools(&mut root, &mut doc, &mut edits, &mut buffers);
-    info(&mut root, &mut doc, &hover, &mut edits);
+    info(&mut root, &mut doc, &hover, &mut edits, &mut buffers);
     if doc.settings {
         settings(ctx, &mut doc, &mut edits, &mut buffers);
     }
@@ -379,7 +379,13 @@ fn tools(root: &mut egui::Ui, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: &mu
         });
 }
 
-fn info(root: &mut egui::Ui, doc: &mut Doc, hover: &Hover, edits: &mut Vec<Edit>) {
+fn info(
+    root: &mut egui::Ui,
+    doc: &mut Doc,
+    hover: &Hover,
+    edits: &mut Vec<Edit>,
+    buffers: &mut Buffers,
+) {
     egui::Panel::right("editor_info")
         .exact_size(RIGHT_WIDTH)
         .resizable(false)
@@ -409,15 +415,38 @@ fn info(root: &mut egui::Ui, doc: &mut Doc, hover: &Hover, edits: &mut Vec<Edit>
                     c.side,
                     c.hex
                 ));
-                let mut name = c.name.clone();
                 ui.horizontal(|ui| {
                     ui.label("Name");
-                    if ui.text_edit_singleline(&mut name).lost_focus() && name != c.name {
-                        edits.push(Edit::Rename {
+                    buffers.field(ui, &format!("name {id}"), &c.name, false, edits, |n| {
+                        Some(Edit::Rename {
                             id: id.clone(),
-                            name: name.clone(),
-                        });
-                    }
+                            name: n.to_owned(),
+                        })
+                    });
+                });
+                ui.horizontal(|ui| {
+                    ui.label("Stands").on_hover_text(
+                        "A unit made of stands or bases lost one by one: their kinds, left to \
+                         right, separated by commas (empty: a unit of steps only)",
+                    );
+                    buffers.field(
+                        ui,
+                        &format!("stands {id}"),
+                        &c.stands.join(", "),
+                        false,
+                        edits,
+                        |text| {
+                            Some(Edit::Stands {
+                                id: id.clone(),
+                                stands: text
+                                    .split(',')
+                                    .map(str::trim)
+                                    .filter(|k| !k.is_empty())
+                                    .map(str::to_owned)
+                                    .collect(),
+                            })
+                        },
+                    );
                 });
                 if let Some(u) = &unit {
                     let max = u.max_steps();

@@ -15,7 +15,8 @@
 //! `dump-view NAME` writes the words the screen shows of plans and the log.
 //! At the table (hand moves, as the panels queue them): `hand move ID HEX`,
 //! `hand flip ID`, `hand remove ID`, `hand mark ID MARKER on|off` (DISR, PINNED...),
-//! `hand drumfire HEX on|off`, `hand roll N`, `hand next-turn`; `switch-mode`.
+//! `hand drumfire HEX on|off`, `hand stand ID N lost|back` (N from 1, the leftmost),
+//! `hand roll N`, `hand next-turn`; `switch-mode`.
 
 use super::CombatReport;
 use super::session::ReplayQueue;
@@ -261,6 +262,19 @@ fn hand_move(args: &[String]) -> Result<drumfire_core::table::TableOrder, String
             dice: arg(1, "a number of dice")?
                 .parse()
                 .map_err(|_| "the number of dice is a number".to_owned())?,
+        },
+        "stand" => TableOrder::Stand {
+            piece: arg(1, "a counter id")?,
+            stand: arg(2, "a stand number")?
+                .parse::<u8>()
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .ok_or("the stand is a number from 1, the leftmost")?,
+            lost: match arg(3, "lost or back")?.as_str() {
+                "lost" => true,
+                "back" => false,
+                _ => return Err("a stand is lost or back".into()),
+            },
         },
         "next-turn" => TableOrder::NextTurn,
         other => return Err(format!("unknown hand move `{other}`")),

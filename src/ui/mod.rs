@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use drumfire_core::coords::hex_label;
 use drumfire_core::counters::{
-    Counter, Leader, LeaderKind, MarkerFlags, Morale, OnHex, Printed, Steps, marker_list,
+    Counter, Leader, LeaderKind, MarkerFlags, Morale, OnHex, Printed, Stands, Steps, marker_list,
 };
 use drumfire_core::data::FireValue;
 use drumfire_core::flow::{Outcome, Phase, Turn};
@@ -295,6 +295,7 @@ type CounterQuery<'w, 's> = Query<
         &'static Morale,
         Option<&'static Printed>,
         Option<&'static Leader>,
+        Option<&'static Stands>,
     ),
     With<OnHex>,
 >;
@@ -398,7 +399,7 @@ fn stack(ui: &mut egui::Ui, hex: Hex, view: &GameView, selection: &Selection) ->
     }
     // Top of the stack first, as a player lifts them off.
     for &entity in stack.iter().rev() {
-        let Ok((e, c, steps, morale, printed, leader)) = counters.get(entity) else {
+        let Ok((e, c, steps, morale, printed, leader, stands)) = counters.get(entity) else {
             continue;
         };
         let selected = selection.counter == Some(entity);
@@ -468,6 +469,9 @@ fn stack(ui: &mut egui::Ui, hex: Hex, view: &GameView, selection: &Selection) ->
                             ));
                         }
                     }
+                }
+                if let Some(stands) = stands {
+                    ui.label(stands_line(stands));
                 }
                 let marks = marker_list(e);
                 if !marks.is_empty() {
@@ -556,6 +560,27 @@ fn bottom_log(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>)
                     });
             });
         });
+}
+
+/// A unit's stands in one line: the line at a glance, how many stand, where it is
+/// broken, and whether it is below half.
+fn stands_line(stands: &Stands) -> String {
+    let mut line = format!(
+        "Stands {} ({} of {} standing",
+        stands.glance(),
+        stands.standing(),
+        stands.total()
+    );
+    match stands.breaks() {
+        0 => {}
+        1 => line.push_str("; line broken in 1 place"),
+        n => line.push_str(&format!("; line broken in {n} places")),
+    }
+    if stands.below_half() {
+        line.push_str("; below half");
+    }
+    line.push(')');
+    line
 }
 
 /// The hovered hex in one line, with its counters.

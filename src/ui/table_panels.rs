@@ -9,7 +9,8 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use drumfire_core::coords::hex_label;
 use drumfire_core::counters::{
-    Counter, HexMarker, HexMarkerKind, Leader, MarkerFlags, MarkerKind, OnHex, Printed, marker_list,
+    Counter, HexMarker, HexMarkerKind, Leader, MarkerFlags, MarkerKind, OnHex, Printed, Stands,
+    marker_list,
 };
 use drumfire_core::flow::Turn;
 use drumfire_core::journal::{GameEvent, Journal};
@@ -35,6 +36,7 @@ pub struct TableView<'w, 's> {
             Option<&'static OnHex>,
             Option<&'static Printed>,
             Option<&'static Leader>,
+            Option<&'static Stands>,
         ),
     >,
     hex_markers: Query<'w, 's, &'static HexMarker>,
@@ -129,7 +131,7 @@ pub fn hand_panel(ui: &mut egui::Ui, table: &mut TableView, selection: &Selectio
         .counter
         .and_then(|e| table.pieces.get(e).ok())
         .filter(|p| p.2.is_some_and(|on| on.0 == hex));
-    if let Some((flags, c, _, printed, leader)) = picked {
+    if let Some((flags, c, _, printed, leader, stands)) = picked {
         let (id, name) = (c.id.clone(), c.name.clone());
         ui.strong(format!("By hand: {name}"));
         let two_sided = leader.is_none() && printed.is_some_and(|p| p.reduced.is_some());
@@ -149,6 +151,28 @@ pub fn hand_panel(ui: &mut egui::Ui, table: &mut TableView, selection: &Selectio
                 table.moves.0.push(TableOrder::Remove { piece: id.clone() });
             }
         });
+        if let Some(stands) = stands {
+            ui.label("Stands, left to right (click one to take it off or put it back):");
+            ui.horizontal_wrapped(|ui| {
+                for (i, stand) in stands.0.iter().enumerate() {
+                    let face = if stand.lost { "□" } else { "■" };
+                    let button =
+                        ui.button(format!("{face} {}", stand.kind))
+                            .on_hover_text(if stand.lost {
+                                "Lost: put it back in the line"
+                            } else {
+                                "Standing: take it off, lost"
+                            });
+                    if done(&button) {
+                        table.moves.0.push(TableOrder::Stand {
+                            piece: id.clone(),
+                            stand: i as u8,
+                            lost: !stand.lost,
+                        });
+                    }
+                }
+            });
+        }
         ui.label("Markers on it:");
         ui.horizontal_wrapped(|ui| {
             for marker in MarkerKind::ALL {

@@ -239,3 +239,35 @@ fn a_table_session_in_the_window_saves_and_replays_to_the_same_hash() {
     assert_eq!(kept.state_hash, save.state_hash);
     assert_eq!(drumfire_core::save::replay(&kept).1, Ok(save.state_hash));
 }
+
+/// Stands lost one by one (`tests/data/stands_script.txt`): two companies of the
+/// tutorial made of stands, stands taken off and one put back by hand at the table,
+/// each move in the log in words.
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn stands_are_lost_and_put_back_by_hand_and_shown() {
+    let shots = run_script(
+        Some("tests/data/stands.ron"),
+        3,
+        "tests/data/stands_script.txt",
+        "target/screenshots/stands",
+    );
+    let picture = crate::common::picture(&shots, "01-stands");
+    assert!(colours(&picture) > 200, "the stands picture looks blank");
+    let view = std::fs::read_to_string(shots.join("stands-view.txt")).unwrap();
+    let log: Vec<&str> = view
+        .lines()
+        .filter_map(|l| l.strip_prefix("log: "))
+        .filter(|l| l.starts_with("By hand"))
+        .collect();
+    assert_eq!(
+        log,
+        [
+            "By hand: A/1 Wessex loses stand 2.",
+            "By hand: A/1 Wessex loses stand 3.",
+            "By hand: A/1 Wessex loses stand 5.",
+            "By hand: 1./IR 71 loses stand 4.",
+            "By hand: A/1 Wessex gets back stand 3.",
+        ]
+    );
+}

@@ -45,6 +45,109 @@ impl Steps {
     }
 }
 
+/// The most stands or bases a unit may have.
+pub const MAX_STANDS: usize = 12;
+
+/// One stand or base of a unit, in its place along the unit's front.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stand {
+    /// Its kind, as the rule set names it ("infantry", "gun", "tank").
+    pub kind: String,
+    /// Has it been lost?
+    pub lost: bool,
+}
+
+/// A unit made of stands or bases that are lost one by one, beside its steps or
+/// instead of them: each stand in its place along the unit's front, left to right, so
+/// that the rules can say which one is hit and where the line is broken.
+#[derive(Component, Clone, Debug, PartialEq, Eq, Default)]
+pub struct Stands(pub Vec<Stand>);
+
+impl Stands {
+    /// A unit of these kinds of stand, left to right, none lost.
+    pub fn new<S: Into<String>>(kinds: impl IntoIterator<Item = S>) -> Self {
+        Stands(
+            kinds
+                .into_iter()
+                .map(|k| Stand {
+                    kind: k.into(),
+                    lost: false,
+                })
+                .collect(),
+        )
+    }
+
+    /// Stands it began with.
+    pub fn total(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Stands still standing.
+    pub fn standing(&self) -> usize {
+        self.0.iter().filter(|s| !s.lost).count()
+    }
+
+    /// Loses stand `index` (0 is the leftmost), or says why it cannot.
+    pub fn lose(&mut self, index: usize) -> Result<(), String> {
+        self.set_lost(index, true)
+    }
+
+    /// Puts lost stand `index` back, or says why it cannot.
+    pub fn restore(&mut self, index: usize) -> Result<(), String> {
+        self.set_lost(index, false)
+    }
+
+    fn set_lost(&mut self, index: usize, lost: bool) -> Result<(), String> {
+        let total = self.total();
+        let stand = self
+            .0
+            .get_mut(index)
+            .ok_or_else(|| format!("there is no stand {} of {total}", index + 1))?;
+        if stand.lost == lost {
+            return Err(format!(
+                "stand {} is {} already",
+                index + 1,
+                if lost { "lost" } else { "standing" }
+            ));
+        }
+        stand.lost = lost;
+        Ok(())
+    }
+
+    /// The places where the line is broken: each run of lost stands with a standing
+    /// stand on both sides of it (losses at either end shorten the line, not break it).
+    pub fn breaks(&self) -> usize {
+        let mut breaks = 0;
+        let mut seen_standing = false;
+        let mut gap = false;
+        for s in &self.0 {
+            if s.lost {
+                gap |= seen_standing;
+            } else {
+                if gap {
+                    breaks += 1;
+                }
+                gap = false;
+                seen_standing = true;
+            }
+        }
+        breaks
+    }
+
+    /// Is it below half its strength (fewer than half its stands standing)?
+    pub fn below_half(&self) -> bool {
+        self.standing() * 2 < self.total()
+    }
+
+    /// The line in one glance, left to right: ■ standing, □ lost.
+    pub fn glance(&self) -> String {
+        self.0
+            .iter()
+            .map(|s| if s.lost { '□' } else { '■' })
+            .collect()
+    }
+}
+
 /// The morale a piece checks against (from the scenario for units, printed for leaders).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Morale(pub u8);

@@ -270,6 +270,13 @@ pub enum Edit {
         /// The facing.
         facing: Option<scenario::FacingDef>,
     },
+    /// The kinds of a unit's stands or bases, left to right (none: a unit of steps only).
+    Stands {
+        /// Its id.
+        id: String,
+        /// The kinds.
+        stands: Vec<String>,
+    },
     /// The title.
     Title(String),
     /// The briefing.
@@ -881,6 +888,7 @@ fn apply(file: &mut ScenarioFile, rules: &'static RuleSetInfo, edit: &Edit) -> R
                 morale: None,
                 markers: Vec::new(),
                 facing: None,
+                stands: Vec::new(),
             });
         }
         Edit::Move { id, hex } => {
@@ -932,6 +940,18 @@ fn apply(file: &mut ScenarioFile, rules: &'static RuleSetInfo, edit: &Edit) -> R
                 .find(|c| c.id == *id)
                 .ok_or_else(|| format!("there is no unit `{id}`"))?;
             c.facing = *facing;
+        }
+        Edit::Stands { id, stands } => {
+            if stands.len() > crate::counters::MAX_STANDS {
+                return Err(format!(
+                    "a unit has at most {} stands",
+                    crate::counters::MAX_STANDS
+                ));
+            }
+            if stands.iter().any(|k| k.trim().is_empty()) {
+                return Err("each stand needs its kind".into());
+            }
+            counter_mut(file, id)?.stands = stands.iter().map(|k| k.trim().to_owned()).collect();
         }
         Edit::Title(t) => file.title = t.clone(),
         Edit::Briefing(b) => file.briefing = b.clone(),

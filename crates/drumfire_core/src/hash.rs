@@ -97,9 +97,10 @@ pub fn state_hash(world: &mut World) -> StateHash {
             Option<&Leader>,
             Option<&crate::counters::OffMap>,
             Option<&crate::counters::Facing>,
+            Option<&crate::counters::Stands>,
         )>()
         .iter(world)
-        .map(|(e, c, on, steps, morale, leader, off, facing)| {
+        .map(|(e, c, on, steps, morale, leader, off, facing, stands)| {
             let at = on
                 .and_then(|o| MapCoord::from_hex(o.0))
                 .map_or(u64::MAX, |m| u64::from(m.col) << 16 | u64::from(m.row));
@@ -126,7 +127,21 @@ pub fn state_hash(world: &mut World) -> StateHash {
             if let Some(f) = facing {
                 values.push(u64::from(f.0.index()) + 1);
             }
-            (format!("{}:{}", c.id, c.unit_type), values)
+            // Only units of stands have them, so older hashes stand too.
+            let mut key = format!("{}:{}", c.id, c.unit_type);
+            if let Some(stands) = stands {
+                let lost = stands
+                    .0
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |acc, (i, s)| acc | u64::from(s.lost) << i);
+                values.push(1 << 32 | (stands.total() as u64) << 16 | lost);
+                for s in &stands.0 {
+                    key.push('|');
+                    key.push_str(&s.kind);
+                }
+            }
+            (key, values)
         })
         .collect();
     counters.sort();

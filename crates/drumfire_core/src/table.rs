@@ -8,8 +8,8 @@
 
 use crate::coords::MapCoord;
 use crate::counters::{
-    Counter, HexMarker, HexMarkerKind, Leader, MarkerKind, OffMap, OnHex, PieceIds, Printed, Steps,
-    add_marker, has_marker, remove_marker,
+    Counter, HexMarker, HexMarkerKind, Leader, MarkerKind, OffMap, OnHex, PieceIds, Printed,
+    Stands, Steps, add_marker, has_marker, remove_marker,
 };
 use crate::dice::Dice;
 use crate::flow::{Phase, Turn};
@@ -81,6 +81,15 @@ pub enum TableOrder {
     Roll {
         /// How many six-sided dice, 1 to [`MAX_TRAY_DICE`].
         dice: u8,
+    },
+    /// Take one of a unit's stands or bases off (lost), or put it back.
+    Stand {
+        /// The unit.
+        piece: String,
+        /// Which stand, 0 for the leftmost.
+        stand: u8,
+        /// Lost (true) or back in the line.
+        lost: bool,
     },
     /// Move the turn marker on to the next turn of the scenario.
     NextTurn,
@@ -203,6 +212,14 @@ pub fn validate(world: &World, order: &TableOrder) -> Result<(), Refusal> {
                 )));
             }
         }
+        TableOrder::Stand {
+            piece: id,
+            stand,
+            lost,
+        } => {
+            let e = piece(world, id)?;
+            changed_stands(world, e, *stand, *lost)?;
+        }
         TableOrder::NextTurn => {
             let last = world.resource::<ScenarioInfo>().turns;
             if world.resource::<Turn>().0 >= last {
@@ -213,6 +230,23 @@ pub fn validate(world: &World, order: &TableOrder) -> Result<(), Refusal> {
         }
     }
     Ok(())
+}
+
+/// A unit's stands once stand `index` is lost or put back, or why it cannot be.
+fn changed_stands(world: &World, e: Entity, index: u8, lost: bool) -> Result<Stands, Refusal> {
+    let mut stands = world.get::<Stands>(e).cloned().ok_or_else(|| {
+        Refusal(format!(
+            "{} is not made of stands: it loses steps.",
+            name(world, e)
+        ))
+    })?;
+    let changed = if lost {
+        stands.lose(usize::from(index))
+    } else {
+        stands.restore(usize::from(index))
+    };
+    changed.map_err(|why| Refusal(format!("{}: {why}.", name(world, e))))?;
+    Ok(stands)
 }
 
 /// The steps a unit shows after a flip, or why it cannot be flipped.
@@ -329,6 +363,19 @@ fn apply(world: &mut World, order: &TableOrder) {
                 )
             });
         }
+        TableOrder::Stand {
+            piece: id,
+            stand,
+            lost,
+        } => {
+            let Ok(e) = piece(world, id) else {
+                return;
+            };
+            if let Ok(stands) = changed_stands(world, e, *stand, *lost) {
+                world.entity_mut(e).insert(stands);
+                journal_it(world, order);
+            }
+        }
         TableOrder::NextTurn => {
             let next = world.resource::<Turn>().0 + 1;
             world.resource_mut::<Turn>().0 = next;
@@ -368,6 +415,16 @@ impl TableOrder {
                 on: false,
             } => format!("By hand: {marker:?} marker taken from {hex}."),
             Self::Roll { dice } => format!("By hand: {dice} dice from the dice tray."),
+            Self::Stand {
+                piece: id,
+                stand,
+                lost,
+            } => format!(
+                "By hand: {} {} stand {}.",
+                piece(id),
+                if *lost { "loses" } else { "gets back" },
+                u16::from(*stand) + 1
+            ),
             Self::NextTurn => "By hand: the turn marker moves on.".into(),
         }
     }

@@ -130,6 +130,24 @@ pub(super) fn check(file: &ScenarioFile, data: &RuleSetData, errs: &mut Errors) 
                 format!("`{}` has 1 to {} steps, not {s}", u.id, u.max_steps()),
             );
         }
+        if c.stands.len() > crate::counters::MAX_STANDS {
+            errs.push(
+                &at("stands"),
+                format!(
+                    "a unit has at most {} stands, not {}",
+                    crate::counters::MAX_STANDS,
+                    c.stands.len()
+                ),
+            );
+        }
+        for (j, kind) in c.stands.iter().enumerate() {
+            if kind.trim().is_empty() {
+                errs.push(
+                    &at(&format!("stands[{j}]")),
+                    "a stand needs its kind (\"infantry\", \"gun\"...)".to_owned(),
+                );
+            }
+        }
         if let Some(coord) = hex_of(&at("hex"), &c.hex, errs)
             && let Some(u) = unit
         {

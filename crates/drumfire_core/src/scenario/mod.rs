@@ -155,6 +155,10 @@ pub struct CounterDef {
     /// The hexside it faces, in rule sets with facing (the rule set decides when absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub facing: Option<FacingDef>,
+    /// The kinds of its stands or bases, left to right along its front, for a unit
+    /// made of stands lost one by one (none when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stands: Vec<String>,
 }
 
 /// A hexside a counter faces, as the printed map shows it (flat-topped hexes).

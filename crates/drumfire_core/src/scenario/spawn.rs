@@ -123,6 +123,9 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
         if let Some(f) = c.facing {
             e.insert(crate::counters::Facing(f.direction()));
         }
+        if !c.stands.is_empty() {
+            e.insert(crate::counters::Stands::new(c.stands.iter().cloned()));
+        }
         ids.0.insert(c.id.clone(), e.id());
         index.place(coord.to_hex(), e.id());
     }

@@ -14,4 +14,5 @@ mod mutation;
 mod portable;
 mod saves;
 mod soak;
+mod stands;
 mod table;
