@@ -5,6 +5,7 @@ use crate::rule_set::{RuleSetInfo, RuleSets};
 
 mod first_format;
 pub mod great_war;
+pub mod napoleonic;
 pub mod portable;
 
 pub use great_war::INFO as GREAT_WAR;

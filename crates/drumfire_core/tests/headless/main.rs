@@ -11,6 +11,7 @@ mod great_war;
 mod hostile;
 mod loader;
 mod mutation;
+mod napoleonic;
 mod portable;
 mod saves;
 mod soak;
