@@ -472,6 +472,9 @@ fn marker_colour(m: MarkerKind) -> Color {
         MarkerKind::Pinned => Color::srgb(0.6, 0.35, 0.7),
         MarkerKind::LowAmmo => Color::srgb(0.55, 0.55, 0.55),
         MarkerKind::Done => Color::srgb(0.4, 0.45, 0.4),
+        MarkerKind::Disordered => Color::srgb(0.95, 0.7, 0.2),
+        MarkerKind::Shaken => Color::srgb(0.9, 0.35, 0.2),
+        MarkerKind::Routed => Color::srgb(0.75, 0.1, 0.1),
     }
 }
 

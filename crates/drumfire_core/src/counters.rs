@@ -212,11 +212,17 @@ pub enum MarkerKind {
     /// Activated this turn without moving or firing (recovered, mounted,
     /// dismounted, loaded, or activated and did nothing).
     Done,
+    /// Its ranks in disorder (rule sets with Disordered brigades).
+    Disordered,
+    /// Shaken: its spirit gone, it fights worse until it rallies.
+    Shaken,
+    /// Routed: in flight, it fights no more until it rallies.
+    Routed,
 }
 
 impl MarkerKind {
     /// All marker kinds, in the order they are drawn and hashed.
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 10] = [
         Self::Disrupted,
         Self::Demoralized,
         Self::Moved,
@@ -224,6 +230,9 @@ impl MarkerKind {
         Self::Pinned,
         Self::LowAmmo,
         Self::Done,
+        Self::Disordered,
+        Self::Shaken,
+        Self::Routed,
     ];
 
     /// Short text printed on the marker.
@@ -236,6 +245,9 @@ impl MarkerKind {
             Self::Pinned => "PINNED",
             Self::LowAmmo => "LOW AMMO",
             Self::Done => "DONE",
+            Self::Disordered => "DISORD",
+            Self::Shaken => "SHAKEN",
+            Self::Routed => "ROUTED",
         }
     }
 }
@@ -264,7 +276,18 @@ macro_rules! markers {
     };
 }
 
-markers!(Disrupted, Demoralized, Moved, Fired, Pinned, LowAmmo, Done);
+markers!(
+    Disrupted,
+    Demoralized,
+    Moved,
+    Fired,
+    Pinned,
+    LowAmmo,
+    Done,
+    Disordered,
+    Shaken,
+    Routed
+);
 
 /// The markers on a counter, in [`MarkerKind::ALL`] order.
 pub fn markers_on(entity: &EntityRef) -> Vec<MarkerKind> {
@@ -324,14 +347,19 @@ pub type MarkerFlags = (
     Has<Pinned>,
     Has<LowAmmo>,
     Has<Done>,
+    Has<Disordered>,
+    Has<Shaken>,
+    Has<Routed>,
 );
 
 /// The markers named by a [`MarkerFlags`] item, in [`MarkerKind::ALL`] order.
-pub fn marker_list(flags: (bool, bool, bool, bool, bool, bool, bool)) -> Vec<MarkerKind> {
-    let (a, b, c, d, e, f, g) = flags;
+pub fn marker_list(
+    flags: (bool, bool, bool, bool, bool, bool, bool, bool, bool, bool),
+) -> Vec<MarkerKind> {
+    let (a, b, c, d, e, f, g, h, i, j) = flags;
     MarkerKind::ALL
         .into_iter()
-        .zip([a, b, c, d, e, f, g])
+        .zip([a, b, c, d, e, f, g, h, i, j])
         .filter(|(_, on)| *on)
         .map(|(k, _)| k)
         .collect()
