@@ -1,8 +1,157 @@
 //! The Napoleonic brigade rules (seed `001_4530202de2a060fb`): brigades on Attack,
 //! Engage or Hold orders, in line, column or square, fighting by skirmish (rule 11),
 //! firefight (rule 12), hand to hand (rule 13) and inside built-up areas and woods
-//! (rule 10). See `docs/rules/napoleonic.md` for the map from rule to code and test,
-//! and for what we designed where the seed is silent.
+//! (rule 10). Its sequence of play is Orders, Initiative, Movement, Combat, Rally and
+//! End of Turn (ours, N-2). See `docs/rules/napoleonic.md` for the map from rule to
+//! code and test, and for what we designed where the seed is silent.
 
+use crate::counters::{Disordered, Routed, Shaken, Stands};
+use crate::dice::Dice;
+use crate::flow::{self, Phase};
+use crate::journal::{GameEvent, Journal};
+use crate::orders::{Order, Refusal};
+use crate::scenario::SideList;
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+
+pub mod ai;
 pub mod brigade;
+pub mod candidates;
 pub mod combat;
+pub mod invariants;
+pub mod movement;
+mod resolve;
+pub mod scenario;
+pub mod state;
+mod validate;
+pub mod view;
+
+pub use resolve::fight_odds;
+pub use state::{Fight, NpOrder, NpState};
+pub use validate::validate;
+
+/// The Napoleonic rule set.
+pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
+    id: "napoleonic",
+    name: "Napoleonic brigades",
+    plugin,
+    validate,
+    awaiting,
+    candidates: |world, side, _salt| candidates::candidates(world, side),
+    ai: |world, side, _salt| ai::choose(world, side),
+    state_text,
+    names: |_, _| {},
+    reset,
+    invariants: invariants::invariants,
+    check: scenario::check,
+    read_section: crate::rule_set::read_section::<scenario::NpScenario>,
+    spawn: scenario::spawn,
+    new_section: scenario::new_section,
+    order_tag: <NpOrder as crate::orders::RuleSetOrder>::TAG,
+    read_order: crate::rule_set::read_order::<NpOrder>,
+    reveal,
+    editor: crate::editor::SectionEditor::NONE,
+    data: crate::rule_set::DataFile::new("rules/napoleonic/data.ron", include_str!("data.ron")),
+};
+
+/// The Orders phase: every brigade is given its order, in secret.
+pub const ORDERS: Phase = Phase::Rules(0);
+/// The Initiative phase: a die each, the higher moves and fights first.
+pub const INITIATIVE: Phase = Phase::Rules(1);
+/// The Movement phase: each side in turn moves its brigades or changes their formation.
+pub const MOVEMENT: Phase = Phase::Rules(2);
+/// The Combat phase: each side in turn starts its brigades' fights.
+pub const COMBAT: Phase = Phase::Rules(3);
+/// The Rally phase: the routed flee or rally, the disordered and shaken recover.
+pub const RALLY: Phase = Phase::Rules(4);
+/// The names of the phases, by their number.
+pub const PHASE_NAMES: &[&str] = &["Orders", "Initiative", "Movement", "Combat", "Rally"];
+
+/// The Napoleonic phases and systems.
+pub fn plugin(app: &mut App) {
+    flow::add_sequence(
+        app,
+        PHASE_NAMES,
+        &[ORDERS, INITIATIVE, MOVEMENT, COMBAT, RALLY],
+    );
+    app.init_resource::<NpState>()
+        .add_systems(OnEnter(ORDERS), resolve::begin_orders.after(flow::Announce))
+        .add_systems(
+            OnEnter(INITIATIVE),
+            resolve::roll_for_first.after(flow::Announce),
+        )
+        .add_systems(
+            OnEnter(MOVEMENT),
+            resolve::begin_sides.after(flow::Announce),
+        )
+        .add_systems(OnEnter(COMBAT), resolve::begin_sides.after(flow::Announce))
+        .add_systems(OnEnter(RALLY), resolve::rally.after(flow::Announce))
+        .add_systems(Update, resolve::carry_out);
+    let world = app.world_mut();
+    world.register_component::<Disordered>();
+    world.register_component::<Shaken>();
+    world.register_component::<Routed>();
+    world.register_component::<Stands>();
+    world.register_component::<crate::counters::Facing>();
+    let board = view::Board::build(world);
+    world.insert_resource(board);
+}
+
+/// Back to the state before the set-up.
+pub fn reset(world: &mut World) {
+    world.insert_resource(NpState::default());
+    let board = view::Board::build(world);
+    world.insert_resource(board);
+}
+
+/// The Napoleonic state in canonical text, for the state hash.
+pub fn state_text(world: &World) -> String {
+    format!("{:?}", world.resource::<NpState>())
+}
+
+/// A side's orders for the turn, back from the secret a save keeps.
+pub fn reveal(side: u8, text: &str) -> Option<Order> {
+    let orders = ron::from_str(text).ok()?;
+    Some(NpOrder::Orders { side, orders }.into())
+}
+
+/// The side the game waits on: in the Orders phase each side that has not given its
+/// orders, in side order; in Movement and Combat the first side, then the other.
+pub fn awaiting(world: &World) -> Option<u8> {
+    let state = world.resource::<NpState>();
+    let sides = world.resource::<SideList>().0.len() as u8;
+    match *world.resource::<State<Phase>>().get() {
+        ORDERS => (0..sides).find(|s| !state.given.contains_key(s)),
+        MOVEMENT | COMBAT => acting(state, sides),
+        _ => None,
+    }
+}
+
+/// The side acting in Movement or Combat: the first side until it is done, then the other.
+pub fn acting(state: &NpState, sides: u8) -> Option<u8> {
+    let order = std::iter::once(state.first).chain((0..sides).filter(|s| *s != state.first));
+    order.into_iter().find(|s| !state.done.contains(s))
+}
+
+/// Rolls dice through the one dice source and journals them.
+pub(crate) fn roll(world: &mut World, count: usize, purpose: String) -> Vec<u8> {
+    world.resource_scope(|world, mut dice: Mut<Dice>| {
+        dice.roll(&mut world.resource_mut::<Journal>(), count, purpose)
+    })
+}
+
+/// Journals an event.
+pub(crate) fn note(world: &mut World, event: GameEvent) {
+    world.resource_mut::<Journal>().push(event);
+}
+
+/// Journals a line of text.
+pub(crate) fn say(world: &mut World, text: String) {
+    note(world, GameEvent::Note { text });
+}
+
+/// A refusal.
+pub(crate) fn refuse<T>(why: impl Into<String>) -> Result<T, Refusal> {
+    Err(Refusal(why.into()))
+}

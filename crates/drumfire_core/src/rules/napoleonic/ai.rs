@@ -1,0 +1,261 @@
+//! The computer player for the Napoleonic rules: it reads only what a player sees
+//! (the map, the brigades, their markers; its own orders, not the enemy's), makes for
+//! the objectives it does not hold, holds those it does, and starts a fight only when
+//! the exact odds favour it.
+
+use super::brigade::{Command, Formation};
+use super::candidates::candidates;
+use super::combat::{self, Row};
+use super::state::{Fight, NpOrder};
+use super::view::{self, Piece};
+use super::{COMBAT, MOVEMENT, ORDERS};
+use crate::flow::Phase;
+use crate::map::{HexCell, Objective};
+use crate::orders::Order;
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+use hexx::Hex;
+
+/// The computer player's order for `side` now.
+pub fn choose(world: &World, side: u8) -> Option<Order> {
+    let options = candidates(world, side);
+    if options.is_empty() {
+        return None;
+    }
+    let all = view::pieces(world);
+    let goals = goals(world, side);
+    let best = match *world.resource::<State<Phase>>().get() {
+        ORDERS => return Some(orders(world, side, &all, &goals, &options)),
+        MOVEMENT => options
+            .iter()
+            .map(|o| (movement_score(world, &all, &goals, o), o))
+            .max_by_key(|(s, _)| *s),
+        COMBAT => options
+            .iter()
+            .map(|o| (fight_score(world, o), o))
+            .max_by_key(|(s, _)| *s),
+        _ => None,
+    };
+    match best {
+        Some((score, o)) if score > 0 => Some(o.clone()),
+        _ => Some(Order::Pass { side }),
+    }
+}
+
+/// Where the side's brigades make for: the objectives it does not hold, or, when it
+/// holds them all, the objectives themselves (to stand on them).
+fn goals(world: &World, side: u8) -> Vec<Hex> {
+    let Some(mut q) = world.try_query::<(&HexCell, &Objective)>() else {
+        return vec![];
+    };
+    let objectives: Vec<(Hex, Option<u8>)> =
+        q.iter(world).map(|(c, o)| (c.hex, o.held_by)).collect();
+    let wanted: Vec<Hex> = objectives
+        .iter()
+        .filter(|(_, held)| *held != Some(side))
+        .map(|(h, _)| *h)
+        .collect();
+    if wanted.is_empty() {
+        objectives.into_iter().map(|(h, _)| h).collect()
+    } else {
+        wanted
+    }
+}
+
+/// How far a hex is from the nearest goal (or from the nearest enemy, with no goal).
+fn distance_to_goal(all: &[Piece], goals: &[Hex], side: u8, hex: Hex) -> u32 {
+    goals
+        .iter()
+        .map(|g| g.unsigned_distance_to(hex))
+        .min()
+        .or_else(|| {
+            all.iter()
+                .filter(|p| p.side != side)
+                .map(|p| p.hex.unsigned_distance_to(hex))
+                .min()
+        })
+        .unwrap_or(0)
+}
+
+fn nearest_enemy(all: &[Piece], side: u8, hex: Hex) -> u32 {
+    all.iter()
+        .filter(|p| p.side != side && !p.routed)
+        .map(|p| p.hex.unsigned_distance_to(hex))
+        .min()
+        .unwrap_or(99)
+}
+
+/// The side's orders: Attack for a brigade that stands next to an enemy it would beat
+/// hand to hand, Hold for one that stands on a goal it holds, Engage otherwise (to move
+/// and fire); each as near as the one-step rule allows.
+fn orders(world: &World, side: u8, all: &[Piece], goals: &[Hex], options: &[Order]) -> Order {
+    let mut wanted: Vec<(String, Command)> = Vec::new();
+    for p in all.iter().filter(|p| p.side == side && !p.routed) {
+        let on_goal_held = goals.contains(&p.hex)
+            && world
+                .try_query::<(&HexCell, &Objective)>()
+                .and_then(|mut q| {
+                    q.iter(world)
+                        .find(|(c, _)| c.hex == p.hex)
+                        .map(|(_, o)| o.held_by == Some(side))
+                })
+                .unwrap_or(false);
+        let beside: Vec<&Piece> = all
+            .iter()
+            .filter(|e| e.side != side && !e.routed && e.hex.unsigned_distance_to(p.hex) <= 2)
+            .collect();
+        let would_win = beside.iter().any(|e| {
+            e.hex.unsigned_distance_to(p.hex) <= 2
+                && contest_value(
+                    if view::in_the_open(world, e.hex) {
+                        combat::Contest::HandToHand
+                    } else {
+                        combat::Contest::Inside
+                    },
+                    p,
+                    e,
+                ) > 0
+        });
+        let want = if on_goal_held {
+            Command::Hold
+        } else if would_win && !p.shaken {
+            Command::Attack
+        } else {
+            Command::Engage
+        };
+        // One step a turn toward what it wants.
+        let now = p.brigade.command;
+        let step = if now.steps_to(want) > 1 {
+            Command::Engage
+        } else {
+            want
+        };
+        wanted.push((p.id.clone(), step));
+    }
+    let o: Order = NpOrder::Orders {
+        side,
+        orders: wanted,
+    }
+    .into();
+    if super::validate(world, &o).is_ok() {
+        o
+    } else {
+        options[0].clone()
+    }
+}
+
+/// A move's worth: hexes gained toward the goal; a formation change's worth: column
+/// to go far, line to fight.
+fn movement_score(world: &World, all: &[Piece], goals: &[Hex], o: &Order) -> i64 {
+    let Some(o) = o.rules::<NpOrder>() else {
+        return 0;
+    };
+    match o {
+        NpOrder::Move {
+            brigade,
+            path,
+            side,
+            ..
+        } => {
+            let (Some(p), Some(to)) = (
+                all.iter().find(|p| &p.id == brigade),
+                path.last().and_then(|l| crate::scenario::hex_of(l)),
+            ) else {
+                return 0;
+            };
+            let before = i64::from(distance_to_goal(all, goals, *side, p.hex));
+            let after = i64::from(distance_to_goal(all, goals, *side, to));
+            let mut score = (before - after) * 10;
+            // Into contact only on Attack orders; otherwise halt short.
+            if nearest_enemy(all, *side, to) == 1 && p.brigade.command != Command::Attack {
+                score -= 4;
+            }
+            if !view::in_the_open(world, to) {
+                score += 2;
+            }
+            score
+        }
+        NpOrder::Form {
+            brigade,
+            formation,
+            side,
+        } => {
+            let Some(p) = all.iter().find(|p| &p.id == brigade) else {
+                return 0;
+            };
+            let enemy = nearest_enemy(all, *side, p.hex);
+            match (p.brigade.formation, formation) {
+                (Formation::Line, Formation::AttackColumn) if enemy > 3 => 5,
+                (Formation::MarchColumn, Formation::AttackColumn) if enemy <= 4 => 6,
+                (_, Formation::Line) if enemy <= 2 && p.brigade.command != Command::Attack => 3,
+                (Formation::Square, Formation::Line) => 4,
+                _ => -1,
+            }
+        }
+        _ => 0,
+    }
+}
+
+/// A fight's worth to the side starting it, in casualties expected (times 36).
+fn fight_score(world: &World, o: &Order) -> i64 {
+    let Some(NpOrder::Fight {
+        brigade,
+        target,
+        fight,
+        ..
+    }) = o.rules::<NpOrder>()
+    else {
+        return 0;
+    };
+    let (Some(p), Some(t)) = (
+        view::piece(world, brigade),
+        crate::scenario::hex_of(target).and_then(|h| view::piece_at(world, h)),
+    ) else {
+        return 0;
+    };
+    match fight {
+        Fight::Skirmish => {
+            let a = combat::skirmish_factors(&p.fighter(), &t.fighter(), situation(world, &t));
+            let d = combat::skirmish_factors(&t.fighter(), &p.fighter(), situation(world, &p));
+            let (ka, kd) = (
+                i64::from(combat::kill_faces(combat::total(&a))),
+                i64::from(combat::kill_faces(combat::total(&d))),
+            );
+            (ka - kd) * 6
+        }
+        f => f.contest().map_or(0, |c| contest_value(c, &p, &t)),
+    }
+}
+
+fn situation(world: &World, enemy: &Piece) -> combat::SkirmishSituation {
+    combat::SkirmishSituation {
+        enemy_artillery: false,
+        enemy_in_cover: !view::in_the_open(world, enemy.hex),
+    }
+}
+
+/// The contest's expected worth to `p` (who starts it): casualties dealt less taken,
+/// a rout worth three more and a retreat one more, over the 36 rolls.
+fn contest_value(contest: combat::Contest, p: &Piece, t: &Piece) -> i64 {
+    let plan = combat::plan(contest, &p.fighter(), &t.fighter());
+    let ways = combat::row_ways(plan.difference);
+    let mut value = 0i64;
+    for (row, w) in Row::ALL.iter().zip(ways) {
+        let (cw, cl) = row.casualties();
+        let fate = match row {
+            Row::WinnerRouts => -3,
+            Row::WinnerRetires => -1,
+            Row::Draw => 0,
+            Row::LoserRetires => 1,
+            Row::LoserRouts => 3,
+        };
+        let for_winner = i64::from(cl) - i64::from(cw) + fate;
+        let mine = if plan.attacker_wins {
+            for_winner
+        } else {
+            -for_winner
+        };
+        value += i64::from(w) * mine;
+    }
+    value
+}

@@ -1,0 +1,132 @@
+//! Every order a side may give now (in the Orders phase, a sample of whole sets of
+//! orders: there are three to the power of its brigades).
+
+use super::brigade::{Command, Formation};
+use super::state::{Fight, NpOrder};
+use super::validate::{check_orders, fight_check};
+use super::view::{self, Piece};
+use super::{COMBAT, MOVEMENT, ORDERS, awaiting};
+use crate::flow::Phase;
+use crate::orders::Order;
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+
+/// Orders worth considering for `side` now.
+pub fn candidates(world: &World, side: u8) -> Vec<Order> {
+    if awaiting(world) != Some(side) {
+        return vec![];
+    }
+    let all = view::pieces(world);
+    let mine: Vec<&Piece> = all.iter().filter(|p| p.side == side && !p.routed).collect();
+    match *world.resource::<State<Phase>>().get() {
+        ORDERS => orders_sample(world, side, &mine),
+        MOVEMENT => {
+            let mut out = vec![Order::Pass { side }];
+            for p in &mine {
+                for f in Formation::ALL {
+                    let o: Order = NpOrder::Form {
+                        side,
+                        brigade: p.id.clone(),
+                        formation: f,
+                    }
+                    .into();
+                    if super::validate(world, &o).is_ok() {
+                        out.push(o);
+                    }
+                }
+                for path in super::movement::reachable(world, p).into_values() {
+                    out.push(
+                        NpOrder::Move {
+                            side,
+                            brigade: p.id.clone(),
+                            path: path.iter().map(|h| view::label(*h)).collect(),
+                        }
+                        .into(),
+                    );
+                }
+            }
+            out
+        }
+        COMBAT => {
+            let mut out = vec![Order::Pass { side }];
+            for p in &mine {
+                for e in all.iter().filter(|e| e.side != side) {
+                    for fight in [
+                        Fight::Skirmish,
+                        Fight::Firefight,
+                        Fight::HandToHand,
+                        Fight::Inside,
+                    ] {
+                        if fight_check(world, p, e, fight).is_ok() {
+                            out.push(
+                                NpOrder::Fight {
+                                    side,
+                                    brigade: p.id.clone(),
+                                    target: view::label(e.hex),
+                                    fight,
+                                }
+                                .into(),
+                            );
+                        }
+                    }
+                }
+            }
+            out
+        }
+        _ => vec![],
+    }
+}
+
+/// Whole sets of orders: every brigade as it is, every brigade a step toward Attack,
+/// every brigade a step toward Hold, and each brigade alone changed by a step.
+fn orders_sample(world: &World, side: u8, mine: &[&Piece]) -> Vec<Order> {
+    let keep: Vec<(String, Command)> = mine
+        .iter()
+        .map(|p| (p.id.clone(), p.brigade.command))
+        .collect();
+    let toward = |c: Command, attack: bool| match (c, attack) {
+        (Command::Hold, true) => Command::Engage,
+        (Command::Engage, true) => Command::Attack,
+        (Command::Engage, false) => Command::Hold,
+        (Command::Attack, false) => Command::Engage,
+        (c, _) => c,
+    };
+    let mut sets = vec![keep.clone()];
+    for attack in [true, false] {
+        sets.push(
+            mine.iter()
+                .map(|p| (p.id.clone(), toward(p.brigade.command, attack)))
+                .collect(),
+        );
+    }
+    for (i, p) in mine.iter().enumerate() {
+        for attack in [true, false] {
+            let mut one = keep.clone();
+            one[i].1 = toward(p.brigade.command, attack);
+            sets.push(one);
+        }
+    }
+    let mut out: Vec<Order> = Vec::new();
+    for orders in sets {
+        // A Shaken brigade stays where it is rather than take Attack.
+        let orders: Vec<(String, Command)> = orders
+            .into_iter()
+            .map(|(id, c)| {
+                let shaken = mine.iter().any(|p| p.id == id && p.shaken);
+                if shaken && c == Command::Attack {
+                    (id, Command::Engage)
+                } else {
+                    (id, c)
+                }
+            })
+            .collect();
+        if check_orders(world, side, &orders).is_err() {
+            continue;
+        }
+        let o: Order = NpOrder::Orders { side, orders }.into();
+        if !out.contains(&o) {
+            out.push(o);
+        }
+    }
+    out
+}

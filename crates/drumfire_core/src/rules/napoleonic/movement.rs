@@ -1,0 +1,170 @@
+//! Moving a brigade: how far its formation takes it, what each hex costs, and where
+//! its order lets it go.
+//! Ours — N-4 in docs/rules/napoleonic.md: movement by formation.
+
+use super::brigade::{Command, Formation};
+use super::view::{self, Piece};
+use bevy_ecs::prelude::*;
+use hexx::Hex;
+use std::collections::BTreeMap;
+
+/// Hexes a formation moves in a turn (march column: and one more when every hex of
+/// the move is road).
+pub fn allowance(formation: Formation) -> u8 {
+    match formation {
+        Formation::Line => 1,
+        Formation::AttackColumn => 2,
+        Formation::MarchColumn => 3,
+        Formation::Square => 0,
+    }
+}
+
+/// Why the brigade may not move at all this turn, if it may not.
+pub fn cannot_move(world: &World, p: &Piece) -> Option<String> {
+    let state = world.resource::<super::NpState>();
+    if p.routed {
+        return Some(format!("{} is routed: it flees in the Rally phase", p.name));
+    }
+    if state.moved.contains(&p.id) {
+        return Some(format!(
+            "{} has moved or changed formation this turn",
+            p.name
+        ));
+    }
+    if p.brigade.command == Command::Hold {
+        return Some(format!("{} is on Hold orders: it stands", p.name));
+    }
+    if p.brigade.formation == Formation::Square {
+        return Some(format!("{} is in square: it does not move", p.name));
+    }
+    None
+}
+
+/// Is an enemy of `side` next to `hex`?
+fn enemy_beside(all: &[Piece], side: u8, hex: Hex) -> bool {
+    all.iter()
+        .any(|e| e.side != side && !e.routed && e.hex.unsigned_distance_to(hex) == 1)
+}
+
+/// Every hex the brigade can reach this turn, with a path to it (the start hex not
+/// included). A brigade halts when it comes next to an enemy (it may not pass one
+/// by), never enters an occupied hex, and crosses rivers only by bridge or ford. On
+/// Attack orders it then stands in contact; on Engage orders 2" short (N-1, N-3).
+pub fn reachable(world: &World, p: &Piece) -> BTreeMap<(i32, i32), Vec<Hex>> {
+    let mut out: BTreeMap<(i32, i32), Vec<Hex>> = BTreeMap::new();
+    if cannot_move(world, p).is_some() {
+        return out;
+    }
+    let all = view::pieces(world);
+    // Breadth first over (hex, every hex so far road), keeping the cheapest.
+    let start_road = view::cell(world, p.hex).is_some_and(|c| c.road != 0);
+    let mut best: BTreeMap<(i32, i32, bool), u8> = BTreeMap::new();
+    let mut frontier = vec![(0u8, start_road, p.hex, Vec::<Hex>::new())];
+    while !frontier.is_empty() {
+        let mut next_round = Vec::new();
+        for (cost, road, hex, path) in frontier {
+            if hex != p.hex && enemy_beside(&all, p.side, hex) {
+                continue;
+            }
+            for next in hex.all_neighbors() {
+                if next == p.hex {
+                    continue;
+                }
+                let Some(total) = step(world, &all, p, cost, road, next) else {
+                    continue;
+                };
+                let road = road && view::cell(world, next).is_some_and(|c| c.road != 0);
+                let key = (next.x(), next.y(), road);
+                if best.get(&key).is_some_and(|c| *c <= total) {
+                    continue;
+                }
+                best.insert(key, total);
+                let mut to = path.clone();
+                to.push(next);
+                out.entry((next.x(), next.y()))
+                    .and_modify(|old| {
+                        if to.len() < old.len() {
+                            *old = to.clone();
+                        }
+                    })
+                    .or_insert_with(|| to.clone());
+                next_round.push((total, road, next, to));
+            }
+        }
+        frontier = next_round;
+    }
+    out
+}
+
+/// The cost so far after entering `next`, if the brigade may enter it.
+fn step(world: &World, all: &[Piece], p: &Piece, cost: u8, road: bool, next: Hex) -> Option<u8> {
+    let cell = view::cell(world, next)?;
+    let entering = cell.cost?;
+    if all.iter().any(|o| o.hex == next) {
+        return None;
+    }
+    let road = road && cell.road != 0;
+    let allowed = allowance(p.brigade.formation)
+        + u8::from(p.brigade.formation == Formation::MarchColumn && road);
+    let total = cost + entering;
+    (total <= allowed).then_some(total)
+}
+
+/// Why `path` is not a move the brigade may make, if it is not.
+pub fn check_path(world: &World, p: &Piece, path: &[Hex]) -> Result<(), String> {
+    if let Some(why) = cannot_move(world, p) {
+        return Err(why);
+    }
+    if path.is_empty() {
+        return Err("a move enters at least one hex".into());
+    }
+    let all = view::pieces(world);
+    let (mut at, mut cost) = (p.hex, 0u8);
+    let mut road = view::cell(world, p.hex).is_some_and(|c| c.road != 0);
+    for (i, h) in path.iter().enumerate() {
+        if at.unsigned_distance_to(*h) != 1 {
+            return Err(format!(
+                "{} is not next to {}",
+                view::label(*h),
+                view::label(at)
+            ));
+        }
+        if i > 0 && enemy_beside(&all, p.side, at) {
+            return Err(format!(
+                "{} halts in {}, next to the enemy",
+                p.name,
+                view::label(at)
+            ));
+        }
+        let cell = view::cell(world, *h).ok_or("the move leaves the map")?;
+        if cell.cost.is_none() {
+            return Err(format!(
+                "no brigade may enter {} (a river is crossed by bridge or ford)",
+                view::label(*h)
+            ));
+        }
+        if all.iter().any(|o| o.hex == *h) {
+            return Err(format!(
+                "{} is occupied: one brigade a hex",
+                view::label(*h)
+            ));
+        }
+        cost = step(world, &all, p, cost, road, *h).ok_or_else(|| {
+            format!(
+                "{} moves {} hex{} in {}: {} is too far",
+                p.name,
+                allowance(p.brigade.formation),
+                if allowance(p.brigade.formation) == 1 {
+                    ""
+                } else {
+                    "es"
+                },
+                p.brigade.formation.name().to_lowercase(),
+                view::label(*h)
+            )
+        })?;
+        road = road && cell.road != 0;
+        at = *h;
+    }
+    Ok(())
+}

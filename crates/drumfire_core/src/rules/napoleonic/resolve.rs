@@ -1,0 +1,719 @@
+//! Carrying out the Napoleonic orders and the automatic steps of the turn: orders
+//! shown, the initiative, moves and formations, the fights and their results
+//! (casualties, Disordered, retire Shaken, rout), the morale test, and the Rally.
+
+use super::brigade::{Command, Grade};
+use super::combat::{self, Row, SkirmishSituation};
+use super::state::{Fight, NpOrder, NpState};
+use super::view::{self, Piece};
+use super::{COMBAT, INITIATIVE, MOVEMENT, ORDERS, RALLY, acting, note, roll, say};
+use crate::counters::{Facing, MarkerKind, OffMap, OnHex, Stands, add_marker, remove_marker};
+use crate::flow::{self, Initiative, Phase, StepsLost};
+use crate::journal::GameEvent;
+use crate::map::HexIndex;
+use crate::odds::Odds;
+use crate::orders::{Order, OrderInbox};
+use crate::scenario::SideList;
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+use hexx::Hex;
+
+/// Carries out the accepted order.
+pub(super) fn carry_out(world: &mut World) {
+    if matches!(world.resource::<OrderInbox>().0, Some(Order::Table(_))) {
+        return;
+    }
+    let Some(order) = world.resource_mut::<OrderInbox>().0.take() else {
+        return;
+    };
+    match order {
+        Order::Pass { side } => {
+            note(world, GameEvent::Passed { side });
+            world.resource_mut::<NpState>().done.push(side);
+        }
+        o => {
+            if let Some(o) = o.rules::<NpOrder>() {
+                apply(world, o.clone());
+            }
+        }
+    }
+    settle(world);
+}
+
+fn apply(world: &mut World, o: NpOrder) {
+    match o {
+        NpOrder::Orders { side, orders } => {
+            world.resource_mut::<NpState>().given.insert(side, orders);
+            let name = world.resource::<SideList>().name(side).to_owned();
+            say(world, format!("{name} has given its orders."));
+        }
+        NpOrder::Move { brigade, path, .. } => {
+            let Some(p) = view::piece(world, &brigade) else {
+                return;
+            };
+            let hexes: Vec<Hex> = path
+                .iter()
+                .filter_map(|l| crate::scenario::hex_of(l))
+                .collect();
+            let Some(last) = hexes.last().copied() else {
+                return;
+            };
+            let before = hexes.len().checked_sub(2).map_or(p.hex, |i| hexes[i]);
+            put(world, p.entity, p.hex, last);
+            face(world, p.entity, before, last);
+            world
+                .resource_mut::<NpState>()
+                .moved
+                .insert(brigade.clone());
+            note(
+                world,
+                GameEvent::Moved {
+                    pieces: vec![brigade],
+                    from: view::label(p.hex),
+                    to: view::label(last),
+                },
+            );
+        }
+        NpOrder::Form {
+            brigade, formation, ..
+        } => {
+            let mut state = world.resource_mut::<NpState>();
+            if let Some(b) = state.brigades.get_mut(&brigade) {
+                b.formation = formation;
+            }
+            state.moved.insert(brigade.clone());
+            let name =
+                crate::rules::napoleonic::view::piece(world, &brigade).map_or(brigade, |p| p.name);
+            say(
+                world,
+                format!("{name} forms {}.", formation.name().to_lowercase()),
+            );
+        }
+        NpOrder::Fight {
+            brigade,
+            target,
+            fight,
+            ..
+        } => {
+            let (Some(p), Some(t)) = (
+                view::piece(world, &brigade),
+                crate::scenario::hex_of(&target).and_then(|h| view::piece_at(world, h)),
+            ) else {
+                return;
+            };
+            {
+                let mut state = world.resource_mut::<NpState>();
+                state.fought.insert(p.id.clone());
+                state.engaged.insert(p.id.clone());
+                state.engaged.insert(t.id.clone());
+            }
+            match fight.contest() {
+                Some(contest) => contest_fight(world, &p, &t, fight, contest),
+                None => skirmish(world, &p, &t),
+            }
+        }
+    }
+}
+
+/// After an order: when every side has given its orders they are shown; when every
+/// side is done moving or fighting, the phase ends.
+fn settle(world: &mut World) {
+    let sides = world.resource::<SideList>().0.len() as u8;
+    let phase = *world.resource::<State<Phase>>().get();
+    match phase {
+        ORDERS if world.resource::<NpState>().given.len() >= usize::from(sides) => {
+            show_orders(world);
+            flow::finish_phase_in(world, ORDERS);
+        }
+        MOVEMENT | COMBAT if acting(world.resource::<NpState>(), sides).is_none() => {
+            flow::finish_phase_in(world, phase);
+        }
+        _ => {}
+    }
+}
+
+/// Every side has given its orders: they take effect, and the log shows them.
+fn show_orders(world: &mut World) {
+    let given = std::mem::take(&mut world.resource_mut::<NpState>().given);
+    for (_, orders) in given {
+        for (id, command) in orders {
+            let changed = {
+                let mut state = world.resource_mut::<NpState>();
+                state.brigades.get_mut(&id).map(|b| {
+                    let was = b.command;
+                    b.command = command;
+                    was
+                })
+            };
+            let name = view::piece(world, &id).map_or(id.clone(), |p| p.name);
+            match changed {
+                Some(was) if was != command => say(
+                    world,
+                    format!("Orders: {name} from {} to {}.", was.name(), command.name()),
+                ),
+                Some(_) => say(
+                    world,
+                    format!("Orders: {name} stays on {}.", command.name()),
+                ),
+                None => {}
+            }
+        }
+    }
+}
+
+/// The Orders phase begins: a new turn's record, and a side with no brigade to order
+/// has nothing to give.
+pub(super) fn begin_orders(world: &mut World) {
+    {
+        let mut state = world.resource_mut::<NpState>();
+        state.given.clear();
+        state.done.clear();
+        state.moved.clear();
+        state.fought.clear();
+        state.skirmished.clear();
+        state.engaged.clear();
+    }
+    let sides = world.resource::<SideList>().0.len() as u8;
+    let all = view::pieces(world);
+    for side in 0..sides {
+        if !all.iter().any(|p| p.side == side && !p.routed) {
+            world.resource_mut::<NpState>().given.insert(side, vec![]);
+        }
+    }
+    settle(world);
+}
+
+/// A die each; the higher moves and fights first (a tie rolls again).
+/// Ours — N-2 in docs/rules/napoleonic.md: the turn.
+pub(super) fn roll_for_first(world: &mut World) {
+    let names: Vec<String> = world
+        .resource::<SideList>()
+        .0
+        .iter()
+        .map(|s| s.name.clone())
+        .collect();
+    loop {
+        let totals: Vec<i16> = names
+            .iter()
+            .map(|n| i16::from(roll(world, 1, format!("initiative: {n}"))[0]))
+            .collect();
+        let best = totals.iter().copied().max().unwrap_or(0);
+        let winners: Vec<usize> = (0..totals.len()).filter(|i| totals[*i] == best).collect();
+        if let [winner] = winners[..] {
+            world.resource_mut::<Initiative>().0 = Some(winner as u8);
+            world.resource_mut::<NpState>().first = winner as u8;
+            note(
+                world,
+                GameEvent::InitiativeWon {
+                    side: winner as u8,
+                    totals,
+                },
+            );
+            break;
+        }
+    }
+    flow::finish_phase_in(world, INITIATIVE);
+}
+
+/// Movement or Combat begins: the first side acts, then the other. A side with no
+/// brigade that could act is done at once.
+pub(super) fn begin_sides(world: &mut World) {
+    world.resource_mut::<NpState>().done.clear();
+    let sides = world.resource::<SideList>().0.len() as u8;
+    let all = view::pieces(world);
+    for side in 0..sides {
+        if !all.iter().any(|p| p.side == side && !p.routed) {
+            world.resource_mut::<NpState>().done.push(side);
+        }
+    }
+    settle(world);
+}
+
+/// Moves a counter from one hex to another in the index.
+fn put(world: &mut World, e: Entity, from: Hex, to: Hex) {
+    let mut index = world.resource_mut::<HexIndex>();
+    index.remove(from, e);
+    index.place(to, e);
+    world.entity_mut(e).insert(OnHex(to));
+}
+
+/// Faces the brigade the way it last stepped.
+fn face(world: &mut World, e: Entity, from: Hex, to: Hex) {
+    if let Some(d) = from.neighbor_direction(to) {
+        world.entity_mut(e).insert(Facing(d));
+    }
+}
+
+// ---- Fights -----------------------------------------------------------------------
+
+/// A contest of combat factors (rules 10, 12, 13): the winner on factors rolls 2d6
+/// plus the difference, and the row says what happens to both.
+fn contest_fight(world: &mut World, p: &Piece, t: &Piece, fight: Fight, contest: combat::Contest) {
+    let plan = combat::plan(contest, &p.fighter(), &t.fighter());
+    let (winner, loser) = if plan.attacker_wins { (p, t) } else { (t, p) };
+    let dice = roll(world, 2, format!("{}: {}", fight.name(), winner.name));
+    let total = i32::from(dice[0]) + i32::from(dice[1]) + plan.difference;
+    let row = Row::of(total);
+    let mut shifts: Vec<(i32, String)> = plan
+        .attacker
+        .iter()
+        .map(|(v, c)| (*v, format!("{}: {c}", p.name)))
+        .collect();
+    shifts.extend(
+        plan.defender
+            .iter()
+            .map(|(v, c)| (*v, format!("{}: {c}", t.name))),
+    );
+    note(
+        world,
+        GameEvent::Fired {
+            kind: fight.name().into(),
+            table: "the result table".into(),
+            side: p.side,
+            firers: vec![p.id.clone()],
+            target: view::label(t.hex),
+            strength: 0,
+            shifts,
+            column: format!("{} rolls {:+}", winner.name, plan.difference),
+            dice,
+            result: format!("{total}: {}", row.label()),
+        },
+    );
+    let (to_winner, to_loser) = row.casualties();
+    // What happens to each, the winner's fate first.
+    let winner_alive = casualties(world, winner, to_winner);
+    let loser_alive = casualties(world, loser, to_loser);
+    match row {
+        Row::WinnerRouts => {
+            if winner_alive {
+                rout(world, &winner.id, loser.hex);
+            }
+        }
+        Row::WinnerRetires => {
+            if winner_alive {
+                retire(world, &winner.id, loser.hex);
+            }
+        }
+        Row::Draw => {
+            for b in [winner, loser] {
+                if let Some(e) = alive(world, &b.id) {
+                    add_marker(&mut world.entity_mut(e), MarkerKind::Disordered);
+                }
+            }
+        }
+        Row::LoserRetires => {
+            if loser_alive {
+                retire(world, &loser.id, winner.hex);
+            }
+        }
+        Row::LoserRouts => {
+            if loser_alive {
+                rout(world, &loser.id, winner.hex);
+            }
+        }
+    }
+    // Ours — N-13: when the garrison of a built-up area or wood is pushed out, an
+    // attacker on Attack orders goes in.
+    if fight == Fight::Inside
+        && p.brigade.command == Command::Attack
+        && let Some(e) = alive(world, &p.id)
+        && view::piece_at(world, t.hex).is_none()
+        && view::piece(world, &p.id).is_some_and(|now| now.hex == p.hex && !now.routed)
+    {
+        put(world, e, p.hex, t.hex);
+        face(world, e, p.hex, t.hex);
+        say(
+            world,
+            format!("{} goes in to {}.", p.name, view::label(t.hex)),
+        );
+    }
+}
+
+/// Rule 11: both roll a die needing 6 to kill after their modifiers; then any brigade
+/// with casualties tests its morale.
+fn skirmish(world: &mut World, p: &Piece, t: &Piece) {
+    world
+        .resource_mut::<NpState>()
+        .skirmished
+        .insert(p.id.clone());
+    let pair = [(p, t), (t, p)];
+    let mut kills = [false, false];
+    for (i, (me, enemy)) in pair.iter().enumerate() {
+        let mods = combat::skirmish_factors(
+            &me.fighter(),
+            &enemy.fighter(),
+            skirmish_situation(world, enemy),
+        );
+        let die = roll(world, 1, format!("skirmish: {}", me.name));
+        let score = i32::from(die[0]) + combat::total(&mods);
+        kills[i] = score >= combat::KILL;
+        note(
+            world,
+            GameEvent::Fired {
+                kind: "Skirmish".into(),
+                table: format!("needs {}", combat::KILL),
+                side: me.side,
+                firers: vec![me.id.clone()],
+                target: view::label(enemy.hex),
+                strength: 0,
+                shifts: mods,
+                column: format!("score {score}"),
+                dice: die,
+                result: if kills[i] {
+                    "a kill".into()
+                } else {
+                    "no kill".into()
+                },
+            },
+        );
+    }
+    // Kills land together, after both have rolled.
+    if kills[0] {
+        casualties(world, t, 1);
+    }
+    if kills[1] {
+        casualties(world, p, 1);
+    }
+    // "Any brigade with casualties must make morale."
+    for b in [p, t] {
+        if let Some(now) = view::piece(world, &b.id)
+            && now.casualties() > 0
+        {
+            morale_test(world, &now);
+        }
+    }
+}
+
+/// What changes a skirmisher's die against `enemy`: the enemy in a built-up area or
+/// wood. (Enemy deployed artillery comes with the artillery.)
+fn skirmish_situation(world: &World, enemy: &Piece) -> SkirmishSituation {
+    SkirmishSituation {
+        enemy_artillery: false,
+        enemy_in_cover: !view::in_the_open(world, enemy.hex),
+    }
+}
+
+/// The brigade's entity while it is on the map.
+fn alive(world: &World, id: &str) -> Option<Entity> {
+    view::piece(world, id).map(|p| p.entity)
+}
+
+/// `n` casualties: a battalion each, the rightmost standing first; a brigade with
+/// none left is dispersed. Returns whether it is still on the map.
+/// Ours — N-5 in docs/rules/napoleonic.md: casualties are battalions lost.
+fn casualties(world: &mut World, b: &Piece, n: u8) -> bool {
+    let Some(e) = alive(world, &b.id) else {
+        return false;
+    };
+    for _ in 0..n {
+        let Some(mut stands) = world.get::<Stands>(e).cloned() else {
+            break;
+        };
+        let Some(last) = stands.0.iter().rposition(|s| !s.lost) else {
+            break;
+        };
+        let _ = stands.lose(last);
+        let gone = stands.standing() == 0;
+        world.entity_mut(e).insert(stands);
+        if let Some(lost) = world
+            .resource_mut::<StepsLost>()
+            .0
+            .get_mut(usize::from(b.side))
+        {
+            *lost += 1;
+        }
+        note(
+            world,
+            GameEvent::StepLost {
+                piece: b.id.clone(),
+                eliminated: gone,
+            },
+        );
+        if gone {
+            disperse(world, b);
+            return false;
+        }
+    }
+    true
+}
+
+/// The brigade leaves the map.
+fn disperse(world: &mut World, b: &Piece) {
+    let Some(e) = alive(world, &b.id) else {
+        return;
+    };
+    let hex = world.get::<OnHex>(e).map_or(b.hex, |o| o.0);
+    world.resource_mut::<HexIndex>().remove(hex, e);
+    world
+        .entity_mut(e)
+        .remove::<OnHex>()
+        .insert(OffMap::Eliminated);
+    say(world, format!("{} is dispersed.", b.name));
+}
+
+/// The free hexes next to `from`, those farthest from `enemy` first.
+fn away(world: &World, from: Hex, enemy: Hex) -> Vec<Hex> {
+    let mut options: Vec<Hex> = from
+        .all_neighbors()
+        .into_iter()
+        .filter(|h| view::cell(world, *h).is_some_and(|c| c.cost.is_some()))
+        .filter(|h| view::piece_at(world, *h).is_none())
+        .filter(|h| h.unsigned_distance_to(enemy) > from.unsigned_distance_to(enemy))
+        .collect();
+    options.sort_by_key(|h| {
+        (
+            std::cmp::Reverse(h.unsigned_distance_to(enemy)),
+            crate::coords::MapCoord::from_hex(*h),
+        )
+    });
+    options
+}
+
+/// "Retires 4" Shaken": one hex away from the enemy, and Shaken; a brigade that cannot
+/// retire takes a casualty more instead.
+/// Ours — N-7 in docs/rules/napoleonic.md: retire and rout on hexes.
+fn retire(world: &mut World, id: &str, enemy: Hex) {
+    let Some(b) = view::piece(world, id) else {
+        return;
+    };
+    match away(world, b.hex, enemy).first().copied() {
+        Some(to) => {
+            put(world, b.entity, b.hex, to);
+            add_marker(&mut world.entity_mut(b.entity), MarkerKind::Shaken);
+            say(
+                world,
+                format!("{} retires to {}, Shaken.", b.name, view::label(to)),
+            );
+        }
+        None => {
+            say(
+                world,
+                format!("{} cannot retire: it loses another battalion.", b.name),
+            );
+            if casualties(world, &b, 1)
+                && let Some(e) = alive(world, id)
+            {
+                add_marker(&mut world.entity_mut(e), MarkerKind::Shaken);
+            }
+        }
+    }
+}
+
+/// "Routs": the Routed marker, and two hexes of flight away from the enemy; a brigade
+/// that cannot flee is dispersed.
+fn rout(world: &mut World, id: &str, enemy: Hex) {
+    let Some(b) = view::piece(world, id) else {
+        return;
+    };
+    {
+        let mut e = world.entity_mut(b.entity);
+        remove_marker(&mut e, MarkerKind::Disordered);
+        remove_marker(&mut e, MarkerKind::Shaken);
+        add_marker(&mut e, MarkerKind::Routed);
+    }
+    say(world, format!("{} routs.", b.name));
+    flee(world, id, enemy, 2);
+}
+
+/// A routed brigade runs `hexes` hexes from the enemy, or is dispersed if it cannot.
+fn flee(world: &mut World, id: &str, enemy: Hex, hexes: u8) {
+    for _ in 0..hexes {
+        let Some(b) = view::piece(world, id) else {
+            return;
+        };
+        match away(world, b.hex, enemy).first().copied() {
+            Some(to) => {
+                put(world, b.entity, b.hex, to);
+                say(world, format!("{} flees to {}.", b.name, view::label(to)));
+            }
+            None => {
+                say(world, format!("{} has nowhere to run.", b.name));
+                disperse(world, &b);
+                return;
+            }
+        }
+    }
+}
+
+/// The morale test: 2d6 with the brigade's class, casualties and disorder; steady,
+/// Disordered, Shaken, or routed.
+/// Ours — N-12 in docs/rules/napoleonic.md: the morale test.
+fn morale_test(world: &mut World, b: &Piece) {
+    let mods = morale_factors(b);
+    let dice = roll(world, 2, format!("morale: {}", b.name));
+    let score = i32::from(dice[0]) + i32::from(dice[1]) + combat::total(&mods);
+    let outcome = morale_outcome(score, b.shaken);
+    note(
+        world,
+        GameEvent::MoraleChecked {
+            piece: b.id.clone(),
+            dice,
+            plus: 0,
+            morale: MORALE_STEADY,
+            outcome: format!("{} ({score})", outcome.name()),
+        },
+    );
+    match outcome {
+        Morale::Steady => {}
+        Morale::Disordered => add_marker(&mut world.entity_mut(b.entity), MarkerKind::Disordered),
+        Morale::Shaken => add_marker(&mut world.entity_mut(b.entity), MarkerKind::Shaken),
+        Morale::Routs => {
+            // The enemy it flees from: the nearest.
+            let enemy = view::pieces(world)
+                .into_iter()
+                .filter(|o| o.side != b.side)
+                .min_by_key(|o| o.hex.unsigned_distance_to(b.hex))
+                .map_or(b.hex, |o| o.hex);
+            rout(world, &b.id, enemy);
+        }
+    }
+}
+
+/// The score a morale test needs to stand steady.
+pub const MORALE_STEADY: i32 = 7;
+
+/// A morale test's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Morale {
+    /// 7 or more.
+    Steady,
+    /// 5–6.
+    Disordered,
+    /// 3–4 (a brigade already Shaken routs).
+    Shaken,
+    /// 2 or less.
+    Routs,
+}
+
+impl Morale {
+    fn name(self) -> &'static str {
+        match self {
+            Morale::Steady => "steady",
+            Morale::Disordered => "Disordered",
+            Morale::Shaken => "Shaken",
+            Morale::Routs => "routs",
+        }
+    }
+}
+
+/// The modifiers of a brigade's morale test, each with its cause.
+pub fn morale_factors(b: &Piece) -> Vec<(i32, String)> {
+    let mut out = Vec::new();
+    match b.brigade.grades.class {
+        Grade::A => out.push((1, "Class A".to_owned())),
+        Grade::C => out.push((-1, "Class C".to_owned())),
+        Grade::B => {}
+    }
+    if b.casualties() > 0 {
+        out.push((-i32::from(b.casualties()), "Each casualty".to_owned()));
+    }
+    if b.disordered {
+        out.push((-1, "Disordered".to_owned()));
+    }
+    out
+}
+
+/// The result of a morale test's score.
+pub fn morale_outcome(score: i32, shaken: bool) -> Morale {
+    match score {
+        7.. => Morale::Steady,
+        5..=6 => Morale::Disordered,
+        3..=4 if shaken => Morale::Routs,
+        3..=4 => Morale::Shaken,
+        _ => Morale::Routs,
+    }
+}
+
+// ---- The Rally ----------------------------------------------------------------------
+
+/// The Rally phase: each routed brigade rolls 2d6, rallying Shaken on Hold on 8 or
+/// more and fleeing two hexes more otherwise; a Disordered brigade that was in no
+/// fight this turn recovers its order; a Shaken one that was in no fight and has no
+/// enemy beside it rolls 2d6 and on 7 or more is Disordered instead.
+/// Ours — N-11 in docs/rules/napoleonic.md: the Rally.
+pub(super) fn rally(world: &mut World) {
+    let all = view::pieces(world);
+    let engaged = world.resource::<NpState>().engaged.clone();
+    for b in &all {
+        let enemies: Vec<&Piece> = all.iter().filter(|o| o.side != b.side).collect();
+        let nearest = enemies
+            .iter()
+            .min_by_key(|o| o.hex.unsigned_distance_to(b.hex))
+            .map(|o| o.hex);
+        if b.routed {
+            let dice = roll(world, 2, format!("rally: {}", b.name));
+            if dice[0] + dice[1] >= 8 {
+                let mut e = world.entity_mut(b.entity);
+                remove_marker(&mut e, MarkerKind::Routed);
+                add_marker(&mut e, MarkerKind::Shaken);
+                if let Some(s) = world.resource_mut::<NpState>().brigades.get_mut(&b.id) {
+                    s.command = Command::Hold;
+                }
+                say(
+                    world,
+                    format!("{} rallies, Shaken, on Hold orders.", b.name),
+                );
+            } else if let Some(enemy) = nearest {
+                flee(world, &b.id, enemy, 2);
+            }
+            continue;
+        }
+        if engaged.contains(&b.id) {
+            continue;
+        }
+        if b.shaken {
+            let beside = enemies
+                .iter()
+                .any(|o| o.hex.unsigned_distance_to(b.hex) == 1);
+            if beside {
+                continue;
+            }
+            let dice = roll(world, 2, format!("rally: {}", b.name));
+            if dice[0] + dice[1] >= 7 {
+                let mut e = world.entity_mut(b.entity);
+                remove_marker(&mut e, MarkerKind::Shaken);
+                add_marker(&mut e, MarkerKind::Disordered);
+                say(
+                    world,
+                    format!("{} steadies: Disordered, no longer Shaken.", b.name),
+                );
+            }
+        } else if b.disordered {
+            remove_marker(&mut world.entity_mut(b.entity), MarkerKind::Disordered);
+            say(world, format!("{} dresses its ranks.", b.name));
+        }
+    }
+    flow::finish_phase_in(world, RALLY);
+}
+
+// ---- Odds -----------------------------------------------------------------------------
+
+/// The exact odds of a fight before it is started: both sides' modifiers with their
+/// causes and the chance of each row (a contest), or of a kill for each side (a skirmish).
+pub fn fight_odds(world: &World, order: &NpOrder) -> Option<Odds> {
+    let NpOrder::Fight {
+        brigade,
+        target,
+        fight,
+        ..
+    } = order
+    else {
+        return None;
+    };
+    let p = view::piece(world, brigade)?;
+    let t = view::piece_at(world, crate::scenario::hex_of(target)?)?;
+    Some(match fight.contest() {
+        Some(contest) => combat::odds(
+            &combat::plan(contest, &p.fighter(), &t.fighter()),
+            &p.name,
+            &t.name,
+        ),
+        None => {
+            let a =
+                combat::skirmish_factors(&p.fighter(), &t.fighter(), skirmish_situation(world, &t));
+            let d =
+                combat::skirmish_factors(&t.fighter(), &p.fighter(), skirmish_situation(world, &p));
+            combat::skirmish_odds(&p.name, &a, &t.name, &d)
+        }
+    })
+}

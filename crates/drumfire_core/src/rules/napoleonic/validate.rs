@@ -1,0 +1,274 @@
+//! What the Napoleonic rules allow: each order checked against the phase, the side
+//! to act, the brigade's order and formation, and the seed's conditions for each fight.
+
+use super::brigade::{Command, Formation};
+use super::state::{Fight, NpOrder, NpState};
+use super::view::{self, Piece};
+use super::{COMBAT, MOVEMENT, ORDERS, acting, refuse};
+use crate::flow::Phase;
+use crate::orders::{Order, Refusal};
+use crate::scenario::SideList;
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+
+/// Napoleonic checks of an order beyond the core's.
+pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
+    let phase = *world.resource::<State<Phase>>().get();
+    let state = world.resource::<NpState>();
+    let sides = world.resource::<SideList>().0.len() as u8;
+    let side = match order {
+        Order::Pass { side } => *side,
+        o => match o.rules::<NpOrder>() {
+            Some(o) => o.side(),
+            None => return refuse("That is not an order of the Napoleonic rules."),
+        },
+    };
+    if let Order::Pass { .. } = order {
+        if !matches!(phase, MOVEMENT | COMBAT) {
+            return refuse("Only the Movement and Combat phases end by passing.");
+        }
+        return to_act(state, sides, side);
+    }
+    let Some(o) = order.rules::<NpOrder>() else {
+        return Ok(());
+    };
+    match o {
+        NpOrder::Orders { side, orders } => {
+            if phase != ORDERS {
+                return refuse("Orders are given in the Orders phase.");
+            }
+            if state.given.contains_key(side) {
+                return refuse("This side has given its orders for the turn.");
+            }
+            check_orders(world, *side, orders).map_err(Refusal)
+        }
+        NpOrder::Move { brigade, path, .. } => {
+            if phase != MOVEMENT {
+                return refuse("Brigades move in the Movement phase.");
+            }
+            to_act(state, sides, side)?;
+            let p = own(world, side, brigade)?;
+            let path: Vec<hexx::Hex> = path
+                .iter()
+                .map(|l| {
+                    crate::scenario::hex_of(l).ok_or_else(|| Refusal(format!("`{l}` is not a hex")))
+                })
+                .collect::<Result<_, _>>()?;
+            movement_check(world, &p, &path)
+        }
+        NpOrder::Form {
+            brigade, formation, ..
+        } => {
+            if phase != MOVEMENT {
+                return refuse("Brigades change formation in the Movement phase.");
+            }
+            to_act(state, sides, side)?;
+            let p = own(world, side, brigade)?;
+            if p.routed {
+                return refuse(format!("{} is routed: it cannot form up", p.name));
+            }
+            if state.moved.contains(&p.id) {
+                return refuse(format!(
+                    "{} has moved or changed formation this turn",
+                    p.name
+                ));
+            }
+            if p.brigade.formation == *formation {
+                return refuse(format!("{} is in {} already", p.name, formation.name()));
+            }
+            Ok(())
+        }
+        NpOrder::Fight {
+            brigade,
+            target,
+            fight,
+            ..
+        } => {
+            if phase != COMBAT {
+                return refuse("Fights are started in the Combat phase.");
+            }
+            to_act(state, sides, side)?;
+            let p = own(world, side, brigade)?;
+            let t = crate::scenario::hex_of(target)
+                .ok_or_else(|| Refusal(format!("`{target}` is not a hex")))?;
+            let enemy = view::piece_at(world, t)
+                .filter(|e| e.side != side)
+                .ok_or_else(|| Refusal(format!("There is no enemy brigade in {target}.")))?;
+            fight_check(world, &p, &enemy, *fight).map_err(Refusal)
+        }
+    }
+}
+
+fn movement_check(world: &World, p: &Piece, path: &[hexx::Hex]) -> Result<(), Refusal> {
+    super::movement::check_path(world, p, path).map_err(Refusal)
+}
+
+/// Is it `side`'s turn to act in this phase?
+fn to_act(state: &NpState, sides: u8, side: u8) -> Result<(), Refusal> {
+    match acting(state, sides) {
+        Some(s) if s == side => Ok(()),
+        Some(_) => refuse("It is the other side's turn."),
+        None => refuse("No side is to act now."),
+    }
+}
+
+/// The side's own brigade on the map.
+fn own(world: &World, side: u8, id: &str) -> Result<Piece, Refusal> {
+    match view::piece(world, id) {
+        Some(p) if p.side == side => Ok(p),
+        Some(p) => refuse(format!("{} is not this side's brigade.", p.name)),
+        None => refuse(format!("There is no brigade `{id}` on the map.")),
+    }
+}
+
+/// A side's orders for the turn: one for each of its brigades on the map that is not
+/// routed, and no other; each changed by one step at most, and Attack never for a
+/// Shaken brigade.
+/// Ours — N-3 in docs/rules/napoleonic.md: how orders change.
+pub fn check_orders(world: &World, side: u8, orders: &[(String, Command)]) -> Result<(), String> {
+    let mine: Vec<Piece> = view::pieces(world)
+        .into_iter()
+        .filter(|p| p.side == side && !p.routed)
+        .collect();
+    for (id, command) in orders {
+        let Some(p) = mine.iter().find(|p| &p.id == id) else {
+            return Err(format!(
+                "`{id}` is not one of this side's brigades that takes orders"
+            ));
+        };
+        if orders.iter().filter(|(o, _)| o == id).count() > 1 {
+            return Err(format!("{} is given two orders", p.name));
+        }
+        let from = p.brigade.command;
+        if from.steps_to(*command) > 1 {
+            return Err(format!(
+                "{} is on {} orders: an order changes by one step a turn (Hold, Engage, Attack), not to {}",
+                p.name,
+                from.name(),
+                command.name()
+            ));
+        }
+        if *command == Command::Attack && p.shaken {
+            return Err(format!(
+                "{} is Shaken: it may not take Attack orders",
+                p.name
+            ));
+        }
+    }
+    if let Some(p) = mine
+        .iter()
+        .find(|p| !orders.iter().any(|(id, _)| *id == p.id))
+    {
+        return Err(format!("{} has no order", p.name));
+    }
+    Ok(())
+}
+
+/// Why brigade `p` may not start `fight` against `enemy`, if it may not: the seed's
+/// conditions (the order it needs, where the enemy stands, the distance) and ours
+/// (one fight started a turn, none by the routed, no firefight after a skirmish).
+pub fn fight_check(world: &World, p: &Piece, enemy: &Piece, fight: Fight) -> Result<(), String> {
+    let state = world.resource::<NpState>();
+    if p.routed {
+        return Err(format!("{} is routed", p.name));
+    }
+    if enemy.routed {
+        return Err(format!(
+            "{} is routed: it is in flight, not in a fight",
+            enemy.name
+        ));
+    }
+    if state.fought.contains(&p.id) {
+        return Err(format!("{} has started a fight this turn", p.name));
+    }
+    let distance = p.hex.unsigned_distance_to(enemy.hex);
+    let open = view::in_the_open(world, enemy.hex);
+    let command = p.brigade.command;
+    let orders = |allowed: &[Command], what: &str| {
+        if allowed.contains(&command) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} is on {} orders: {what}",
+                p.name,
+                command.name()
+            ))
+        }
+    };
+    match fight {
+        Fight::Skirmish => {
+            // Rule 11: "Only infantry and must have Hold or Engage orders"; "Against
+            // infantry in the open, BUA or woods"; "Attackers halt at 4"".
+            orders(
+                &[Command::Hold, Command::Engage],
+                "only Hold or Engage orders skirmish",
+            )?;
+            if distance != 2 {
+                return Err(format!(
+                    "a skirmish is fought across one empty hex (4\"): {} is {distance} hex{} away",
+                    enemy.name,
+                    if distance == 1 { "" } else { "es" }
+                ));
+            }
+        }
+        Fight::Firefight => {
+            // Rule 12: "Only infantry and must have Engage or Hold orders"; "Against
+            // infantry in the open"; "Not allowed if they have already skirmished".
+            orders(
+                &[Command::Hold, Command::Engage],
+                "only Engage or Hold orders fight a firefight",
+            )?;
+            if state.skirmished.contains(&p.id) {
+                return Err(format!(
+                    "{} has skirmished this turn: no firefight after a skirmish",
+                    p.name
+                ));
+            }
+            adjacent(distance, &enemy.name)?;
+            if !open {
+                return Err(format!(
+                    "{} is not in the open: a firefight is against infantry in the open",
+                    enemy.name
+                ));
+            }
+        }
+        Fight::HandToHand => {
+            // Rule 13: "Only infantry and must have Attack orders"; "Against infantry in
+            // the open"; "Attackers advance to contact".
+            orders(&[Command::Attack], "only Attack orders fight hand to hand")?;
+            adjacent(distance, &enemy.name)?;
+            if !open {
+                return Err(format!(
+                    "{} is in a built-up area or wood: the fight for it is combat inside",
+                    enemy.name
+                ));
+            }
+        }
+        Fight::Inside => {
+            // Rule 10: "Only infantry and must have Attack or Engage orders".
+            orders(
+                &[Command::Attack, Command::Engage],
+                "only Attack or Engage orders fight inside",
+            )?;
+            adjacent(distance, &enemy.name)?;
+            if open {
+                return Err(format!(
+                    "{} is in the open, not in a built-up area or wood",
+                    enemy.name
+                ));
+            }
+        }
+    }
+    if p.brigade.formation == Formation::Square && fight == Fight::HandToHand {
+        return Err(format!("{} is in square: a square does not charge", p.name));
+    }
+    Ok(())
+}
+
+fn adjacent(distance: u32, name: &str) -> Result<(), String> {
+    if distance == 1 {
+        Ok(())
+    } else {
+        Err(format!("{name} is not next to it"))
+    }
+}

@@ -1,0 +1,176 @@
+//! Brigades and hexes as the Napoleonic rules read them.
+
+use super::brigade::Fighter;
+use super::state::{Brigade, NpState};
+use crate::counters::{Counter, Disordered, OnHex, Routed, Shaken, Stands};
+use crate::map::{Crossing, HexIndex, River, Road, Terrain};
+use bevy_ecs::prelude::*;
+use hexx::Hex;
+
+/// A brigade on the map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// Scenario id.
+    pub id: String,
+    /// Its entity.
+    pub entity: Entity,
+    /// Name on the counter.
+    pub name: String,
+    /// Owning side.
+    pub side: u8,
+    /// Where it stands.
+    pub hex: Hex,
+    /// Its grades, order and formation.
+    pub brigade: Brigade,
+    /// Battalions still standing.
+    pub standing: u8,
+    /// Battalions it began with.
+    pub total: u8,
+    /// Disordered.
+    pub disordered: bool,
+    /// Shaken.
+    pub shaken: bool,
+    /// Routed.
+    pub routed: bool,
+}
+
+impl Piece {
+    /// Casualties it has taken (battalions lost).
+    pub fn casualties(&self) -> u8 {
+        self.total - self.standing
+    }
+
+    /// How the combat rules see it.
+    pub fn fighter(&self) -> Fighter {
+        Fighter {
+            grades: self.brigade.grades,
+            formation: self.brigade.formation,
+            casualties: self.casualties(),
+            strength: self.standing,
+            disordered: self.disordered,
+            shaken: self.shaken,
+        }
+    }
+}
+
+type PieceQuery = (
+    Entity,
+    &'static Counter,
+    &'static OnHex,
+    Option<&'static Stands>,
+    Has<Disordered>,
+    Has<Shaken>,
+    Has<Routed>,
+);
+
+/// Every brigade on the map, by id.
+pub fn pieces(world: &World) -> Vec<Piece> {
+    let Some(mut q) = world.try_query::<PieceQuery>() else {
+        return vec![];
+    };
+    let state = world.resource::<NpState>();
+    let mut all: Vec<Piece> = q
+        .iter(world)
+        .map(
+            |(entity, c, on, stands, disordered, shaken, routed)| Piece {
+                id: c.id.clone(),
+                entity,
+                name: c.name.clone(),
+                side: c.side,
+                hex: on.0,
+                brigade: state.brigades.get(&c.id).copied().unwrap_or_default(),
+                standing: stands.map_or(1, |s| s.standing() as u8),
+                total: stands.map_or(1, |s| s.total() as u8),
+                disordered,
+                shaken,
+                routed,
+            },
+        )
+        .collect();
+    all.sort_by(|a, b| a.id.cmp(&b.id));
+    all
+}
+
+/// The brigade with this id, if on the map.
+pub fn piece(world: &World, id: &str) -> Option<Piece> {
+    pieces(world).into_iter().find(|p| p.id == id)
+}
+
+/// The brigade in a hex.
+pub fn piece_at(world: &World, hex: Hex) -> Option<Piece> {
+    let e = *world.resource::<HexIndex>().occupants(hex).first()?;
+    let id = world.get::<Counter>(e)?.id.clone();
+    piece(world, &id)
+}
+
+/// What the rules read of one hex.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    /// A built-up area or a wood (not "in the open"; N-10).
+    pub cover: bool,
+    /// What entering it costs, `None` where no brigade may go.
+    pub cost: Option<u8>,
+    /// Road sides, as bits of [`crate::map::Sides`].
+    pub road: u8,
+}
+
+/// The map as the rules read it, read once from the hex entities (terrain never
+/// changes in play).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Board {
+    cells: std::collections::BTreeMap<(u16, u16), Cell>,
+}
+
+impl Board {
+    /// Reads the hex entities.
+    pub fn build(world: &mut World) -> Self {
+        let data = super::INFO.data();
+        let mut q = world.query::<(
+            &crate::map::HexCell,
+            &Terrain,
+            Option<&Road>,
+            Option<&River>,
+        )>();
+        let cells = q
+            .iter(world)
+            .map(|(h, t, road, river)| {
+                let kind = data.terrain.get(&t.0);
+                // A river is crossed by bridge or ford only (ours, N-4).
+                let deep = river.is_some_and(|r| r.crossing == Crossing::None);
+                (
+                    (h.coord.col, h.coord.row),
+                    Cell {
+                        cover: kind.is_some_and(|k| k.cover),
+                        cost: if deep {
+                            None
+                        } else {
+                            kind.and_then(|k| k.move_cost)
+                        },
+                        road: road.map_or(0, |r| (r.0).0),
+                    },
+                )
+            })
+            .collect();
+        Self { cells }
+    }
+}
+
+/// The hex as the rules read it, `None` off the map.
+pub fn cell(world: &World, hex: Hex) -> Option<Cell> {
+    let m = crate::coords::MapCoord::from_hex(hex)?;
+    world
+        .resource::<Board>()
+        .cells
+        .get(&(m.col, m.row))
+        .copied()
+}
+
+/// Is the hex in the open (neither built-up area nor wood)? N-10.
+pub fn in_the_open(world: &World, hex: Hex) -> bool {
+    cell(world, hex).is_some_and(|c| !c.cover)
+}
+
+/// The hex label of a hex, as orders and the log write it.
+pub fn label(hex: Hex) -> String {
+    crate::coords::hex_label(hex)
+}
