@@ -411,3 +411,720 @@ fn orders_are_given_in_secret_and_shown_when_both_sides_have_given_theirs() {
     assert_eq!(command(&game, "p_2"), napoleonic::brigade::Command::Engage);
     assert_eq!(game.phase_name(), "Movement");
 }
+
+// ---- Rules on small made-up battlefields ---------------------------------------------
+
+use drumfire_core::counters::{MarkerKind, PieceIds, Stands, has_marker};
+use drumfire_core::journal::GameEvent;
+use drumfire_core::rules::napoleonic::brigade::Command;
+use drumfire_core::rules::napoleonic::{Fight, NpState};
+use drumfire_core::scenario::hex_of;
+
+/// A 10x8 field of open ground with `terrain` rows (blank rows open), a road along row
+/// 5, and brigades as `(id, side, hex, battalions, "class: A, order: Attack...")`,
+/// side 0 "red", side 1 "blue".
+fn field(terrain: &[&str], brigades: &[(&str, u8, &str, u8, &str)]) -> Scenario {
+    let rows: Vec<String> = (0..8)
+        .map(|r| {
+            let row = terrain
+                .get(r)
+                .filter(|s| !s.is_empty())
+                .map_or_else(|| ".".repeat(10), |s| s.to_string());
+            format!("\"{row}\"")
+        })
+        .collect();
+    let side = |s: u8| if s == 0 { "red" } else { "blue" };
+    let counters: Vec<String> = brigades
+        .iter()
+        .map(|(id, s, hex, n, _)| {
+            let stands = vec!["\"line\""; usize::from(*n)].join(", ");
+            format!(
+                "(id: \"{id}\", side: \"{}\", unit: \"line_brigade\", hex: \"{hex}\", name: \"{id}\", stands: [{stands}])",
+                side(*s)
+            )
+        })
+        .collect();
+    let section: Vec<String> = brigades
+        .iter()
+        .map(|(id, _, _, _, extra)| format!("(id: \"{id}\", {extra})"))
+        .collect();
+    let text = format!(
+        r##"Scenario(rules: "napoleonic", title: "Test", turns: 6,
+        map: (width: 10, height: 8, terrain: [{}],
+              roads: ["0105 0205 0305 0405 0505 0605 0705 0805 0905 1005"]),
+        sides: [(id: "red", name: "Red", colour: "#c04040"), (id: "blue", name: "Blue", colour: "#4040c0")],
+        counters: [{}],
+        victory: (step_loss_points: 1),
+        napoleonic: (brigades: [{}]))"##,
+        rows.join(", "),
+        counters.join(", "),
+        section.join(", ")
+    );
+    scenario::parse("test.ron", &text, &RULES).unwrap_or_else(|e| panic!("{}\n{text}", e[0]))
+}
+
+/// Both sides keep their orders; the game stands at the start of Movement with `first`
+/// to act first.
+fn to_movement(s: &Scenario, seed: u64, first: u8) -> Game {
+    let mut game = Game::new(s, seed);
+    for side in 0..2u8 {
+        let orders: Vec<(String, Command)> = game
+            .world()
+            .resource::<NpState>()
+            .brigades
+            .iter()
+            .filter(|(id, _)| {
+                napoleonic::view::piece(game.world(), id).is_some_and(|p| p.side == side)
+            })
+            .map(|(id, b)| (id.clone(), b.command))
+            .collect();
+        game.submit(NpOrder::Orders { side, orders }.into())
+            .unwrap();
+    }
+    assert_eq!(game.phase_name(), "Movement");
+    game.world_mut().resource_mut::<NpState>().first = first;
+    game
+}
+
+/// On to the Combat phase, `first` acting first.
+fn to_combat(s: &Scenario, seed: u64, first: u8) -> Game {
+    let mut game = to_movement(s, seed, first);
+    game.submit(Order::Pass { side: first }).unwrap();
+    game.submit(Order::Pass { side: 1 - first }).unwrap();
+    assert_eq!(game.phase_name(), "Combat");
+    game
+}
+
+fn fight(side: u8, brigade: &str, target: &str, fight: Fight) -> Order {
+    NpOrder::Fight {
+        side,
+        brigade: brigade.into(),
+        target: target.into(),
+        fight,
+    }
+    .into()
+}
+
+/// Submits an order that must be refused for `why`, and checks nothing changed.
+fn refused(game: &mut Game, order: Order, why: &str) {
+    let before = game.state_hash();
+    let refusal = game
+        .submit(order.clone())
+        .expect_err(&format!("{order:?} was accepted"))
+        .0;
+    assert!(refusal.contains(why), "{order:?}: {refusal}");
+    assert_eq!(game.state_hash(), before, "a refusal changed the game");
+}
+
+fn hex_of_piece(game: &Game, id: &str) -> Option<String> {
+    napoleonic::view::piece(game.world(), id).map(|p| napoleonic::view::label(p.hex))
+}
+
+fn standing(game: &Game, id: &str) -> String {
+    let e = game.world().resource::<PieceIds>().get(id).unwrap();
+    game.world().get::<Stands>(e).unwrap().glance()
+}
+
+fn marked(game: &Game, id: &str, m: MarkerKind) -> bool {
+    let e = game.world().resource::<PieceIds>().get(id).unwrap();
+    has_marker(&game.world().entity(e), m)
+}
+
+#[test]
+fn attack_orders_fight_only_hand_to_hand_or_inside() {
+    // Red on Attack beside blue in the open (0504) and beside blue in a wood (0405).
+    let s = field(
+        &["", "", "", "", "...w......"],
+        &[
+            ("r", 0, "0404", 4, "order: Attack"),
+            ("b_open", 1, "0504", 4, "order: Hold"),
+            ("b_wood", 1, "0405", 4, "order: Hold"),
+        ],
+    );
+    let mut game = to_combat(&s, 1, 0);
+    for (order, why) in [
+        (
+            fight(0, "r", "0504", Fight::Firefight),
+            "only Engage or Hold orders",
+        ),
+        (
+            fight(0, "r", "0504", Fight::Skirmish),
+            "only Hold or Engage orders",
+        ),
+        (
+            fight(0, "r", "0405", Fight::HandToHand),
+            "the fight for it is combat inside",
+        ),
+        (fight(0, "r", "0504", Fight::Inside), "in the open"),
+    ] {
+        refused(&mut game, order, why);
+    }
+    game.submit(fight(0, "r", "0504", Fight::HandToHand))
+        .unwrap();
+    // One fight started a turn.
+    refused(
+        &mut game,
+        fight(0, "r", "0405", Fight::Inside),
+        "has started a fight this turn",
+    );
+}
+
+#[test]
+fn engage_and_hold_fight_the_firefight_and_only_engage_fights_inside() {
+    let s = field(
+        &["", "", "", "", "...w......"],
+        &[
+            ("hold", 0, "0404", 4, "order: Hold"),
+            ("engage", 0, "0406", 4, "order: Engage"),
+            ("b_open", 1, "0504", 4, "order: Hold"),
+            ("b_wood", 1, "0405", 4, "order: Hold"),
+        ],
+    );
+    let mut game = to_combat(&s, 2, 0);
+    for (order, why) in [
+        (
+            fight(0, "hold", "0504", Fight::HandToHand),
+            "only Attack orders",
+        ),
+        (
+            fight(0, "hold", "0405", Fight::Inside),
+            "only Attack or Engage orders",
+        ),
+        (
+            fight(0, "hold", "0405", Fight::Firefight),
+            "not in the open",
+        ),
+    ] {
+        refused(&mut game, order, why);
+    }
+    game.submit(fight(0, "hold", "0504", Fight::Firefight))
+        .unwrap();
+    game.submit(fight(0, "engage", "0405", Fight::Inside))
+        .unwrap();
+}
+
+#[test]
+fn a_skirmish_is_fought_across_one_empty_hex_against_the_open_bua_or_wood() {
+    let s = field(
+        &["", "", "", "", "", "......w..."],
+        &[
+            ("r1", 0, "0404", 4, "order: Hold"),
+            ("r2", 0, "0506", 4, "order: Engage"),
+            ("r3", 0, "0202", 4, "order: Hold"),
+            ("b_open", 1, "0604", 4, "order: Hold"),
+            ("b_wood", 1, "0706", 4, "order: Hold"),
+            ("b_near", 1, "0302", 4, "order: Hold"),
+        ],
+    );
+    let mut game = to_combat(&s, 3, 0);
+    refused(
+        &mut game,
+        fight(0, "r3", "0302", Fight::Skirmish),
+        "across one empty hex",
+    );
+    refused(
+        &mut game,
+        fight(0, "r1", "0706", Fight::Skirmish),
+        "across one empty hex",
+    );
+    game.submit(fight(0, "r1", "0604", Fight::Skirmish))
+        .unwrap();
+    game.submit(fight(0, "r2", "0706", Fight::Skirmish))
+        .unwrap();
+}
+
+#[test]
+fn no_firefight_after_a_skirmish_this_turn() {
+    let s = field(
+        &[],
+        &[
+            ("r", 0, "0404", 4, "order: Hold"),
+            ("b1", 1, "0604", 4, "order: Hold"),
+            ("b2", 1, "0403", 4, "order: Hold"),
+        ],
+    );
+    let mut game = to_combat(&s, 4, 0);
+    game.submit(fight(0, "r", "0604", Fight::Skirmish)).unwrap();
+    // The one-fight rule would refuse it too; the skirmish rule is named first.
+    game.world_mut().resource_mut::<NpState>().fought.clear();
+    refused(
+        &mut game,
+        fight(0, "r", "0403", Fight::Firefight),
+        "no firefight after a skirmish",
+    );
+}
+
+#[test]
+fn both_skirmish_and_any_brigade_with_casualties_tests_its_morale() {
+    // Skirmish A against skirmish C: red kills on 3+, blue only on a 6 (+1, C).
+    let s = field(
+        &[],
+        &[
+            ("r", 0, "0404", 4, "order: Hold, skirmish: A"),
+            ("b", 1, "0604", 4, "order: Hold, skirmish: C"),
+        ],
+    );
+    let mut game = to_combat(&s, 5, 0);
+    let from = game.journal().entries().len();
+    game.submit(fight(0, "r", "0604", Fight::Skirmish)).unwrap();
+    let events: Vec<&GameEvent> = game.journal().entries()[from..]
+        .iter()
+        .map(|e| &e.event)
+        .collect();
+    let skirmishers: Vec<String> = events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::Fired {
+                kind,
+                firers,
+                result,
+                dice,
+                ..
+            } if kind == "Skirmish" => Some(format!("{} {} {result}", firers[0], dice[0])),
+            _ => None,
+        })
+        .collect();
+    // Both rolled: seed 5 gives these dice exactly.
+    assert_eq!(skirmishers.len(), 2, "{events:?}");
+    let killed: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::StepLost { piece, .. } => Some(piece.as_str()),
+            _ => None,
+        })
+        .collect();
+    let tested: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::MoraleChecked { piece, .. } => Some(piece.as_str()),
+            _ => None,
+        })
+        .collect();
+    // Red's 6 (+3) kills, blue's 4 (+1) does not: blue loses its rightmost battalion
+    // and, having casualties, tests its morale; red has none and does not.
+    assert_eq!(skirmishers, ["r 6 a kill", "b 4 no kill"]);
+    assert_eq!(killed, ["b"]);
+    assert_eq!(tested, ["b"]);
+    assert_eq!(standing(&game, "b"), "■■■□");
+}
+
+/// The result line of the last contest in the journal.
+fn last_result(game: &Game) -> String {
+    game.journal()
+        .entries()
+        .iter()
+        .rev()
+        .find_map(|e| match &e.event {
+            GameEvent::Fired { result, .. } => Some(result.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_loser_routs_and_flees_two_hexes_with_its_casualties() {
+    // Red: line, all A, four battalions; blue: column, all C, two battalions, Disordered
+    // and Shaken (added below). Red +5, blue -1 -1(C) -2(outnumbered) -1 -2: at +12
+    // every roll is 10 or more: the loser routs.
+    let s = field(
+        &[],
+        &[
+            (
+                "r",
+                0,
+                "0404",
+                4,
+                "order: Attack, class: A, skirmish: A, fire: A",
+            ),
+            (
+                "b",
+                1,
+                "0504",
+                2,
+                "order: Hold, class: C, skirmish: C, fire: C, formation: AttackColumn",
+            ),
+        ],
+    );
+    let mut game = to_combat(&s, 6, 0);
+    let e = game.world().resource::<PieceIds>().get("b").unwrap();
+    drumfire_core::counters::add_marker(&mut game.world_mut().entity_mut(e), MarkerKind::Shaken);
+    game.submit(fight(0, "r", "0504", Fight::HandToHand))
+        .unwrap();
+    assert!(
+        last_result(&game).contains("loser routs"),
+        "{}",
+        last_result(&game)
+    );
+    // The winner loses one battalion, the loser three: with two it is dispersed.
+    assert_eq!(standing(&game, "r"), "■■■□");
+    assert_eq!(hex_of_piece(&game, "b"), None, "b should be dispersed");
+}
+
+#[test]
+fn a_router_flees_two_hexes_from_the_enemy_and_is_marked_routed() {
+    let s = field(
+        &[],
+        &[
+            (
+                "r",
+                0,
+                "0404",
+                6,
+                "order: Attack, class: A, skirmish: A, fire: A",
+            ),
+            (
+                "b",
+                1,
+                "0504",
+                5,
+                "order: Hold, class: C, skirmish: C, fire: C, formation: AttackColumn",
+            ),
+        ],
+    );
+    let mut game = to_combat(&s, 6, 0);
+    let e = game.world().resource::<PieceIds>().get("b").unwrap();
+    drumfire_core::counters::add_marker(&mut game.world_mut().entity_mut(e), MarkerKind::Shaken);
+    drumfire_core::counters::add_marker(
+        &mut game.world_mut().entity_mut(e),
+        MarkerKind::Disordered,
+    );
+    game.submit(fight(0, "r", "0504", Fight::HandToHand))
+        .unwrap();
+    assert!(
+        last_result(&game).contains("loser routs"),
+        "{}",
+        last_result(&game)
+    );
+    assert_eq!(standing(&game, "b"), "■■□□□");
+    assert!(marked(&game, "b", MarkerKind::Routed));
+    // Routed takes the place of Shaken and Disordered.
+    assert!(!marked(&game, "b", MarkerKind::Shaken));
+    assert!(!marked(&game, "b", MarkerKind::Disordered));
+    let at = hex_of(&hex_of_piece(&game, "b").unwrap()).unwrap();
+    assert_eq!(
+        at.unsigned_distance_to(hex_of("0404").unwrap()),
+        3,
+        "two hexes further away"
+    );
+    // A routed brigade fights no more.
+    game.submit(Order::Pass { side: 0 }).unwrap();
+    let routed_target = fight(1, "b", "0404", Fight::Firefight);
+    refused(&mut game, routed_target, "routed");
+}
+
+/// Two even fights on one field: `r` (Attack) against `b` in the open, `a` (Attack)
+/// against `g` in a wood; all grades B, four battalions each, all in line.
+fn even_fights() -> Scenario {
+    field(
+        &["", "", "", "", "....w....."],
+        &[
+            ("r", 0, "0404", 4, "order: Attack"),
+            ("b", 1, "0504", 4, "order: Hold"),
+            ("g", 1, "0505", 4, "order: Hold"),
+            ("a", 0, "0405", 4, "order: Attack"),
+        ],
+    )
+}
+
+#[test]
+fn the_loser_retires_one_hex_shaken_and_takes_two_casualties() {
+    // Even factors: the attacker is the winner who rolls (N-6); seed 0 rolls 8.
+    let mut game = to_combat(&even_fights(), 0, 0);
+    game.submit(fight(0, "r", "0504", Fight::HandToHand))
+        .unwrap();
+    assert_eq!(
+        last_result(&game),
+        "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+    );
+    assert_eq!(standing(&game, "r"), "■■■□");
+    assert_eq!(standing(&game, "b"), "■■□□");
+    assert!(marked(&game, "b", MarkerKind::Shaken));
+    let at = hex_of(&hex_of_piece(&game, "b").unwrap()).unwrap();
+    assert_eq!(
+        at.unsigned_distance_to(hex_of("0404").unwrap()),
+        2,
+        "one hex away: 4\""
+    );
+    assert_eq!(
+        hex_of_piece(&game, "r").as_deref(),
+        Some("0404"),
+        "hand to hand: no advance"
+    );
+}
+
+#[test]
+fn the_winner_on_factors_retires_shaken_on_a_low_roll() {
+    let mut game = to_combat(&even_fights(), 2, 0);
+    game.submit(fight(0, "r", "0504", Fight::HandToHand))
+        .unwrap();
+    assert_eq!(
+        last_result(&game),
+        "5: 4–5: winner retires 4\" Shaken (winner 2, loser 1)"
+    );
+    assert_eq!(standing(&game, "r"), "■■□□");
+    assert_eq!(standing(&game, "b"), "■■■□");
+    assert!(marked(&game, "r", MarkerKind::Shaken));
+    assert!(!marked(&game, "b", MarkerKind::Shaken));
+    let at = hex_of(&hex_of_piece(&game, "r").unwrap()).unwrap();
+    assert_eq!(at.unsigned_distance_to(hex_of("0504").unwrap()), 2);
+}
+
+#[test]
+fn a_draw_leaves_both_disordered_with_a_casualty_each() {
+    let mut game = to_combat(&even_fights(), 1, 0);
+    game.submit(fight(0, "r", "0504", Fight::HandToHand))
+        .unwrap();
+    assert_eq!(
+        last_result(&game),
+        "7: 6–7: draw, both Disordered (1 casualty each)"
+    );
+    for id in ["r", "b"] {
+        assert_eq!(standing(&game, id), "■■■□", "{id}");
+        assert!(marked(&game, id, MarkerKind::Disordered), "{id}");
+    }
+    assert_eq!(hex_of_piece(&game, "b").as_deref(), Some("0504"));
+}
+
+#[test]
+fn an_attacker_goes_in_when_the_garrison_of_a_wood_retires() {
+    let mut game = to_combat(&even_fights(), 7, 0);
+    game.submit(fight(0, "r", "0504", Fight::HandToHand))
+        .unwrap();
+    game.submit(fight(0, "a", "0505", Fight::Inside)).unwrap();
+    assert_eq!(
+        last_result(&game),
+        "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+    );
+    assert_eq!(
+        hex_of_piece(&game, "a").as_deref(),
+        Some("0505"),
+        "on Attack orders it goes in"
+    );
+    assert!(marked(&game, "g", MarkerKind::Shaken));
+}
+
+#[test]
+fn a_casualty_takes_the_rightmost_battalion_and_the_last_disperses_the_brigade() {
+    // Seed 10: the attacker routs on a 3, taking three casualties of its four.
+    let mut game = to_combat(&even_fights(), 10, 0);
+    game.submit(fight(0, "r", "0504", Fight::HandToHand))
+        .unwrap();
+    assert_eq!(
+        last_result(&game),
+        "3: 2–3: winner routs (winner 3 casualties, loser 1)"
+    );
+    assert_eq!(standing(&game, "r"), "■□□□");
+    assert!(marked(&game, "r", MarkerKind::Routed));
+    // Its casualties count for the other side at the end.
+    assert_eq!(
+        game.world().resource::<drumfire_core::flow::StepsLost>().0,
+        [3, 1]
+    );
+}
+
+fn move_to(side: u8, brigade: &str, path: &[&str]) -> Order {
+    NpOrder::Move {
+        side,
+        brigade: brigade.into(),
+        path: path.iter().map(|s| (*s).to_owned()).collect(),
+    }
+    .into()
+}
+
+#[test]
+fn a_brigade_moves_by_its_formation_and_a_march_column_further_on_the_road() {
+    let s = field(
+        &[],
+        &[
+            ("line", 0, "0102", 4, "order: Engage"),
+            (
+                "column",
+                0,
+                "0103",
+                4,
+                "order: Engage, formation: AttackColumn",
+            ),
+            (
+                "march",
+                0,
+                "0105",
+                4,
+                "order: Engage, formation: MarchColumn",
+            ),
+            ("square", 0, "0107", 4, "order: Engage, formation: Square"),
+            ("hold", 0, "0108", 4, "order: Hold, formation: AttackColumn"),
+            ("far", 1, "1001", 4, "order: Hold"),
+        ],
+    );
+    let mut game = to_movement(&s, 1, 0);
+    refused(&mut game, move_to(0, "line", &["0202", "0302"]), "too far");
+    game.submit(move_to(0, "line", &["0202"])).unwrap();
+    refused(
+        &mut game,
+        move_to(0, "column", &["0203", "0303", "0403"]),
+        "too far",
+    );
+    game.submit(move_to(0, "column", &["0203", "0303"]))
+        .unwrap();
+    // Four hexes along the road (row 5), from a road hex.
+    game.submit(move_to(0, "march", &["0205", "0305", "0405", "0505"]))
+        .unwrap();
+    refused(&mut game, move_to(0, "square", &["0207"]), "in square");
+    refused(&mut game, move_to(0, "hold", &["0208"]), "on Hold orders");
+    // Moved once a turn; it may not also change formation.
+    refused(&mut game, move_to(0, "line", &["0302"]), "has moved");
+    let form = |b: &str, f: Formation| -> Order {
+        NpOrder::Form {
+            side: 0,
+            brigade: b.into(),
+            formation: f,
+        }
+        .into()
+    };
+    refused(&mut game, form("line", Formation::Square), "has moved");
+    // A brigade on Hold may still change formation.
+    game.submit(form("hold", Formation::Line)).unwrap();
+    assert_eq!(
+        game.world().resource::<NpState>().brigades["hold"].formation,
+        Formation::Line
+    );
+}
+
+#[test]
+fn a_march_column_off_the_road_moves_three_hexes() {
+    let s = field(
+        &[],
+        &[
+            (
+                "march",
+                0,
+                "0103",
+                4,
+                "order: Engage, formation: MarchColumn",
+            ),
+            ("far", 1, "1001", 4, "order: Hold"),
+        ],
+    );
+    let mut game = to_movement(&s, 1, 0);
+    refused(
+        &mut game,
+        move_to(0, "march", &["0203", "0303", "0403", "0503"]),
+        "too far",
+    );
+    game.submit(move_to(0, "march", &["0203", "0303", "0403"]))
+        .unwrap();
+}
+
+#[test]
+fn a_brigade_halts_beside_the_enemy_and_never_enters_an_occupied_hex() {
+    let s = field(
+        &[],
+        &[
+            ("r", 0, "0203", 4, "order: Attack, formation: MarchColumn"),
+            ("friend", 0, "0303", 4, "order: Hold"),
+            ("b", 1, "0504", 4, "order: Hold"),
+        ],
+    );
+    let mut game = to_movement(&s, 1, 0);
+    refused(&mut game, move_to(0, "r", &["0303"]), "occupied");
+    // 0404 is next to the enemy in 0504: the column halts there.
+    refused(
+        &mut game,
+        move_to(0, "r", &["0204", "0304", "0404", "0405"]),
+        "halts in 0404",
+    );
+    game.submit(move_to(0, "r", &["0204", "0304", "0404"]))
+        .unwrap();
+    assert_eq!(hex_of_piece(&game, "r").as_deref(), Some("0404"));
+}
+
+#[test]
+fn the_morale_test_table() {
+    use drumfire_core::rules::napoleonic::{Morale, morale_outcome};
+    for (score, shaken, want) in [
+        (12, false, Morale::Steady),
+        (7, false, Morale::Steady),
+        (6, false, Morale::Disordered),
+        (5, true, Morale::Disordered),
+        (4, false, Morale::Shaken),
+        (3, false, Morale::Shaken),
+        (4, true, Morale::Routs),
+        (2, false, Morale::Routs),
+        (-3, false, Morale::Routs),
+    ] {
+        assert_eq!(morale_outcome(score, shaken), want, "{score} {shaken}");
+    }
+}
+
+#[test]
+fn the_disordered_recover_at_the_rally_unless_they_fought() {
+    let s = field(
+        &[],
+        &[
+            ("quiet", 0, "0102", 4, "order: Hold"),
+            ("fighter", 0, "0404", 4, "order: Hold"),
+            ("b", 1, "0504", 4, "order: Hold"),
+        ],
+    );
+    let mut game = to_combat(&s, 1, 0);
+    for id in ["quiet", "fighter"] {
+        let e = game.world().resource::<PieceIds>().get(id).unwrap();
+        drumfire_core::counters::add_marker(
+            &mut game.world_mut().entity_mut(e),
+            MarkerKind::Disordered,
+        );
+    }
+    game.submit(fight(0, "fighter", "0504", Fight::Firefight))
+        .unwrap();
+    game.submit(Order::Pass { side: 0 }).unwrap();
+    game.submit(Order::Pass { side: 1 }).unwrap();
+    // The Rally has run; the next turn's Orders phase waits.
+    assert_eq!(game.phase_name(), "Orders");
+    assert!(!marked(&game, "quiet", MarkerKind::Disordered));
+    // Disordered, the fighter is the loser on factors (-1 against 0): blue rolls 7 + 1,
+    // and the fighter retires Shaken. It fought, so it keeps its disorder.
+    assert_eq!(
+        last_result(&game),
+        "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+    );
+    assert_eq!(hex_of_piece(&game, "fighter").as_deref(), Some("0303"));
+    assert!(marked(&game, "fighter", MarkerKind::Disordered));
+    assert!(marked(&game, "fighter", MarkerKind::Shaken));
+}
+
+#[test]
+fn every_choice_we_designed_is_marked_ours_where_it_lives() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let doc = std::fs::read_to_string(format!("{root}/../../docs/rules/napoleonic.md")).unwrap();
+    let listed: Vec<String> = doc
+        .lines()
+        .filter_map(|l| l.strip_prefix("| N-"))
+        .map(|l| format!("N-{}", l.split(' ').next().unwrap()))
+        .collect();
+    assert_eq!(listed.len(), 20);
+    let wrong = drumfire_core::testing::unmatched_ours_marks(
+        &listed,
+        &format!("{root}/src/rules/napoleonic"),
+    );
+    assert!(wrong.is_empty(), "{wrong:?}");
+}
+
+#[test]
+fn every_test_the_rules_map_names_exists() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let doc = std::fs::read_to_string(format!("{root}/../../docs/rules/napoleonic.md")).unwrap();
+    let tests = std::fs::read_to_string(format!("{root}/tests/headless/napoleonic.rs")).unwrap();
+    for line in doc.lines().filter(|l| l.starts_with("| NP-")) {
+        let test_cell = line.rsplit('|').nth(1).unwrap_or("");
+        if test_cell.trim() == "same" {
+            continue;
+        }
+        for name in test_cell.split('`').skip(1).step_by(2) {
+            assert!(
+                tests.contains(&format!("fn {name}(")),
+                "{name}, named in docs/rules/napoleonic.md, is no test"
+            );
+        }
+        assert!(test_cell.contains('`'), "no test for {line}");
+    }
+}

@@ -19,6 +19,7 @@ pub enum Grade {
 
 impl Grade {
     /// Is this grade better than `other` (A better than B better than C)?
+    /// Ours — N-9 in docs/rules/napoleonic.md: "Better Skirmishers", "Better Firepower".
     pub fn better_than(self, other: Grade) -> bool {
         self < other
     }

@@ -27,7 +27,7 @@ pub mod state;
 mod validate;
 pub mod view;
 
-pub use resolve::fight_odds;
+pub use resolve::{MORALE_STEADY, Morale, fight_odds, morale_factors, morale_outcome};
 pub use state::{Fight, NpOrder, NpState};
 pub use validate::validate;
 

@@ -248,6 +248,8 @@ fn face(world: &mut World, e: Entity, from: Hex, to: Hex) {
 
 /// A contest of combat factors (rules 10, 12, 13): the winner on factors rolls 2d6
 /// plus the difference, and the row says what happens to both.
+/// Ours — N-17 in docs/rules/napoleonic.md: in a firefight the target always fires
+/// back; the one contest is both sides' fire.
 fn contest_fight(world: &mut World, p: &Piece, t: &Piece, fight: Fight, contest: combat::Contest) {
     let plan = combat::plan(contest, &p.fighter(), &t.fighter());
     let (winner, loser) = if plan.attacker_wins { (p, t) } else { (t, p) };
@@ -312,8 +314,8 @@ fn contest_fight(world: &mut World, p: &Piece, t: &Piece, fight: Fight, contest:
             }
         }
     }
-    // Ours — N-13: when the garrison of a built-up area or wood is pushed out, an
-    // attacker on Attack orders goes in.
+    // Ours — N-13 in docs/rules/napoleonic.md: when the garrison of a built-up area
+    // or wood is pushed out, an attacker on Attack orders goes in.
     if fight == Fight::Inside
         && p.brigade.command == Command::Attack
         && let Some(e) = alive(world, &p.id)
@@ -331,6 +333,8 @@ fn contest_fight(world: &mut World, p: &Piece, t: &Piece, fight: Fight, contest:
 
 /// Rule 11: both roll a die needing 6 to kill after their modifiers; then any brigade
 /// with casualties tests its morale.
+/// Ours — N-16 in docs/rules/napoleonic.md: the target always skirmishes back, and
+/// the kills land together.
 fn skirmish(world: &mut World, p: &Piece, t: &Piece) {
     world
         .resource_mut::<NpState>()
@@ -415,12 +419,15 @@ fn casualties(world: &mut World, b: &Piece, n: u8) -> bool {
         let _ = stands.lose(last);
         let gone = stands.standing() == 0;
         world.entity_mut(e).insert(stands);
-        if let Some(lost) = world
-            .resource_mut::<StepsLost>()
-            .0
-            .get_mut(usize::from(b.side))
-        {
-            *lost += 1;
+        // Ours — N-20 in docs/rules/napoleonic.md: each battalion lost is a victory
+        // point to the enemy (the scenario's `step_loss_points`).
+        let sides = world.resource::<SideList>().0.len();
+        let mut lost = world.resource_mut::<StepsLost>();
+        if lost.0.len() < sides {
+            lost.0.resize(sides, 0);
+        }
+        if let Some(n) = lost.0.get_mut(usize::from(b.side)) {
+            *n += 1;
         }
         note(
             world,

@@ -169,6 +169,8 @@ pub fn check_orders(world: &World, side: u8, orders: &[(String, Command)]) -> Re
 /// (one fight started a turn, none by the routed, no firefight after a skirmish).
 pub fn fight_check(world: &World, p: &Piece, enemy: &Piece, fight: Fight) -> Result<(), String> {
     let state = world.resource::<NpState>();
+    // Ours — N-19 in docs/rules/napoleonic.md: one fight started a turn, none by or
+    // against the routed, no charge from a square.
     if p.routed {
         return Err(format!("{} is routed", p.name));
     }
@@ -181,6 +183,8 @@ pub fn fight_check(world: &World, p: &Piece, enemy: &Piece, fight: Fight) -> Res
     if state.fought.contains(&p.id) {
         return Err(format!("{} has started a fight this turn", p.name));
     }
+    // Ours — N-1 in docs/rules/napoleonic.md: contact and the 2" halt are the
+    // adjacent hex, the 4" halt one empty hex between.
     let distance = p.hex.unsigned_distance_to(enemy.hex);
     let open = view::in_the_open(world, enemy.hex);
     let command = p.brigade.command;

@@ -135,7 +135,8 @@ impl Board {
             .iter(world)
             .map(|(h, t, road, river)| {
                 let kind = data.terrain.get(&t.0);
-                // A river is crossed by bridge or ford only (ours, N-4).
+                // Ours — N-15 in docs/rules/napoleonic.md: a river is crossed by
+                // bridge or ford only.
                 let deep = river.is_some_and(|r| r.crossing == Crossing::None);
                 (
                     (h.coord.col, h.coord.row),
@@ -165,7 +166,8 @@ pub fn cell(world: &World, hex: Hex) -> Option<Cell> {
         .copied()
 }
 
-/// Is the hex in the open (neither built-up area nor wood)? N-10.
+/// Is the hex in the open (neither built-up area nor wood)?
+/// Ours — N-10 in docs/rules/napoleonic.md: "in the open".
 pub fn in_the_open(world: &World, hex: Hex) -> bool {
     cell(world, hex).is_some_and(|c| !c.cover)
 }
