@@ -176,7 +176,7 @@ pub fn combat_window(ctx: &egui::Context, play: &mut PlayView) {
                                     ));
                                 });
                             }
-                            GameEvent::StepLost { .. } => {
+                            GameEvent::StepLost { .. } | GameEvent::StandLost { .. } => {
                                 ui.label(e.describe(&play.sides, &names));
                             }
                             _ => {}

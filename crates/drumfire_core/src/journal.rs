@@ -123,6 +123,15 @@ pub enum GameEvent {
         /// Removed from play (it was reduced or one-sided).
         eliminated: bool,
     },
+    /// A unit made of stands lost one of them.
+    StandLost {
+        /// The unit.
+        piece: String,
+        /// Which stand (0 is the leftmost).
+        stand: u8,
+        /// Stands still standing (none: removed from play).
+        standing: u8,
+    },
     /// A piece checked morale.
     MoraleChecked {
         /// The piece.
@@ -243,6 +252,21 @@ impl GameEvent {
                     format!("{} loses its last step and is removed.", piece(id))
                 } else {
                     format!("{} loses a step and flips to its reduced side.", piece(id))
+                }
+            }
+            Self::StandLost {
+                piece: id,
+                stand,
+                standing,
+            } => {
+                if *standing == 0 {
+                    format!("{} loses its last stand and is removed.", piece(id))
+                } else {
+                    format!(
+                        "{} loses stand {} ({standing} standing).",
+                        piece(id),
+                        u16::from(*stand) + 1
+                    )
                 }
             }
             Self::MoraleChecked {

@@ -689,7 +689,7 @@ fn both_skirmish_and_any_brigade_with_casualties_tests_its_morale() {
     let killed: Vec<&str> = events
         .iter()
         .filter_map(|e| match e {
-            GameEvent::StepLost { piece, .. } => Some(piece.as_str()),
+            GameEvent::StandLost { piece, .. } => Some(piece.as_str()),
             _ => None,
         })
         .collect();

@@ -166,9 +166,30 @@ fn movement_score(world: &World, all: &[Piece], goals: &[Hex], o: &Order) -> i64
             let before = i64::from(distance_to_goal(all, goals, *side, p.hex));
             let after = i64::from(distance_to_goal(all, goals, *side, to));
             let mut score = (before - after) * 10;
-            // Into contact only on Attack orders; otherwise halt short.
-            if nearest_enemy(all, *side, to) == 1 && p.brigade.command != Command::Attack {
-                score -= 4;
+            // Next to an enemy: worth it only on Attack orders with the odds in its
+            // favour; a column halting beside a line is shot to pieces.
+            let beside: Vec<&Piece> = all
+                .iter()
+                .filter(|e| e.side != *side && !e.routed && e.hex.unsigned_distance_to(to) == 1)
+                .collect();
+            for e in &beside {
+                let moved = Piece {
+                    hex: to,
+                    ..p.clone()
+                };
+                let contest = if p.brigade.command == Command::Attack {
+                    if view::in_the_open(world, e.hex) {
+                        combat::Contest::HandToHand
+                    } else {
+                        combat::Contest::Inside
+                    }
+                } else {
+                    combat::Contest::Firefight
+                };
+                // The enemy may start the fight too: count the worse of the two.
+                let mine = contest_value(contest, &moved, e);
+                let theirs = -contest_value(combat::Contest::Firefight, e, &moved);
+                score += mine.min(theirs) / 6;
             }
             if !view::in_the_open(world, to) {
                 score += 2;
@@ -187,7 +208,7 @@ fn movement_score(world: &World, all: &[Piece], goals: &[Hex], o: &Order) -> i64
             match (p.brigade.formation, formation) {
                 (Formation::Line, Formation::AttackColumn) if enemy > 3 => 5,
                 (Formation::MarchColumn, Formation::AttackColumn) if enemy <= 4 => 6,
-                (_, Formation::Line) if enemy <= 2 && p.brigade.command != Command::Attack => 3,
+                (f, Formation::Line) if f.is_column() && enemy <= 2 => 12,
                 (Formation::Square, Formation::Line) => 4,
                 _ => -1,
             }
@@ -221,10 +242,32 @@ fn fight_score(world: &World, o: &Order) -> i64 {
                 i64::from(combat::kill_faces(combat::total(&a))),
                 i64::from(combat::kill_faces(combat::total(&d))),
             );
-            (ka - kd) * 6
+            // Any brigade with casualties afterwards tests its morale: the risk of
+            // failing it weighs as much as a kill.
+            let risk = |b: &Piece, killed: i64| -> i64 {
+                let already = i64::from(b.casualties() > 0) * 6;
+                let tests = already.max(killed);
+                tests * morale_failure(b) / 36
+            };
+            (ka - kd) * 6 + risk(&t, ka) - risk(&p, kd)
         }
         f => f.contest().map_or(0, |c| contest_value(c, &p, &t)),
     }
+}
+
+/// Rolls in 36 of a morale test that leave the brigade Shaken or routed, times 6.
+fn morale_failure(b: &Piece) -> i64 {
+    let mods = combat::total(&super::morale_factors(b));
+    let mut bad = 0;
+    for x in 1..=6 {
+        for y in 1..=6 {
+            let outcome = super::morale_outcome(x + y + mods, b.shaken);
+            if matches!(outcome, super::Morale::Shaken | super::Morale::Routs) {
+                bad += 1;
+            }
+        }
+    }
+    bad * 6
 }
 
 fn situation(world: &World, enemy: &Piece) -> combat::SkirmishSituation {

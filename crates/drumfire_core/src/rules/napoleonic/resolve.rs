@@ -229,12 +229,20 @@ pub(super) fn begin_sides(world: &mut World) {
     settle(world);
 }
 
-/// Moves a counter from one hex to another in the index.
+/// Moves a counter from one hex to another in the index; an objective entered is
+/// held by the brigade's side from then on.
 fn put(world: &mut World, e: Entity, from: Hex, to: Hex) {
+    let side = world.get::<crate::counters::Counter>(e).map(|c| c.side);
     let mut index = world.resource_mut::<HexIndex>();
     index.remove(from, e);
     index.place(to, e);
+    let cell = index.hex_entity(to);
     world.entity_mut(e).insert(OnHex(to));
+    if let (Some(c), Some(side)) = (cell, side)
+        && let Some(mut o) = world.get_mut::<crate::map::Objective>(c)
+    {
+        o.held_by = Some(side);
+    }
 }
 
 /// Faces the brigade the way it last stepped.
@@ -417,7 +425,8 @@ fn casualties(world: &mut World, b: &Piece, n: u8) -> bool {
             break;
         };
         let _ = stands.lose(last);
-        let gone = stands.standing() == 0;
+        let standing = stands.standing() as u8;
+        let gone = standing == 0;
         world.entity_mut(e).insert(stands);
         // Ours — N-20 in docs/rules/napoleonic.md: each battalion lost is a victory
         // point to the enemy (the scenario's `step_loss_points`).
@@ -431,9 +440,10 @@ fn casualties(world: &mut World, b: &Piece, n: u8) -> bool {
         }
         note(
             world,
-            GameEvent::StepLost {
+            GameEvent::StandLost {
                 piece: b.id.clone(),
-                eliminated: gone,
+                stand: last as u8,
+                standing,
             },
         );
         if gone {
@@ -550,14 +560,15 @@ fn morale_test(world: &mut World, b: &Piece) {
     let dice = roll(world, 2, format!("morale: {}", b.name));
     let score = i32::from(dice[0]) + i32::from(dice[1]) + combat::total(&mods);
     let outcome = morale_outcome(score, b.shaken);
+    // The log reads the dice against what they need: 7 less the modifiers.
     note(
         world,
         GameEvent::MoraleChecked {
             piece: b.id.clone(),
             dice,
             plus: 0,
-            morale: MORALE_STEADY,
-            outcome: format!("{} ({score})", outcome.name()),
+            morale: MORALE_STEADY - combat::total(&mods),
+            outcome: outcome.name().to_owned(),
         },
     );
     match outcome {
