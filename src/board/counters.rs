@@ -83,6 +83,7 @@ fn redraw_counters(
         Option<&Leader>,
         Option<&drumfire_core::counters::Facing>,
         Option<&drumfire_core::counters::Stands>,
+        Option<&drumfire_core::counters::Label>,
     )>,
 ) {
     for e in &old {
@@ -110,7 +111,8 @@ fn redraw_counters(
         let stack = index.occupants(hex);
         let n = stack.len();
         for (i, &entity) in stack.iter().enumerate() {
-            let Ok((e, counter, _, steps, printed, leader, facing, stands)) = counters.get(entity)
+            let Ok((e, counter, _, steps, printed, leader, facing, stands, label)) =
+                counters.get(entity)
             else {
                 continue;
             };
@@ -143,7 +145,7 @@ fn redraw_counters(
                             .units
                             .get(&counter.unit_type)
                             .is_some_and(|u| u.mounted);
-                        draw_unit(p, counter, steps, &printed.face(*steps), mounted)
+                        draw_unit(p, counter, steps, &printed.face(*steps), mounted, label)
                     }
                     (None, None) => {}
                 }
@@ -361,6 +363,7 @@ fn draw_unit(
     steps: &Steps,
     face: &CounterFace,
     mounted: bool,
+    label: Option<&drumfire_core::counters::Label>,
 ) {
     let ink = Color::srgb(0.05, 0.05, 0.05);
     if steps.is_reduced() {
@@ -392,6 +395,10 @@ fn draw_unit(
             ink,
             Vec2::new(-7.0, -14.0),
         );
+    } else if let Some(word) = label.filter(|_| face.bombard.is_none()) {
+        // A rule set's word in place of the values (a brigade's formation and move).
+        text(p, word.0.clone(), 9.0, ink, Vec2::new(0.0, -14.0));
+        return;
     } else if let Some(b) = face.bombard {
         sprite(
             p,

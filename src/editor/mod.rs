@@ -55,7 +55,7 @@ pub struct EditorPanels {
     /// The edit its tool `key` makes at hex `hex` for side `side`.
     pub place: fn(key: &str, side: String, hex: String) -> Option<Edit>,
     /// Its rows in the inspector of a unit (the Portable facing).
-    pub unit: fn(&mut egui::Ui, &CounterDef, &mut Vec<Edit>),
+    pub unit: fn(&mut egui::Ui, &ScenarioFile, &CounterDef, &mut Vec<Edit>),
     /// The inspector of one of its own pieces (a Great War leader); `false` when `id`
     /// is none of its.
     pub piece: fn(&mut egui::Ui, &ScenarioFile, &str, &mut Vec<Edit>) -> bool,
@@ -70,7 +70,7 @@ impl EditorPanels {
     pub const NONE: EditorPanels = EditorPanels {
         tools: |_, _| {},
         place: |_, _, _| None,
-        unit: |_, _, _| {},
+        unit: |_, _, _, _| {},
         piece: |_, _, _, _| false,
         side: |_, _, _, _| {},
         settings: |_, _, _, _| {},

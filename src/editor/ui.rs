@@ -474,7 +474,7 @@ fn info(
                         edits.push(Edit::Mount { id: id.clone() });
                     }
                 }
-                (doc.panels.unit)(ui, &c, edits);
+                (doc.panels.unit)(ui, file, &c, edits);
             } else if (doc.panels.piece)(ui, file, &id, edits) {
             } else {
                 doc.selected = None;

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 pub mod great_war;
+pub mod napoleonic;
 pub mod portable;
 
 /// Every rule set's window plugins.
@@ -13,6 +14,7 @@ pub fn plugin(app: &mut App) {
     app.add_plugins((
         great_war::play::plugin,
         great_war::plan::plugin,
+        napoleonic::play::plugin,
         portable::play::plugin,
     ));
 }
@@ -107,12 +109,18 @@ pub struct WindowParts {
 }
 
 /// Every rule set's window parts.
-static ALL: [WindowParts; 2] = [
+static ALL: [WindowParts; 3] = [
     WindowParts {
         rules: &drumfire_core::rules::great_war::INFO,
         editor: &great_war::editor::PANELS,
         script: &great_war::script::STEPS,
         play: &great_war::panels::PARTS,
+    },
+    WindowParts {
+        rules: &drumfire_core::rules::napoleonic::INFO,
+        editor: &napoleonic::editor::PANELS,
+        script: &napoleonic::script::STEPS,
+        play: &napoleonic::panels::PARTS,
     },
     WindowParts {
         rules: &drumfire_core::rules::portable::INFO,

@@ -458,7 +458,7 @@ fn stack(ui: &mut egui::Ui, hex: Hex, view: &GameView, selection: &Selection) ->
                                 face.movement,
                                 if face.movement == 1 { "" } else { "es" }
                             ));
-                        } else {
+                        } else if face.direct.is_some() || face.bombard.is_some() {
                             ui.label(format!("Steps {}/{} ({side})", steps.current, steps.max));
                             ui.label(format!(
                                 "Direct {} · Bombard {} · Move {} · Morale {}",

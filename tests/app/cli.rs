@@ -295,16 +295,15 @@ fn sim_plays_the_portable_scenarios_and_their_saves_replay() {
 }
 
 #[test]
-fn every_shipped_scenario_sim_save_replays_in_a_new_process_for_both_kinds_of_player() {
-    let files = [
-        "scenarios/great_war/tutorial.ron",
-        "scenarios/great_war/marcoing_ridge.ron",
-        "scenarios/great_war/agache_valley.ron",
-        "scenarios/portable/ukhozi_drift.ron",
-        "scenarios/portable/ravensberg_heights.ron",
-    ];
-    for file in files {
-        for players in ["random,random", "ai,ai"] {
+fn every_shipped_scenario_sim_save_replays_in_a_new_process_for_every_kind_of_player() {
+    let files: Vec<String> = drumfire_core::testing::shipped_scenarios()
+        .into_iter()
+        .map(|(set, name)| format!("scenarios/{set}/{name}"))
+        .collect();
+    assert!(files.len() >= 7, "{files:?}");
+    for file in &files {
+        let file = file.as_str();
+        for players in ["random,random", "ai,ai", "ai,random"] {
             let save = scratch(&format!("{}.{players}.save.ron", file.replace('/', "_")));
             let out = drumfire(&[
                 "sim",

@@ -271,3 +271,53 @@ fn stands_are_lost_and_put_back_by_hand_and_shown() {
         ]
     );
 }
+
+/// A turn and a half of the Napoleonic rules through the window
+/// (`tests/data/napoleonic_script.txt`): orders given on the sheet with the hand-off
+/// screen between the players, brigades moved by clicks on shaded hexes, a fight for a
+/// wood and a skirmish started from the brigade's buttons with their odds shown; the
+/// save replays headless to the same hash.
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn a_napoleonic_turn_plays_through_the_window_to_the_same_hash() {
+    let shots = run_script(
+        Some("scenarios/napoleonic/lindenau.ron"),
+        4,
+        "tests/data/napoleonic_script.txt",
+        "target/screenshots/napoleonic",
+    );
+    for name in [
+        "01-orders",
+        "02-moved",
+        "03-odds",
+        "04-inside",
+        "05-skirmish",
+    ] {
+        assert!(
+            colours(&crate::common::picture(&shots, name)) > 200,
+            "{name} looks blank"
+        );
+    }
+    let combat = std::fs::read_to_string(shots.join("combat.txt")).unwrap();
+    assert!(
+        combat.contains("button: Combat inside: Landwehr Brigade Hiller in 0703"),
+        "{combat}"
+    );
+    assert!(combat.contains("odds: 4–5: winner retires"), "{combat}");
+    let end = std::fs::read_to_string(shots.join("end.txt")).unwrap();
+    for line in [
+        "log: Orders: Brigade Dufour from Engage to Attack.",
+        "log: Brigade Dufour 0404 -> 0603.",
+        "log: Brigade Dufour retires to 0502, Shaken.",
+        "log: Brigade von Horn loses stand 4 (3 standing).",
+    ] {
+        assert!(end.lines().any(|l| l == line), "{line} not in\n{end}");
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text =
+        std::fs::read_to_string(root.join("target/screenshots/napoleonic/game.ron")).unwrap();
+    let save = drumfire_core::save::parse("game.ron", &text, &drumfire_core::rules::ALL)
+        .unwrap_or_else(|e| panic!("{}", e[0]));
+    let (_, replayed) = drumfire_core::save::replay(&save);
+    assert_eq!(replayed, Ok(save.state_hash));
+}

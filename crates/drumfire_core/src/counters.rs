@@ -45,6 +45,11 @@ impl Steps {
     }
 }
 
+/// A short word a rule set prints on a counter where its values would go (a
+/// brigade's formation: "LINE", "COL", "SQ").
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+pub struct Label(pub String);
+
 /// The most stands or bases a unit may have.
 pub const MAX_STANDS: usize = 12;
 

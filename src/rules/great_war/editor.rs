@@ -9,16 +9,16 @@ use drumfire_core::counters::LeaderKind;
 use drumfire_core::editor::Edit;
 use drumfire_core::rules::great_war::editor::{self, GwEdit, SideField};
 use drumfire_core::rules::great_war::{Assignment, Mission};
-use drumfire_core::scenario::{CounterDef, ScenarioFile};
+use drumfire_core::scenario::ScenarioFile;
 
 /// The Great War's editor panels.
 pub const PANELS: EditorPanels = EditorPanels {
     tools,
     place,
-    unit,
     piece,
     side,
     settings,
+    ..EditorPanels::NONE
 };
 
 const KINDS: [(LeaderKind, &str); 2] = [
@@ -66,9 +66,6 @@ fn place(tool: &str, side: String, hex: String) -> Option<Edit> {
         .into(),
     )
 }
-
-/// Units have nothing of the Great War's own to set in the inspector.
-fn unit(_: &mut egui::Ui, _: &CounterDef, _: &mut Vec<Edit>) {}
 
 /// A leader of the pool: name, and whether the set-up flips him.
 fn piece(ui: &mut egui::Ui, file: &ScenarioFile, id: &str, edits: &mut Vec<Edit>) -> bool {

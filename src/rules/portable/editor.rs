@@ -15,7 +15,7 @@ pub const PANELS: EditorPanels = EditorPanels {
 };
 
 /// The hexside a unit faces at the start (or the nearest enemy, the rules' default).
-fn unit(ui: &mut egui::Ui, c: &CounterDef, edits: &mut Vec<Edit>) {
+fn unit(ui: &mut egui::Ui, _file: &ScenarioFile, c: &CounterDef, edits: &mut Vec<Edit>) {
     let shown = |f: Option<FacingDef>| match f {
         None => "the nearest enemy".to_owned(),
         Some(f) => format!("{f:?}"),

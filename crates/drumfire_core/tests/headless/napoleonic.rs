@@ -306,21 +306,13 @@ use drumfire_core::rules::napoleonic::{self, NpOrder};
 use drumfire_core::scenario::{self, Scenario};
 use drumfire_core::testing::{soak_game, soak_game_with};
 
-/// The rule sets of these tests: the Napoleonic rules beside the others, handed in
-/// here until the window can play them.
-static RULES: RuleSets = RuleSets::new(
-    &[
-        &drumfire_core::rules::GREAT_WAR,
-        &drumfire_core::rules::PORTABLE,
-        &napoleonic::INFO,
-    ],
-    None,
-);
+/// The rule sets of the game.
+static RULES: &RuleSets = &drumfire_core::rules::ALL;
 
 const SMALL: &str = include_str!("../../../../tests/data/napoleonic_small.ron");
 
 fn small() -> Scenario {
-    scenario::parse("tests/data/napoleonic_small.ron", SMALL, &RULES)
+    scenario::parse("tests/data/napoleonic_small.ron", SMALL, RULES)
         .unwrap_or_else(|e| panic!("{}", e[0]))
 }
 
@@ -353,7 +345,7 @@ fn a_game_saved_with_sealed_orders_replays_to_the_same_hash() {
     let saved = drumfire_core::save::save_of(&mut game, &s, 3);
     let text = drumfire_core::save::to_text(&saved).unwrap();
     let back =
-        drumfire_core::save::parse("np.ron", &text, &RULES).unwrap_or_else(|e| panic!("{}", e[0]));
+        drumfire_core::save::parse("np.ron", &text, RULES).unwrap_or_else(|e| panic!("{}", e[0]));
     let (_, check) = drumfire_core::save::replay(&back);
     assert_eq!(check, Ok(game.state_hash()));
 }
@@ -460,7 +452,7 @@ fn field(terrain: &[&str], brigades: &[(&str, u8, &str, u8, &str)]) -> Scenario 
         counters.join(", "),
         section.join(", ")
     );
-    scenario::parse("test.ron", &text, &RULES).unwrap_or_else(|e| panic!("{}\n{text}", e[0]))
+    scenario::parse("test.ron", &text, RULES).unwrap_or_else(|e| panic!("{}\n{text}", e[0]))
 }
 
 /// Both sides keep their orders; the game stands at the start of Movement with `first`

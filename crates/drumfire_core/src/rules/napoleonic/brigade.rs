@@ -107,13 +107,13 @@ impl Formation {
         }
     }
 
-    /// Short text for the counter.
+    /// Short text for the counter: the formation and the hexes it moves.
     pub fn label(self) -> &'static str {
         match self {
-            Self::Line => "LINE",
-            Self::AttackColumn => "COL",
-            Self::MarchColumn => "MARCH",
-            Self::Square => "SQ",
+            Self::Line => "LINE 1",
+            Self::AttackColumn => "COL 2",
+            Self::MarchColumn => "MARCH 3",
+            Self::Square => "SQUARE",
         }
     }
 }

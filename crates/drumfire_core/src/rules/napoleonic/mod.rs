@@ -19,6 +19,7 @@ pub mod ai;
 pub mod brigade;
 pub mod candidates;
 pub mod combat;
+pub mod editor;
 pub mod invariants;
 pub mod movement;
 mod resolve;
@@ -29,7 +30,7 @@ pub mod view;
 
 pub use resolve::{MORALE_STEADY, Morale, fight_odds, morale_factors, morale_outcome};
 pub use state::{Fight, NpOrder, NpState};
-pub use validate::validate;
+pub use validate::{check_orders, fight_check, validate};
 
 /// The Napoleonic rule set.
 pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
@@ -51,7 +52,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     order_tag: <NpOrder as crate::orders::RuleSetOrder>::TAG,
     read_order: crate::rule_set::read_order::<NpOrder>,
     reveal,
-    editor: crate::editor::SectionEditor::NONE,
+    editor: editor::EDITOR,
     data: crate::rule_set::DataFile::new("rules/napoleonic/data.ron", include_str!("data.ron")),
 };
 

@@ -82,6 +82,11 @@ fn apply(world: &mut World, o: NpOrder) {
                 b.formation = formation;
             }
             state.moved.insert(brigade.clone());
+            if let Some(e) = world.resource::<crate::counters::PieceIds>().get(&brigade) {
+                world
+                    .entity_mut(e)
+                    .insert(crate::counters::Label(formation.label().into()));
+            }
             let name =
                 crate::rules::napoleonic::view::piece(world, &brigade).map_or(brigade, |p| p.name);
             say(

@@ -12,7 +12,7 @@ use std::collections::BTreeSet;
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Napoleonic")]
 pub struct NpScenario {
-    /// Every brigade's figures, one entry per counter of the scenario.
+    /// Brigades' figures, by counter id (a brigade not listed: grades B, Hold, Line).
     pub brigades: Vec<NpBrigade>,
 }
 
@@ -50,19 +50,27 @@ pub fn new_section(_sides: &[crate::scenario::SideDef]) -> RulesSection {
 
 use crate::scenario::RuleSetSection;
 
-/// Every brigade's standing, from the section.
+/// Every brigade's standing, from its entry in the section (grades B, Hold orders,
+/// in line, when it has none).
 pub fn spawn(world: &mut World, scenario: &Scenario) {
     let section = scenario
         .file
         .section::<NpScenario>()
         .cloned()
         .unwrap_or_default();
-    let brigades = section
-        .brigades
+    let brigades: std::collections::BTreeMap<String, Brigade> = scenario
+        .file
+        .counters
         .iter()
-        .map(|b| {
+        .map(|c| {
+            let b = section
+                .brigades
+                .iter()
+                .find(|b| b.id == c.id)
+                .cloned()
+                .unwrap_or_default();
             (
-                b.id.clone(),
+                c.id.clone(),
                 Brigade {
                     grades: Grades {
                         class: b.class,
@@ -75,14 +83,40 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
             )
         })
         .collect();
+    // Each counter shows its brigade's formation.
+    let labels: Vec<(Entity, &'static str)> = {
+        let ids = world.resource::<crate::counters::PieceIds>();
+        scenario
+            .file
+            .counters
+            .iter()
+            .filter_map(|c| {
+                let formation = brigades_formation(&brigades, &c.id);
+                ids.get(&c.id).map(|e| (e, formation.label()))
+            })
+            .collect()
+    };
+    for (e, label) in labels {
+        world
+            .entity_mut(e)
+            .insert(crate::counters::Label(label.into()));
+    }
     world.insert_resource(NpState {
         brigades,
         ..NpState::default()
     });
 }
 
-/// Napoleonic checks of a scenario: one entry for every counter and none for anything
-/// else, and every brigade made of battalions (its stands).
+fn brigades_formation(
+    brigades: &std::collections::BTreeMap<String, Brigade>,
+    id: &str,
+) -> Formation {
+    brigades.get(id).map_or(Formation::Line, |b| b.formation)
+}
+
+/// Napoleonic checks of a scenario: an entry names a counter, once; every brigade is
+/// made of battalions (its stands). A brigade with no entry has grades B, Hold orders
+/// and stands in line.
 pub fn check(file: &ScenarioFile) -> Vec<(String, String)> {
     let mut errs = Vec::new();
     let Some(section) = file.section::<NpScenario>() else {
@@ -108,12 +142,6 @@ pub fn check(file: &ScenarioFile) -> Vec<(String, String)> {
         }
     }
     for (i, c) in file.counters.iter().enumerate() {
-        if !listed.contains(c.id.as_str()) {
-            errs.push((
-                "napoleonic.brigades".to_owned(),
-                format!("brigade `{}` has no entry here (its grades)", c.id),
-            ));
-        }
         if c.stands.is_empty() {
             errs.push((
                 format!("counters[{i}].stands"),

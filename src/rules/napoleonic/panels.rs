@@ -1,0 +1,229 @@
+//! The panels of a Napoleonic game: who acts and the button that ends the side's
+//! movement or combat; the selected brigade's order, formation, grades and battalions,
+//! with its formations and fights (each fight with its exact odds); and the orders
+//! sheet on which a side gives each brigade its order in secret. Buttons only queue
+//! orders.
+
+use super::play::{NpOffers, NpRequest, OrdersDraft};
+use crate::play::computer::Computer;
+use crate::play::session::Handoff;
+use crate::rules::{HandoffWords, PlayParts};
+use crate::ui::play_panels::odds_panel;
+use crate::ui::side_colour;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use drumfire_core::counters::Counter;
+use drumfire_core::flow::Phase;
+use drumfire_core::orders::Order;
+use drumfire_core::rules::napoleonic::brigade::Command;
+use drumfire_core::rules::napoleonic::check_orders;
+use drumfire_core::rules::napoleonic::{self, NpOrder, view};
+use drumfire_core::scenario::SideList;
+
+/// The Napoleonic rules' parts of the play window.
+pub static PARTS: PlayParts = PlayParts {
+    phase_bar,
+    orders,
+    windows,
+    reset: super::play::reset,
+    hides_table: |world| *world.resource::<State<Phase>>().get() == napoleonic::ORDERS,
+    handoff: HandoffWords {
+        hidden: "Each side gives its brigades their orders in secret.",
+        secret: "orders are secret until both sides have given theirs",
+        show: "show my orders",
+    },
+    help: (
+        "The Napoleonic brigade rules in brief",
+        "Each turn: both sides give every brigade its order in secret (Attack, Engage or \
+         Hold; an order changes one step a turn), then roll for who moves and fights \
+         first. In Movement a brigade moves by its formation (line 1 hex, attack column 2, \
+         march column 3, 4 along a road; square not at all) or changes formation; it \
+         halts beside the enemy. In Combat a brigade on Hold or Engage skirmishes across \
+         one empty hex or fights a firefight with the enemy beside it in the open; on \
+         Attack it fights hand to hand; on Attack or Engage it fights for a built-up area \
+         or wood. The side with the higher combat factors rolls 2d6 plus the difference: \
+         routs, retreats Shaken, or a draw. Select a brigade to see its orders with their \
+         exact odds; click a shaded hex to move it there. Space ends the side's movement \
+         or combat.",
+    ),
+    ..PlayParts::NONE
+};
+
+/// The phase bar's part: who acts, and the button that ends its movement or combat.
+fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
+    let phase = *world.resource::<State<Phase>>().get();
+    let Some(side) = drumfire_core::flow::awaiting(world) else {
+        return;
+    };
+    let sides = world.resource::<SideList>().clone();
+    let name = sides.name(side).to_owned();
+    ui.separator();
+    let (what, end, why) = match phase {
+        napoleonic::ORDERS => {
+            ui.colored_label(
+                side_colour(&sides, side),
+                format!("■ {name} gives its brigades their orders"),
+            );
+            return;
+        }
+        napoleonic::MOVEMENT => (
+            format!("■ {name} moves"),
+            "End movement",
+            "Move no more brigades this turn; the other side moves next, or combat begins",
+        ),
+        _ => (
+            format!("■ {name} fights"),
+            "End combat",
+            "Start no more fights this turn",
+        ),
+    };
+    ui.colored_label(side_colour(&sides, side), what);
+    let button = ui.button(format!("{end} ({name})")).on_hover_text(why);
+    if button.clicked() {
+        button.surrender_focus();
+        world.resource_mut::<NpRequest>().0 = Some(Order::Pass { side });
+    }
+}
+
+/// The selected brigade: its order, formation, grades and battalions, then what it
+/// may do now, each fight with its exact odds.
+fn orders(ui: &mut egui::Ui, world: &mut World) {
+    let Some(id) = world
+        .resource::<crate::input::Selection>()
+        .counter
+        .and_then(|e| world.get::<Counter>(e))
+        .map(|c| c.id.clone())
+    else {
+        return;
+    };
+    // Only the brigade in the selected hex (not one that has moved or retired out).
+    let hex = world.resource::<crate::input::Selection>().hex;
+    let Some(p) = view::piece(world, &id).filter(|p| Some(p.hex) == hex) else {
+        return;
+    };
+    let b = p.brigade;
+    ui.separator();
+    ui.strong(&p.name);
+    ui.label(format!(
+        "{} orders · {} · battalions {} of {}",
+        b.command.name(),
+        b.formation.name(),
+        p.standing,
+        p.total
+    ));
+    ui.label(format!(
+        "Class {} · Skirmish {} · Fire {}",
+        b.grades.class.letter(),
+        b.grades.skirmish.letter(),
+        b.grades.fire.letter()
+    ));
+    let offers = world.resource::<NpOffers>();
+    let moves = offers.moves.len();
+    let list = offers.offers.clone();
+    if list.is_empty() && moves == 0 {
+        return;
+    }
+    ui.separator();
+    ui.strong("Orders for the selected brigade");
+    if moves > 0 {
+        ui.label(format!(
+            "Move: click one of the {moves} shaded hexes (it halts beside the enemy)."
+        ));
+    }
+    let mut asked = None;
+    for offer in list {
+        let button = ui.button(&offer.label);
+        if let Some(odds) = &offer.odds {
+            ui.small(odds.summary());
+            egui::CollapsingHeader::new("Odds, with every modifier")
+                .id_salt(("odds", &offer.label))
+                .show(ui, |ui| odds_panel(ui, odds));
+        }
+        if button.clicked() {
+            button.surrender_focus();
+            asked = Some(offer.order.clone());
+        }
+    }
+    if let Some(order) = asked {
+        world.resource_mut::<NpRequest>().0 = Some(order);
+    }
+}
+
+/// The orders sheet, while a side played by a person gives its orders (behind the
+/// hand-off screen in a game between two people).
+fn windows(ctx: &egui::Context, world: &mut World) {
+    let draft = world.resource::<OrdersDraft>().clone();
+    let Some(side) = draft.side else {
+        return;
+    };
+    let by_computer = world
+        .resource::<Computer>()
+        .sides
+        .get(usize::from(side))
+        .copied()
+        .unwrap_or(false);
+    if by_computer || world.resource::<Handoff>().waiting_for.is_some() {
+        return;
+    }
+    let name = world.resource::<SideList>().name(side).to_owned();
+    let pieces: Vec<view::Piece> = view::pieces(world)
+        .into_iter()
+        .filter(|p| p.side == side && !p.routed)
+        .collect();
+    let valid = check_orders(world, side, &draft.orders);
+    let mut changed = draft.clone();
+    let mut give = false;
+    egui::Window::new(format!("Orders: {name}"))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -140.0])
+        .show(ctx, |ui| {
+            ui.label("Give each brigade its order for this turn. An order changes one step a turn (Hold, Engage, Attack); a Shaken brigade may not attack. The other side sees them when it has given its own.");
+            egui::Grid::new("np_orders").striped(true).show(ui, |ui| {
+                for p in &pieces {
+                    ui.label(&p.name);
+                    ui.small(format!("now {}", p.brigade.command.name()));
+                    let current = changed
+                        .orders
+                        .iter()
+                        .find(|(id, _)| *id == p.id)
+                        .map_or(p.brigade.command, |o| o.1);
+                    for c in Command::ALL {
+                        let allowed = p.brigade.command.steps_to(c) <= 1
+                            && !(c == Command::Attack && p.shaken);
+                        let pick = ui.add_enabled(
+                            allowed,
+                            egui::Button::selectable(current == c, c.name()),
+                        );
+                        if pick.clicked()
+                            && let Some(o) = changed.orders.iter_mut().find(|(id, _)| *id == p.id)
+                        {
+                            o.1 = c;
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+            if let Err(why) = &valid {
+                ui.colored_label(egui::Color32::from_rgb(230, 110, 90), why);
+            }
+            if ui
+                .add_enabled(valid.is_ok(), egui::Button::new(format!("Give {name}'s orders")))
+                .clicked()
+            {
+                give = true;
+            }
+        });
+    if changed != draft {
+        world.insert_resource(changed.clone());
+    }
+    if give {
+        world.resource_mut::<NpRequest>().0 = Some(
+            NpOrder::Orders {
+                side,
+                orders: changed.orders,
+            }
+            .into(),
+        );
+    }
+}

@@ -1,0 +1,292 @@
+//! Playing the Napoleonic rules with the mouse: the side's orders drafted on the
+//! orders sheet, the selected brigade's formations and fights worked out from the rule
+//! set's list of legal orders (each fight with its exact odds), the hexes it can reach
+//! shaded on the map (a click there moves it) and the enemies it can fight ringed;
+//! every fight in the combat dialog.
+
+use crate::input::{Hover, MapArea, Selection, over_map};
+use crate::play::{CombatReport, Preview};
+use crate::ui::UiStatus;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::input::egui_wants_any_pointer_input;
+use drumfire_core::coords::MapCoord;
+use drumfire_core::counters::Counter;
+use drumfire_core::journal::{GameEvent, Journal};
+use drumfire_core::orders::{self, Order};
+use drumfire_core::rules::napoleonic::brigade::Command;
+use drumfire_core::rules::napoleonic::{self, NpOrder, view};
+use hexx::Hex;
+use std::collections::BTreeMap;
+
+/// One order the selected brigade may give now, as a button shows it.
+#[derive(Clone, Debug)]
+pub struct Offer {
+    /// The button's words.
+    pub label: String,
+    /// The exact odds, for a fight.
+    pub odds: Option<drumfire_core::odds::Odds>,
+    /// The order.
+    pub order: Order,
+}
+
+/// What the panels offer the side to act: the selected brigade's formations and
+/// fights, and its moves by hex (for clicks on the map).
+#[derive(Resource, Default)]
+pub struct NpOffers {
+    /// Orders for the selected brigade (formations, fights).
+    pub offers: Vec<Offer>,
+    /// Move orders by destination hex.
+    pub moves: BTreeMap<MapCoord, Order>,
+}
+
+/// The orders sheet: the order drafted for each brigade of the side giving orders.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct OrdersDraft {
+    /// The side whose sheet it is.
+    pub side: Option<u8>,
+    /// Each brigade's drafted order.
+    pub orders: Vec<(String, Command)>,
+}
+
+/// An order asked for by a button, submitted on the next update.
+#[derive(Resource, Default)]
+pub struct NpRequest(pub Option<Order>);
+
+/// The Napoleonic play plugin.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<NpOffers>()
+        .init_resource::<NpRequest>()
+        .init_resource::<OrdersDraft>()
+        .add_systems(
+            Update,
+            (
+                pass_on_space,
+                move_on_click.run_if(not(egui_wants_any_pointer_input)),
+                submit_request,
+                work_out_offers,
+            )
+                .chain()
+                .run_if(crate::play::playing(drumfire_core::rules::NAPOLEONIC.id))
+                .in_set(crate::play::RulesInput)
+                .before(crate::play::DrawOverlays)
+                .before(crate::input::InputSet),
+        );
+}
+
+/// Forgets the offers and the draft (a new game).
+pub fn reset(world: &mut World) {
+    world.insert_resource(NpOffers::default());
+    world.insert_resource(NpRequest::default());
+    world.insert_resource(OrdersDraft::default());
+}
+
+/// Space is the phase bar's end button: the side to act ends its movement or combat.
+fn pass_on_space(world: &mut World) {
+    if !world.resource::<crate::play::session::PassRequest>().0 {
+        return;
+    }
+    let phase = *world.resource::<State<drumfire_core::flow::Phase>>().get();
+    if !matches!(phase, napoleonic::MOVEMENT | napoleonic::COMBAT) {
+        return;
+    }
+    if let Some(side) = drumfire_core::flow::awaiting(world) {
+        world.resource_mut::<NpRequest>().0 = Some(Order::Pass { side });
+    }
+}
+
+/// A click on a hex the selected brigade can reach moves it there.
+fn move_on_click(
+    mut buttons: ResMut<ButtonInput<MouseButton>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    area: Res<MapArea>,
+    hover: Res<Hover>,
+    offers: Res<NpOffers>,
+    mut request: ResMut<NpRequest>,
+) {
+    if !buttons.just_pressed(MouseButton::Left) || !over_map(&window, &area) {
+        return;
+    }
+    let Some(order) = hover
+        .0
+        .and_then(MapCoord::from_hex)
+        .and_then(|m| offers.moves.get(&m))
+    else {
+        return;
+    };
+    // The click is the move's; the board's selection must not see it too.
+    buttons.clear_just_pressed(MouseButton::Left);
+    request.0 = Some(order.clone());
+}
+
+/// Submits the order asked for; a refusal shows on the phase bar. The selection
+/// follows a brigade that moved.
+fn submit_request(world: &mut World) {
+    if !orders::is_settled(world) {
+        return;
+    }
+    let Some(order) = world.resource_mut::<NpRequest>().0.take() else {
+        return;
+    };
+    let moved = match order.rules::<NpOrder>() {
+        Some(NpOrder::Move { brigade, path, .. }) => {
+            path.last().map(|to| (brigade.clone(), to.clone()))
+        }
+        _ => None,
+    };
+    let status = match orders::submit(world, order) {
+        Ok(()) => String::new(),
+        Err(r) => r.0,
+    };
+    world.resource_mut::<UiStatus>().0 = status;
+    if let Some((id, to)) = moved
+        && let (Some(e), Some(hex)) = (
+            world
+                .resource::<drumfire_core::counters::PieceIds>()
+                .get(&id),
+            drumfire_core::scenario::hex_of(&to),
+        )
+    {
+        let mut sel = world.resource_mut::<Selection>();
+        sel.hex = Some(hex);
+        sel.counter = Some(e);
+    }
+}
+
+#[derive(PartialEq, Clone, Default)]
+struct Key {
+    selected: Option<Entity>,
+    journal: usize,
+    settled: bool,
+}
+
+/// Works out the selected brigade's orders, its reach and its targets from the rule
+/// set's list of legal orders; the orders sheet's draft for the side giving orders;
+/// and the combat dialog from what the journal gained.
+fn work_out_offers(world: &mut World, mut last: Local<Option<Key>>) {
+    let key = Key {
+        selected: world.resource::<Selection>().counter,
+        journal: world.resource::<Journal>().entries().len(),
+        settled: orders::is_settled(world),
+    };
+    if last.as_ref() == Some(&key) || !key.settled {
+        return;
+    }
+    let seen = last
+        .as_ref()
+        .map_or(key.journal, |l| l.journal)
+        .min(key.journal);
+    *last = Some(key.clone());
+    report_combats(world, seen);
+    draft_orders(world);
+    let selected = key
+        .selected
+        .and_then(|e| world.get::<Counter>(e))
+        .map(|c| c.id.clone());
+    let side = drumfire_core::flow::awaiting(world);
+    let legal = match (side, &selected) {
+        (Some(s), Some(_)) => napoleonic::candidates::candidates(world, s),
+        _ => Vec::new(),
+    };
+    let mut offers = NpOffers::default();
+    let mut reach: BTreeMap<MapCoord, (u8, Vec<Hex>)> = BTreeMap::new();
+    let mut targets: Vec<Hex> = Vec::new();
+    for order in legal {
+        let Some(o) = order.rules::<NpOrder>() else {
+            continue;
+        };
+        match o {
+            NpOrder::Move { brigade, path, .. } if Some(brigade) == selected.as_ref() => {
+                let hexes: Vec<Hex> = path
+                    .iter()
+                    .filter_map(|l| drumfire_core::scenario::hex_of(l))
+                    .collect();
+                if let Some(m) = hexes.last().copied().and_then(MapCoord::from_hex) {
+                    reach.insert(m, (hexes.len() as u8, hexes));
+                    offers.moves.insert(m, order.clone());
+                }
+            }
+            NpOrder::Form {
+                brigade, formation, ..
+            } if Some(brigade) == selected.as_ref() => offers.offers.push(Offer {
+                label: format!("Form {}", formation.name().to_lowercase()),
+                odds: None,
+                order: order.clone(),
+            }),
+            NpOrder::Fight {
+                brigade,
+                target,
+                fight,
+                ..
+            } if Some(brigade) == selected.as_ref() => {
+                let Some(h) = drumfire_core::scenario::hex_of(target) else {
+                    continue;
+                };
+                targets.push(h);
+                let who = view::piece_at(world, h).map_or_else(String::new, |p| p.name);
+                offers.offers.push(Offer {
+                    label: format!("{}: {who} in {target}", fight.name()),
+                    odds: napoleonic::fight_odds(world, o),
+                    order: order.clone(),
+                });
+            }
+            _ => {}
+        }
+    }
+    targets.dedup();
+    let generation = world.resource::<Preview>().generation + 1;
+    world.insert_resource(Preview {
+        reach,
+        targets,
+        generation,
+        ..Default::default()
+    });
+    world.insert_resource(offers);
+}
+
+/// The sheet for the side giving orders: its brigades' orders as they stand, until
+/// the player changes them.
+fn draft_orders(world: &mut World) {
+    let phase = *world.resource::<State<drumfire_core::flow::Phase>>().get();
+    let side = drumfire_core::flow::awaiting(world).filter(|_| phase == napoleonic::ORDERS);
+    if world.resource::<OrdersDraft>().side == side {
+        return;
+    }
+    let orders = match side {
+        Some(s) => view::pieces(world)
+            .into_iter()
+            .filter(|p| p.side == s && !p.routed)
+            .map(|p| (p.id, p.brigade.command))
+            .collect(),
+        None => Vec::new(),
+    };
+    world.insert_resource(OrdersDraft { side, orders });
+}
+
+/// Opens the combat dialog on the fights, losses and morale tests the journal gained.
+fn report_combats(world: &mut World, from: usize) {
+    if !world
+        .resource::<crate::play::session::ReplayQueue>()
+        .0
+        .is_empty()
+    {
+        return;
+    }
+    let events: Vec<GameEvent> = world.resource::<Journal>().entries()[from..]
+        .iter()
+        .map(|e| e.event.clone())
+        .filter(|e| {
+            matches!(
+                e,
+                GameEvent::Fired { .. }
+                    | GameEvent::StandLost { .. }
+                    | GameEvent::MoraleChecked { .. }
+            )
+        })
+        .collect();
+    if !events.is_empty() {
+        let mut report = world.resource_mut::<CombatReport>();
+        report.events = events;
+        report.open = true;
+    }
+}

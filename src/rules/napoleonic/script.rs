@@ -1,0 +1,118 @@
+//! The Napoleonic rules' steps of the scripted-input mode (`play::script`), each doing
+//! what a click on the panels does: `order ID Attack|Engage|Hold` (a pick on the
+//! orders sheet), `give-orders` (its button), `click HEX` (a shaded hex: the selected
+//! brigade moves there), `press WORDS...` (the selected brigade's button whose words
+//! begin so), `pass` (the phase bar's end button); and the words the panels show, for
+//! `dump-view`.
+
+use super::play::{NpOffers, NpRequest, OrdersDraft};
+use crate::play::script::hex;
+use crate::rules::ScriptSteps;
+use bevy::prelude::*;
+use drumfire_core::coords::MapCoord;
+use drumfire_core::orders::Order;
+use drumfire_core::rules::napoleonic::NpOrder;
+use drumfire_core::rules::napoleonic::brigade::Command;
+
+/// The Napoleonic script steps.
+pub const STEPS: ScriptSteps = ScriptSteps { step, view_text };
+
+fn step(world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
+    let args = &words[1..];
+    let result = match words[0].as_str() {
+        "order" => order(world, args),
+        "give-orders" => give(world),
+        "click" => click(world, args),
+        "press" => press(world, args),
+        "pass" => match drumfire_core::flow::awaiting(world) {
+            Some(side) => {
+                world.resource_mut::<NpRequest>().0 = Some(Order::Pass { side });
+                Ok(())
+            }
+            None => Err("no side is to act".into()),
+        },
+        _ => return None,
+    };
+    Some(result.map(|()| true))
+}
+
+fn order(world: &mut World, args: &[String]) -> Result<(), String> {
+    let (Some(id), Some(c)) = (args.first(), args.get(1)) else {
+        return Err("order needs a brigade id and Attack, Engage or Hold".into());
+    };
+    let command = Command::ALL
+        .into_iter()
+        .find(|x| x.name() == c)
+        .ok_or_else(|| format!("`{c}` is not Attack, Engage or Hold"))?;
+    let mut draft = world.resource_mut::<OrdersDraft>();
+    let o = draft
+        .orders
+        .iter_mut()
+        .find(|(b, _)| b == id)
+        .ok_or_else(|| format!("`{id}` is not on the orders sheet"))?;
+    o.1 = command;
+    Ok(())
+}
+
+fn give(world: &mut World) -> Result<(), String> {
+    let draft = world.resource::<OrdersDraft>().clone();
+    let side = draft.side.ok_or("no orders sheet is open")?;
+    world.resource_mut::<NpRequest>().0 = Some(
+        NpOrder::Orders {
+            side,
+            orders: draft.orders,
+        }
+        .into(),
+    );
+    Ok(())
+}
+
+fn click(world: &mut World, args: &[String]) -> Result<(), String> {
+    let h = hex(args.first())?;
+    let m = MapCoord::from_hex(h).ok_or("off the map")?;
+    let order = world
+        .resource::<NpOffers>()
+        .moves
+        .get(&m)
+        .cloned()
+        .ok_or_else(|| format!("{} is not a shaded hex", m.label()))?;
+    world.resource_mut::<NpRequest>().0 = Some(order);
+    Ok(())
+}
+
+fn press(world: &mut World, args: &[String]) -> Result<(), String> {
+    let words = args.join(" ");
+    let order = world
+        .resource::<NpOffers>()
+        .offers
+        .iter()
+        .find(|o| o.label.starts_with(&words))
+        .map(|o| o.order.clone())
+        .ok_or_else(|| format!("no button begins `{words}`"))?;
+    world.resource_mut::<NpRequest>().0 = Some(order);
+    Ok(())
+}
+
+/// The orders sheet and the selected brigade's buttons, with their odds.
+fn view_text(world: &mut World, out: &mut String) {
+    use std::fmt::Write;
+    let draft = world.resource::<OrdersDraft>();
+    for (id, c) in &draft.orders {
+        let _ = writeln!(out, "sheet: {id} {}", c.name());
+    }
+    for o in &world.resource::<NpOffers>().offers {
+        let _ = writeln!(out, "button: {}", o.label);
+        if let Some(odds) = &o.odds {
+            let _ = writeln!(out, "odds: {}", odds.summary());
+        }
+    }
+    let moves: Vec<String> = world
+        .resource::<NpOffers>()
+        .moves
+        .keys()
+        .map(|m| m.label())
+        .collect();
+    if !moves.is_empty() {
+        let _ = writeln!(out, "shaded: {}", moves.join(" "));
+    }
+}
