@@ -15,6 +15,7 @@ use hexx::Hex;
 use std::collections::BTreeMap;
 
 pub mod computer;
+pub mod offers;
 pub mod script;
 pub mod session;
 pub mod table;
@@ -73,7 +74,12 @@ pub fn plugin(app: &mut App) {
         .init_resource::<session::NextUnitRequest>()
         .init_resource::<session::LosRequest>()
         .init_resource::<session::PassRequest>()
-        .add_plugins((session::plugin, table::plugin, computer::plugin))
+        .add_plugins((
+            session::plugin,
+            table::plugin,
+            computer::plugin,
+            offers::plugin,
+        ))
         .add_systems(
             Update,
             script::run_script

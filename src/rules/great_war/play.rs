@@ -10,7 +10,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_pointer_input;
 use drumfire_core::coords::MapCoord;
 use drumfire_core::counters::Counter;
-use drumfire_core::journal::{GameEvent, Journal};
+use drumfire_core::journal::Journal;
 use drumfire_core::orders;
 use drumfire_core::rules::great_war::fire::FireOdds;
 use drumfire_core::rules::great_war::preview::{self, Intent, Offer, Pick};
@@ -296,26 +296,7 @@ fn update_preview(world: &mut World, mut last: Local<Option<PreviewKey>>) {
         .as_ref()
         .map_or(key.journal, |l| l.journal)
         .min(key.journal);
-    let replaying = !world.resource::<session::ReplayQueue>().0.is_empty();
-    if key.journal > from && !replaying {
-        let events: Vec<GameEvent> = world.resource::<Journal>().entries()[from..]
-            .iter()
-            .map(|e| e.event.clone())
-            .filter(|e| {
-                matches!(
-                    e,
-                    GameEvent::Fired { .. }
-                        | GameEvent::StepLost { .. }
-                        | GameEvent::MoraleChecked { .. }
-                )
-            })
-            .collect();
-        if !events.is_empty() {
-            let mut report = world.resource_mut::<CombatReport>();
-            report.events = events;
-            report.open = true;
-        }
-    }
+    crate::play::offers::report_combats(world, from);
     let same_pick = last.as_ref().is_some_and(|l| {
         l.mode == key.mode && l.journal == key.journal && l.selected == key.selected
     });

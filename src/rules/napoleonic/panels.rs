@@ -4,11 +4,11 @@
 //! sheet on which a side gives each brigade its order in secret. Buttons only queue
 //! orders.
 
-use super::play::{NpOffers, NpRequest, OrdersDraft};
+use super::play::OrdersDraft;
 use crate::play::computer::Computer;
+use crate::play::offers::{Offers, OrderRequest, buttons};
 use crate::play::session::Handoff;
 use crate::rules::{HandoffWords, PlayParts};
-use crate::ui::play_panels::odds_panel;
 use crate::ui::side_colour;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -81,7 +81,7 @@ fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
     let button = ui.button(format!("{end} ({name})")).on_hover_text(why);
     if button.clicked() {
         button.surrender_focus();
-        world.resource_mut::<NpRequest>().0 = Some(Order::Pass { side });
+        world.resource_mut::<OrderRequest>().0 = Some(Order::Pass { side });
     }
 }
 
@@ -117,7 +117,7 @@ fn orders(ui: &mut egui::Ui, world: &mut World) {
         b.grades.skirmish.letter(),
         b.grades.fire.letter()
     ));
-    let offers = world.resource::<NpOffers>();
+    let offers = world.resource::<Offers>();
     let moves = offers.moves.len();
     let list = offers.offers.clone();
     if list.is_empty() && moves == 0 {
@@ -130,22 +130,8 @@ fn orders(ui: &mut egui::Ui, world: &mut World) {
             "Move: click one of the {moves} shaded hexes (it halts beside the enemy)."
         ));
     }
-    let mut asked = None;
-    for offer in list {
-        let button = ui.button(&offer.label);
-        if let Some(odds) = &offer.odds {
-            ui.small(odds.summary());
-            egui::CollapsingHeader::new("Odds, with every modifier")
-                .id_salt(("odds", &offer.label))
-                .show(ui, |ui| odds_panel(ui, odds));
-        }
-        if button.clicked() {
-            button.surrender_focus();
-            asked = Some(offer.order.clone());
-        }
-    }
-    if let Some(order) = asked {
-        world.resource_mut::<NpRequest>().0 = Some(order);
+    if let Some(order) = buttons(ui, &list) {
+        world.resource_mut::<OrderRequest>().0 = Some(order);
     }
 }
 
@@ -218,7 +204,7 @@ fn windows(ctx: &egui::Context, world: &mut World) {
         world.insert_resource(changed.clone());
     }
     if give {
-        world.resource_mut::<NpRequest>().0 = Some(
+        world.resource_mut::<OrderRequest>().0 = Some(
             NpOrder::Orders {
                 side,
                 orders: changed.orders,

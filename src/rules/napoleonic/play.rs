@@ -4,41 +4,21 @@
 //! shaded on the map (a click there moves it) and the enemies it can fight ringed;
 //! every fight in the combat dialog.
 
-use crate::input::{Hover, MapArea, Selection, over_map};
-use crate::play::{CombatReport, Preview};
-use crate::ui::UiStatus;
+use crate::input::Selection;
+use crate::play::Preview;
+use crate::play::offers::{
+    Offer, Offers, OrderRequest, move_on_click, report_combats, submit_request,
+};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_pointer_input;
 use drumfire_core::coords::MapCoord;
 use drumfire_core::counters::Counter;
-use drumfire_core::journal::{GameEvent, Journal};
+use drumfire_core::journal::Journal;
 use drumfire_core::orders::{self, Order};
 use drumfire_core::rules::napoleonic::brigade::Command;
 use drumfire_core::rules::napoleonic::{self, NpOrder, view};
 use hexx::Hex;
 use std::collections::BTreeMap;
-
-/// One order the selected brigade may give now, as a button shows it.
-#[derive(Clone, Debug)]
-pub struct Offer {
-    /// The button's words.
-    pub label: String,
-    /// The exact odds, for a fight.
-    pub odds: Option<drumfire_core::odds::Odds>,
-    /// The order.
-    pub order: Order,
-}
-
-/// What the panels offer the side to act: the selected brigade's formations and
-/// fights, and its moves by hex (for clicks on the map).
-#[derive(Resource, Default)]
-pub struct NpOffers {
-    /// Orders for the selected brigade (formations, fights).
-    pub offers: Vec<Offer>,
-    /// Move orders by destination hex.
-    pub moves: BTreeMap<MapCoord, Order>,
-}
 
 /// The orders sheet: the order drafted for each brigade of the side giving orders.
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
@@ -49,35 +29,28 @@ pub struct OrdersDraft {
     pub orders: Vec<(String, Command)>,
 }
 
-/// An order asked for by a button, submitted on the next update.
-#[derive(Resource, Default)]
-pub struct NpRequest(pub Option<Order>);
-
 /// The Napoleonic play plugin.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<NpOffers>()
-        .init_resource::<NpRequest>()
-        .init_resource::<OrdersDraft>()
-        .add_systems(
-            Update,
-            (
-                pass_on_space,
-                move_on_click.run_if(not(egui_wants_any_pointer_input)),
-                submit_request,
-                work_out_offers,
-            )
-                .chain()
-                .run_if(crate::play::playing(drumfire_core::rules::NAPOLEONIC.id))
-                .in_set(crate::play::RulesInput)
-                .before(crate::play::DrawOverlays)
-                .before(crate::input::InputSet),
-        );
+    app.init_resource::<OrdersDraft>().add_systems(
+        Update,
+        (
+            pass_on_space,
+            move_on_click.run_if(not(egui_wants_any_pointer_input)),
+            submit_request,
+            work_out_offers,
+        )
+            .chain()
+            .run_if(crate::play::playing(drumfire_core::rules::NAPOLEONIC.id))
+            .in_set(crate::play::RulesInput)
+            .before(crate::play::DrawOverlays)
+            .before(crate::input::InputSet),
+    );
 }
 
 /// Forgets the offers and the draft (a new game).
 pub fn reset(world: &mut World) {
-    world.insert_resource(NpOffers::default());
-    world.insert_resource(NpRequest::default());
+    world.insert_resource(Offers::default());
+    world.insert_resource(OrderRequest::default());
     world.insert_resource(OrdersDraft::default());
 }
 
@@ -91,65 +64,7 @@ fn pass_on_space(world: &mut World) {
         return;
     }
     if let Some(side) = drumfire_core::flow::awaiting(world) {
-        world.resource_mut::<NpRequest>().0 = Some(Order::Pass { side });
-    }
-}
-
-/// A click on a hex the selected brigade can reach moves it there.
-fn move_on_click(
-    mut buttons: ResMut<ButtonInput<MouseButton>>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    area: Res<MapArea>,
-    hover: Res<Hover>,
-    offers: Res<NpOffers>,
-    mut request: ResMut<NpRequest>,
-) {
-    if !buttons.just_pressed(MouseButton::Left) || !over_map(&window, &area) {
-        return;
-    }
-    let Some(order) = hover
-        .0
-        .and_then(MapCoord::from_hex)
-        .and_then(|m| offers.moves.get(&m))
-    else {
-        return;
-    };
-    // The click is the move's; the board's selection must not see it too.
-    buttons.clear_just_pressed(MouseButton::Left);
-    request.0 = Some(order.clone());
-}
-
-/// Submits the order asked for; a refusal shows on the phase bar. The selection
-/// follows a brigade that moved.
-fn submit_request(world: &mut World) {
-    if !orders::is_settled(world) {
-        return;
-    }
-    let Some(order) = world.resource_mut::<NpRequest>().0.take() else {
-        return;
-    };
-    let moved = match order.rules::<NpOrder>() {
-        Some(NpOrder::Move { brigade, path, .. }) => {
-            path.last().map(|to| (brigade.clone(), to.clone()))
-        }
-        _ => None,
-    };
-    let status = match orders::submit(world, order) {
-        Ok(()) => String::new(),
-        Err(r) => r.0,
-    };
-    world.resource_mut::<UiStatus>().0 = status;
-    if let Some((id, to)) = moved
-        && let (Some(e), Some(hex)) = (
-            world
-                .resource::<drumfire_core::counters::PieceIds>()
-                .get(&id),
-            drumfire_core::scenario::hex_of(&to),
-        )
-    {
-        let mut sel = world.resource_mut::<Selection>();
-        sel.hex = Some(hex);
-        sel.counter = Some(e);
+        world.resource_mut::<OrderRequest>().0 = Some(Order::Pass { side });
     }
 }
 
@@ -188,7 +103,7 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Key>>) {
         (Some(s), Some(_)) => napoleonic::candidates::candidates(world, s),
         _ => Vec::new(),
     };
-    let mut offers = NpOffers::default();
+    let mut offers = Offers::default();
     let mut reach: BTreeMap<MapCoord, (u8, Vec<Hex>)> = BTreeMap::new();
     let mut targets: Vec<Hex> = Vec::new();
     for order in legal {
@@ -261,32 +176,4 @@ fn draft_orders(world: &mut World) {
         None => Vec::new(),
     };
     world.insert_resource(OrdersDraft { side, orders });
-}
-
-/// Opens the combat dialog on the fights, losses and morale tests the journal gained.
-fn report_combats(world: &mut World, from: usize) {
-    if !world
-        .resource::<crate::play::session::ReplayQueue>()
-        .0
-        .is_empty()
-    {
-        return;
-    }
-    let events: Vec<GameEvent> = world.resource::<Journal>().entries()[from..]
-        .iter()
-        .map(|e| e.event.clone())
-        .filter(|e| {
-            matches!(
-                e,
-                GameEvent::Fired { .. }
-                    | GameEvent::StandLost { .. }
-                    | GameEvent::MoraleChecked { .. }
-            )
-        })
-        .collect();
-    if !events.is_empty() {
-        let mut report = world.resource_mut::<CombatReport>();
-        report.events = events;
-        report.open = true;
-    }
 }

@@ -5,7 +5,8 @@
 //! begin so), `pass` (the phase bar's end button); and the words the panels show, for
 //! `dump-view`.
 
-use super::play::{NpOffers, NpRequest, OrdersDraft};
+use super::play::OrdersDraft;
+use crate::play::offers::{Offers, OrderRequest};
 use crate::play::script::hex;
 use crate::rules::ScriptSteps;
 use bevy::prelude::*;
@@ -26,7 +27,7 @@ fn step(world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
         "press" => press(world, args),
         "pass" => match drumfire_core::flow::awaiting(world) {
             Some(side) => {
-                world.resource_mut::<NpRequest>().0 = Some(Order::Pass { side });
+                world.resource_mut::<OrderRequest>().0 = Some(Order::Pass { side });
                 Ok(())
             }
             None => Err("no side is to act".into()),
@@ -57,7 +58,7 @@ fn order(world: &mut World, args: &[String]) -> Result<(), String> {
 fn give(world: &mut World) -> Result<(), String> {
     let draft = world.resource::<OrdersDraft>().clone();
     let side = draft.side.ok_or("no orders sheet is open")?;
-    world.resource_mut::<NpRequest>().0 = Some(
+    world.resource_mut::<OrderRequest>().0 = Some(
         NpOrder::Orders {
             side,
             orders: draft.orders,
@@ -71,25 +72,25 @@ fn click(world: &mut World, args: &[String]) -> Result<(), String> {
     let h = hex(args.first())?;
     let m = MapCoord::from_hex(h).ok_or("off the map")?;
     let order = world
-        .resource::<NpOffers>()
+        .resource::<Offers>()
         .moves
         .get(&m)
         .cloned()
         .ok_or_else(|| format!("{} is not a shaded hex", m.label()))?;
-    world.resource_mut::<NpRequest>().0 = Some(order);
+    world.resource_mut::<OrderRequest>().0 = Some(order);
     Ok(())
 }
 
 fn press(world: &mut World, args: &[String]) -> Result<(), String> {
     let words = args.join(" ");
     let order = world
-        .resource::<NpOffers>()
+        .resource::<Offers>()
         .offers
         .iter()
         .find(|o| o.label.starts_with(&words))
         .map(|o| o.order.clone())
         .ok_or_else(|| format!("no button begins `{words}`"))?;
-    world.resource_mut::<NpRequest>().0 = Some(order);
+    world.resource_mut::<OrderRequest>().0 = Some(order);
     Ok(())
 }
 
@@ -100,14 +101,14 @@ fn view_text(world: &mut World, out: &mut String) {
     for (id, c) in &draft.orders {
         let _ = writeln!(out, "sheet: {id} {}", c.name());
     }
-    for o in &world.resource::<NpOffers>().offers {
+    for o in &world.resource::<Offers>().offers {
         let _ = writeln!(out, "button: {}", o.label);
         if let Some(odds) = &o.odds {
             let _ = writeln!(out, "odds: {}", odds.summary());
         }
     }
     let moves: Vec<String> = world
-        .resource::<NpOffers>()
+        .resource::<Offers>()
         .moves
         .keys()
         .map(|m| m.label())

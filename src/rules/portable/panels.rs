@@ -2,7 +2,7 @@
 //! button that ends the side's artillery fire, activations or close combats, and
 //! the selected unit's orders with their exact odds. Buttons only queue orders.
 
-use super::play::{PtOffers, PtRequest};
+use crate::play::offers::{Offers, OrderRequest, buttons};
 use crate::rules::{HandoffWords, PlayParts};
 use crate::ui::{side_colour, with};
 use bevy::ecs::system::SystemParam;
@@ -42,8 +42,8 @@ pub static PARTS: PlayParts = PlayParts {
 #[derive(SystemParam)]
 pub struct PtView<'w> {
     state: Option<Res<'w, PtState>>,
-    offers: Res<'w, PtOffers>,
-    request: ResMut<'w, PtRequest>,
+    offers: Res<'w, Offers>,
+    request: ResMut<'w, OrderRequest>,
     phase: Res<'w, State<Phase>>,
     segment: Res<'w, drumfire_core::flow::ActionSegment>,
     sides: Res<'w, SideList>,
@@ -114,17 +114,7 @@ fn orders(ui: &mut egui::Ui, pt: &mut PtView) {
             "Move: click one of the {moves} shaded hexes (half a hex along roads and through built-up areas)."
         ));
     }
-    for offer in pt.offers.offers.clone() {
-        let button = ui.button(&offer.label);
-        if let Some(odds) = &offer.odds {
-            ui.small(odds.summary());
-            egui::CollapsingHeader::new("Odds, with every modifier")
-                .id_salt(("odds", &offer.label))
-                .show(ui, |ui| crate::ui::play_panels::odds_panel(ui, odds));
-        }
-        if button.clicked() {
-            button.surrender_focus();
-            pt.request.0 = Some(offer.order.clone());
-        }
+    if let Some(order) = buttons(ui, &pt.offers.offers) {
+        pt.request.0 = Some(order);
     }
 }

@@ -3,63 +3,37 @@
 //! it can reach shaded on the map (a click there moves it) and the units it can fire
 //! at or attack ringed; every fire and close combat in the combat dialog.
 
-use crate::input::{Hover, MapArea, Selection, over_map};
-use crate::play::{CombatReport, Preview};
-use crate::ui::UiStatus;
+use crate::input::Selection;
+use crate::play::Preview;
+use crate::play::offers::{
+    Offer, Offers, OrderRequest, move_on_click, report_combats, submit_request,
+};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_pointer_input;
 use drumfire_core::coords::MapCoord;
 use drumfire_core::counters::Counter;
-use drumfire_core::journal::{GameEvent, Journal};
+use drumfire_core::journal::Journal;
 use drumfire_core::orders::{self, Order};
 use drumfire_core::rules::portable::{self, PtOrder, view};
 use hexx::Hex;
 use std::collections::BTreeMap;
 
-/// One order the selected unit (or its side) may give now, as a button shows it.
-#[derive(Clone, Debug)]
-pub struct Offer {
-    /// The button's words.
-    pub label: String,
-    /// The exact odds, when the order rolls for a result.
-    pub odds: Option<drumfire_core::odds::Odds>,
-    /// The order.
-    pub order: Order,
-}
-
-/// What the panels offer the side to act: the selected unit's orders, and the moves
-/// by hex (for clicks on the map).
-#[derive(Resource, Default)]
-pub struct PtOffers {
-    /// Orders for the selected unit (fire, unpin, charge, close combat).
-    pub offers: Vec<Offer>,
-    /// Move orders by destination hex.
-    pub moves: BTreeMap<MapCoord, Order>,
-}
-
-/// An order asked for by a button, submitted on the next update.
-#[derive(Resource, Default)]
-pub struct PtRequest(pub Option<Order>);
-
 /// The Portable play plugin.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<PtOffers>()
-        .init_resource::<PtRequest>()
-        .add_systems(
-            Update,
-            (
-                pass_on_space,
-                move_on_click.run_if(not(egui_wants_any_pointer_input)),
-                submit_request,
-                work_out_offers,
-            )
-                .chain()
-                .run_if(crate::play::playing(drumfire_core::rules::PORTABLE.id))
-                .in_set(crate::play::RulesInput)
-                .before(crate::play::DrawOverlays)
-                .before(crate::input::InputSet),
-        );
+    app.add_systems(
+        Update,
+        (
+            pass_on_space,
+            move_on_click.run_if(not(egui_wants_any_pointer_input)),
+            submit_request,
+            work_out_offers,
+        )
+            .chain()
+            .run_if(crate::play::playing(drumfire_core::rules::PORTABLE.id))
+            .in_set(crate::play::RulesInput)
+            .before(crate::play::DrawOverlays)
+            .before(crate::input::InputSet),
+    );
 }
 
 /// Space is the phase bar's end button: the side to act ends its artillery fire,
@@ -69,63 +43,7 @@ fn pass_on_space(world: &mut World) {
         return;
     }
     if let Some(side) = drumfire_core::flow::awaiting(world) {
-        world.resource_mut::<PtRequest>().0 = Some(Order::Pass { side });
-    }
-}
-
-/// A click on a hex the selected unit can reach moves it there.
-fn move_on_click(
-    mut buttons: ResMut<ButtonInput<MouseButton>>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    area: Res<MapArea>,
-    hover: Res<Hover>,
-    offers: Res<PtOffers>,
-    mut request: ResMut<PtRequest>,
-) {
-    if !buttons.just_pressed(MouseButton::Left) || !over_map(&window, &area) {
-        return;
-    }
-    let Some(order) = hover
-        .0
-        .and_then(MapCoord::from_hex)
-        .and_then(|m| offers.moves.get(&m))
-    else {
-        return;
-    };
-    // The click is the move's; the board's selection must not see it too.
-    buttons.clear_just_pressed(MouseButton::Left);
-    request.0 = Some(order.clone());
-}
-
-/// Submits the order asked for; a refusal shows on the phase bar.
-fn submit_request(world: &mut World) {
-    if !orders::is_settled(world) {
-        return;
-    }
-    let Some(order) = world.resource_mut::<PtRequest>().0.take() else {
-        return;
-    };
-    let moved = match order.rules::<PtOrder>() {
-        Some(PtOrder::Move { unit, path, .. }) => path.last().map(|to| (unit.clone(), to.clone())),
-        _ => None,
-    };
-    let status = match orders::submit(world, order) {
-        Ok(()) => String::new(),
-        Err(r) => r.0,
-    };
-    world.resource_mut::<UiStatus>().0 = status;
-    // The selection follows a unit that moved.
-    if let Some((unit, to)) = moved
-        && let (Some(e), Some(hex)) = (
-            world
-                .resource::<drumfire_core::counters::PieceIds>()
-                .get(&unit),
-            drumfire_core::scenario::hex_of(&to),
-        )
-    {
-        let mut sel = world.resource_mut::<Selection>();
-        sel.hex = Some(hex);
-        sel.counter = Some(e);
+        world.resource_mut::<OrderRequest>().0 = Some(Order::Pass { side });
     }
 }
 
@@ -162,7 +80,7 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Key>>) {
         Some(s) => portable::candidates(world, s, 0),
         None => Vec::new(),
     };
-    let mut offers = PtOffers::default();
+    let mut offers = Offers::default();
     let mut reach: BTreeMap<MapCoord, (u8, Vec<Hex>)> = BTreeMap::new();
     let mut targets: Vec<Hex> = Vec::new();
     for order in legal {
@@ -251,25 +169,4 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Key>>) {
         ..Default::default()
     });
     world.insert_resource(offers);
-}
-
-/// Opens the combat dialog on the fires, close combats and losses the journal gained.
-fn report_combats(world: &mut World, from: usize) {
-    if !world
-        .resource::<crate::play::session::ReplayQueue>()
-        .0
-        .is_empty()
-    {
-        return;
-    }
-    let events: Vec<GameEvent> = world.resource::<Journal>().entries()[from..]
-        .iter()
-        .map(|e| e.event.clone())
-        .filter(|e| matches!(e, GameEvent::Fired { .. } | GameEvent::StepLost { .. }))
-        .collect();
-    if !events.is_empty() {
-        let mut report = world.resource_mut::<CombatReport>();
-        report.events = events;
-        report.open = true;
-    }
 }

@@ -1,0 +1,144 @@
+//! What a rule set that lists its legal orders offers the player: the selected piece's
+//! orders as buttons (each with its exact odds) and its moves by destination hex, a
+//! click on a shaded hex to move, the order a button asks for submitted through the
+//! one door, and the combat dialog opened on what the journal gained. The Portable and
+//! Napoleonic rules fill it; each works out its own offers.
+
+use super::{CombatReport, session::ReplayQueue};
+use crate::input::{Hover, MapArea, Selection, over_map};
+use crate::ui::UiStatus;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::egui;
+use drumfire_core::coords::MapCoord;
+use drumfire_core::journal::{GameEvent, Journal};
+use drumfire_core::odds::Odds;
+use drumfire_core::orders::{self, Order};
+use std::collections::BTreeMap;
+
+/// One order the selected piece may give now, as a button shows it.
+#[derive(Clone, Debug)]
+pub struct Offer {
+    /// The button's words.
+    pub label: String,
+    /// The exact odds, when the order rolls for a result.
+    pub odds: Option<Odds>,
+    /// The order.
+    pub order: Order,
+}
+
+/// The selected piece's orders, and its moves by destination hex.
+#[derive(Resource, Default)]
+pub struct Offers {
+    /// Orders for the selected piece, as buttons.
+    pub offers: Vec<Offer>,
+    /// Move orders by destination hex (for clicks on the map).
+    pub moves: BTreeMap<MapCoord, Order>,
+}
+
+/// An order asked for by a button or a key, submitted on the next update.
+#[derive(Resource, Default)]
+pub struct OrderRequest(pub Option<Order>);
+
+/// The offers plugin: its resources (the rule sets run its systems in their chains).
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Offers>()
+        .init_resource::<OrderRequest>();
+}
+
+/// A click on a hex the selected piece can reach moves it there.
+pub fn move_on_click(
+    mut buttons: ResMut<ButtonInput<MouseButton>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    area: Res<MapArea>,
+    hover: Res<Hover>,
+    offers: Res<Offers>,
+    mut request: ResMut<OrderRequest>,
+) {
+    if !buttons.just_pressed(MouseButton::Left) || !over_map(&window, &area) {
+        return;
+    }
+    let Some(order) = hover
+        .0
+        .and_then(MapCoord::from_hex)
+        .and_then(|m| offers.moves.get(&m))
+    else {
+        return;
+    };
+    // The click is the move's; the board's selection must not see it too.
+    buttons.clear_just_pressed(MouseButton::Left);
+    request.0 = Some(order.clone());
+}
+
+/// Submits the order asked for; a refusal shows on the phase bar. After a move the
+/// selection follows the piece to its new hex.
+pub fn submit_request(world: &mut World) {
+    if !orders::is_settled(world) {
+        return;
+    }
+    let Some(order) = world.resource_mut::<OrderRequest>().0.take() else {
+        return;
+    };
+    let moved_to = world
+        .resource::<Offers>()
+        .moves
+        .iter()
+        .find(|(_, o)| **o == order)
+        .map(|(m, _)| m.to_hex());
+    let status = match orders::submit(world, order) {
+        Ok(()) => {
+            if let Some(to) = moved_to {
+                world.resource_mut::<Selection>().hex = Some(to);
+            }
+            String::new()
+        }
+        Err(r) => r.0,
+    };
+    world.resource_mut::<UiStatus>().0 = status;
+}
+
+/// Opens the combat dialog on the fights, losses and morale checks the journal gained
+/// since entry `from` (not while a save or an undo is being replayed).
+pub fn report_combats(world: &mut World, from: usize) {
+    if !world.resource::<ReplayQueue>().0.is_empty() {
+        return;
+    }
+    let events: Vec<GameEvent> = world.resource::<Journal>().entries()[from..]
+        .iter()
+        .map(|e| e.event.clone())
+        .filter(|e| {
+            matches!(
+                e,
+                GameEvent::Fired { .. }
+                    | GameEvent::StepLost { .. }
+                    | GameEvent::StandLost { .. }
+                    | GameEvent::MoraleChecked { .. }
+            )
+        })
+        .collect();
+    if !events.is_empty() {
+        let mut report = world.resource_mut::<CombatReport>();
+        report.events = events;
+        report.open = true;
+    }
+}
+
+/// The selected piece's orders as buttons, each with its odds on one line and, folded,
+/// with every modifier; returns the order of the button pressed.
+pub fn buttons(ui: &mut egui::Ui, offers: &[Offer]) -> Option<Order> {
+    let mut asked = None;
+    for offer in offers {
+        let button = ui.button(&offer.label);
+        if let Some(odds) = &offer.odds {
+            ui.small(odds.summary());
+            egui::CollapsingHeader::new("Odds, with every modifier")
+                .id_salt(("odds", &offer.label))
+                .show(ui, |ui| crate::ui::play_panels::odds_panel(ui, odds));
+        }
+        if button.clicked() {
+            button.surrender_focus();
+            asked = Some(offer.order.clone());
+        }
+    }
+    asked
+}
