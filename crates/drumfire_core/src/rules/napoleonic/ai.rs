@@ -166,6 +166,10 @@ fn movement_score(world: &World, all: &[Piece], goals: &[Hex], o: &Order) -> i64
             let before = i64::from(distance_to_goal(all, goals, *side, p.hex));
             let after = i64::from(distance_to_goal(all, goals, *side, to));
             let mut score = (before - after) * 10;
+            // Onto an objective it does not hold: taken, as long as it stays.
+            if goals.contains(&to) && !goals.contains(&p.hex) {
+                score += 30;
+            }
             // Next to an enemy: worth it only on Attack orders with the odds in its
             // favour; a column halting beside a line is shot to pieces.
             let beside: Vec<&Piece> = all
