@@ -92,6 +92,15 @@ impl Dice {
     }
 }
 
+/// Rolls `count` dice for `purpose` from the game's one dice source, journaled: how a
+/// rule set rolls.
+pub fn roll_in(world: &mut World, count: usize, purpose: impl Into<String>) -> Vec<u8> {
+    let purpose = purpose.into();
+    world.resource_scope(|world, mut dice: Mut<Dice>| {
+        dice.roll(&mut world.resource_mut::<Journal>(), count, purpose)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -180,6 +180,31 @@ pub fn begin_first_turn(world: &mut World) {
     world.resource_mut::<NextState<Phase>>().set(first);
 }
 
+/// A d6 for each side, rolled again until one side alone has the highest: that side
+/// has the initiative (set in [`Initiative`] and journaled), and is returned.
+pub fn roll_for_initiative(world: &mut World) -> u8 {
+    let names: Vec<String> = world
+        .resource::<SideList>()
+        .0
+        .iter()
+        .map(|s| s.name.clone())
+        .collect();
+    loop {
+        let totals: Vec<i16> = names
+            .iter()
+            .map(|n| i16::from(crate::dice::roll_in(world, 1, format!("initiative: {n}"))[0]))
+            .collect();
+        let best = totals.iter().copied().max().unwrap_or(0);
+        let winners: Vec<usize> = (0..totals.len()).filter(|i| totals[*i] == best).collect();
+        if let [winner] = winners[..] {
+            let side = winner as u8;
+            world.resource_mut::<Initiative>().0 = Some(side);
+            crate::journal::note(world, GameEvent::InitiativeWon { side, totals });
+            return side;
+        }
+    }
+}
+
 /// Gives the first action segment to the initiative winner: a rule set with
 /// alternating action segments runs it on entering its action phase.
 pub fn begin_action_phase(

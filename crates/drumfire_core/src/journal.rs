@@ -4,6 +4,16 @@
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
+/// Journals an event.
+pub fn note(world: &mut World, event: GameEvent) {
+    world.resource_mut::<Journal>().push(event);
+}
+
+/// Journals a line of text.
+pub fn say(world: &mut World, text: String) {
+    note(world, GameEvent::Note { text });
+}
+
 /// Every piece's name by id, as the log names them: the counters', and the rule
 /// set's pieces that are no counter (`RuleSetInfo::names`).
 pub fn piece_names(world: &World) -> std::collections::BTreeMap<String, String> {

@@ -310,6 +310,15 @@ impl std::error::Error for Refusal {}
 #[derive(Resource, Debug, Default)]
 pub struct OrderInbox(pub Option<Order>);
 
+/// Takes the accepted order for the rule set to carry out (a hand move at the table
+/// is left for table mode).
+pub fn take_for_rules(world: &mut World) -> Option<Order> {
+    if matches!(world.resource::<OrderInbox>().0, Some(Order::Table(_))) {
+        return None;
+    }
+    world.resource_mut::<OrderInbox>().0.take()
+}
+
 /// Every order accepted so far, in order: with the scenario and the seed, the whole game.
 #[derive(Resource, Debug, Default, Clone)]
 pub struct OrderLog(pub Vec<Order>);

@@ -5,11 +5,10 @@
 //! See `docs/rules/great-war.md` for the map from rule to code and test.
 
 use crate::counters::{MarkerKind, OffMap, OnHex, PieceIds, Steps, add_marker, remove_marker};
-use crate::dice::Dice;
 use crate::flow::{self, Phase, SetupOrders, StepsLost};
-use crate::journal::{GameEvent, Journal};
+use crate::journal::GameEvent;
 use crate::map::HexIndex;
-use crate::orders::{Order, OrderInbox, Refusal};
+use crate::orders::{Order, Refusal};
 use crate::scenario::Rules;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
@@ -108,10 +107,7 @@ pub fn plugin(app: &mut App) {
 
 /// Carries out the accepted order, whatever the phase.
 fn carry_out(world: &mut World) {
-    if matches!(world.resource::<OrderInbox>().0, Some(Order::Table(_))) {
-        return;
-    }
-    let Some(order) = world.resource_mut::<OrderInbox>().0.take() else {
+    let Some(order) = crate::orders::take_for_rules(world) else {
         return;
     };
     match (&order, order.rules::<GwOrder>()) {
@@ -212,22 +208,8 @@ pub fn state_text(world: &World) -> String {
 
 // ---- Effects shared by the phases ----------------------------------------
 
-/// Rolls `count` dice for `purpose`, journaled.
-pub(crate) fn roll(world: &mut World, count: usize, purpose: String) -> Vec<u8> {
-    world.resource_scope(|world, mut dice: Mut<Dice>| {
-        dice.roll(&mut world.resource_mut::<Journal>(), count, purpose)
-    })
-}
-
-/// Journals an event.
-pub(crate) fn note(world: &mut World, event: GameEvent) {
-    world.resource_mut::<Journal>().push(event);
-}
-
-/// Journals a line of text.
-pub(crate) fn say(world: &mut World, text: String) {
-    note(world, GameEvent::Note { text });
-}
+pub(crate) use crate::dice::roll_in as roll;
+pub(crate) use crate::journal::{note, say};
 
 /// The off-board artillery's names, by id (they are no counter on the map).
 fn off_board_names(world: &World, out: &mut std::collections::BTreeMap<String, String>) {

@@ -6,9 +6,7 @@
 //! code and test, and for what we designed where the seed is silent.
 
 use crate::counters::{Disordered, Routed, Shaken, Stands};
-use crate::dice::Dice;
 use crate::flow::{self, Phase};
-use crate::journal::{GameEvent, Journal};
 use crate::orders::{Order, Refusal};
 use crate::scenario::SideList;
 use bevy_app::prelude::*;
@@ -135,22 +133,8 @@ pub fn acting(state: &NpState, sides: u8) -> Option<u8> {
     order.into_iter().find(|s| !state.done.contains(s))
 }
 
-/// Rolls dice through the one dice source and journals them.
-pub(crate) fn roll(world: &mut World, count: usize, purpose: String) -> Vec<u8> {
-    world.resource_scope(|world, mut dice: Mut<Dice>| {
-        dice.roll(&mut world.resource_mut::<Journal>(), count, purpose)
-    })
-}
-
-/// Journals an event.
-pub(crate) fn note(world: &mut World, event: GameEvent) {
-    world.resource_mut::<Journal>().push(event);
-}
-
-/// Journals a line of text.
-pub(crate) fn say(world: &mut World, text: String) {
-    note(world, GameEvent::Note { text });
-}
+pub(crate) use crate::dice::roll_in as roll;
+pub(crate) use crate::journal::{note, say};
 
 /// A refusal.
 pub(crate) fn refuse<T>(why: impl Into<String>) -> Result<T, Refusal> {

@@ -8,11 +8,11 @@ use super::state::{Fight, NpOrder, NpState};
 use super::view::{self, Piece};
 use super::{COMBAT, INITIATIVE, MOVEMENT, ORDERS, RALLY, acting, note, roll, say};
 use crate::counters::{Facing, MarkerKind, OffMap, OnHex, Stands, add_marker, remove_marker};
-use crate::flow::{self, Initiative, Phase, StepsLost};
+use crate::flow::{self, Phase, StepsLost};
 use crate::journal::GameEvent;
 use crate::map::HexIndex;
 use crate::odds::Odds;
-use crate::orders::{Order, OrderInbox};
+use crate::orders::Order;
 use crate::scenario::SideList;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
@@ -20,10 +20,7 @@ use hexx::Hex;
 
 /// Carries out the accepted order.
 pub(super) fn carry_out(world: &mut World) {
-    if matches!(world.resource::<OrderInbox>().0, Some(Order::Table(_))) {
-        return;
-    }
-    let Some(order) = world.resource_mut::<OrderInbox>().0.take() else {
+    let Some(order) = crate::orders::take_for_rules(world) else {
         return;
     };
     match order {
@@ -191,32 +188,7 @@ pub(super) fn begin_orders(world: &mut World) {
 /// A die each; the higher moves and fights first (a tie rolls again).
 /// Ours — N-2 in docs/rules/napoleonic.md: the turn.
 pub(super) fn roll_for_first(world: &mut World) {
-    let names: Vec<String> = world
-        .resource::<SideList>()
-        .0
-        .iter()
-        .map(|s| s.name.clone())
-        .collect();
-    loop {
-        let totals: Vec<i16> = names
-            .iter()
-            .map(|n| i16::from(roll(world, 1, format!("initiative: {n}"))[0]))
-            .collect();
-        let best = totals.iter().copied().max().unwrap_or(0);
-        let winners: Vec<usize> = (0..totals.len()).filter(|i| totals[*i] == best).collect();
-        if let [winner] = winners[..] {
-            world.resource_mut::<Initiative>().0 = Some(winner as u8);
-            world.resource_mut::<NpState>().first = winner as u8;
-            note(
-                world,
-                GameEvent::InitiativeWon {
-                    side: winner as u8,
-                    totals,
-                },
-            );
-            break;
-        }
-    }
+    world.resource_mut::<NpState>().first = flow::roll_for_initiative(world);
     flow::finish_phase_in(world, INITIATIVE);
 }
 

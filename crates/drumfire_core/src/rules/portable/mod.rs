@@ -9,11 +9,10 @@ use crate::counters::{
     Counter, Done, Facing, Fired, MarkerKind, Moved, OffMap, OnHex, PieceIds, add_marker,
     remove_marker,
 };
-use crate::dice::Dice;
-use crate::flow::{self, ActionSegment, Initiative, Phase, StepsLost, Turn};
-use crate::journal::{GameEvent, Journal};
+use crate::flow::{self, ActionSegment, Phase, StepsLost, Turn};
+use crate::journal::GameEvent;
 use crate::map::{HexIndex, Objective};
-use crate::orders::{Order, OrderInbox, Refusal};
+use crate::orders::{Order, Refusal};
 use crate::scenario::SideList;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;

@@ -5,10 +5,7 @@ use super::*;
 
 /// Carries out the accepted order.
 pub(super) fn carry_out(world: &mut World) {
-    if matches!(world.resource::<OrderInbox>().0, Some(Order::Table(_))) {
-        return;
-    }
-    let Some(order) = world.resource_mut::<OrderInbox>().0.take() else {
+    let Some(order) = crate::orders::take_for_rules(world) else {
         return;
     };
     match order {
@@ -397,19 +394,8 @@ pub(super) fn shift(world: &mut World, id: &str, to: Hex) -> Option<EdgeDirectio
 
 // ---- Effects --------------------------------------------------------------------------
 
-pub(super) fn roll(world: &mut World, count: usize, purpose: String) -> Vec<u8> {
-    world.resource_scope(|world, mut dice: Mut<Dice>| {
-        dice.roll(&mut world.resource_mut::<Journal>(), count, purpose)
-    })
-}
-
-pub(super) fn note(world: &mut World, event: GameEvent) {
-    world.resource_mut::<Journal>().push(event);
-}
-
-pub(super) fn say(world: &mut World, text: String) {
-    note(world, GameEvent::Note { text });
-}
+pub(super) use crate::dice::roll_in as roll;
+pub(super) use crate::journal::{note, say};
 
 pub(super) fn entity(world: &World, id: &str) -> Option<Entity> {
     world.resource::<PieceIds>().get(id)

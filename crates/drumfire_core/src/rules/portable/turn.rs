@@ -57,31 +57,7 @@ pub(super) fn end_artillery_fire(world: &mut World) {
 /// Both sides roll a d6; the higher activates first. Ours: ties are rolled again.
 /// Ours — P-2 in docs/rules/portable.md: ties for who activates first.
 pub(super) fn roll_for_first(world: &mut World) {
-    let names: Vec<String> = world
-        .resource::<SideList>()
-        .0
-        .iter()
-        .map(|s| s.name.clone())
-        .collect();
-    loop {
-        let totals: Vec<i16> = names
-            .iter()
-            .map(|n| i16::from(roll(world, 1, format!("initiative: {n}"))[0]))
-            .collect();
-        let best = totals.iter().copied().max().unwrap_or(0);
-        let winners: Vec<usize> = (0..totals.len()).filter(|i| totals[*i] == best).collect();
-        if let [winner] = winners[..] {
-            world.resource_mut::<Initiative>().0 = Some(winner as u8);
-            note(
-                world,
-                GameEvent::InitiativeWon {
-                    side: winner as u8,
-                    totals,
-                },
-            );
-            break;
-        }
-    }
+    flow::roll_for_initiative(world);
     flow::finish_phase_in(world, INITIATIVE);
 }
 
