@@ -36,18 +36,103 @@ pub struct Offers {
     pub moves: BTreeMap<MapCoord, Order>,
 }
 
+impl Offers {
+    /// A move along `path` (hex labels, the start not included): its destination is
+    /// shaded on the map with the hexes it takes, and a click there gives `order`.
+    pub fn add_move(
+        &mut self,
+        reach: &mut BTreeMap<MapCoord, (u8, Vec<hexx::Hex>)>,
+        path: &[String],
+        order: &Order,
+    ) {
+        let hexes: Vec<hexx::Hex> = path
+            .iter()
+            .filter_map(|l| drumfire_core::scenario::hex_of(l))
+            .collect();
+        if let Some(m) = hexes.last().copied().and_then(MapCoord::from_hex) {
+            reach.insert(m, (hexes.len() as u8, hexes));
+            self.moves.insert(m, order.clone());
+        }
+    }
+}
+
 /// An order asked for by a button or a key, submitted on the next update.
 #[derive(Resource, Default)]
 pub struct OrderRequest(pub Option<Order>);
 
-/// The offers plugin: its resources (the rule sets run its systems in their chains).
+/// The offers plugin: its resources (the rule sets add its systems with
+/// [`add_systems`]).
 pub fn plugin(app: &mut App) {
     app.init_resource::<Offers>()
         .init_resource::<OrderRequest>();
 }
 
+/// Adds a rule set's offer systems, for games of rule set `rules`: Space passes for
+/// the side to act, a click on a shaded hex moves, the order asked for is submitted,
+/// then `work_out` fills the offers again.
+pub fn add_systems<M>(
+    app: &mut App,
+    rules: &'static str,
+    work_out: impl IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, M>,
+) {
+    app.add_systems(
+        Update,
+        (
+            pass_on_space,
+            move_on_click.run_if(not(bevy_egui::input::egui_wants_any_pointer_input)),
+            submit_request,
+            work_out,
+        )
+            .chain()
+            .run_if(super::playing(rules))
+            .in_set(super::RulesInput)
+            .before(super::DrawOverlays)
+            .before(crate::input::InputSet),
+    );
+}
+
+/// Space is the phase bar's end button: the side to act passes (a refusal, where
+/// the phase does not end by passing, shows on the phase bar).
+fn pass_on_space(world: &mut World) {
+    if !world.resource::<super::session::PassRequest>().0 {
+        return;
+    }
+    if let Some(side) = drumfire_core::flow::awaiting(world) {
+        world.resource_mut::<OrderRequest>().0 = Some(Order::Pass { side });
+    }
+}
+
+/// What the offers were last worked out for.
+#[derive(PartialEq, Clone, Default)]
+pub struct Seen {
+    selected: Option<Entity>,
+    journal: usize,
+}
+
+/// Are the offers to be worked out again (the selection or the journal changed, and
+/// the game is settled)? If so, the combat dialog opens on what the journal gained.
+pub fn due(world: &mut World, last: &mut Option<Seen>) -> bool {
+    if !orders::is_settled(world) {
+        return false;
+    }
+    let now = Seen {
+        selected: world.resource::<Selection>().counter,
+        journal: world.resource::<Journal>().entries().len(),
+    };
+    if last.as_ref() == Some(&now) {
+        return false;
+    }
+    let from = last
+        .as_ref()
+        .map_or(now.journal, |l| l.journal)
+        .min(now.journal);
+    *last = Some(now);
+    report_combats(world, from);
+    true
+}
+
 /// A click on a hex the selected piece can reach moves it there.
-pub fn move_on_click(
+fn move_on_click(
     mut buttons: ResMut<ButtonInput<MouseButton>>,
     window: Single<&Window, With<PrimaryWindow>>,
     area: Res<MapArea>,
@@ -72,7 +157,7 @@ pub fn move_on_click(
 
 /// Submits the order asked for; a refusal shows on the phase bar. After a move the
 /// selection follows the piece to its new hex.
-pub fn submit_request(world: &mut World) {
+fn submit_request(world: &mut World) {
     if !orders::is_settled(world) {
         return;
     }

@@ -160,6 +160,22 @@ impl HexIndex {
     }
 }
 
+/// Moves counter `e` from hex `from` to hex `to` (the index and its `OnHex`); an
+/// objective it enters is held by its side from then on.
+pub fn move_counter(world: &mut World, e: Entity, from: Hex, to: Hex) {
+    let side = world.get::<crate::counters::Counter>(e).map(|c| c.side);
+    let mut index = world.resource_mut::<HexIndex>();
+    index.remove(from, e);
+    index.place(to, e);
+    let cell = index.hex_entity(to);
+    world.entity_mut(e).insert(crate::counters::OnHex(to));
+    if let (Some(c), Some(side)) = (cell, side)
+        && let Some(mut o) = world.get_mut::<Objective>(c)
+    {
+        o.held_by = Some(side);
+    }
+}
+
 /// Every objective hex with its points and the side holding it, in no set order.
 pub fn objectives(world: &World) -> Vec<(Hex, u32, Option<u8>)> {
     let Some(mut q) = world.try_query::<(&HexCell, &Objective)>() else {

@@ -5,74 +5,28 @@
 
 use crate::input::Selection;
 use crate::play::Preview;
-use crate::play::offers::{
-    Offer, Offers, OrderRequest, move_on_click, report_combats, submit_request,
-};
+use crate::play::offers::{Offer, Offers, Seen, due};
 use bevy::prelude::*;
-use bevy_egui::input::egui_wants_any_pointer_input;
 use drumfire_core::coords::MapCoord;
 use drumfire_core::counters::Counter;
-use drumfire_core::journal::Journal;
-use drumfire_core::orders::{self, Order};
 use drumfire_core::rules::portable::{self, PtOrder, view};
 use hexx::Hex;
 use std::collections::BTreeMap;
 
 /// The Portable play plugin.
 pub fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (
-            pass_on_space,
-            move_on_click.run_if(not(egui_wants_any_pointer_input)),
-            submit_request,
-            work_out_offers,
-        )
-            .chain()
-            .run_if(crate::play::playing(drumfire_core::rules::PORTABLE.id))
-            .in_set(crate::play::RulesInput)
-            .before(crate::play::DrawOverlays)
-            .before(crate::input::InputSet),
-    );
-}
-
-/// Space is the phase bar's end button: the side to act ends its artillery fire,
-/// activations or close combats.
-fn pass_on_space(world: &mut World) {
-    if !world.resource::<crate::play::session::PassRequest>().0 {
-        return;
-    }
-    if let Some(side) = drumfire_core::flow::awaiting(world) {
-        world.resource_mut::<OrderRequest>().0 = Some(Order::Pass { side });
-    }
-}
-
-#[derive(PartialEq, Clone, Default)]
-struct Key {
-    selected: Option<Entity>,
-    journal: usize,
-    settled: bool,
+    crate::play::offers::add_systems(app, drumfire_core::rules::PORTABLE.id, work_out_offers);
 }
 
 /// Works out the selected unit's orders, its reach and its targets from the rule
 /// set's list of legal orders, and the combat dialog from what the journal gained.
-fn work_out_offers(world: &mut World, mut last: Local<Option<Key>>) {
-    let key = Key {
-        selected: world.resource::<Selection>().counter,
-        journal: world.resource::<Journal>().entries().len(),
-        settled: orders::is_settled(world),
-    };
-    if last.as_ref() == Some(&key) || !key.settled {
+fn work_out_offers(world: &mut World, mut last: Local<Option<Seen>>) {
+    if !due(world, &mut last) {
         return;
     }
-    let seen = last
-        .as_ref()
-        .map_or(key.journal, |l| l.journal)
-        .min(key.journal);
-    *last = Some(key.clone());
-    report_combats(world, seen);
-    let selected = key
-        .selected
+    let selected = world
+        .resource::<Selection>()
+        .counter
         .and_then(|e| world.get::<Counter>(e))
         .map(|c| (c.id.clone(), c.side));
     let side = drumfire_core::flow::awaiting(world);
@@ -109,14 +63,7 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Key>>) {
         let odds = portable::describe_odds(world, o);
         match o {
             PtOrder::Move { path, .. } => {
-                let hexes: Vec<Hex> = path
-                    .iter()
-                    .filter_map(|l| drumfire_core::scenario::hex_of(l))
-                    .collect();
-                if let Some(m) = hexes.last().copied().and_then(MapCoord::from_hex) {
-                    reach.insert(m, (hexes.len() as u8, hexes));
-                    offers.moves.insert(m, order.clone());
-                }
+                offers.add_move(&mut reach, path, &order);
             }
             PtOrder::Bombard { target, .. } | PtOrder::Fire { target, .. } => {
                 if let Some(h) = drumfire_core::scenario::hex_of(target) {

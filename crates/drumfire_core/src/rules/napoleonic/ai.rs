@@ -10,7 +10,6 @@ use super::state::{Fight, NpOrder};
 use super::view::{self, Piece};
 use super::{COMBAT, MOVEMENT, ORDERS};
 use crate::flow::Phase;
-use crate::map::{HexCell, Objective};
 use crate::orders::Order;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
@@ -45,18 +44,15 @@ pub fn choose(world: &World, side: u8) -> Option<Order> {
 /// Where the side's brigades make for: the objectives it does not hold, or, when it
 /// holds them all, the objectives themselves (to stand on them).
 fn goals(world: &World, side: u8) -> Vec<Hex> {
-    let Some(mut q) = world.try_query::<(&HexCell, &Objective)>() else {
-        return vec![];
-    };
-    let objectives: Vec<(Hex, Option<u8>)> =
-        q.iter(world).map(|(c, o)| (c.hex, o.held_by)).collect();
+    let mut objectives = crate::map::objectives(world);
+    objectives.sort_by_key(|(h, ..)| crate::coords::MapCoord::from_hex(*h));
     let wanted: Vec<Hex> = objectives
         .iter()
-        .filter(|(_, held)| *held != Some(side))
-        .map(|(h, _)| *h)
+        .filter(|(_, _, held)| *held != Some(side))
+        .map(|(h, ..)| *h)
         .collect();
     if wanted.is_empty() {
-        objectives.into_iter().map(|(h, _)| h).collect()
+        objectives.into_iter().map(|(h, ..)| h).collect()
     } else {
         wanted
     }
@@ -92,14 +88,9 @@ fn orders(world: &World, side: u8, all: &[Piece], goals: &[Hex], options: &[Orde
     let mut wanted: Vec<(String, Command)> = Vec::new();
     for p in all.iter().filter(|p| p.side == side && !p.routed) {
         let on_goal_held = goals.contains(&p.hex)
-            && world
-                .try_query::<(&HexCell, &Objective)>()
-                .and_then(|mut q| {
-                    q.iter(world)
-                        .find(|(c, _)| c.hex == p.hex)
-                        .map(|(_, o)| o.held_by == Some(side))
-                })
-                .unwrap_or(false);
+            && crate::map::objectives(world)
+                .iter()
+                .any(|(h, _, held)| *h == p.hex && *held == Some(side));
         let beside: Vec<&Piece> = all
             .iter()
             .filter(|e| e.side != side && !e.routed && e.hex.unsigned_distance_to(p.hex) <= 2)

@@ -5,8 +5,8 @@ use super::view;
 use bevy_ecs::prelude::*;
 
 /// One brigade a hex; every brigade on the map has its standing in the rules and a
-/// battalion standing; a routed brigade is neither Shaken nor Disordered; orders wait
-/// unshown only in the Orders phase.
+/// battalion standing; a routed brigade is neither Shaken nor Disordered; every side
+/// has given its orders once the Orders phase is over.
 pub fn invariants(world: &World) -> Result<(), String> {
     let all = view::pieces(world);
     let state = world.resource::<NpState>();
@@ -27,8 +27,10 @@ pub fn invariants(world: &World) -> Result<(), String> {
     let phase = *world
         .resource::<bevy_state::state::State<crate::flow::Phase>>()
         .get();
-    if phase != super::ORDERS && !state.given.is_empty() {
-        return Err(format!("orders still unshown in {phase:?}"));
+    let sides = world.resource::<crate::scenario::SideList>().0.len();
+    if phase != super::ORDERS && phase != crate::flow::Phase::GameOver && state.given.len() < sides
+    {
+        return Err(format!("a side's orders missing in {phase:?}"));
     }
     Ok(())
 }

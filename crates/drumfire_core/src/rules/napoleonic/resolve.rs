@@ -136,7 +136,9 @@ fn settle(world: &mut World) {
 
 /// Every side has given its orders: they take effect, and the log shows them.
 fn show_orders(world: &mut World) {
-    let given = std::mem::take(&mut world.resource_mut::<NpState>().given);
+    // Kept until the next Orders phase: with every side's orders in, the game waits on
+    // no side for orders while the phase ends.
+    let given = world.resource::<NpState>().given.clone();
     for (_, orders) in given {
         for (id, command) in orders {
             let changed = {
@@ -206,20 +208,10 @@ pub(super) fn begin_sides(world: &mut World) {
     settle(world);
 }
 
-/// Moves a counter from one hex to another in the index; an objective entered is
-/// held by the brigade's side from then on.
+/// Moves a counter from one hex to another; an objective entered is held by the
+/// brigade's side from then on.
 fn put(world: &mut World, e: Entity, from: Hex, to: Hex) {
-    let side = world.get::<crate::counters::Counter>(e).map(|c| c.side);
-    let mut index = world.resource_mut::<HexIndex>();
-    index.remove(from, e);
-    index.place(to, e);
-    let cell = index.hex_entity(to);
-    world.entity_mut(e).insert(OnHex(to));
-    if let (Some(c), Some(side)) = (cell, side)
-        && let Some(mut o) = world.get_mut::<crate::map::Objective>(c)
-    {
-        o.held_by = Some(side);
-    }
+    crate::map::move_counter(world, e, from, to);
 }
 
 /// Faces the brigade the way it last stepped.

@@ -133,7 +133,7 @@ pub struct Brigade {
 pub struct NpState {
     /// Every brigade by id.
     pub brigades: BTreeMap<String, Brigade>,
-    /// Orders given this turn and not yet shown, by side.
+    /// Orders given this turn, by side (shown once every side has given its own).
     pub given: BTreeMap<u8, Vec<(String, Command)>>,
     /// The side that moves and fights first this turn.
     pub first: u8,

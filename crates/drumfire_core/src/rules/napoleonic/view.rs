@@ -53,54 +53,52 @@ impl Piece {
     }
 }
 
-type PieceQuery = (
-    Entity,
-    &'static Counter,
-    &'static OnHex,
-    Option<&'static Stands>,
-    Has<Disordered>,
-    Has<Shaken>,
-    Has<Routed>,
-);
+/// The brigade counter `e`, if it is on the map.
+fn piece_of(world: &World, e: Entity) -> Option<Piece> {
+    let entity = world.get_entity(e).ok()?;
+    let (c, on) = (entity.get::<Counter>()?, entity.get::<OnHex>()?);
+    let stands = entity.get::<Stands>();
+    Some(Piece {
+        id: c.id.clone(),
+        entity: e,
+        name: c.name.clone(),
+        side: c.side,
+        hex: on.0,
+        brigade: world
+            .resource::<NpState>()
+            .brigades
+            .get(&c.id)
+            .copied()
+            .unwrap_or_default(),
+        standing: stands.map_or(1, |s| s.standing() as u8),
+        total: stands.map_or(1, |s| s.total() as u8),
+        disordered: entity.contains::<Disordered>(),
+        shaken: entity.contains::<Shaken>(),
+        routed: entity.contains::<Routed>(),
+    })
+}
 
 /// Every brigade on the map, by id.
 pub fn pieces(world: &World) -> Vec<Piece> {
-    let Some(mut q) = world.try_query::<PieceQuery>() else {
-        return vec![];
-    };
-    let state = world.resource::<NpState>();
-    let mut all: Vec<Piece> = q
-        .iter(world)
-        .map(
-            |(entity, c, on, stands, disordered, shaken, routed)| Piece {
-                id: c.id.clone(),
-                entity,
-                name: c.name.clone(),
-                side: c.side,
-                hex: on.0,
-                brigade: state.brigades.get(&c.id).copied().unwrap_or_default(),
-                standing: stands.map_or(1, |s| s.standing() as u8),
-                total: stands.map_or(1, |s| s.total() as u8),
-                disordered,
-                shaken,
-                routed,
-            },
-        )
-        .collect();
-    all.sort_by(|a, b| a.id.cmp(&b.id));
-    all
+    world
+        .resource::<crate::counters::PieceIds>()
+        .0
+        .values()
+        .filter_map(|e| piece_of(world, *e))
+        .collect()
 }
 
 /// The brigade with this id, if on the map.
 pub fn piece(world: &World, id: &str) -> Option<Piece> {
-    pieces(world).into_iter().find(|p| p.id == id)
+    piece_of(
+        world,
+        world.resource::<crate::counters::PieceIds>().get(id)?,
+    )
 }
 
 /// The brigade in a hex.
 pub fn piece_at(world: &World, hex: Hex) -> Option<Piece> {
-    let e = *world.resource::<HexIndex>().occupants(hex).first()?;
-    let id = world.get::<Counter>(e)?.id.clone();
-    piece(world, &id)
+    piece_of(world, *world.resource::<HexIndex>().occupants(hex).first()?)
 }
 
 /// What the rules read of one hex.

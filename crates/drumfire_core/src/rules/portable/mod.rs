@@ -11,7 +11,7 @@ use crate::counters::{
 };
 use crate::flow::{self, ActionSegment, Phase, StepsLost, Turn};
 use crate::journal::GameEvent;
-use crate::map::{HexIndex, Objective};
+use crate::map::HexIndex;
 use crate::orders::{Order, Refusal};
 use crate::scenario::SideList;
 use bevy_app::prelude::*;

@@ -425,17 +425,7 @@ pub(super) fn place(world: &mut World, id: &str, to: Hex) {
     let Some(from) = world.get::<OnHex>(e).map(|o| o.0) else {
         return;
     };
-    let side = world.get::<Counter>(e).map(|c| c.side);
-    let mut index = world.resource_mut::<HexIndex>();
-    index.remove(from, e);
-    index.place(to, e);
-    let cell = index.hex_entity(to);
-    world.entity_mut(e).insert(OnHex(to));
-    if let (Some(c), Some(side)) = (cell, side)
-        && let Some(mut o) = world.get_mut::<Objective>(c)
-    {
-        o.held_by = Some(side);
-    }
+    crate::map::move_counter(world, e, from, to);
 }
 
 /// Removes a destroyed unit from the map and counts it for victory.
