@@ -12,6 +12,7 @@ mod hostile;
 mod loader;
 mod mutation;
 mod napoleonic;
+mod napoleonic_arms;
 mod portable;
 mod saves;
 mod soak;

@@ -1,15 +1,16 @@
 //! The Napoleonic brigade rules (seed 001), each test named after the rule it proves
 //! (`docs/rules/napoleonic.md` maps rule to code and test).
 
-use drumfire_core::rules::napoleonic::brigade::{Fighter, Formation, Grade, Grades};
+use drumfire_core::rules::napoleonic::brigade::{Arm, Fighter, Formation, Grade, Grades};
 use drumfire_core::rules::napoleonic::combat::{
     self, Contest, KILL, Row, SkirmishSituation, factors, kill_faces, plan, row_ways,
     skirmish_factors,
 };
 
 /// An ordinary brigade: all grades B, in line, four battalions, fresh.
-fn brigade() -> Fighter {
+pub(super) fn brigade() -> Fighter {
     Fighter {
+        arm: Arm::Infantry,
         grades: Grades::default(),
         formation: Formation::Line,
         casualties: 0,
@@ -19,7 +20,7 @@ fn brigade() -> Fighter {
     }
 }
 
-fn causes(list: &[(i32, String)]) -> Vec<(i32, &str)> {
+pub(super) fn causes(list: &[(i32, String)]) -> Vec<(i32, &str)> {
     list.iter().map(|(v, c)| (*v, c.as_str())).collect()
 }
 
@@ -34,6 +35,7 @@ fn every_modifier() -> (Fighter, Fighter, Fighter) {
         ..brigade()
     };
     let worst = Fighter {
+        arm: Arm::Infantry,
         grades: Grades {
             class: Grade::C,
             skirmish: Grade::C,
@@ -414,8 +416,9 @@ use drumfire_core::scenario::hex_of;
 
 /// A 10x8 field of open ground with `terrain` rows (blank rows open), a road along row
 /// 5, and brigades as `(id, side, hex, battalions, "class: A, order: Attack...")`,
-/// side 0 "red", side 1 "blue".
-fn field(terrain: &[&str], brigades: &[(&str, u8, &str, u8, &str)]) -> Scenario {
+/// side 0 "red", side 1 "blue". An id starting `cav` is a cavalry brigade, one
+/// starting `gun` a foot battery; any other an infantry brigade.
+pub(super) fn field(terrain: &[&str], brigades: &[(&str, u8, &str, u8, &str)]) -> Scenario {
     let rows: Vec<String> = (0..8)
         .map(|r| {
             let row = terrain
@@ -430,8 +433,15 @@ fn field(terrain: &[&str], brigades: &[(&str, u8, &str, u8, &str)]) -> Scenario 
         .iter()
         .map(|(id, s, hex, n, _)| {
             let stands = vec!["\"line\""; usize::from(*n)].join(", ");
+            let unit = if id.starts_with("cav") {
+                "cavalry_brigade"
+            } else if id.starts_with("gun") {
+                "foot_battery"
+            } else {
+                "line_brigade"
+            };
             format!(
-                "(id: \"{id}\", side: \"{}\", unit: \"line_brigade\", hex: \"{hex}\", name: \"{id}\", stands: [{stands}])",
+                "(id: \"{id}\", side: \"{}\", unit: \"{unit}\", hex: \"{hex}\", name: \"{id}\", stands: [{stands}])",
                 side(*s)
             )
         })
@@ -457,7 +467,7 @@ fn field(terrain: &[&str], brigades: &[(&str, u8, &str, u8, &str)]) -> Scenario 
 
 /// Both sides keep their orders; the game stands at the start of Movement with `first`
 /// to act first.
-fn to_movement(s: &Scenario, seed: u64, first: u8) -> Game {
+pub(super) fn to_movement(s: &Scenario, seed: u64, first: u8) -> Game {
     let mut game = Game::new(s, seed);
     for side in 0..2u8 {
         let orders: Vec<(String, Command)> = game
@@ -479,7 +489,7 @@ fn to_movement(s: &Scenario, seed: u64, first: u8) -> Game {
 }
 
 /// On to the Combat phase, `first` acting first.
-fn to_combat(s: &Scenario, seed: u64, first: u8) -> Game {
+pub(super) fn to_combat(s: &Scenario, seed: u64, first: u8) -> Game {
     let mut game = to_movement(s, seed, first);
     game.submit(Order::Pass { side: first }).unwrap();
     game.submit(Order::Pass { side: 1 - first }).unwrap();
@@ -487,7 +497,7 @@ fn to_combat(s: &Scenario, seed: u64, first: u8) -> Game {
     game
 }
 
-fn fight(side: u8, brigade: &str, target: &str, fight: Fight) -> Order {
+pub(super) fn fight(side: u8, brigade: &str, target: &str, fight: Fight) -> Order {
     NpOrder::Fight {
         side,
         brigade: brigade.into(),
@@ -498,7 +508,7 @@ fn fight(side: u8, brigade: &str, target: &str, fight: Fight) -> Order {
 }
 
 /// Submits an order that must be refused for `why`, and checks nothing changed.
-fn refused(game: &mut Game, order: Order, why: &str) {
+pub(super) fn refused(game: &mut Game, order: Order, why: &str) {
     let before = game.state_hash();
     let refusal = game
         .submit(order.clone())
@@ -508,16 +518,16 @@ fn refused(game: &mut Game, order: Order, why: &str) {
     assert_eq!(game.state_hash(), before, "a refusal changed the game");
 }
 
-fn hex_of_piece(game: &Game, id: &str) -> Option<String> {
+pub(super) fn hex_of_piece(game: &Game, id: &str) -> Option<String> {
     napoleonic::view::piece(game.world(), id).map(|p| napoleonic::view::label(p.hex))
 }
 
-fn standing(game: &Game, id: &str) -> String {
+pub(super) fn standing(game: &Game, id: &str) -> String {
     let e = game.world().resource::<PieceIds>().get(id).unwrap();
     game.world().get::<Stands>(e).unwrap().glance()
 }
 
-fn marked(game: &Game, id: &str, m: MarkerKind) -> bool {
+pub(super) fn marked(game: &Game, id: &str, m: MarkerKind) -> bool {
     let e = game.world().resource::<PieceIds>().get(id).unwrap();
     has_marker(&game.world().entity(e), m)
 }
@@ -701,7 +711,7 @@ fn both_skirmish_and_any_brigade_with_casualties_tests_its_morale() {
 }
 
 /// The result line of the last contest in the journal.
-fn last_result(game: &Game) -> String {
+pub(super) fn last_result(game: &Game) -> String {
     game.journal()
         .entries()
         .iter()
@@ -914,7 +924,7 @@ fn a_casualty_takes_the_rightmost_battalion_and_the_last_disperses_the_brigade()
     );
 }
 
-fn move_to(side: u8, brigade: &str, path: &[&str]) -> Order {
+pub(super) fn move_to(side: u8, brigade: &str, path: &[&str]) -> Order {
     NpOrder::Move {
         side,
         brigade: brigade.into(),
@@ -1093,7 +1103,7 @@ fn every_choice_we_designed_is_marked_ours_where_it_lives() {
         .filter_map(|l| l.strip_prefix("| N-"))
         .map(|l| format!("N-{}", l.split(' ').next().unwrap()))
         .collect();
-    assert_eq!(listed.len(), 20);
+    assert_eq!(listed.len(), 25);
     let wrong = drumfire_core::testing::unmatched_ours_marks(
         &listed,
         &format!("{root}/src/rules/napoleonic"),
@@ -1105,8 +1115,16 @@ fn every_choice_we_designed_is_marked_ours_where_it_lives() {
 fn every_test_the_rules_map_names_exists() {
     let root = env!("CARGO_MANIFEST_DIR");
     let doc = std::fs::read_to_string(format!("{root}/../../docs/rules/napoleonic.md")).unwrap();
-    let tests = std::fs::read_to_string(format!("{root}/tests/headless/napoleonic.rs")).unwrap();
-    for line in doc.lines().filter(|l| l.starts_with("| NP-")) {
+    let tests = ["napoleonic.rs", "napoleonic_arms.rs"]
+        .map(|f| std::fs::read_to_string(format!("{root}/tests/headless/{f}")).unwrap())
+        .concat();
+    for line in doc
+        .lines()
+        .filter(|l| {
+            // The seed's rows, and those of ours that name their tests (four cells).
+            l.starts_with("| NP-") || (l.starts_with("| N-") && l.matches('|').count() == 5)
+        })
+    {
         let test_cell = line.rsplit('|').nth(1).unwrap_or("");
         if test_cell.trim() == "same" {
             continue;

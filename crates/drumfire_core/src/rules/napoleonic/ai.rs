@@ -3,7 +3,7 @@
 //! the objectives it does not hold, holds those it does, and starts a fight only when
 //! the exact odds favour it.
 
-use super::brigade::{Command, Formation};
+use super::brigade::{Arm, Command, Formation};
 use super::candidates::candidates;
 use super::combat::{self, Row};
 use super::state::{Fight, NpOrder};
@@ -95,19 +95,17 @@ fn orders(world: &World, side: u8, all: &[Piece], goals: &[Hex], options: &[Orde
             .iter()
             .filter(|e| e.side != side && !e.routed && e.hex.unsigned_distance_to(p.hex) <= 2)
             .collect();
-        let would_win = beside.iter().any(|e| {
-            e.hex.unsigned_distance_to(p.hex) <= 2
-                && contest_value(
-                    if view::in_the_open(world, e.hex) {
-                        combat::Contest::HandToHand
-                    } else {
-                        combat::Contest::Inside
-                    },
-                    p,
-                    e,
-                ) > 0
+        let reach = if p.arm == Arm::Cavalry { 4 } else { 2 };
+        let would_win = all.iter().any(|e| {
+            e.side != side
+                && !e.routed
+                && e.hex.unsigned_distance_to(p.hex) <= reach
+                && attack_contest(world, p, e).is_some_and(|c| contest_value(c, p, e) > 0)
         });
-        let want = if on_goal_held {
+        let _ = beside;
+        let want = if p.arm == Arm::Artillery {
+            Command::Engage
+        } else if on_goal_held {
             Command::Hold
         } else if would_win && !p.shaken {
             Command::Attack
@@ -167,24 +165,36 @@ fn movement_score(world: &World, all: &[Piece], goals: &[Hex], o: &Order) -> i64
                 .iter()
                 .filter(|e| e.side != *side && !e.routed && e.hex.unsigned_distance_to(to) == 1)
                 .collect();
+            let moved = Piece {
+                hex: to,
+                ..p.clone()
+            };
             for e in &beside {
-                let moved = Piece {
-                    hex: to,
-                    ..p.clone()
-                };
-                let contest = if p.brigade.command == Command::Attack {
-                    if view::in_the_open(world, e.hex) {
-                        combat::Contest::HandToHand
-                    } else {
-                        combat::Contest::Inside
-                    }
+                let mine = if p.brigade.command == Command::Attack {
+                    attack_contest(world, &moved, e)
                 } else {
-                    combat::Contest::Firefight
-                };
+                    fire_contest(world, &moved, e)
+                }
+                .map(|c| contest_value(c, &moved, e));
                 // The enemy may start the fight too: count the worse of the two.
-                let mine = contest_value(contest, &moved, e);
-                let theirs = -contest_value(combat::Contest::Firefight, e, &moved);
-                score += mine.min(theirs) / 6;
+                let theirs = threat(world, e, &moved).map(|c| -contest_value(c, e, &moved));
+                score += match (mine, theirs) {
+                    (Some(a), Some(b)) => a.min(b),
+                    (Some(a), None) => a,
+                    (None, Some(b)) => b.min(0),
+                    (None, None) => 0,
+                } / 6;
+            }
+            if p.arm == Arm::Artillery {
+                // Guns want a target two or three hexes off, and no enemy beside them.
+                let (near, far) = all
+                    .iter()
+                    .filter(|e| e.side != *side && !e.routed)
+                    .map(|e| e.hex.unsigned_distance_to(to))
+                    .fold((false, false), |(n, f), d| {
+                        (n || d == 1, f || (2..=view::GUN_RANGE).contains(&d))
+                    });
+                score += if near { -40 } else { i64::from(far) * 25 };
             }
             if !view::in_the_open(world, to) {
                 score += 2;
@@ -200,11 +210,38 @@ fn movement_score(world: &World, all: &[Piece], goals: &[Hex], o: &Order) -> i64
                 return 0;
             };
             let enemy = nearest_enemy(all, *side, p.hex);
+            let horse_near = all.iter().any(|e| {
+                e.side != *side
+                    && !e.routed
+                    && e.arm == Arm::Cavalry
+                    && e.brigade.command == Command::Attack
+                    && e.hex.unsigned_distance_to(p.hex) <= 4
+            });
+            match p.arm {
+                Arm::Artillery => {
+                    return match formation {
+                        Formation::Deployed if enemy <= view::GUN_RANGE + 1 => 12,
+                        Formation::Limbered if enemy > view::GUN_RANGE + 1 => 5,
+                        _ => -1,
+                    };
+                }
+                Arm::Cavalry => {
+                    return match formation {
+                        Formation::Line if enemy <= 6 => 8,
+                        Formation::MarchColumn if enemy > 7 => 3,
+                        _ => -1,
+                    };
+                }
+                Arm::Infantry => {}
+            }
+            if horse_near && p.brigade.command != Command::Attack {
+                return if *formation == Formation::Square { 15 } else { -1 };
+            }
             match (p.brigade.formation, formation) {
                 (Formation::Line, Formation::AttackColumn) if enemy > 3 => 5,
                 (Formation::MarchColumn, Formation::AttackColumn) if enemy <= 4 => 6,
                 (f, Formation::Line) if f.is_column() && enemy <= 2 => 12,
-                (Formation::Square, Formation::Line) => 4,
+                (Formation::Square, Formation::Line) => 10,
                 _ => -1,
             }
         }
@@ -230,9 +267,26 @@ fn fight_score(world: &World, o: &Order) -> i64 {
         return 0;
     };
     match fight {
+        Fight::Bombard => {
+            let (dice, mods) = super::bombard_plan(world, &p, &t);
+            let faces = i64::from(combat::kill_faces(combat::total(&mods)));
+            let dice = i64::from(dice);
+            // Casualties expected, and the chance the target fails the test after.
+            let miss_all = (6 - faces).pow(dice as u32);
+            let any = 36 - 36 * miss_all / 6i64.pow(dice as u32);
+            dice * faces * 6 + any * morale_failure(&t) / 216
+        }
         Fight::Skirmish => {
-            let a = combat::skirmish_factors(&p.fighter(), &t.fighter(), situation(world, &t));
-            let d = combat::skirmish_factors(&t.fighter(), &p.fighter(), situation(world, &p));
+            let a = combat::skirmish_factors(
+                &p.fighter(),
+                &t.fighter(),
+                super::skirmish_situation(world, &p, &t),
+            );
+            let d = combat::skirmish_factors(
+                &t.fighter(),
+                &p.fighter(),
+                super::skirmish_situation(world, &t, &p),
+            );
             let (ka, kd) = (
                 i64::from(combat::kill_faces(combat::total(&a))),
                 i64::from(combat::kill_faces(combat::total(&d))),
@@ -265,10 +319,34 @@ fn morale_failure(b: &Piece) -> i64 {
     bad * 6
 }
 
-fn situation(world: &World, enemy: &Piece) -> combat::SkirmishSituation {
-    combat::SkirmishSituation {
-        enemy_artillery: false,
-        enemy_in_cover: !view::in_the_open(world, enemy.hex),
+/// The contest `p` fights with `e` on Attack orders, if it has one: a charge for
+/// cavalry, hand to hand or the fight inside for infantry (a battery stormed).
+fn attack_contest(world: &World, p: &Piece, e: &Piece) -> Option<combat::Contest> {
+    let open = view::in_the_open(world, e.hex);
+    match (p.arm, e.arm) {
+        (Arm::Cavalry, _) if open => Some(combat::Contest::Charge),
+        (Arm::Infantry, Arm::Artillery) => Some(combat::Contest::Assault),
+        (Arm::Infantry, Arm::Infantry) if open => Some(combat::Contest::HandToHand),
+        (Arm::Infantry, Arm::Infantry) => Some(combat::Contest::Inside),
+        _ => None,
+    }
+}
+
+/// The contest `p` fights with `e` on Engage or Hold orders, if it has one.
+fn fire_contest(world: &World, p: &Piece, e: &Piece) -> Option<combat::Contest> {
+    match (p.arm, e.arm) {
+        (Arm::Infantry, Arm::Infantry) if view::in_the_open(world, e.hex) => {
+            Some(combat::Contest::Firefight)
+        }
+        _ => None,
+    }
+}
+
+/// The worst contest enemy `e` may start against `p` beside it.
+fn threat(world: &World, e: &Piece, p: &Piece) -> Option<combat::Contest> {
+    match e.brigade.command {
+        Command::Attack => attack_contest(world, e, p),
+        _ => fire_contest(world, e, p),
     }
 }
 

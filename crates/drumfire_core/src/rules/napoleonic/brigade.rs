@@ -81,15 +81,21 @@ pub enum Formation {
     MarchColumn,
     /// Battalion squares against cavalry: does not move.
     Square,
+    /// A battery hooked to its limbers: moves, cannot fire.
+    Limbered,
+    /// A battery unlimbered in action: fires, does not move.
+    Deployed,
 }
 
 impl Formation {
     /// Every formation.
-    pub const ALL: [Formation; 4] = [
+    pub const ALL: [Formation; 6] = [
         Formation::Line,
         Formation::AttackColumn,
         Formation::MarchColumn,
         Formation::Square,
+        Formation::Limbered,
+        Formation::Deployed,
     ];
 
     /// Is it a column of either kind (for "Line v Column")?
@@ -104,16 +110,98 @@ impl Formation {
             Self::AttackColumn => "Attack column",
             Self::MarchColumn => "March column",
             Self::Square => "Square",
+            Self::Limbered => "Limbered",
+            Self::Deployed => "Deployed",
         }
     }
 
-    /// Short text for the counter: the formation and the hexes it moves.
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Line => "LINE 1",
-            Self::AttackColumn => "COL 2",
-            Self::MarchColumn => "MARCH 3",
+    /// Short text for the counter: the formation and, for one that moves, the hexes
+    /// it moves ("COL 2", "SQUARE").
+    pub fn label(self, arm: Arm) -> String {
+        let short = match self {
+            Self::Line => "LINE",
+            Self::AttackColumn => "COL",
+            Self::MarchColumn => "MARCH",
             Self::Square => "SQUARE",
+            Self::Limbered => "LIMBER",
+            Self::Deployed => "DEPLOYED",
+        };
+        match arm.allowance(self) {
+            0 => short.to_owned(),
+            n => format!("{short} {n}"),
+        }
+    }
+}
+
+/// What a counter is: an infantry brigade, a cavalry brigade or a battery of guns.
+/// Ours — N-21 in docs/rules/napoleonic.md: the arms and their formations.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
+pub enum Arm {
+    /// Infantry: the seed's four fights are theirs alone.
+    #[default]
+    Infantry,
+    /// Cavalry: charges.
+    Cavalry,
+    /// A battery: bombards.
+    Artillery,
+}
+
+impl Arm {
+    /// The arm of a counter of this unit class (anything but cavalry and guns fights
+    /// as infantry).
+    pub fn of(class: crate::data::UnitClass) -> Arm {
+        match class {
+            crate::data::UnitClass::Cavalry => Arm::Cavalry,
+            crate::data::UnitClass::Artillery => Arm::Artillery,
+            _ => Arm::Infantry,
+        }
+    }
+
+    /// The formations it may take, the first its usual one.
+    pub fn formations(self) -> &'static [Formation] {
+        match self {
+            Arm::Infantry => &[
+                Formation::Line,
+                Formation::AttackColumn,
+                Formation::MarchColumn,
+                Formation::Square,
+            ],
+            Arm::Cavalry => &[Formation::Line, Formation::MarchColumn],
+            Arm::Artillery => &[Formation::Deployed, Formation::Limbered],
+        }
+    }
+
+    /// The orders it may take (a battery is never on Attack orders).
+    pub fn commands(self) -> &'static [Command] {
+        match self {
+            Arm::Artillery => &[Command::Engage, Command::Hold],
+            _ => &Command::ALL,
+        }
+    }
+
+    /// Hexes a formation of this arm moves in a turn (march column and limbered guns:
+    /// one more when every hex of the move is road).
+    /// Ours — N-4 and N-21 in docs/rules/napoleonic.md: movement by formation.
+    pub fn allowance(self, formation: Formation) -> u8 {
+        match (self, formation) {
+            (Arm::Cavalry, Formation::Line) => 3,
+            (Arm::Cavalry, Formation::MarchColumn) => 4,
+            (_, Formation::Line) => 1,
+            (_, Formation::AttackColumn) => 2,
+            (_, Formation::MarchColumn) => 3,
+            (_, Formation::Limbered) => 2,
+            (_, Formation::Square | Formation::Deployed) => 0,
+        }
+    }
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Arm::Infantry => "infantry",
+            Arm::Cavalry => "cavalry",
+            Arm::Artillery => "artillery",
         }
     }
 }
@@ -132,6 +220,8 @@ pub struct Grades {
 /// One side of a combat, as the modifiers read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fighter {
+    /// Its arm.
+    pub arm: Arm,
     /// Its grades.
     pub grades: Grades,
     /// Its formation.

@@ -1,7 +1,7 @@
 //! Every order a side may give now (in the Orders phase, a sample of whole sets of
 //! orders: there are three to the power of its brigades).
 
-use super::brigade::{Command, Formation};
+use super::brigade::Command;
 use super::state::{Fight, NpOrder};
 use super::validate::{check_orders, fight_check};
 use super::view::{self, Piece};
@@ -23,7 +23,7 @@ pub fn candidates(world: &World, side: u8) -> Vec<Order> {
         MOVEMENT => {
             let mut out = vec![Order::Pass { side }];
             for p in &mine {
-                for f in Formation::ALL {
+                for f in p.arm.formations().iter().copied() {
                     let o: Order = NpOrder::Form {
                         side,
                         brigade: p.id.clone(),
@@ -51,12 +51,7 @@ pub fn candidates(world: &World, side: u8) -> Vec<Order> {
             let mut out = vec![Order::Pass { side }];
             for p in &mine {
                 for e in all.iter().filter(|e| e.side != side) {
-                    for fight in [
-                        Fight::Skirmish,
-                        Fight::Firefight,
-                        Fight::HandToHand,
-                        Fight::Inside,
-                    ] {
+                    for fight in Fight::ALL {
                         if fight_check(world, p, e, fight).is_ok() {
                             out.push(
                                 NpOrder::Fight {
@@ -84,25 +79,32 @@ fn orders_sample(world: &World, side: u8, mine: &[&Piece]) -> Vec<Order> {
         .iter()
         .map(|p| (p.id.clone(), p.brigade.command))
         .collect();
-    let toward = |c: Command, attack: bool| match (c, attack) {
-        (Command::Hold, true) => Command::Engage,
-        (Command::Engage, true) => Command::Attack,
-        (Command::Engage, false) => Command::Hold,
-        (Command::Attack, false) => Command::Engage,
-        (c, _) => c,
+    let toward = |p: &Piece, attack: bool| {
+        let to = match (p.brigade.command, attack) {
+            (Command::Hold, true) => Command::Engage,
+            (Command::Engage, true) => Command::Attack,
+            (Command::Engage, false) => Command::Hold,
+            (Command::Attack, false) => Command::Engage,
+            (c, _) => c,
+        };
+        if p.arm.commands().contains(&to) {
+            to
+        } else {
+            p.brigade.command
+        }
     };
     let mut sets = vec![keep.clone()];
     for attack in [true, false] {
         sets.push(
             mine.iter()
-                .map(|p| (p.id.clone(), toward(p.brigade.command, attack)))
+                .map(|p| (p.id.clone(), toward(p, attack)))
                 .collect(),
         );
     }
     for (i, p) in mine.iter().enumerate() {
         for attack in [true, false] {
             let mut one = keep.clone();
-            one[i].1 = toward(p.brigade.command, attack);
+            one[i].1 = toward(p, attack);
             sets.push(one);
         }
     }

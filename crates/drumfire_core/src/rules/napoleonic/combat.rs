@@ -4,7 +4,7 @@
 //! needing 6 to kill. Pure functions of the two fighters, so that the rules, the
 //! computer player and the odds panel read the same figures.
 
-use super::brigade::{Fighter, Formation, Grade};
+use super::brigade::{Arm, Fighter, Formation, Grade};
 use crate::odds::{Chance, Distribution, Odds, Outcome};
 
 /// Which contest of combat factors.
@@ -16,6 +16,10 @@ pub enum Contest {
     Firefight,
     /// Rule 10: infantry on Attack or Engage orders inside a built-up area or wood.
     Inside,
+    /// Ours (N-23): cavalry on Attack orders charges.
+    Charge,
+    /// Ours (N-24): infantry on Attack orders storms a battery.
+    Assault,
 }
 
 impl Contest {
@@ -25,6 +29,8 @@ impl Contest {
             Self::HandToHand => "Hand to hand",
             Self::Firefight => "Firefight",
             Self::Inside => "Combat inside a built-up area or wood",
+            Self::Charge => "Cavalry charge",
+            Self::Assault => "Assault on a battery",
         }
     }
 }
@@ -67,6 +73,39 @@ pub fn factors(contest: Contest, me: &Fighter, enemy: &Fighter) -> Vec<(i32, Str
         Contest::Inside => {
             add(me.grades.class == Grade::A, 1, "Class A");
             add(me.grades.skirmish == Grade::A, 1, "Skirmish A");
+        }
+        // Ours — N-23 and N-24 in docs/rules/napoleonic.md: what counts when horse
+        // or guns are in the fight.
+        Contest::Charge | Contest::Assault => {
+            add(me.grades.class == Grade::A, 1, "Class A");
+            add(me.grades.class == Grade::C, -1, "Class C");
+            match me.arm {
+                Arm::Cavalry => add(
+                    enemy.arm == Arm::Infantry && enemy.formation != Formation::Square,
+                    2,
+                    "Cavalry against infantry not in square",
+                ),
+                Arm::Infantry => {
+                    add(
+                        enemy.arm == Arm::Cavalry && square,
+                        3,
+                        "Square against cavalry",
+                    );
+                    add(
+                        contest == Contest::Assault && me.formation == Formation::AttackColumn,
+                        1,
+                        "Attack column",
+                    );
+                }
+                Arm::Artillery => {
+                    add(
+                        me.formation == Formation::Deployed,
+                        1,
+                        "Canister at close range",
+                    );
+                    add(me.formation == Formation::Limbered, -2, "Caught limbered");
+                }
+            }
         }
     }
     if contest == Contest::Inside {
@@ -363,6 +402,86 @@ fn needs(modifier: i32) -> String {
     }
 }
 
+// ---- Bombardment (ours, N-22) ------------------------------------------------------
+
+/// A battery's modifiers to each of its dice against a target `distance` hexes away,
+/// each with its cause.
+/// Ours — N-22 in docs/rules/napoleonic.md: a die a gun section, 6 to kill.
+pub fn bombard_factors(
+    battery: &Fighter,
+    target: &Fighter,
+    distance: u32,
+    target_in_cover: bool,
+) -> Vec<(i32, String)> {
+    let mut out: Vec<(i32, String)> = Vec::new();
+    match distance {
+        0..=1 => out.push((2, "Canister (1 hex)".into())),
+        2 => out.push((1, "Close range (2 hexes)".into())),
+        _ => {}
+    }
+    if target.formation.is_column() || target.formation == Formation::Square {
+        out.push((
+            1,
+            format!("Target in {}", target.formation.name().to_lowercase()),
+        ));
+    }
+    if target_in_cover {
+        out.push((-1, "Target in BUA or wood".into()));
+    }
+    if battery.disordered {
+        out.push((-1, "Disordered".into()));
+    }
+    if battery.shaken {
+        out.push((-2, "Shaken".into()));
+    }
+    out
+}
+
+/// Ways out of `6^dice` that `dice` dice, each killing on `faces` faces of six, kill
+/// 0, 1, ... `dice` times.
+pub fn hit_ways(dice: u32, faces: u32) -> Vec<u32> {
+    let mut ways = vec![1u32];
+    for _ in 0..dice {
+        let mut next = vec![0u32; ways.len() + 1];
+        for (h, w) in ways.iter().enumerate() {
+            next[h] += w * (6 - faces);
+            next[h + 1] += w * faces;
+        }
+        ways = next;
+    }
+    ways
+}
+
+/// The exact odds of a bombardment: the chance of each number of casualties.
+pub fn bombard_odds(battery: &str, dice: u32, mods: &[(i32, String)], target: &str) -> Odds {
+    let faces = kill_faces(total(mods));
+    let all = 6u32.pow(dice);
+    Odds {
+        title: format!("Bombard: {battery} on {target}"),
+        basis: vec![
+            format!("{dice} dice, one a gun section standing; each needs {KILL} to kill"),
+            format!("Each kills on {}; a kill is a casualty", needs(total(mods))),
+            format!("{target} tests its morale if it takes a casualty"),
+        ],
+        modifiers: Odds::modifiers_of(battery, mods),
+        outcomes: hit_ways(dice, faces)
+            .into_iter()
+            .enumerate()
+            .map(|(h, w)| {
+                Outcome::new(
+                    format!(
+                        "{h} casualt{}",
+                        if h == 1 { "y" } else { "ies" }
+                    ),
+                    w,
+                    all,
+                )
+            })
+            .collect(),
+        more: vec![],
+    }
+}
+
 /// The chance of a kill, for the computer player.
 pub fn kill_chance(modifier: i32) -> Chance {
     Chance::new(kill_faces(modifier), 6u32)
@@ -378,5 +497,12 @@ mod tests {
         assert_eq!(row_ways(3), [0, 1, 5, 9, 21]);
         assert_eq!(row_ways(8).iter().sum::<u32>(), 36);
         assert_eq!(row_ways(8), [0, 0, 0, 0, 36]);
+    }
+
+    #[test]
+    fn hit_ways_are_the_binomial_counts() {
+        assert_eq!(hit_ways(2, 1), vec![25, 10, 1]);
+        assert_eq!(hit_ways(3, 3), vec![27, 81, 81, 27]);
+        assert_eq!(hit_ways(0, 4), vec![1]);
     }
 }

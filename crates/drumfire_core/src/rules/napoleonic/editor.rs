@@ -37,8 +37,23 @@ impl SectionEdit for NpEdit {
             order,
             formation,
         } = self;
-        if !file.counters.iter().any(|c| &c.id == id) {
+        let Some(c) = file.counters.iter().find(|c| &c.id == id) else {
             return Err(format!("there is no brigade `{id}`"));
+        };
+        let arm = super::scenario::arm_of(&c.unit);
+        if !arm.formations().contains(formation) {
+            return Err(format!(
+                "`{id}` is {}: it cannot form {}",
+                arm.name(),
+                formation.name().to_lowercase()
+            ));
+        }
+        if !arm.commands().contains(order) {
+            return Err(format!(
+                "`{id}` is {}: it takes no {} orders",
+                arm.name(),
+                order.name()
+            ));
         }
         let rules = file.rules.clone();
         let np = file
@@ -50,7 +65,7 @@ impl SectionEdit for NpEdit {
             skirmish: *skirmish,
             fire: *fire,
             order: *order,
-            formation: *formation,
+            formation: Some(*formation),
         };
         match np.brigades.iter_mut().find(|b| &b.id == id) {
             Some(b) => *b = entry,

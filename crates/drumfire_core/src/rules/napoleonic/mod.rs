@@ -26,7 +26,10 @@ pub mod state;
 mod validate;
 pub mod view;
 
-pub use resolve::{MORALE_STEADY, Morale, fight_odds, morale_factors, morale_outcome};
+pub use resolve::{
+    MORALE_STEADY, Morale, bombard_plan, fight_odds, morale_factors, morale_outcome,
+    skirmish_situation,
+};
 pub use state::{Fight, NpOrder, NpState};
 pub use validate::{check_orders, fight_check, validate};
 

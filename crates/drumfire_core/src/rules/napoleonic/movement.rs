@@ -8,15 +8,14 @@ use bevy_ecs::prelude::*;
 use hexx::Hex;
 use std::collections::BTreeMap;
 
-/// Hexes a formation moves in a turn (march column: and one more when every hex of
-/// the move is road).
-pub fn allowance(formation: Formation) -> u8 {
-    match formation {
-        Formation::Line => 1,
-        Formation::AttackColumn => 2,
-        Formation::MarchColumn => 3,
-        Formation::Square => 0,
-    }
+/// Hexes the brigade moves this turn, before the road's extra hex.
+pub fn allowance(p: &Piece) -> u8 {
+    p.arm.allowance(p.brigade.formation)
+}
+
+/// Does a move wholly along the road give this formation a hex more?
+fn road_bonus(formation: Formation) -> bool {
+    matches!(formation, Formation::MarchColumn | Formation::Limbered)
 }
 
 /// Why the brigade may not move at all this turn, if it may not.
@@ -34,8 +33,15 @@ pub fn cannot_move(world: &World, p: &Piece) -> Option<String> {
     if p.brigade.command == Command::Hold {
         return Some(format!("{} is on Hold orders: it stands", p.name));
     }
-    if p.brigade.formation == Formation::Square {
-        return Some(format!("{} is in square: it does not move", p.name));
+    if allowance(p) == 0 {
+        return Some(format!(
+            "{} is {}: it does not move",
+            p.name,
+            match p.brigade.formation {
+                Formation::Square => "in square",
+                _ => "deployed (limber it to move)",
+            }
+        ));
     }
     None
 }
@@ -104,8 +110,7 @@ fn step(world: &World, all: &[Piece], p: &Piece, cost: u8, road: bool, next: Hex
         return None;
     }
     let road = road && cell.road != 0;
-    let allowed = allowance(p.brigade.formation)
-        + u8::from(p.brigade.formation == Formation::MarchColumn && road);
+    let allowed = allowance(p) + u8::from(road_bonus(p.brigade.formation) && road);
     let total = cost + entering;
     (total <= allowed).then_some(total)
 }
@@ -153,8 +158,8 @@ pub fn check_path(world: &World, p: &Piece, path: &[Hex]) -> Result<(), String> 
             format!(
                 "{} moves {} hex{} in {}: {} is too far",
                 p.name,
-                allowance(p.brigade.formation),
-                if allowance(p.brigade.formation) == 1 {
+                allowance(p),
+                if allowance(p) == 1 {
                     ""
                 } else {
                     "es"

@@ -79,10 +79,10 @@ fn apply(world: &mut World, o: NpOrder) {
                 b.formation = formation;
             }
             state.moved.insert(brigade.clone());
-            if let Some(e) = world.resource::<crate::counters::PieceIds>().get(&brigade) {
+            if let Some(p) = view::piece(world, &brigade) {
                 world
-                    .entity_mut(e)
-                    .insert(crate::counters::Label(formation.label().into()));
+                    .entity_mut(p.entity)
+                    .insert(crate::counters::Label(formation.label(p.arm)));
             }
             let name =
                 crate::rules::napoleonic::view::piece(world, &brigade).map_or(brigade, |p| p.name);
@@ -109,9 +109,10 @@ fn apply(world: &mut World, o: NpOrder) {
                 state.engaged.insert(p.id.clone());
                 state.engaged.insert(t.id.clone());
             }
-            match fight.contest() {
-                Some(contest) => contest_fight(world, &p, &t, fight, contest),
-                None => skirmish(world, &p, &t),
+            match (fight, fight.contest()) {
+                (_, Some(contest)) => contest_fight(world, &p, &t, fight, contest),
+                (Fight::Bombard, None) => bombard(world, &p, &t),
+                _ => skirmish(world, &p, &t),
             }
         }
     }
@@ -291,6 +292,16 @@ fn contest_fight(world: &mut World, p: &Piece, t: &Piece, fight: Fight, contest:
             }
         }
     }
+    // Ours — N-23 in docs/rules/napoleonic.md: charging blows the horses; the charger
+    // is Disordered after its charge, whatever the result.
+    if fight == Fight::Charge
+        && let Some(now) = view::piece(world, &p.id)
+        && !now.routed
+        && !now.disordered
+    {
+        add_marker(&mut world.entity_mut(now.entity), MarkerKind::Disordered);
+        say(world, format!("{}'s horses are blown: Disordered.", p.name));
+    }
     // Ours — N-13 in docs/rules/napoleonic.md: when the garrison of a built-up area
     // or wood is pushed out, an attacker on Attack orders goes in.
     if fight == Fight::Inside
@@ -323,7 +334,7 @@ fn skirmish(world: &mut World, p: &Piece, t: &Piece) {
         let mods = combat::skirmish_factors(
             &me.fighter(),
             &enemy.fighter(),
-            skirmish_situation(world, enemy),
+            skirmish_situation(world, me, enemy),
         );
         let die = roll(world, 1, format!("skirmish: {}", me.name));
         let score = i32::from(die[0]) + combat::total(&mods);
@@ -365,12 +376,59 @@ fn skirmish(world: &mut World, p: &Piece, t: &Piece) {
     }
 }
 
-/// What changes a skirmisher's die against `enemy`: the enemy in a built-up area or
-/// wood. (Enemy deployed artillery comes with the artillery.)
-fn skirmish_situation(world: &World, enemy: &Piece) -> SkirmishSituation {
+/// What changes skirmisher `me`'s die against `enemy`: an enemy battery deployed
+/// within its range of `me` (N-25), and the enemy in a built-up area or wood.
+pub fn skirmish_situation(world: &World, me: &Piece, enemy: &Piece) -> SkirmishSituation {
     SkirmishSituation {
-        enemy_artillery: false,
+        enemy_artillery: view::enemy_guns_on(world, me.side, me.hex),
         enemy_in_cover: !view::in_the_open(world, enemy.hex),
+    }
+}
+
+/// A battery's dice and their modifiers against `t`.
+pub fn bombard_plan(world: &World, p: &Piece, t: &Piece) -> (u32, Vec<(i32, String)>) {
+    let mods = combat::bombard_factors(
+        &p.fighter(),
+        &t.fighter(),
+        p.hex.unsigned_distance_to(t.hex),
+        !view::in_the_open(world, t.hex),
+    );
+    (u32::from(p.standing), mods)
+}
+
+/// A deployed battery fires: a die for each gun section standing, each killing on 6
+/// after its modifiers; a brigade that takes a casualty tests its morale.
+/// Ours — N-22 in docs/rules/napoleonic.md: bombardment.
+fn bombard(world: &mut World, p: &Piece, t: &Piece) {
+    let (dice, mods) = bombard_plan(world, p, t);
+    let rolled = roll(world, dice as usize, format!("bombard: {}", p.name));
+    let kills = rolled
+        .iter()
+        .filter(|d| i32::from(**d) + combat::total(&mods) >= combat::KILL)
+        .count() as u8;
+    note(
+        world,
+        GameEvent::Fired {
+            kind: "Bombard".into(),
+            table: format!("needs {} a die", combat::KILL),
+            side: p.side,
+            firers: vec![p.id.clone()],
+            target: view::label(t.hex),
+            strength: dice,
+            shifts: mods,
+            column: format!("{dice} dice"),
+            dice: rolled,
+            result: format!(
+                "{kills} casualt{}",
+                if kills == 1 { "y" } else { "ies" }
+            ),
+        },
+    );
+    if kills > 0 && casualties(world, t, kills)
+        && let Some(now) = view::piece(world, &t.id)
+        && !now.routed
+    {
+        morale_test(world, &now);
     }
 }
 
@@ -689,17 +747,27 @@ pub fn fight_odds(world: &World, order: &NpOrder) -> Option<Odds> {
     };
     let p = view::piece(world, brigade)?;
     let t = view::piece_at(world, crate::scenario::hex_of(target)?)?;
-    Some(match fight.contest() {
-        Some(contest) => combat::odds(
+    Some(match (fight, fight.contest()) {
+        (_, Some(contest)) => combat::odds(
             &combat::plan(contest, &p.fighter(), &t.fighter()),
             &p.name,
             &t.name,
         ),
-        None => {
-            let a =
-                combat::skirmish_factors(&p.fighter(), &t.fighter(), skirmish_situation(world, &t));
-            let d =
-                combat::skirmish_factors(&t.fighter(), &p.fighter(), skirmish_situation(world, &p));
+        (Fight::Bombard, None) => {
+            let (dice, mods) = bombard_plan(world, &p, &t);
+            combat::bombard_odds(&p.name, dice, &mods, &t.name)
+        }
+        _ => {
+            let a = combat::skirmish_factors(
+                &p.fighter(),
+                &t.fighter(),
+                skirmish_situation(world, &p, &t),
+            );
+            let d = combat::skirmish_factors(
+                &t.fighter(),
+                &p.fighter(),
+                skirmish_situation(world, &t, &p),
+            );
             combat::skirmish_odds(&p.name, &a, &t.name, &d)
         }
     })

@@ -1,7 +1,7 @@
 //! The Napoleonic rules' section of a scenario file (each brigade's grades, its first
 //! order and formation), its checks, and what it puts on the table.
 
-use super::brigade::{Command, Formation, Grade, Grades};
+use super::brigade::{Arm, Command, Formation, Grade, Grades};
 use super::state::{Brigade, NpState};
 use crate::scenario::{RulesSection, Scenario, ScenarioFile};
 use bevy_ecs::prelude::*;
@@ -34,9 +34,19 @@ pub struct NpBrigade {
     /// Its order at the start (Hold when absent).
     #[serde(default)]
     pub order: Command,
-    /// Its formation at the start (Line when absent).
+    /// Its formation at the start (its arm's usual one when absent: line, or a
+    /// battery deployed).
     #[serde(default)]
-    pub formation: Formation,
+    pub formation: Option<Formation>,
+}
+
+/// The arm of a counter of the scenario, from its unit type.
+pub fn arm_of(unit: &str) -> Arm {
+    super::INFO
+        .data()
+        .units
+        .get(unit)
+        .map_or(Arm::Infantry, |u| Arm::of(u.class))
 }
 
 impl crate::scenario::RuleSetSection for NpScenario {
@@ -69,6 +79,7 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
                 .find(|b| b.id == c.id)
                 .cloned()
                 .unwrap_or_default();
+            let arm = arm_of(&c.unit);
             (
                 c.id.clone(),
                 Brigade {
@@ -78,13 +89,13 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
                         fire: b.fire,
                     },
                     command: b.order,
-                    formation: b.formation,
+                    formation: b.formation.unwrap_or(arm.formations()[0]),
                 },
             )
         })
         .collect();
     // Each counter shows its brigade's formation.
-    let labels: Vec<(Entity, &'static str)> = {
+    let labels: Vec<(Entity, String)> = {
         let ids = world.resource::<crate::counters::PieceIds>();
         scenario
             .file
@@ -92,14 +103,15 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
             .iter()
             .filter_map(|c| {
                 let formation = brigades_formation(&brigades, &c.id);
-                ids.get(&c.id).map(|e| (e, formation.label()))
+                ids.get(&c.id)
+                    .map(|e| (e, formation.label(arm_of(&c.unit))))
             })
             .collect()
     };
     for (e, label) in labels {
         world
             .entity_mut(e)
-            .insert(crate::counters::Label(label.into()));
+            .insert(crate::counters::Label(label));
     }
     world.insert_resource(NpState {
         brigades,
@@ -129,15 +141,42 @@ pub fn check(file: &ScenarioFile) -> Vec<(String, String)> {
     let mut listed = BTreeSet::new();
     for (i, b) in section.brigades.iter().enumerate() {
         let at = format!("napoleonic.brigades[{i}]");
-        if !file.counters.iter().any(|c| c.id == b.id) {
+        let Some(c) = file.counters.iter().find(|c| c.id == b.id) else {
             errs.push((
                 format!("{at}.id"),
                 format!("no counter has the id `{}`", b.id),
             ));
-        } else if !listed.insert(b.id.as_str()) {
+            continue;
+        };
+        if !listed.insert(b.id.as_str()) {
             errs.push((
                 format!("{at}.id"),
                 format!("brigade `{}` is listed twice", b.id),
+            ));
+        }
+        let arm = arm_of(&c.unit);
+        if let Some(f) = b.formation
+            && !arm.formations().contains(&f)
+        {
+            errs.push((
+                format!("{at}.formation"),
+                format!(
+                    "`{}` is {}: its formations are {}",
+                    b.id,
+                    arm.name(),
+                    names(arm.formations().iter().map(|f| format!("{f:?}")))
+                ),
+            ));
+        }
+        if !arm.commands().contains(&b.order) {
+            errs.push((
+                format!("{at}.order"),
+                format!(
+                    "`{}` is {}: its orders are {}",
+                    b.id,
+                    arm.name(),
+                    names(arm.commands().iter().map(|c| format!("{c:?}")))
+                ),
             ));
         }
     }
@@ -153,4 +192,13 @@ pub fn check(file: &ScenarioFile) -> Vec<(String, String)> {
         }
     }
     errs
+}
+
+/// "A, B or C".
+fn names(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => items.concat(),
+    }
 }

@@ -17,16 +17,35 @@ pub enum Fight {
     HandToHand,
     /// Rule 10: the fight for a built-up area or wood the enemy holds.
     Inside,
+    /// Ours (N-22): a deployed battery fires on an enemy within its range.
+    Bombard,
+    /// Ours (N-23): cavalry on Attack orders charges the enemy beside it.
+    Charge,
+    /// Ours (N-24): infantry on Attack orders storms the enemy battery beside it.
+    Assault,
 }
 
 impl Fight {
+    /// Every fight.
+    pub const ALL: [Fight; 7] = [
+        Fight::Skirmish,
+        Fight::Firefight,
+        Fight::HandToHand,
+        Fight::Inside,
+        Fight::Bombard,
+        Fight::Charge,
+        Fight::Assault,
+    ];
+
     /// The contest of combat factors it is, if it is one.
     pub fn contest(self) -> Option<Contest> {
         match self {
-            Fight::Skirmish => None,
+            Fight::Skirmish | Fight::Bombard => None,
             Fight::Firefight => Some(Contest::Firefight),
             Fight::HandToHand => Some(Contest::HandToHand),
             Fight::Inside => Some(Contest::Inside),
+            Fight::Charge => Some(Contest::Charge),
+            Fight::Assault => Some(Contest::Assault),
         }
     }
 
@@ -37,6 +56,9 @@ impl Fight {
             Fight::Firefight => "Firefight",
             Fight::HandToHand => "Hand to hand",
             Fight::Inside => "Combat inside",
+            Fight::Bombard => "Bombard",
+            Fight::Charge => "Charge",
+            Fight::Assault => "Assault the battery",
         }
     }
 }

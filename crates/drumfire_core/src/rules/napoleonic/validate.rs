@@ -1,7 +1,7 @@
 //! What the Napoleonic rules allow: each order checked against the phase, the side
 //! to act, the brigade's order and formation, and the seed's conditions for each fight.
 
-use super::brigade::{Command, Formation};
+use super::brigade::{Arm, Command, Formation};
 use super::state::{Fight, NpOrder, NpState};
 use super::view::{self, Piece};
 use super::{COMBAT, MOVEMENT, ORDERS, acting, refuse};
@@ -76,6 +76,14 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
             if p.brigade.formation == *formation {
                 return refuse(format!("{} is in {} already", p.name, formation.name()));
             }
+            if !p.arm.formations().contains(formation) {
+                return refuse(format!(
+                    "{} is {}: it cannot form {}",
+                    p.name,
+                    p.arm.name(),
+                    formation.name().to_lowercase()
+                ));
+            }
             Ok(())
         }
         NpOrder::Fight {
@@ -148,6 +156,13 @@ pub fn check_orders(world: &World, side: u8, orders: &[(String, Command)]) -> Re
                 command.name()
             ));
         }
+        if !p.arm.commands().contains(command) {
+            return Err(format!(
+                "{} is a battery: it takes Engage or Hold orders, not {}",
+                p.name,
+                command.name()
+            ));
+        }
         if *command == Command::Attack && p.shaken {
             return Err(format!(
                 "{} is Shaken: it may not take Attack orders",
@@ -199,7 +214,90 @@ pub fn fight_check(world: &World, p: &Piece, enemy: &Piece, fight: Fight) -> Res
             ))
         }
     };
+    let infantry_fight = matches!(
+        fight,
+        Fight::Skirmish | Fight::Firefight | Fight::HandToHand | Fight::Inside
+    );
+    if infantry_fight {
+        // Rules 10 to 13: "Only infantry"; "Against infantry".
+        if p.arm != Arm::Infantry {
+            return Err(format!(
+                "{} is {}: only infantry fight a {}",
+                p.name,
+                p.arm.name(),
+                fight.name().to_lowercase()
+            ));
+        }
+        if enemy.arm != Arm::Infantry {
+            return Err(format!(
+                "{} is {}: a {} is fought against infantry",
+                enemy.name,
+                enemy.arm.name(),
+                fight.name().to_lowercase()
+            ));
+        }
+    }
     match fight {
+        Fight::Bombard => {
+            // Ours — N-22 in docs/rules/napoleonic.md: a deployed battery on Engage
+            // or Hold orders fires on an enemy within its range it can see.
+            if p.arm != Arm::Artillery {
+                return Err(format!("{} has no guns: only a battery bombards", p.name));
+            }
+            if p.brigade.formation != Formation::Deployed {
+                return Err(format!("{} is limbered: deploy it to fire", p.name));
+            }
+            if !(1..=view::GUN_RANGE).contains(&distance) {
+                return Err(format!(
+                    "{} is {distance} hexes away: a battery reaches {} hexes",
+                    enemy.name,
+                    view::GUN_RANGE
+                ));
+            }
+            if !view::clear_line(world, p.hex, enemy.hex) {
+                return Err(format!(
+                    "{} cannot see {}: a brigade, built-up area or wood is in the way",
+                    p.name, enemy.name
+                ));
+            }
+        }
+        Fight::Charge => {
+            // Ours — N-23 in docs/rules/napoleonic.md: cavalry on Attack orders, in
+            // line, charges an enemy beside it in the open.
+            if p.arm != Arm::Cavalry {
+                return Err(format!("{} is not cavalry: only cavalry charges", p.name));
+            }
+            orders(&[Command::Attack], "only Attack orders charge")?;
+            if p.brigade.formation != Formation::Line {
+                return Err(format!(
+                    "{} is in march column: cavalry charges in line",
+                    p.name
+                ));
+            }
+            adjacent(distance, &enemy.name)?;
+            if !open {
+                return Err(format!(
+                    "{} is in a built-up area or wood: cavalry does not charge into one",
+                    enemy.name
+                ));
+            }
+        }
+        Fight::Assault => {
+            // Ours — N-24 in docs/rules/napoleonic.md: infantry on Attack orders
+            // storms an enemy battery beside it.
+            if p.arm != Arm::Infantry {
+                return Err(format!(
+                    "{} is {}: infantry storms a battery",
+                    p.name,
+                    p.arm.name()
+                ));
+            }
+            orders(&[Command::Attack], "only Attack orders storm a battery")?;
+            if enemy.arm != Arm::Artillery {
+                return Err(format!("{} is not a battery", enemy.name));
+            }
+            adjacent(distance, &enemy.name)?;
+        }
         Fight::Skirmish => {
             // Rule 11: "Only infantry and must have Hold or Engage orders"; "Against
             // infantry in the open, BUA or woods"; "Attackers halt at 4"".
@@ -263,7 +361,8 @@ pub fn fight_check(world: &World, p: &Piece, enemy: &Piece, fight: Fight) -> Res
             }
         }
     }
-    if p.brigade.formation == Formation::Square && fight == Fight::HandToHand {
+    if p.brigade.formation == Formation::Square && matches!(fight, Fight::HandToHand | Fight::Assault)
+    {
         return Err(format!("{} is in square: a square does not charge", p.name));
     }
     Ok(())

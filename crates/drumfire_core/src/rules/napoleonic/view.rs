@@ -1,6 +1,6 @@
 //! Brigades and hexes as the Napoleonic rules read them.
 
-use super::brigade::Fighter;
+use super::brigade::{Arm, Fighter};
 use super::state::{Brigade, NpState};
 use crate::counters::{Counter, Disordered, OnHex, Routed, Shaken, Stands};
 use crate::map::{Crossing, HexIndex, River, Road, Terrain};
@@ -18,6 +18,8 @@ pub struct Piece {
     pub name: String,
     /// Owning side.
     pub side: u8,
+    /// Infantry, cavalry or a battery.
+    pub arm: Arm,
     /// Where it stands.
     pub hex: Hex,
     /// Its grades, order and formation.
@@ -43,6 +45,7 @@ impl Piece {
     /// How the combat rules see it.
     pub fn fighter(&self) -> Fighter {
         Fighter {
+            arm: self.arm,
             grades: self.brigade.grades,
             formation: self.brigade.formation,
             casualties: self.casualties(),
@@ -63,6 +66,7 @@ fn piece_of(world: &World, e: Entity) -> Option<Piece> {
         entity: e,
         name: c.name.clone(),
         side: c.side,
+        arm: Arm::of(c.class),
         hex: on.0,
         brigade: world
             .resource::<NpState>()
@@ -173,4 +177,31 @@ pub fn in_the_open(world: &World, hex: Hex) -> bool {
 /// The hex label of a hex, as orders and the log write it.
 pub fn label(hex: Hex) -> String {
     crate::coords::hex_label(hex)
+}
+
+/// How far a battery's guns reach, in hexes.
+/// Ours — N-22 in docs/rules/napoleonic.md: 1 hex canister, 2 close, 3 long.
+pub const GUN_RANGE: u32 = 3;
+
+/// Can a battery in `from` see `to`: no brigade, built-up area or wood in a hex
+/// between them?
+pub fn clear_line(world: &World, from: Hex, to: Hex) -> bool {
+    let index = world.resource::<HexIndex>();
+    from.line_to(to)
+        .filter(|h| *h != from && *h != to)
+        .all(|h| cell(world, h).is_some_and(|c| !c.cover) && index.occupants(h).is_empty())
+}
+
+/// Is a deployed enemy battery of `side`'s enemies within its range of `hex`, and able
+/// to see it? ("Minus 1 - Enemy deployed artillery", rule 11.)
+/// Ours — N-25 in docs/rules/napoleonic.md.
+pub fn enemy_guns_on(world: &World, side: u8, hex: Hex) -> bool {
+    pieces(world).iter().any(|b| {
+        b.side != side
+            && b.arm == super::brigade::Arm::Artillery
+            && b.brigade.formation == super::brigade::Formation::Deployed
+            && !b.routed
+            && b.hex.unsigned_distance_to(hex) <= GUN_RANGE
+            && clear_line(world, b.hex, hex)
+    })
 }
