@@ -4,8 +4,9 @@
 use crate::editor::EditorPanels;
 use bevy_egui::egui;
 use drumfire_core::editor::Edit;
-use drumfire_core::rules::napoleonic::brigade::{Command, Formation, Grade};
+use drumfire_core::rules::napoleonic::brigade::{Command, Grade};
 use drumfire_core::rules::napoleonic::editor::{NpEdit, brigade};
+use drumfire_core::rules::napoleonic::scenario::arm_of;
 use drumfire_core::scenario::{CounterDef, ScenarioFile};
 
 /// The Napoleonic rules' editor panels.
@@ -31,19 +32,25 @@ fn unit(ui: &mut egui::Ui, file: &ScenarioFile, c: &CounterDef, edits: &mut Vec<
     grade(ui, "Class", &mut next.class);
     grade(ui, "Skirmish", &mut next.skirmish);
     grade(ui, "Fire", &mut next.fire);
+    let arm = arm_of(&c.unit);
     ui.horizontal(|ui| {
         ui.label("Order");
-        for x in Command::ALL {
+        for x in arm.commands().iter().copied() {
             if ui.selectable_label(next.order == x, x.name()).clicked() {
                 next.order = x;
             }
         }
     });
+    // A brigade with no formation given takes its arm's usual one.
+    let formation = next
+        .formation
+        .filter(|f| arm.formations().contains(f))
+        .unwrap_or(arm.formations()[0]);
     ui.horizontal_wrapped(|ui| {
         ui.label("Formation");
-        for x in Formation::ALL {
-            if ui.selectable_label(next.formation == x, x.name()).clicked() {
-                next.formation = x;
+        for x in arm.formations().iter().copied() {
+            if ui.selectable_label(formation == x, x.name()).clicked() {
+                next.formation = Some(x);
             }
         }
     });
@@ -54,8 +61,12 @@ fn unit(ui: &mut egui::Ui, file: &ScenarioFile, c: &CounterDef, edits: &mut Vec<
                 class: next.class,
                 skirmish: next.skirmish,
                 fire: next.fire,
-                order: next.order,
-                formation: next.formation,
+                order: if arm.commands().contains(&next.order) {
+                    next.order
+                } else {
+                    Command::Hold
+                },
+                formation: next.formation.unwrap_or(formation),
             }
             .into(),
         );

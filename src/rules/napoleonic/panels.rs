@@ -40,9 +40,12 @@ pub static PARTS: PlayParts = PlayParts {
          march column 3, 4 along a road; square not at all) or changes formation; it \
          halts beside the enemy. In Combat a brigade on Hold or Engage skirmishes across \
          one empty hex or fights a firefight with the enemy beside it in the open; on \
-         Attack it fights hand to hand; on Attack or Engage it fights for a built-up area \
-         or wood. The side with the higher combat factors rolls 2d6 plus the difference: \
-         routs, retreats Shaken, or a draw. Select a brigade to see its orders with their \
+         Attack it fights hand to hand (or storms a battery); on Attack or Engage it fights \
+         for a built-up area or wood. Cavalry (line 3 hexes, march column 4) charges on \
+         Attack orders, in line; infantry in square stands against it. A battery moves \
+         limbered (2 hexes) and fires deployed, on Engage or Hold, up to 3 hexes: a die a \
+         gun section, 6 to kill. The side with the higher combat factors rolls 2d6 plus the \
+         difference: routs, retreats Shaken, or a draw. Select a brigade to see its orders with their \
          exact odds; click a shaded hex to move it there. Space ends the side's movement \
          or combat.",
     ),
@@ -104,8 +107,13 @@ fn orders(ui: &mut egui::Ui, world: &mut World) {
     let b = p.brigade;
     ui.separator();
     ui.strong(&p.name);
+    let (what, parts) = match p.arm {
+        napoleonic::brigade::Arm::Artillery => ("Battery", "gun sections"),
+        napoleonic::brigade::Arm::Cavalry => ("Cavalry", "regiments"),
+        napoleonic::brigade::Arm::Infantry => ("Infantry", "battalions"),
+    };
     ui.label(format!(
-        "{} orders · {} · battalions {} of {}",
+        "{what} · {} orders · {} · {parts} {} of {}",
         b.command.name(),
         b.formation.name(),
         p.standing,
@@ -164,7 +172,7 @@ fn windows(ctx: &egui::Context, world: &mut World) {
         .resizable(false)
         .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -140.0])
         .show(ctx, |ui| {
-            ui.label("Give each brigade its order for this turn. An order changes one step a turn (Hold, Engage, Attack); a Shaken brigade may not attack. The other side sees them when it has given its own.");
+            ui.label("Give each brigade its order for this turn. An order changes one step a turn (Hold, Engage, Attack); a Shaken brigade may not attack, a battery never does. The other side sees them when it has given its own.");
             egui::Grid::new("np_orders").striped(true).show(ui, |ui| {
                 for p in &pieces {
                     ui.label(&p.name);
@@ -176,6 +184,7 @@ fn windows(ctx: &egui::Context, world: &mut World) {
                         .map_or(p.brigade.command, |o| o.1);
                     for c in Command::ALL {
                         let allowed = p.brigade.command.steps_to(c) <= 1
+                            && p.arm.commands().contains(&c)
                             && !(c == Command::Attack && p.shaken);
                         let pick = ui.add_enabled(
                             allowed,

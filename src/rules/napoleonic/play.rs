@@ -69,7 +69,7 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Seen>>) {
             NpOrder::Form {
                 brigade, formation, ..
             } if Some(brigade) == selected.as_ref() => offers.offers.push(Offer {
-                label: format!("Form {}", formation.name().to_lowercase()),
+                label: formation.order_name().to_owned(),
                 odds: None,
                 order: order.clone(),
             }),

@@ -1118,13 +1118,10 @@ fn every_test_the_rules_map_names_exists() {
     let tests = ["napoleonic.rs", "napoleonic_arms.rs"]
         .map(|f| std::fs::read_to_string(format!("{root}/tests/headless/{f}")).unwrap())
         .concat();
-    for line in doc
-        .lines()
-        .filter(|l| {
-            // The seed's rows, and those of ours that name their tests (four cells).
-            l.starts_with("| NP-") || (l.starts_with("| N-") && l.matches('|').count() == 5)
-        })
-    {
+    for line in doc.lines().filter(|l| {
+        // The seed's rows, and those of ours that name their tests (four cells).
+        l.starts_with("| NP-") || (l.starts_with("| N-") && l.matches('|').count() == 5)
+    }) {
         let test_cell = line.rsplit('|').nth(1).unwrap_or("");
         if test_cell.trim() == "same" {
             continue;

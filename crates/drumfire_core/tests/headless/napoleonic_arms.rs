@@ -4,8 +4,8 @@
 //! and the skirmisher facing deployed guns.
 
 use super::napoleonic::{
-    causes, field, fight, hex_of_piece, last_result, marked, move_to, refused, standing,
-    to_combat, to_movement,
+    causes, field, fight, hex_of_piece, last_result, marked, move_to, refused, standing, to_combat,
+    to_movement,
 };
 use drumfire_core::counters::MarkerKind;
 use drumfire_core::journal::GameEvent;
@@ -36,11 +36,7 @@ fn odds_of(game: &drumfire_core::game::Game, side: u8, id: &str, target: &str, f
         fight: f,
     };
     let odds = napoleonic::fight_odds(game.world(), &o).expect("odds");
-    let mods: Vec<String> = odds
-        .modifiers
-        .iter()
-        .map(|m| m.to_string())
-        .collect();
+    let mods: Vec<String> = odds.modifiers.iter().map(|m| m.to_string()).collect();
     let outcomes: Vec<String> = odds
         .outcomes
         .iter()
@@ -115,7 +111,13 @@ fn each_arm_has_its_formations_orders_and_movement() {
         &[],
         &[
             ("cav", 0, "0102", 4, "order: Engage"),
-            ("cavm", 0, "0105", 4, "order: Engage, formation: MarchColumn"),
+            (
+                "cavm",
+                0,
+                "0105",
+                4,
+                "order: Engage, formation: MarchColumn",
+            ),
             ("gun", 0, "0107", 2, "order: Engage"),
             ("gunl", 0, "0108", 2, "order: Engage, formation: Limbered"),
             ("inf", 0, "0104", 4, "order: Engage"),
@@ -146,8 +148,16 @@ fn each_arm_has_its_formations_orders_and_movement() {
     );
     game.submit(move_to(0, "gunl", &["0208", "0308"])).unwrap();
     // Each arm its own formations.
-    refused(&mut game, form(0, "gun", Formation::Square), "cannot form square");
-    refused(&mut game, form(0, "inf", Formation::Limbered), "cannot form limbered");
+    refused(
+        &mut game,
+        form(0, "gun", Formation::Square),
+        "cannot form square",
+    );
+    refused(
+        &mut game,
+        form(0, "inf", Formation::Limbered),
+        "cannot form limbered",
+    );
     game.submit(form(0, "gun", Formation::Limbered)).unwrap();
     let state = game.world().resource::<NpState>();
     assert_eq!(state.brigades["gun"].formation, Formation::Limbered);
@@ -182,7 +192,11 @@ fn each_arm_has_its_formations_orders_and_movement() {
                 .map(|id| {
                     (
                         (*id).to_owned(),
-                        if id.starts_with("gun") { gun } else { Command::Engage },
+                        if id.starts_with("gun") {
+                            gun
+                        } else {
+                            Command::Engage
+                        },
                     )
                 })
                 .collect(),
@@ -234,16 +248,17 @@ fn a_deployed_battery_bombards_within_three_hexes_it_can_see() {
         "+1 gun: Close range (2 hexes), +1 gun: Target in attack column | \
          0 casualties 9/36, 1 casualty 18/36, 2 casualties 9/36"
     );
-    game.submit(fight(0, "gun", "0302", Fight::Bombard)).unwrap();
+    game.submit(fight(0, "gun", "0302", Fight::Bombard))
+        .unwrap();
     let fired = game
         .journal()
         .entries()
         .iter()
         .rev()
         .find_map(|e| match &e.event {
-            GameEvent::Fired { kind, dice, result, .. } if kind == "Bombard" => {
-                Some(format!("{dice:?} {result}"))
-            }
+            GameEvent::Fired {
+                kind, dice, result, ..
+            } if kind == "Bombard" => Some(format!("{dice:?} {result}")),
             _ => None,
         })
         .unwrap();
@@ -285,7 +300,10 @@ fn bombardment_odds_are_the_binomial_over_the_guns_standing() {
         ..battery
     };
     let mods = bombard_factors(&shaken, &p.fighter(), 3, true);
-    assert_eq!(causes(&mods), [(-1, "Target in BUA or wood"), (-2, "Shaken")]);
+    assert_eq!(
+        causes(&mods),
+        [(-1, "Target in BUA or wood"), (-2, "Shaken")]
+    );
     assert_eq!(combat::kill_faces(combat::total(&mods)), 0);
     let odds = combat::bombard_odds("gun", 3, &mods, "b");
     assert_eq!(odds.outcomes[0].chance.to_string(), "216/216");
@@ -297,7 +315,13 @@ fn cavalry_charges_in_line_on_attack_orders_and_is_blown() {
         &[],
         &[
             ("cav", 0, "0404", 4, "order: Attack, class: A"),
-            ("cavm", 0, "0406", 4, "order: Attack, formation: MarchColumn"),
+            (
+                "cavm",
+                0,
+                "0406",
+                4,
+                "order: Attack, formation: MarchColumn",
+            ),
             ("cave", 0, "0402", 4, "order: Engage"),
             ("b", 1, "0504", 4, "order: Hold"),
             ("b2", 1, "0506", 4, "order: Hold"),
@@ -328,7 +352,10 @@ fn cavalry_charges_in_line_on_attack_orders_and_is_blown() {
     game.submit(fight(0, "cav", "0504", Fight::Charge)).unwrap();
     // Seed 11: 7+3 = 10, the line routs with three casualties; the horse takes one
     // and, win or lose, is blown.
-    assert_eq!(last_result(&game), "10: 10+: loser routs (winner 1, loser 3)");
+    assert_eq!(
+        last_result(&game),
+        "10: 10+: loser routs (winner 1, loser 3)"
+    );
     assert!(marked(&game, "b", MarkerKind::Routed));
     assert_eq!(standing(&game, "b"), "■□□□");
     assert_eq!(standing(&game, "cav"), "■■■□");
@@ -378,7 +405,10 @@ fn a_square_stands_against_cavalry() {
     game.submit(fight(0, "cav", "0504", Fight::Charge)).unwrap();
     // Seed 2: the square rolls 5+3 = 8: the horse retires a hex, Shaken, with two
     // casualties, and is blown.
-    assert_eq!(last_result(&game), "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)");
+    assert_eq!(
+        last_result(&game),
+        "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+    );
     assert_eq!(hex_of_piece(&game, "cav").as_deref(), Some("0303"));
     assert!(marked(&game, "cav", MarkerKind::Shaken));
     assert!(marked(&game, "cav", MarkerKind::Disordered));
@@ -391,7 +421,13 @@ fn infantry_storms_a_battery_beside_it() {
     let s = field(
         &[],
         &[
-            ("col", 0, "0404", 4, "order: Attack, formation: AttackColumn"),
+            (
+                "col",
+                0,
+                "0404",
+                4,
+                "order: Attack, formation: AttackColumn",
+            ),
             ("eng", 0, "0406", 4, "order: Engage"),
             ("gun", 1, "0504", 2, "order: Hold"),
             ("gunl", 1, "0506", 2, "order: Hold, formation: Limbered"),
@@ -420,9 +456,13 @@ fn infantry_storms_a_battery_beside_it() {
         &view::piece(game.world(), "col").unwrap().fighter(),
     );
     assert_eq!(causes(&cavs), [(-2, "Caught limbered")]);
-    game.submit(fight(0, "col", "0504", Fight::Assault)).unwrap();
+    game.submit(fight(0, "col", "0504", Fight::Assault))
+        .unwrap();
     // Seed 5: 10, the battery routs with its last sections lost: it is gone.
-    assert_eq!(last_result(&game), "10: 10+: loser routs (winner 1, loser 3)");
+    assert_eq!(
+        last_result(&game),
+        "10: 10+: loser routs (winner 1, loser 3)"
+    );
     assert_eq!(hex_of_piece(&game, "gun"), None);
     assert_eq!(standing(&game, "col"), "■■■□");
 }
@@ -489,7 +529,10 @@ fn a_scenario_gives_each_arm_only_its_formations_and_orders() {
         &drumfire_core::rules::ALL,
     )
     .expect_err("accepted");
-    let fields: Vec<String> = text.iter().map(|e| format!("{}: {}", e.field, e.message)).collect();
+    let fields: Vec<String> = text
+        .iter()
+        .map(|e| format!("{}: {}", e.field, e.message))
+        .collect();
     assert_eq!(
         fields,
         [

@@ -152,6 +152,9 @@ fn movement_score(world: &World, all: &[Piece], goals: &[Hex], o: &Order) -> i64
             ) else {
                 return 0;
             };
+            if p.arm == Arm::Artillery {
+                return gun_position(world, all, p, to) - gun_position(world, all, p, p.hex);
+            }
             let before = i64::from(distance_to_goal(all, goals, *side, p.hex));
             let after = i64::from(distance_to_goal(all, goals, *side, to));
             let mut score = (before - after) * 10;
@@ -185,16 +188,13 @@ fn movement_score(world: &World, all: &[Piece], goals: &[Hex], o: &Order) -> i64
                     (None, None) => 0,
                 } / 6;
             }
-            if p.arm == Arm::Artillery {
-                // Guns want a target two or three hexes off, and no enemy beside them.
-                let (near, far) = all
-                    .iter()
-                    .filter(|e| e.side != *side && !e.routed)
-                    .map(|e| e.hex.unsigned_distance_to(to))
-                    .fold((false, false), |(n, f), d| {
-                        (n || d == 1, f || (2..=view::GUN_RANGE).contains(&d))
-                    });
-                score += if near { -40 } else { i64::from(far) * 25 };
+            if masks_guns(world, all, *side, to) {
+                score -= 25;
+            }
+            // Under the enemy's guns: the casualties they are expected to cause, unless
+            // it comes on to storm them.
+            if p.brigade.command != Command::Attack {
+                score -= under_guns(world, all, &moved) / 4;
             }
             if !view::in_the_open(world, to) {
                 score += 2;
@@ -219,8 +219,16 @@ fn movement_score(world: &World, all: &[Piece], goals: &[Hex], o: &Order) -> i64
             });
             match p.arm {
                 Arm::Artillery => {
+                    let targets = all.iter().any(|e| {
+                        e.side != *side
+                            && !e.routed
+                            && e.hex.unsigned_distance_to(p.hex) <= view::GUN_RANGE
+                            && view::clear_line(world, p.hex, e.hex)
+                    });
                     return match formation {
-                        Formation::Deployed if enemy <= view::GUN_RANGE + 1 => 12,
+                        // Last of the side's moves, so that its own brigades do not
+                        // step into the line of fire after it.
+                        Formation::Deployed if targets => 3,
                         Formation::Limbered if enemy > view::GUN_RANGE + 1 => 5,
                         _ => -1,
                     };
@@ -235,7 +243,11 @@ fn movement_score(world: &World, all: &[Piece], goals: &[Hex], o: &Order) -> i64
                 Arm::Infantry => {}
             }
             if horse_near && p.brigade.command != Command::Attack {
-                return if *formation == Formation::Square { 15 } else { -1 };
+                return if *formation == Formation::Square {
+                    15
+                } else {
+                    -1
+                };
             }
             match (p.brigade.formation, formation) {
                 (Formation::Line, Formation::AttackColumn) if enemy > 3 => 5,
@@ -247,6 +259,68 @@ fn movement_score(world: &World, all: &[Piece], goals: &[Hex], o: &Order) -> i64
         }
         _ => 0,
     }
+}
+
+/// Would a brigade in `at` stand between one of its side's deployed batteries and an
+/// enemy the battery can now see within its range?
+fn masks_guns(world: &World, all: &[Piece], side: u8, at: Hex) -> bool {
+    all.iter()
+        .filter(|b| {
+            b.side == side
+                && b.arm == Arm::Artillery
+                && b.brigade.formation == Formation::Deployed
+                && !b.routed
+        })
+        .any(|b| {
+            all.iter().any(|e| {
+                e.side != side
+                    && !e.routed
+                    && e.hex.unsigned_distance_to(b.hex) <= view::GUN_RANGE
+                    && view::clear_line(world, b.hex, e.hex)
+                    && b.hex.line_to(e.hex).any(|h| h == at)
+            })
+        })
+}
+
+/// Casualties (times 36) the enemy's deployed batteries are expected to cause `p`
+/// where it stands.
+fn under_guns(world: &World, all: &[Piece], p: &Piece) -> i64 {
+    all.iter()
+        .filter(|b| {
+            b.side != p.side
+                && b.arm == Arm::Artillery
+                && b.brigade.formation == Formation::Deployed
+                && !b.routed
+                && b.hex.unsigned_distance_to(p.hex) <= view::GUN_RANGE
+                && view::clear_line(world, b.hex, p.hex)
+        })
+        .map(|b| {
+            let (dice, mods) = super::bombard_plan(world, b, p);
+            i64::from(dice) * i64::from(combat::kill_faces(combat::total(&mods))) * 6
+        })
+        .sum()
+}
+
+/// How good a hex is for a battery: an enemy two or three hexes off that it can see,
+/// no enemy beside it, and otherwise as near the enemy's range as it can come.
+fn gun_position(world: &World, all: &[Piece], p: &Piece, at: Hex) -> i64 {
+    let enemies: Vec<&Piece> = all
+        .iter()
+        .filter(|e| e.side != p.side && !e.routed)
+        .collect();
+    let nearest = enemies
+        .iter()
+        .map(|e| e.hex.unsigned_distance_to(at))
+        .min()
+        .unwrap_or(99);
+    if nearest <= 1 {
+        return -60;
+    }
+    let in_sight = enemies.iter().any(|e| {
+        (2..=view::GUN_RANGE).contains(&e.hex.unsigned_distance_to(at))
+            && view::clear_line(world, at, e.hex)
+    });
+    -10 * i64::from(nearest.saturating_sub(view::GUN_RANGE)) + if in_sight { 30 } else { 0 }
 }
 
 /// A fight's worth to the side starting it, in casualties expected (times 36).

@@ -115,6 +115,18 @@ impl Formation {
         }
     }
 
+    /// The order that takes this formation, as a button names it.
+    pub fn order_name(self) -> &'static str {
+        match self {
+            Self::Line => "Form line",
+            Self::AttackColumn => "Form attack column",
+            Self::MarchColumn => "Form march column",
+            Self::Square => "Form square",
+            Self::Limbered => "Limber up",
+            Self::Deployed => "Unlimber and deploy",
+        }
+    }
+
     /// Short text for the counter: the formation and, for one that moves, the hexes
     /// it moves ("COL 2", "SQUARE").
     pub fn label(self, arm: Arm) -> String {

@@ -469,10 +469,7 @@ pub fn bombard_odds(battery: &str, dice: u32, mods: &[(i32, String)], target: &s
             .enumerate()
             .map(|(h, w)| {
                 Outcome::new(
-                    format!(
-                        "{h} casualt{}",
-                        if h == 1 { "y" } else { "ies" }
-                    ),
+                    format!("{h} casualt{}", if h == 1 { "y" } else { "ies" }),
                     w,
                     all,
                 )

@@ -159,11 +159,7 @@ pub fn check_path(world: &World, p: &Piece, path: &[Hex]) -> Result<(), String> 
                 "{} moves {} hex{} in {}: {} is too far",
                 p.name,
                 allowance(p),
-                if allowance(p) == 1 {
-                    ""
-                } else {
-                    "es"
-                },
+                if allowance(p) == 1 { "" } else { "es" },
                 p.brigade.formation.name().to_lowercase(),
                 view::label(*h)
             )

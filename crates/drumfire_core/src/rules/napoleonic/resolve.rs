@@ -418,13 +418,11 @@ fn bombard(world: &mut World, p: &Piece, t: &Piece) {
             shifts: mods,
             column: format!("{dice} dice"),
             dice: rolled,
-            result: format!(
-                "{kills} casualt{}",
-                if kills == 1 { "y" } else { "ies" }
-            ),
+            result: format!("{kills} casualt{}", if kills == 1 { "y" } else { "ies" }),
         },
     );
-    if kills > 0 && casualties(world, t, kills)
+    if kills > 0
+        && casualties(world, t, kills)
         && let Some(now) = view::piece(world, &t.id)
         && !now.routed
     {

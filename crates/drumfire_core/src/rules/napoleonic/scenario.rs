@@ -109,9 +109,7 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
             .collect()
     };
     for (e, label) in labels {
-        world
-            .entity_mut(e)
-            .insert(crate::counters::Label(label));
+        world.entity_mut(e).insert(crate::counters::Label(label));
     }
     world.insert_resource(NpState {
         brigades,

@@ -361,7 +361,8 @@ pub fn fight_check(world: &World, p: &Piece, enemy: &Piece, fight: Fight) -> Res
             }
         }
     }
-    if p.brigade.formation == Formation::Square && matches!(fight, Fight::HandToHand | Fight::Assault)
+    if p.brigade.formation == Formation::Square
+        && matches!(fight, Fight::HandToHand | Fight::Assault)
     {
         return Err(format!("{} is in square: a square does not charge", p.name));
     }
