@@ -321,3 +321,53 @@ fn a_napoleonic_turn_plays_through_the_window_to_the_same_hash() {
     let (_, replayed) = drumfire_core::save::replay(&save);
     assert_eq!(replayed, Ok(save.state_hash));
 }
+
+/// Cavalry and guns through the window: the battery's bombardment and the chasseurs'
+/// charge offered with their odds and carried out from the brigade's buttons; the save
+/// replays headless to the same hash.
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn napoleonic_cavalry_and_guns_play_through_the_window_to_the_same_hash() {
+    let shots = run_script(
+        Some("tests/data/napoleonic_arms.ron"),
+        3,
+        "tests/data/napoleonic_arms_script.txt",
+        "target/screenshots/napoleonic-arms",
+    );
+    for name in ["01-battery", "02-charge", "03-charged", "04-bombard"] {
+        assert!(
+            colours(&crate::common::picture(&shots, name)) > 200,
+            "{name} looks blank"
+        );
+    }
+    for (file, line) in [
+        ("battery.txt", "button: Bombard: Brigade Klüx in 0504"),
+        (
+            "battery.txt",
+            "odds: 0 casualties 27/216, 1 casualty 81/216",
+        ),
+        ("charge.txt", "button: Charge: Brigade Pirch in 0507"),
+    ] {
+        let view = std::fs::read_to_string(shots.join(file)).unwrap();
+        assert!(view.contains(line), "{line} not in\n{view}");
+    }
+    let end = std::fs::read_to_string(shots.join("end.txt")).unwrap();
+    for line in [
+        "log: Brigade Pirch is dispersed.",
+        "log: Chasseurs Beurmann's horses are blown: Disordered.",
+    ] {
+        assert!(end.lines().any(|l| l == line), "{line} not in\n{end}");
+    }
+    assert!(
+        end.lines()
+            .any(|l| l.starts_with("log: Bombard: Guard Foot Battery at 0504")),
+        "{end}"
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text =
+        std::fs::read_to_string(root.join("target/screenshots/napoleonic-arms/game.ron")).unwrap();
+    let save = drumfire_core::save::parse("game.ron", &text, &drumfire_core::rules::ALL)
+        .unwrap_or_else(|e| panic!("{}", e[0]));
+    let (_, replayed) = drumfire_core::save::replay(&save);
+    assert_eq!(replayed, Ok(save.state_hash));
+}

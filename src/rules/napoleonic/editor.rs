@@ -29,10 +29,13 @@ fn unit(ui: &mut egui::Ui, file: &ScenarioFile, c: &CounterDef, edits: &mut Vec<
             }
         });
     };
-    grade(ui, "Class", &mut next.class);
-    grade(ui, "Skirmish", &mut next.skirmish);
-    grade(ui, "Fire", &mut next.fire);
     let arm = arm_of(&c.unit);
+    grade(ui, "Class", &mut next.class);
+    // Skirmishers and firepower count for infantry only.
+    if arm == drumfire_core::rules::napoleonic::brigade::Arm::Infantry {
+        grade(ui, "Skirmish", &mut next.skirmish);
+        grade(ui, "Fire", &mut next.fire);
+    }
     ui.horizontal(|ui| {
         ui.label("Order");
         for x in arm.commands().iter().copied() {

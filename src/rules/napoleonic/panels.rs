@@ -119,12 +119,17 @@ fn orders(ui: &mut egui::Ui, world: &mut World) {
         p.standing,
         p.total
     ));
-    ui.label(format!(
-        "Class {} · Skirmish {} · Fire {}",
-        b.grades.class.letter(),
-        b.grades.skirmish.letter(),
-        b.grades.fire.letter()
-    ));
+    // Skirmishers and firepower are infantry's; horse and guns have a class only.
+    if p.arm == napoleonic::brigade::Arm::Infantry {
+        ui.label(format!(
+            "Class {} · Skirmish {} · Fire {}",
+            b.grades.class.letter(),
+            b.grades.skirmish.letter(),
+            b.grades.fire.letter()
+        ));
+    } else {
+        ui.label(format!("Class {}", b.grades.class.letter()));
+    }
     let offers = world.resource::<Offers>();
     let moves = offers.moves.len();
     let list = offers.offers.clone();

@@ -2,7 +2,7 @@
 //! shown, the initiative, moves and formations, the fights and their results
 //! (casualties, Disordered, retire Shaken, rout), the morale test, and the Rally.
 
-use super::brigade::{Command, Grade};
+use super::brigade::{Command, Formation, Grade};
 use super::combat::{self, Row, SkirmishSituation};
 use super::state::{Fight, NpOrder, NpState};
 use super::view::{self, Piece};
@@ -86,10 +86,12 @@ fn apply(world: &mut World, o: NpOrder) {
             }
             let name =
                 crate::rules::napoleonic::view::piece(world, &brigade).map_or(brigade, |p| p.name);
-            say(
-                world,
-                format!("{name} forms {}.", formation.name().to_lowercase()),
-            );
+            let done = match formation {
+                Formation::Limbered => "limbers up".to_owned(),
+                Formation::Deployed => "unlimbers and deploys".to_owned(),
+                f => format!("forms {}", f.name().to_lowercase()),
+            };
+            say(world, format!("{name} {done}."));
         }
         NpOrder::Fight {
             brigade,
@@ -410,13 +412,13 @@ fn bombard(world: &mut World, p: &Piece, t: &Piece) {
         world,
         GameEvent::Fired {
             kind: "Bombard".into(),
-            table: format!("needs {} a die", combat::KILL),
+            table: format!("each die needs {}", combat::KILL),
             side: p.side,
             firers: vec![p.id.clone()],
             target: view::label(t.hex),
-            strength: dice,
+            strength: 0,
             shifts: mods,
-            column: format!("{dice} dice"),
+            column: format!("{dice} dice, one a gun section"),
             dice: rolled,
             result: format!("{kills} casualt{}", if kills == 1 { "y" } else { "ies" }),
         },
