@@ -403,26 +403,32 @@ pub fn bombard_plan(world: &World, p: &Piece, t: &Piece) -> (u32, Vec<(i32, Stri
 /// Ours — N-22 in docs/rules/napoleonic.md: bombardment.
 fn bombard(world: &mut World, p: &Piece, t: &Piece) {
     let (dice, mods) = bombard_plan(world, p, t);
-    let rolled = roll(world, dice as usize, format!("bombard: {}", p.name));
-    let kills = rolled
-        .iter()
-        .filter(|d| i32::from(**d) + combat::total(&mods) >= combat::KILL)
-        .count() as u8;
-    note(
-        world,
-        GameEvent::Fired {
-            kind: "Bombard".into(),
-            table: format!("each die needs {}", combat::KILL),
-            side: p.side,
-            firers: vec![p.id.clone()],
-            target: view::label(t.hex),
-            strength: 0,
-            shifts: mods,
-            column: format!("{dice} dice, one a gun section"),
-            dice: rolled,
-            result: format!("{kills} casualt{}", if kills == 1 { "y" } else { "ies" }),
-        },
-    );
+    // A die for each gun section, each in the log with its own result.
+    let mut kills = 0u8;
+    for section in 1..=dice {
+        let die = roll(world, 1, format!("bombard: {}, section {section}", p.name));
+        let kill = i32::from(die[0]) + combat::total(&mods) >= combat::KILL;
+        kills += u8::from(kill);
+        note(
+            world,
+            GameEvent::Fired {
+                kind: "Bombard".into(),
+                table: format!("needs {}", combat::KILL),
+                side: p.side,
+                firers: vec![p.id.clone()],
+                target: view::label(t.hex),
+                strength: 0,
+                shifts: mods.clone(),
+                column: format!("gun section {section} of {dice}"),
+                dice: die,
+                result: if kill {
+                    "a kill".into()
+                } else {
+                    "no kill".into()
+                },
+            },
+        );
+    }
     if kills > 0
         && casualties(world, t, kills)
         && let Some(now) = view::piece(world, &t.id)
