@@ -180,10 +180,15 @@ pub fn check(file: &ScenarioFile) -> Vec<(String, String)> {
     }
     for (i, c) in file.counters.iter().enumerate() {
         if c.stands.is_empty() {
+            let (what, parts, example) = match arm_of(&c.unit) {
+                Arm::Infantry => ("brigade", "battalions", "\"line\", \"line\", \"light\""),
+                Arm::Cavalry => ("cavalry brigade", "regiments", "\"hussars\", \"hussars\""),
+                Arm::Artillery => ("battery", "gun sections", "\"guns\", \"guns\""),
+            };
             errs.push((
                 format!("counters[{i}].stands"),
                 format!(
-                    "brigade `{}` needs its battalions, as stands: `stands: [\"line\", \"line\", \"light\"]`",
+                    "{what} `{}` needs its {parts}, as stands: `stands: [{example}]`",
                     c.id
                 ),
             ));
