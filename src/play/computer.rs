@@ -18,6 +18,20 @@ pub struct Computer {
     pub fast: bool,
 }
 
+/// Does the computer play `side`?
+pub fn plays(world: &World, side: u8) -> bool {
+    world
+        .get_resource::<Computer>()
+        .and_then(|c| c.sides.get(usize::from(side)).copied())
+        .unwrap_or(false)
+}
+
+/// Is the side the game waits on played by the computer? (Then a person's Space or
+/// end button must not act for it.)
+pub fn plays_awaited(world: &World) -> bool {
+    drumfire_core::flow::awaiting(world).is_some_and(|s| plays(world, s))
+}
+
 /// Seconds between the computer's orders at the readable pace.
 const PACE: f32 = 0.7;
 /// Seconds between them when fast.

@@ -79,6 +79,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 shortcuts.run_if(not(egui_wants_any_keyboard_input)),
+                keys_act_for_people,
                 carry_out_request,
                 feed_replay,
                 autosave,
@@ -116,6 +117,14 @@ fn shortcuts(
             && keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]))
     {
         help.0 = !help.0;
+    }
+}
+
+/// Space passes for a side a person plays, never for the computer's side: the
+/// computer gives its own orders.
+fn keys_act_for_people(world: &mut World) {
+    if world.resource::<PassRequest>().0 && super::computer::plays_awaited(world) {
+        world.resource_mut::<PassRequest>().0 = false;
     }
 }
 
@@ -409,5 +418,49 @@ fn autosave(world: &mut World, mut last: Local<u16>) {
             world.resource_mut::<UiStatus>().0 =
                 format!("Autosave to {} failed: {e}", path.display());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use drumfire_core::game::Game;
+
+    /// A Napoleonic game at its first Movement phase, the French (side 0) to move.
+    fn moving() -> Game {
+        let text = include_str!("../../scenarios/napoleonic/lindenau.ron");
+        let scenario =
+            drumfire_core::scenario::parse("lindenau.ron", text, &drumfire_core::rules::ALL)
+                .unwrap();
+        let mut game = Game::new(&scenario, 4);
+        while game.phase_name() == "Orders" {
+            let side = game.awaiting().unwrap();
+            let order = (scenario.rules.ai)(game.world(), side, 0).unwrap();
+            game.submit(order).unwrap();
+        }
+        assert_eq!(game.phase_name(), "Movement");
+        game
+    }
+
+    #[test]
+    fn space_passes_for_a_person_and_never_for_the_computer() {
+        let mut game = moving();
+        let side = game.awaiting().unwrap();
+        let world = game.world_mut();
+        world.insert_resource(PassRequest(true));
+        let mut sides = vec![false, false];
+        world.insert_resource(super::super::computer::Computer {
+            sides: sides.clone(),
+            fast: false,
+        });
+        keys_act_for_people(world);
+        assert!(world.resource::<PassRequest>().0, "a person's Space stands");
+        sides[usize::from(side)] = true;
+        world.insert_resource(super::super::computer::Computer { sides, fast: false });
+        keys_act_for_people(world);
+        assert!(
+            !world.resource::<PassRequest>().0,
+            "Space does not pass for the computer's side"
+        );
     }
 }

@@ -116,10 +116,13 @@ impl GwView<'_, '_> {
 /// ready-made plans; in the Action Phase, the initiative, the side whose segment it
 /// is, the question under way and the button that passes or ends the activation.
 fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
+    let by_computer = world
+        .get_resource::<ActionSegment>()
+        .is_some_and(|a| crate::play::computer::plays(world, a.side));
     let file = with::<GwView, _>(world, |mut gw| match *gw.phase.get() {
         Phase::Setup => setup_bar(ui, &gw),
         great_war::ACTION => {
-            action_bar(ui, &mut gw);
+            action_bar(ui, &mut gw, by_computer);
             None
         }
         _ => None,
@@ -171,7 +174,7 @@ fn setup_bar(ui: &mut egui::Ui, gw: &GwView) -> Option<(u8, bool)> {
     asked
 }
 
-fn action_bar(ui: &mut egui::Ui, gw: &mut GwView) {
+fn action_bar(ui: &mut egui::Ui, gw: &mut GwView, by_computer: bool) {
     let sides = gw.sides.clone();
     // This turn's initiative, as rolled: each side's die plus its initiative.
     if let Some(line) = initiative_line(&gw.journal, &sides, gw.gw_sides.as_deref()) {
@@ -200,6 +203,10 @@ fn action_bar(ui: &mut egui::Ui, gw: &mut GwView) {
             side_colour(&sides, who),
             format!("Waiting for {}: {what}", sides.name(who)),
         );
+    }
+    // The computer ends its own segments.
+    if by_computer {
+        return;
     }
     let active = gw.gw.as_ref().is_some_and(|g| g.group.is_some());
     let pass = if active {

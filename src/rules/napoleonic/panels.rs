@@ -81,6 +81,9 @@ fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
         ),
     };
     ui.colored_label(side_colour(&sides, side), what);
+    if crate::play::computer::plays(world, side) {
+        return;
+    }
     let button = ui.button(format!("{end} ({name})")).on_hover_text(why);
     if button.clicked() {
         button.surrender_focus();

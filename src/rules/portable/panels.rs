@@ -16,7 +16,8 @@ use drumfire_core::scenario::SideList;
 /// The Portable rules' parts of the play window.
 pub static PARTS: PlayParts = PlayParts {
     phase_bar: |ui, world| {
-        with::<PtView, _>(world, |mut pt| phase_info(ui, &mut pt));
+        let by_computer = crate::play::computer::plays_awaited(world);
+        with::<PtView, _>(world, |mut pt| phase_info(ui, &mut pt, by_computer));
     },
     orders: |ui, world| {
         with::<PtView, _>(world, |mut pt| orders(ui, &mut pt));
@@ -64,7 +65,7 @@ impl PtView<'_> {
 }
 
 /// The phase bar's part: who acts, what is left, and the button to end it.
-fn phase_info(ui: &mut egui::Ui, pt: &mut PtView) {
+fn phase_info(ui: &mut egui::Ui, pt: &mut PtView, by_computer: bool) {
     let phase = *pt.phase.get();
     let Some(side) = pt.acting() else {
         return;
@@ -94,6 +95,10 @@ fn phase_info(ui: &mut egui::Ui, pt: &mut PtView) {
         ),
     };
     ui.colored_label(side_colour(&pt.sides, side), what);
+    // The computer ends its own segments.
+    if by_computer {
+        return;
+    }
     let button = ui.button(format!("{end} ({name})")).on_hover_text(why);
     if button.clicked() {
         button.surrender_focus();
