@@ -313,13 +313,7 @@ fn a_napoleonic_turn_plays_through_the_window_to_the_same_hash() {
     ] {
         assert!(end.lines().any(|l| l == line), "{line} not in\n{end}");
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text =
-        std::fs::read_to_string(root.join("target/screenshots/napoleonic/game.ron")).unwrap();
-    let save = drumfire_core::save::parse("game.ron", &text, &drumfire_core::rules::ALL)
-        .unwrap_or_else(|e| panic!("{}", e[0]));
-    let (_, replayed) = drumfire_core::save::replay(&save);
-    assert_eq!(replayed, Ok(save.state_hash));
+    replays_to_its_hash(&shots.join("game.ron"));
 }
 
 /// Cavalry and guns through the window: the battery's bombardment and the chasseurs'
@@ -363,9 +357,12 @@ fn napoleonic_cavalry_and_guns_play_through_the_window_to_the_same_hash() {
             .any(|l| l.starts_with("log: Bombard: Guard Foot Battery at 0504")),
         "{end}"
     );
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text =
-        std::fs::read_to_string(root.join("target/screenshots/napoleonic-arms/game.ron")).unwrap();
+    replays_to_its_hash(&shots.join("game.ron"));
+}
+
+/// The save the script wrote replays headless to the hash it records.
+fn replays_to_its_hash(path: &Path) {
+    let text = std::fs::read_to_string(path).unwrap();
     let save = drumfire_core::save::parse("game.ron", &text, &drumfire_core::rules::ALL)
         .unwrap_or_else(|e| panic!("{}", e[0]));
     let (_, replayed) = drumfire_core::save::replay(&save);
