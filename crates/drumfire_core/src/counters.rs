@@ -122,21 +122,7 @@ impl Stands {
     /// The places where the line is broken: each run of lost stands with a standing
     /// stand on both sides of it (losses at either end shorten the line, not break it).
     pub fn breaks(&self) -> usize {
-        let mut breaks = 0;
-        let mut seen_standing = false;
-        let mut gap = false;
-        for s in &self.0 {
-            if s.lost {
-                gap |= seen_standing;
-            } else {
-                if gap {
-                    breaks += 1;
-                }
-                gap = false;
-                seen_standing = true;
-            }
-        }
-        breaks
+        breaks_in(self.0.iter().map(|s| s.lost))
     }
 
     /// Is it below half its strength (fewer than half its stands standing)?
@@ -151,6 +137,26 @@ impl Stands {
             .map(|s| if s.lost { '□' } else { '■' })
             .collect()
     }
+}
+
+/// Places a line is broken, from whether each stand along it is lost (left to
+/// right): runs of lost stands with a standing stand on each side.
+pub fn breaks_in(lost: impl IntoIterator<Item = bool>) -> usize {
+    let mut breaks = 0;
+    let mut seen_standing = false;
+    let mut gap = false;
+    for lost in lost {
+        if lost {
+            gap |= seen_standing;
+        } else {
+            if gap {
+                breaks += 1;
+            }
+            gap = false;
+            seen_standing = true;
+        }
+    }
+    breaks
 }
 
 /// The morale a piece checks against (from the scenario for units, printed for leaders).

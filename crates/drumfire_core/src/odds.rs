@@ -34,6 +34,21 @@ impl Chance {
     }
 }
 
+/// Ways out of `sides^dice` that `dice` dice, each a success on `faces` of its
+/// `sides` faces, give 0, 1, ... `dice` successes (the binomial counts).
+pub fn binomial_ways(dice: u32, faces: u64, sides: u64) -> Vec<u64> {
+    let mut ways = vec![1u64];
+    for _ in 0..dice {
+        let mut next = vec![0u64; ways.len() + 1];
+        for (h, w) in ways.iter().enumerate() {
+            next[h] += w * (sides - faces);
+            next[h + 1] += w * faces;
+        }
+        ways = next;
+    }
+    ways
+}
+
 impl fmt::Display for Chance {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{}", self.ways, self.of)

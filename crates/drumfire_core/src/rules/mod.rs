@@ -3,6 +3,7 @@
 
 use crate::rule_set::{RuleSetInfo, RuleSets};
 
+pub mod acw;
 mod first_format;
 pub mod great_war;
 pub mod napoleonic;

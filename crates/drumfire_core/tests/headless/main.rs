@@ -2,6 +2,7 @@
 //! instead of one per file, and one pool of test threads for all of them (cargo runs
 //! test binaries one after another). Each module is one subject.
 
+mod acw;
 mod ai;
 mod architecture;
 mod crash_safe;

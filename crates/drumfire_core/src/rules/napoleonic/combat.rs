@@ -439,23 +439,14 @@ pub fn bombard_factors(
 
 /// Ways out of `6^dice` that `dice` dice, each killing on `faces` faces of six, kill
 /// 0, 1, ... `dice` times.
-pub fn hit_ways(dice: u32, faces: u32) -> Vec<u32> {
-    let mut ways = vec![1u32];
-    for _ in 0..dice {
-        let mut next = vec![0u32; ways.len() + 1];
-        for (h, w) in ways.iter().enumerate() {
-            next[h] += w * (6 - faces);
-            next[h + 1] += w * faces;
-        }
-        ways = next;
-    }
-    ways
+pub fn hit_ways(dice: u32, faces: u32) -> Vec<u64> {
+    crate::odds::binomial_ways(dice, u64::from(faces), 6)
 }
 
 /// The exact odds of a bombardment: the chance of each number of casualties.
 pub fn bombard_odds(battery: &str, dice: u32, mods: &[(i32, String)], target: &str) -> Odds {
     let faces = kill_faces(total(mods));
-    let all = 6u32.pow(dice);
+    let all = 6u64.pow(dice);
     Odds {
         title: format!("Bombard: {battery} on {target}"),
         basis: vec![
