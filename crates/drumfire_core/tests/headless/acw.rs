@@ -281,7 +281,7 @@ fn every_choice_we_designed_is_marked_ours_where_it_lives() {
         .filter_map(|l| l.strip_prefix("| A-"))
         .map(|l| format!("A-{}", l.split(' ').next().unwrap()))
         .collect();
-    assert_eq!(listed.len(), 10);
+    assert_eq!(listed.len(), 12);
     let wrong =
         drumfire_core::testing::unmatched_ours_marks(&listed, &format!("{root}/src/rules/acw"));
     assert!(wrong.is_empty(), "{wrong:?}");
@@ -309,4 +309,57 @@ fn every_seed_sentence_is_built_and_tested_or_marked_to_come() {
             );
         }
     }
+}
+
+#[test]
+fn a_unit_shoots_into_the_wedge_it_faces() {
+    use drumfire_core::rules::acw::geometry::in_arc;
+    use hexx::{EdgeDirection, Hex};
+    for facing in EdgeDirection::ALL_DIRECTIONS {
+        let from = Hex::new(2, -1);
+        let ahead = from + facing.into_hex() * 3;
+        let behind = from - facing.into_hex() * 3;
+        let flank = from + facing.clockwise().clockwise().into_hex() * 2;
+        let edge = from + facing.into_hex() + facing.clockwise().into_hex();
+        assert!(in_arc(from, facing, ahead));
+        assert!(in_arc(from, facing, edge), "the wedge's edge is in the arc");
+        assert!(!in_arc(from, facing, behind));
+        assert!(!in_arc(from, facing, flank));
+        assert!(!in_arc(from, facing, from));
+    }
+}
+
+#[test]
+fn the_second_stand_is_left_or_right_as_the_firer_sees_it() {
+    use drumfire_core::rules::acw::geometry::second_stand;
+    use hexx::{EdgeDirection, Hex};
+    let target = Hex::ZERO;
+    let facing = EdgeDirection::ALL_DIRECTIONS[0];
+    let in_front = target + facing.into_hex() * 4;
+    let behind = target - facing.into_hex() * 4;
+    let line = [0, 1, 2, 3, 4];
+    // From in front the firer's left is the target's right: place 3.
+    assert_eq!(
+        second_stand(&line, 2, true, target, facing, in_front),
+        Some(3)
+    );
+    assert_eq!(
+        second_stand(&line, 2, false, target, facing, in_front),
+        Some(1)
+    );
+    // From behind, the firer's left is the target's left.
+    assert_eq!(
+        second_stand(&line, 2, true, target, facing, behind),
+        Some(1)
+    );
+    // At the end of the line the other neighbour goes; a lone stand loses no second.
+    assert_eq!(
+        second_stand(&line, 4, true, target, facing, in_front),
+        Some(3)
+    );
+    assert_eq!(
+        second_stand(&[1, 3], 3, true, target, facing, in_front),
+        Some(1)
+    );
+    assert_eq!(second_stand(&[2], 2, true, target, facing, in_front), None);
 }

@@ -6,11 +6,13 @@
 //!
 //! What is here so far is the rules' arithmetic, pure functions of the figures:
 //! shooting (`fire`), the commanders (`commander`), the dominoes (`dominoes`) and the
-//! fight stand against stand with its outcome (`melee`). The rule set is not yet in
+//! fight stand against stand with its outcome (`melee`), and the lines on hexes: the
+//! arc and the stand beside a nominated one (`geometry`). The rule set is not yet in
 //! the game's list of rule sets (`rules::ALL`): its phases, orders, map and window
 //! come next (docs/rules/acw.md, "Status").
 
 pub mod commander;
 pub mod dominoes;
 pub mod fire;
+pub mod geometry;
 pub mod melee;
