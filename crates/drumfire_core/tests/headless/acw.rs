@@ -363,3 +363,31 @@ fn the_second_stand_is_left_or_right_as_the_firer_sees_it() {
     );
     assert_eq!(second_stand(&[2], 2, true, target, facing, in_front), None);
 }
+
+#[test]
+fn the_chits_and_what_each_allows() {
+    use drumfire_core::rules::acw::chit::Chit;
+    // Move 12" (4 hexes), Fast Advance 18" (6), Charge 12" (4); Fire and Opportunity
+    // Fire stand.
+    let hexes: Vec<u8> = Chit::ALL.iter().map(|c| c.hexes()).collect();
+    assert_eq!(hexes, [4, 6, 4, 0, 0]);
+    // "Units cannot move into contact without a Charge order."
+    let contact: Vec<Chit> = Chit::ALL.into_iter().filter(|c| c.may_contact()).collect();
+    assert_eq!(contact, [Chit::Charge]);
+    // "the firing unit has to have a FIRE or OPPORTUNITY FIRE order to shoot"
+    let at_charger: Vec<Chit> = Chit::ALL
+        .into_iter()
+        .filter(|c| c.may_fire_at_charger())
+        .collect();
+    assert_eq!(at_charger, [Chit::Fire, Chit::OpportunityFire]);
+    assert!(Chit::Fire.fires_in_shooting() && !Chit::OpportunityFire.fires_in_shooting());
+    assert!(Chit::OpportunityFire.fires_in_react() && !Chit::Fire.fires_in_react());
+    // "Artillery is placed at the start of the game and do not move."
+    let guns: Vec<Chit> = Chit::ALL
+        .into_iter()
+        .filter(|c| c.for_artillery())
+        .collect();
+    assert_eq!(guns, [Chit::Fire, Chit::OpportunityFire]);
+    // Routed: "No Charge moves thereafter".
+    assert!(!Chit::Charge.for_routed() && Chit::Move.for_routed());
+}

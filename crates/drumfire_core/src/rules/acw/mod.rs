@@ -4,13 +4,14 @@
 //! and lines broken in one, two or three places. See `docs/rules/acw.md` for the map
 //! from rule to code and test, and for what we designed where the seed is silent.
 //!
-//! What is here so far is the rules' arithmetic, pure functions of the figures:
-//! shooting (`fire`), the commanders (`commander`), the dominoes (`dominoes`) and the
-//! fight stand against stand with its outcome (`melee`), and the lines on hexes: the
-//! arc and the stand beside a nominated one (`geometry`). The rule set is not yet in
-//! the game's list of rule sets (`rules::ALL`): its phases, orders, map and window
-//! come next (docs/rules/acw.md, "Status").
+//! What is here so far is the rules' arithmetic, pure functions of the figures: the
+//! order chits (`chit`), shooting (`fire`), the commanders (`commander`), the
+//! dominoes (`dominoes`), the fight stand against stand with its outcome (`melee`),
+//! and the lines on hexes: the arc and the stand beside a nominated one (`geometry`).
+//! The rule set is not yet in the game's list of rule sets (`rules::ALL`): its
+//! phases, orders, map and window come next (docs/rules/acw.md, "Status").
 
+pub mod chit;
 pub mod commander;
 pub mod dominoes;
 pub mod fire;
