@@ -42,7 +42,8 @@ pub static PARTS: PlayParts = PlayParts {
          one empty hex or fights a firefight with the enemy beside it in the open; on \
          Attack it fights hand to hand (or storms a battery); on Attack or Engage it fights \
          for a built-up area or wood. Cavalry (line 3 hexes, march column 4) charges on \
-         Attack orders, in line; infantry in square stands against it. A battery moves \
+         Attack orders, in line; infantry in square stands against it, and infantry on \
+         Engage or Hold volleys at horse beside it. A battery moves \
          limbered (2 hexes) and fires deployed, on Engage or Hold, up to 3 hexes: a die a \
          gun section, 6 to kill. The side with the higher combat factors rolls 2d6 plus the \
          difference: routs, retreats Shaken, or a draw. Select a brigade to see its orders with their \

@@ -1103,7 +1103,7 @@ fn every_choice_we_designed_is_marked_ours_where_it_lives() {
         .filter_map(|l| l.strip_prefix("| N-"))
         .map(|l| format!("N-{}", l.split(' ').next().unwrap()))
         .collect();
-    assert_eq!(listed.len(), 25);
+    assert_eq!(listed.len(), 26);
     let wrong = drumfire_core::testing::unmatched_ours_marks(
         &listed,
         &format!("{root}/src/rules/napoleonic"),

@@ -304,7 +304,7 @@ fn bombardment_odds_are_the_binomial_over_the_guns_standing() {
         [(-1, "Target in BUA or wood"), (-2, "Shaken")]
     );
     assert_eq!(combat::kill_faces(combat::total(&mods)), 0);
-    let odds = combat::bombard_odds("gun", 3, &mods, "b");
+    let odds = combat::dice_fire_odds(false, "gun", 3, &mods, "b");
     assert_eq!(odds.outcomes[0].chance.to_string(), "216/216");
 }
 
@@ -540,4 +540,58 @@ fn a_scenario_gives_each_arm_only_its_formations_and_orders() {
             "napoleonic.brigades[1].formation: `c` is cavalry: its formations are Line or MarchColumn",
         ]
     );
+}
+
+#[test]
+fn infantry_volleys_at_the_cavalry_beside_it() {
+    let s = field(
+        &[],
+        &[
+            (
+                "sq",
+                0,
+                "0404",
+                4,
+                "order: Hold, formation: Square, fire: A",
+            ),
+            ("att", 0, "0406", 4, "order: Attack"),
+            ("cav", 1, "0504", 3, "order: Hold, formation: MarchColumn"),
+            ("cav2", 1, "0506", 3, "order: Hold"),
+            ("b", 1, "0402", 4, "order: Hold"),
+        ],
+    );
+    let mut game = to_combat(&s, 9, 0);
+    refused(
+        &mut game,
+        fight(0, "att", "0506", Fight::Volley),
+        "only Engage or Hold orders volley",
+    );
+    refused(
+        &mut game,
+        fight(0, "sq", "0402", Fight::Volley),
+        "b is not cavalry: a volley is fired at horse",
+    );
+    // The square: a die a battalion, +1 Fire A, +1 the horse in march column; each
+    // kills on 4 or more.
+    assert_eq!(
+        odds_of(&game, 0, "sq", "0504", Fight::Volley),
+        "+1 sq: Fire A, +1 sq: Target in march column | 0 casualties 81/1296, \
+         1 casualty 324/1296, 2 casualties 486/1296, 3 casualties 324/1296, \
+         4 casualties 81/1296"
+    );
+    game.submit(fight(0, "sq", "0504", Fight::Volley)).unwrap();
+    let volley: Vec<String> = game
+        .journal()
+        .entries()
+        .iter()
+        .filter_map(|e| match &e.event {
+            GameEvent::Fired {
+                kind, dice, result, ..
+            } if kind == "Volley" => Some(format!("{} {result}", dice[0])),
+            _ => None,
+        })
+        .collect();
+    // Seed 9: 3, 3, 6, 5, each +2: two kills.
+    assert_eq!(volley, ["3 no kill", "3 no kill", "6 a kill", "5 a kill"]);
+    assert_eq!(standing(&game, "cav"), "■□□");
 }

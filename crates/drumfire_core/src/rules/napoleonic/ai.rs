@@ -91,18 +91,25 @@ fn orders(world: &World, side: u8, all: &[Piece], goals: &[Hex], options: &[Orde
             && crate::map::objectives(world)
                 .iter()
                 .any(|(h, _, held)| *h == p.hex && *held == Some(side));
-        let beside: Vec<&Piece> = all
-            .iter()
-            .filter(|e| e.side != side && !e.routed && e.hex.unsigned_distance_to(p.hex) <= 2)
-            .collect();
         let reach = if p.arm == Arm::Cavalry { 4 } else { 2 };
+        // In the last two turns a brigade attacks the enemy on an objective its side
+        // does not hold even at odds a little against it: there is no later.
+        let last_turns = {
+            let turn = world.resource::<crate::flow::Turn>().0;
+            let turns = world.resource::<crate::scenario::ScenarioInfo>().turns;
+            turn + 2 > turns
+        };
         let would_win = all.iter().any(|e| {
+            let needed = if last_turns && goals.contains(&e.hex) {
+                -18
+            } else {
+                0
+            };
             e.side != side
                 && !e.routed
                 && e.hex.unsigned_distance_to(p.hex) <= reach
-                && attack_contest(world, p, e).is_some_and(|c| contest_value(c, p, e) > 0)
+                && attack_contest(world, p, e).is_some_and(|c| contest_value(c, p, e) > needed)
         });
-        let _ = beside;
         let want = if p.arm == Arm::Artillery {
             Command::Engage
         } else if on_goal_held {
@@ -155,6 +162,15 @@ fn movement_score(world: &World, all: &[Piece], goals: &[Hex], o: &Order) -> i64
             if p.arm == Arm::Artillery {
                 return gun_position(world, all, p, to) - gun_position(world, all, p, p.hex);
             }
+            // Horse cannot fight for a village or wood: it makes for the objectives no
+            // enemy holds in cover, else for the enemy in the open it could charge.
+            let horse_goals;
+            let goals = if p.arm == Arm::Cavalry {
+                horse_goals = cavalry_goals(world, all, *side, goals);
+                &horse_goals[..]
+            } else {
+                goals
+            };
             let before = i64::from(distance_to_goal(all, goals, *side, p.hex));
             let after = i64::from(distance_to_goal(all, goals, *side, to));
             let mut score = (before - after) * 10;
@@ -189,12 +205,13 @@ fn movement_score(world: &World, all: &[Piece], goals: &[Hex], o: &Order) -> i64
                 } / 6;
             }
             if masks_guns(world, all, *side, to) {
-                score -= 25;
+                score -= 8;
             }
-            // Under the enemy's guns: the casualties they are expected to cause, unless
-            // it comes on to storm them.
-            if p.brigade.command != Command::Attack {
-                score -= under_guns(world, all, &moved) / 4;
+            // Under the enemy's guns (or, for horse, its volleys): the casualties they
+            // are expected to cause, unless it comes on to storm the guns (horse that
+            // means to charge still takes the volley if the enemy fights first).
+            if p.brigade.command != Command::Attack || p.arm == Arm::Cavalry {
+                score -= under_fire(world, all, &moved) / 4;
             }
             if !view::in_the_open(world, to) {
                 score += 2;
@@ -282,23 +299,46 @@ fn masks_guns(world: &World, all: &[Piece], side: u8, at: Hex) -> bool {
         })
 }
 
-/// Casualties (times 36) the enemy's deployed batteries are expected to cause `p`
-/// where it stands.
-fn under_guns(world: &World, all: &[Piece], p: &Piece) -> i64 {
+/// Casualties (times 36) the enemy is expected to cause `p` where it stands by fire it
+/// needs no contest for: its deployed batteries in range and sight, and, for cavalry,
+/// the volleys of infantry beside it on Engage or Hold orders.
+fn under_fire(world: &World, all: &[Piece], p: &Piece) -> i64 {
     all.iter()
-        .filter(|b| {
-            b.side != p.side
-                && b.arm == Arm::Artillery
-                && b.brigade.formation == Formation::Deployed
-                && !b.routed
-                && b.hex.unsigned_distance_to(p.hex) <= view::GUN_RANGE
-                && view::clear_line(world, b.hex, p.hex)
-        })
-        .map(|b| {
-            let (dice, mods) = super::bombard_plan(world, b, p);
-            i64::from(dice) * i64::from(combat::kill_faces(combat::total(&mods))) * 6
+        .filter(|e| e.side != p.side && !e.routed)
+        .filter_map(|e| {
+            let guns = e.arm == Arm::Artillery
+                && e.brigade.formation == Formation::Deployed
+                && e.hex.unsigned_distance_to(p.hex) <= view::GUN_RANGE
+                && view::clear_line(world, e.hex, p.hex);
+            let volley = p.arm == Arm::Cavalry
+                && e.arm == Arm::Infantry
+                && e.brigade.command != Command::Attack
+                && e.hex.unsigned_distance_to(p.hex) == 1;
+            let fight = match (guns, volley) {
+                (true, _) => Fight::Bombard,
+                (_, true) => Fight::Volley,
+                _ => return None,
+            };
+            let (dice, mods) = super::dice_fire_plan(world, fight, e, p);
+            Some(i64::from(dice) * i64::from(combat::kill_faces(combat::total(&mods))) * 6)
         })
         .sum()
+}
+
+/// Where cavalry makes for: the side's goals that no enemy brigade holds in a
+/// built-up area or wood; with none, the enemy brigades in the open.
+fn cavalry_goals(world: &World, all: &[Piece], side: u8, goals: &[Hex]) -> Vec<Hex> {
+    let in_cover = |h: &Hex| {
+        !view::in_the_open(world, *h) && all.iter().any(|e| e.side != side && e.hex == *h)
+    };
+    let open: Vec<Hex> = goals.iter().copied().filter(|h| !in_cover(h)).collect();
+    if !open.is_empty() {
+        return open;
+    }
+    all.iter()
+        .filter(|e| e.side != side && !e.routed && view::in_the_open(world, e.hex))
+        .map(|e| e.hex)
+        .collect()
 }
 
 /// How good a hex is for a battery: an enemy two or three hexes off that it can see,
@@ -341,8 +381,8 @@ fn fight_score(world: &World, o: &Order) -> i64 {
         return 0;
     };
     match fight {
-        Fight::Bombard => {
-            let (dice, mods) = super::bombard_plan(world, &p, &t);
+        Fight::Bombard | Fight::Volley => {
+            let (dice, mods) = super::dice_fire_plan(world, *fight, &p, &t);
             let faces = i64::from(combat::kill_faces(combat::total(&mods)));
             let dice = i64::from(dice);
             // Casualties expected, and the chance the target fails the test after.

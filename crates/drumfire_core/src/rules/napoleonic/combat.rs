@@ -443,14 +443,52 @@ pub fn hit_ways(dice: u32, faces: u32) -> Vec<u64> {
     crate::odds::binomial_ways(dice, u64::from(faces), 6)
 }
 
-/// The exact odds of a bombardment: the chance of each number of casualties.
-pub fn bombard_odds(battery: &str, dice: u32, mods: &[(i32, String)], target: &str) -> Odds {
+/// Infantry's modifiers to each die of a volley at cavalry beside it, each with its
+/// cause.
+/// Ours — N-26 in docs/rules/napoleonic.md: a die a battalion, 6 to kill.
+pub fn volley_factors(me: &Fighter, target: &Fighter) -> Vec<(i32, String)> {
+    let mut out: Vec<(i32, String)> = Vec::new();
+    match me.grades.fire {
+        Grade::A => out.push((1, "Fire A".into())),
+        Grade::C => out.push((-1, "Fire C".into())),
+        Grade::B => {}
+    }
+    if me.formation.is_column() {
+        out.push((-1, "Firing from column".into()));
+    }
+    if target.formation.is_column() {
+        out.push((1, "Target in march column".into()));
+    }
+    if me.disordered {
+        out.push((-1, "Disordered".into()));
+    }
+    if me.shaken {
+        out.push((-2, "Shaken".into()));
+    }
+    out
+}
+
+/// The exact odds of a bombardment or a volley: the chance of each number of
+/// casualties.
+pub fn dice_fire_odds(
+    volley: bool,
+    firer: &str,
+    dice: u32,
+    mods: &[(i32, String)],
+    target: &str,
+) -> Odds {
     let faces = kill_faces(total(mods));
     let all = 6u64.pow(dice);
+    let (what, part) = if volley {
+        ("Volley", "battalion")
+    } else {
+        ("Bombard", "gun section")
+    };
+    let battery = firer;
     Odds {
-        title: format!("Bombard: {battery} on {target}"),
+        title: format!("{what}: {battery} on {target}"),
         basis: vec![
-            format!("{dice} dice, one a gun section standing; each needs {KILL} to kill"),
+            format!("{dice} dice, one a {part} standing; each needs {KILL} to kill"),
             format!("Each kills on {}; a kill is a casualty", needs(total(mods))),
             format!("{target} tests its morale if it takes a casualty"),
         ],

@@ -27,7 +27,7 @@ mod validate;
 pub mod view;
 
 pub use resolve::{
-    MORALE_STEADY, Morale, bombard_plan, fight_odds, morale_factors, morale_outcome,
+    MORALE_STEADY, Morale, dice_fire_plan, fight_odds, morale_factors, morale_outcome,
     skirmish_situation,
 };
 pub use state::{Fight, NpOrder, NpState};

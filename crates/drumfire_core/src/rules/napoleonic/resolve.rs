@@ -113,7 +113,7 @@ fn apply(world: &mut World, o: NpOrder) {
             }
             match (fight, fight.contest()) {
                 (_, Some(contest)) => contest_fight(world, &p, &t, fight, contest),
-                (Fight::Bombard, None) => bombard(world, &p, &t),
+                (Fight::Bombard | Fight::Volley, None) => dice_fire(world, fight, &p, &t),
                 _ => skirmish(world, &p, &t),
             }
         }
@@ -387,39 +387,60 @@ pub fn skirmish_situation(world: &World, me: &Piece, enemy: &Piece) -> SkirmishS
     }
 }
 
-/// A battery's dice and their modifiers against `t`.
-pub fn bombard_plan(world: &World, p: &Piece, t: &Piece) -> (u32, Vec<(i32, String)>) {
-    let mods = combat::bombard_factors(
-        &p.fighter(),
-        &t.fighter(),
-        p.hex.unsigned_distance_to(t.hex),
-        !view::in_the_open(world, t.hex),
-    );
+/// The dice a battery's bombardment or a volley throws at `t` (one a gun section or
+/// battalion standing) and their modifiers, for `fight` (`Fight::Bombard` or
+/// `Fight::Volley`).
+pub fn dice_fire_plan(
+    world: &World,
+    fight: Fight,
+    p: &Piece,
+    t: &Piece,
+) -> (u32, Vec<(i32, String)>) {
+    let mods = match fight {
+        Fight::Volley => combat::volley_factors(&p.fighter(), &t.fighter()),
+        _ => combat::bombard_factors(
+            &p.fighter(),
+            &t.fighter(),
+            p.hex.unsigned_distance_to(t.hex),
+            !view::in_the_open(world, t.hex),
+        ),
+    };
     (u32::from(p.standing), mods)
 }
 
-/// A deployed battery fires: a die for each gun section standing, each killing on 6
-/// after its modifiers; a brigade that takes a casualty tests its morale.
+/// A deployed battery bombards, or infantry volleys at cavalry: a die for each gun
+/// section or battalion standing, each killing on 6 after its modifiers; a brigade
+/// that takes a casualty tests its morale.
 /// Ours — N-22 in docs/rules/napoleonic.md: bombardment.
-fn bombard(world: &mut World, p: &Piece, t: &Piece) {
-    let (dice, mods) = bombard_plan(world, p, t);
-    // A die for each gun section, each in the log with its own result.
+/// Ours — N-26 in docs/rules/napoleonic.md: the volley.
+fn dice_fire(world: &mut World, fight: Fight, p: &Piece, t: &Piece) {
+    let (dice, mods) = dice_fire_plan(world, fight, p, t);
+    let part = if fight == Fight::Volley {
+        "battalion"
+    } else {
+        "gun section"
+    };
+    // A die for each, each in the log with its own result.
     let mut kills = 0u8;
-    for section in 1..=dice {
-        let die = roll(world, 1, format!("bombard: {}, section {section}", p.name));
+    for n in 1..=dice {
+        let die = roll(
+            world,
+            1,
+            format!("{}: {}, {part} {n}", fight.name().to_lowercase(), p.name),
+        );
         let kill = i32::from(die[0]) + combat::total(&mods) >= combat::KILL;
         kills += u8::from(kill);
         note(
             world,
             GameEvent::Fired {
-                kind: "Bombard".into(),
+                kind: fight.name().into(),
                 table: format!("needs {}", combat::KILL),
                 side: p.side,
                 firers: vec![p.id.clone()],
                 target: view::label(t.hex),
                 strength: 0,
                 shifts: mods.clone(),
-                column: format!("gun section {section} of {dice}"),
+                column: format!("{part} {n} of {dice}"),
                 dice: die,
                 result: if kill {
                     "a kill".into()
@@ -759,9 +780,9 @@ pub fn fight_odds(world: &World, order: &NpOrder) -> Option<Odds> {
             &p.name,
             &t.name,
         ),
-        (Fight::Bombard, None) => {
-            let (dice, mods) = bombard_plan(world, &p, &t);
-            combat::bombard_odds(&p.name, dice, &mods, &t.name)
+        (Fight::Bombard | Fight::Volley, None) => {
+            let (dice, mods) = dice_fire_plan(world, *fight, &p, &t);
+            combat::dice_fire_odds(*fight == Fight::Volley, &p.name, dice, &mods, &t.name)
         }
         _ => {
             let a = combat::skirmish_factors(

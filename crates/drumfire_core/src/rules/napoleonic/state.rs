@@ -23,11 +23,13 @@ pub enum Fight {
     Charge,
     /// Ours (N-24): infantry on Attack orders storms the enemy battery beside it.
     Assault,
+    /// Ours (N-26): infantry on Engage or Hold orders volleys at the cavalry beside it.
+    Volley,
 }
 
 impl Fight {
     /// Every fight.
-    pub const ALL: [Fight; 7] = [
+    pub const ALL: [Fight; 8] = [
         Fight::Skirmish,
         Fight::Firefight,
         Fight::HandToHand,
@@ -35,12 +37,13 @@ impl Fight {
         Fight::Bombard,
         Fight::Charge,
         Fight::Assault,
+        Fight::Volley,
     ];
 
     /// The contest of combat factors it is, if it is one.
     pub fn contest(self) -> Option<Contest> {
         match self {
-            Fight::Skirmish | Fight::Bombard => None,
+            Fight::Skirmish | Fight::Bombard | Fight::Volley => None,
             Fight::Firefight => Some(Contest::Firefight),
             Fight::HandToHand => Some(Contest::HandToHand),
             Fight::Inside => Some(Contest::Inside),
@@ -59,6 +62,7 @@ impl Fight {
             Fight::Bombard => "Bombard",
             Fight::Charge => "Charge",
             Fight::Assault => "Assault the battery",
+            Fight::Volley => "Volley",
         }
     }
 }

@@ -298,6 +298,24 @@ pub fn fight_check(world: &World, p: &Piece, enemy: &Piece, fight: Fight) -> Res
             }
             adjacent(distance, &enemy.name)?;
         }
+        Fight::Volley => {
+            // Ours — N-26 in docs/rules/napoleonic.md: infantry on Engage or Hold
+            // orders volleys at enemy cavalry beside it.
+            if p.arm != Arm::Infantry {
+                return Err(format!("{} is {}: infantry volleys", p.name, p.arm.name()));
+            }
+            orders(
+                &[Command::Hold, Command::Engage],
+                "only Engage or Hold orders volley",
+            )?;
+            if enemy.arm != Arm::Cavalry {
+                return Err(format!(
+                    "{} is not cavalry: a volley is fired at horse",
+                    enemy.name
+                ));
+            }
+            adjacent(distance, &enemy.name)?;
+        }
         Fight::Skirmish => {
             // Rule 11: "Only infantry and must have Hold or Engage orders"; "Against
             // infantry in the open, BUA or woods"; "Attackers halt at 4"".
