@@ -162,6 +162,13 @@ impl Odds {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn binomial_ways_are_the_binomial_counts() {
+        assert_eq!(binomial_ways(2, 1, 6), vec![25, 10, 1]);
+        assert_eq!(binomial_ways(3, 3, 6), vec![27, 81, 81, 27]);
+        assert_eq!(binomial_ways(0, 4, 6), vec![1]);
+    }
+
     use super::*;
 
     #[test]

@@ -11,9 +11,7 @@ use drumfire_core::counters::MarkerKind;
 use drumfire_core::journal::GameEvent;
 use drumfire_core::orders::Order;
 use drumfire_core::rules::napoleonic::brigade::{Arm, Command, Formation};
-use drumfire_core::rules::napoleonic::combat::{
-    self, Contest, bombard_factors, factors, hit_ways, plan,
-};
+use drumfire_core::rules::napoleonic::combat::{self, Contest, bombard_factors, factors, plan};
 use drumfire_core::rules::napoleonic::{self, Fight, NpOrder, NpState, view};
 use drumfire_core::scenario::hex_of;
 
@@ -43,6 +41,23 @@ fn odds_of(game: &drumfire_core::game::Game, side: u8, id: &str, target: &str, f
         .map(|o| format!("{} {}", o.label, o.chance))
         .collect();
     format!("{} | {}", mods.join(", "), outcomes.join(", "))
+}
+
+/// Each die of every bombardment or volley of kind `kind` in the log: "6 a kill".
+fn dice_fire(game: &drumfire_core::game::Game, kind: &str) -> Vec<String> {
+    game.journal()
+        .entries()
+        .iter()
+        .filter_map(|e| match &e.event {
+            GameEvent::Fired {
+                kind: k,
+                dice,
+                result,
+                ..
+            } if k == kind => Some(format!("{} {result}", dice[0])),
+            _ => None,
+        })
+        .collect()
 }
 
 #[test]
@@ -250,17 +265,7 @@ fn a_deployed_battery_bombards_within_three_hexes_it_can_see() {
     );
     game.submit(fight(0, "gun", "0302", Fight::Bombard))
         .unwrap();
-    let fired: Vec<String> = game
-        .journal()
-        .entries()
-        .iter()
-        .filter_map(|e| match &e.event {
-            GameEvent::Fired {
-                kind, dice, result, ..
-            } if kind == "Bombard" => Some(format!("{} {result}", dice[0])),
-            _ => None,
-        })
-        .collect();
+    let fired = dice_fire(&game, "Bombard");
     // Seed 7: a 1 and a 6, +2 each: one kill; the column loses its rightmost
     // battalion and, with a casualty, tests its morale.
     assert_eq!(fired, ["1 no kill", "6 a kill"]);
@@ -292,7 +297,7 @@ fn bombardment_odds_are_the_binomial_over_the_guns_standing() {
         [(2, "Canister (1 hex)"), (1, "Target in square")]
     );
     assert_eq!(combat::kill_faces(combat::total(&mods)), 4);
-    assert_eq!(hit_ways(2, 4), vec![4, 16, 16]);
+    assert_eq!(drumfire_core::odds::binomial_ways(2, 4, 6), vec![4, 16, 16]);
     // Long range on a line in a wood, the battery Shaken: no die can kill.
     let shaken = drumfire_core::rules::napoleonic::brigade::Fighter {
         shaken: true,
@@ -580,17 +585,7 @@ fn infantry_volleys_at_the_cavalry_beside_it() {
          4 casualties 81/1296"
     );
     game.submit(fight(0, "sq", "0504", Fight::Volley)).unwrap();
-    let volley: Vec<String> = game
-        .journal()
-        .entries()
-        .iter()
-        .filter_map(|e| match &e.event {
-            GameEvent::Fired {
-                kind, dice, result, ..
-            } if kind == "Volley" => Some(format!("{} {result}", dice[0])),
-            _ => None,
-        })
-        .collect();
+    let volley = dice_fire(&game, "Volley");
     // Seed 9: 3, 3, 6, 5, each +2: two kills.
     assert_eq!(volley, ["3 no kill", "3 no kill", "6 a kill", "5 a kill"]);
     assert_eq!(standing(&game, "cav"), "■□□");

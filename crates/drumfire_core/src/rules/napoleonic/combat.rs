@@ -437,12 +437,6 @@ pub fn bombard_factors(
     out
 }
 
-/// Ways out of `6^dice` that `dice` dice, each killing on `faces` faces of six, kill
-/// 0, 1, ... `dice` times.
-pub fn hit_ways(dice: u32, faces: u32) -> Vec<u64> {
-    crate::odds::binomial_ways(dice, u64::from(faces), 6)
-}
-
 /// Infantry's modifiers to each die of a volley at cavalry beside it, each with its
 /// cause.
 /// Ours — N-26 in docs/rules/napoleonic.md: a die a battalion, 6 to kill.
@@ -493,7 +487,7 @@ pub fn dice_fire_odds(
             format!("{target} tests its morale if it takes a casualty"),
         ],
         modifiers: Odds::modifiers_of(battery, mods),
-        outcomes: hit_ways(dice, faces)
+        outcomes: crate::odds::binomial_ways(dice, u64::from(faces), 6)
             .into_iter()
             .enumerate()
             .map(|(h, w)| {
@@ -523,12 +517,5 @@ mod tests {
         assert_eq!(row_ways(3), [0, 1, 5, 9, 21]);
         assert_eq!(row_ways(8).iter().sum::<u32>(), 36);
         assert_eq!(row_ways(8), [0, 0, 0, 0, 36]);
-    }
-
-    #[test]
-    fn hit_ways_are_the_binomial_counts() {
-        assert_eq!(hit_ways(2, 1), vec![25, 10, 1]);
-        assert_eq!(hit_ways(3, 3), vec![27, 81, 81, 27]);
-        assert_eq!(hit_ways(0, 4), vec![1]);
     }
 }
