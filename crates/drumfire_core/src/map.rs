@@ -263,3 +263,60 @@ mod tests {
         assert_eq!(r.unsigned_distance_to(b), 1);
     }
 }
+
+/// What the map holds on one hex, for a rule set to read into its own [`Board`].
+#[derive(Clone, Copy, Debug)]
+pub struct HexFacts<'a> {
+    /// The terrain's id.
+    pub terrain: &'a str,
+    /// The terrain's type in the rule set's data, if it has one.
+    pub kind: Option<&'a crate::data::TerrainType>,
+    /// Its height in contour levels.
+    pub elevation: u8,
+    /// Road sides, as bits of [`Sides`].
+    pub road: u8,
+    /// A river through it, and its crossing.
+    pub river: Option<Crossing>,
+}
+
+/// The map as a rule set reads it (its own `T` for each hex), read once from the hex
+/// entities when the rule set starts or resets: terrain never changes in play.
+#[derive(Resource, Clone, Debug)]
+pub struct Board<T: Send + Sync + 'static>(BTreeMap<(u16, u16), T>);
+
+impl<T: Copy + Send + Sync + 'static> Board<T> {
+    /// Reads every hex through `read` and puts the board in the world.
+    pub fn install(
+        world: &mut World,
+        data: &crate::data::RuleSetData,
+        read: impl Fn(&HexFacts) -> T,
+    ) {
+        let mut q = world.query::<(
+            &HexCell,
+            &Terrain,
+            Option<&Elevation>,
+            Option<&Road>,
+            Option<&River>,
+        )>();
+        let cells = q
+            .iter(world)
+            .map(|(h, t, e, road, river)| {
+                let facts = HexFacts {
+                    terrain: &t.0,
+                    kind: data.terrain.get(&t.0),
+                    elevation: e.map_or(0, |e| e.0),
+                    road: road.map_or(0, |r| (r.0).0),
+                    river: river.map(|r| r.crossing),
+                };
+                ((h.coord.col, h.coord.row), read(&facts))
+            })
+            .collect();
+        world.insert_resource(Board(cells));
+    }
+
+    /// The hex as the rule set reads it, `None` off the map.
+    pub fn get(world: &World, hex: Hex) -> Option<T> {
+        let m = MapCoord::from_hex(hex)?;
+        world.resource::<Self>().0.get(&(m.col, m.row)).copied()
+    }
+}

@@ -96,15 +96,13 @@ pub fn plugin(app: &mut App) {
     world.register_component::<Routed>();
     world.register_component::<Stands>();
     world.register_component::<crate::counters::Facing>();
-    let board = view::Board::build(world);
-    world.insert_resource(board);
+    view::install_board(world);
 }
 
 /// Back to the state before the set-up.
 pub fn reset(world: &mut World) {
     world.insert_resource(NpState::default());
-    let board = view::Board::build(world);
-    world.insert_resource(board);
+    view::install_board(world);
 }
 
 /// The Napoleonic state in canonical text, for the state hash.

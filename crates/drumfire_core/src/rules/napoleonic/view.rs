@@ -3,7 +3,7 @@
 use super::brigade::{Arm, Fighter};
 use super::state::{Brigade, NpState};
 use crate::counters::{Counter, Disordered, OnHex, Routed, Shaken, Stands};
-use crate::map::{Crossing, HexIndex, River, Road, Terrain};
+use crate::map::{Crossing, HexIndex};
 use bevy_ecs::prelude::*;
 use hexx::Hex;
 
@@ -116,56 +116,30 @@ pub struct Cell {
     pub road: u8,
 }
 
-/// The map as the rules read it, read once from the hex entities (terrain never
-/// changes in play).
-#[derive(Resource, Clone, Debug, Default)]
-pub struct Board {
-    cells: std::collections::BTreeMap<(u16, u16), Cell>,
-}
+/// The map as the Napoleonic rules read it.
+pub type Board = crate::map::Board<Cell>;
 
-impl Board {
-    /// Reads the hex entities.
-    pub fn build(world: &mut World) -> Self {
-        let data = super::INFO.data();
-        let mut q = world.query::<(
-            &crate::map::HexCell,
-            &Terrain,
-            Option<&Road>,
-            Option<&River>,
-        )>();
-        let cells = q
-            .iter(world)
-            .map(|(h, t, road, river)| {
-                let kind = data.terrain.get(&t.0);
-                // Ours — N-15 in docs/rules/napoleonic.md: a river is crossed by
-                // bridge or ford only.
-                let deep = river.is_some_and(|r| r.crossing == Crossing::None);
-                (
-                    (h.coord.col, h.coord.row),
-                    Cell {
-                        cover: kind.is_some_and(|k| k.cover),
-                        cost: if deep {
-                            None
-                        } else {
-                            kind.and_then(|k| k.move_cost)
-                        },
-                        road: road.map_or(0, |r| (r.0).0),
-                    },
-                )
-            })
-            .collect();
-        Self { cells }
-    }
+/// Reads the hexes into the rules' [`Board`].
+pub fn install_board(world: &mut World) {
+    Board::install(world, super::INFO.data(), |f| {
+        // Ours — N-15 in docs/rules/napoleonic.md: a river is crossed by bridge or
+        // ford only.
+        let deep = f.river == Some(Crossing::None);
+        Cell {
+            cover: f.kind.is_some_and(|k| k.cover),
+            cost: if deep {
+                None
+            } else {
+                f.kind.and_then(|k| k.move_cost)
+            },
+            road: f.road,
+        }
+    })
 }
 
 /// The hex as the rules read it, `None` off the map.
 pub fn cell(world: &World, hex: Hex) -> Option<Cell> {
-    let m = crate::coords::MapCoord::from_hex(hex)?;
-    world
-        .resource::<Board>()
-        .cells
-        .get(&(m.col, m.row))
-        .copied()
+    Board::get(world, hex)
 }
 
 /// Is the hex in the open (neither built-up area nor wood)?

@@ -102,15 +102,13 @@ pub fn plugin(app: &mut App) {
     world.register_component::<Moved>();
     world.register_component::<Fired>();
     world.register_component::<Done>();
-    let board = view::Board::build(world);
-    world.insert_resource(board);
+    view::install_board(world);
 }
 
 /// Back to the state before the set-up.
 pub fn reset(world: &mut World) {
     world.insert_resource(PtState::default());
-    let board = view::Board::build(world);
-    world.insert_resource(board);
+    view::install_board(world);
 }
 
 /// The Portable state in canonical text, for the state hash.

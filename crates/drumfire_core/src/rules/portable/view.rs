@@ -2,7 +2,7 @@
 
 use crate::counters::{Counter, Done, Facing, Fired, Moved, OnHex, Pinned, Printed};
 use crate::data::UnitClass;
-use crate::map::{Crossing, Elevation, HexIndex, River, Road, Terrain};
+use crate::map::{Crossing, HexIndex};
 use bevy_ecs::prelude::*;
 use hexx::{EdgeDirection, Hex};
 
@@ -173,55 +173,26 @@ impl Cell {
     }
 }
 
-/// The map as the rules read it, read once from the hex entities (Portable terrain
-/// never changes in play).
-#[derive(Resource, Clone, Debug, Default)]
-pub struct Board {
-    cells: std::collections::BTreeMap<(u16, u16), Cell>,
-}
+/// The map as the Portable rules read it.
+pub type Board = crate::map::Board<Cell>;
 
-impl Board {
-    /// Reads the hex entities.
-    pub fn build(world: &mut World) -> Self {
-        let data = crate::rules::portable::INFO.data();
-        let mut q = world.query::<(
-            &crate::map::HexCell,
-            &Terrain,
-            &Elevation,
-            Option<&Road>,
-            Option<&River>,
-        )>();
-        let cells = q
-            .iter(world)
-            .map(|(h, t, e, road, river)| {
-                let kind = data.terrain.get(&t.0);
-                (
-                    (h.coord.col, h.coord.row),
-                    Cell {
-                        woods: t.0 == "woods",
-                        built_up: t.0 == "town",
-                        fortified: t.0 == "fort",
-                        cover: kind.is_some_and(|k| k.cover),
-                        blocks_sight: kind.is_some_and(|k| k.blocks_sight),
-                        elevation: e.0,
-                        road: road.map_or(0, |r| (r.0).0),
-                        river: river.map(|r| r.crossing),
-                    },
-                )
-            })
-            .collect();
-        Self { cells }
-    }
+/// Reads the hexes into the rules' [`Board`].
+pub fn install_board(world: &mut World) {
+    Board::install(world, crate::rules::portable::INFO.data(), |f| Cell {
+        woods: f.terrain == "woods",
+        built_up: f.terrain == "town",
+        fortified: f.terrain == "fort",
+        cover: f.kind.is_some_and(|k| k.cover),
+        blocks_sight: f.kind.is_some_and(|k| k.blocks_sight),
+        elevation: f.elevation,
+        road: f.road,
+        river: f.river,
+    })
 }
 
 /// The hex as the rules read it, `None` off the map.
 pub fn cell(world: &World, hex: Hex) -> Option<Cell> {
-    let m = crate::coords::MapCoord::from_hex(hex)?;
-    world
-        .resource::<Board>()
-        .cells
-        .get(&(m.col, m.row))
-        .copied()
+    Board::get(world, hex)
 }
 
 /// Can a unit in `from` see `to`? Ours (the seed has no line-of-sight rule): a hex
