@@ -165,5 +165,35 @@ fn files(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-criterion_group!(benches, throughput, odds, movement_and_sight, files);
+/// The exact odds of an ACW charge over the whole set of dominoes: four stands a side
+/// (two blocks), eight (four) and full strength, ten a side (five blocks).
+fn acw_charge(c: &mut Criterion) {
+    use drumfire_core::rules::acw::charge_odds::{FightSide, charge_odds};
+    use drumfire_core::rules::acw::dominoes::double_six;
+    let set = double_six();
+    let mut g = c.benchmark_group("acw_charge_odds");
+    g.sample_size(10);
+    for stands in [4, 8, 10] {
+        let side = |modifier| FightSide {
+            stands,
+            full_strength: stands,
+            modifier,
+            ..FightSide::default()
+        };
+        let (charger, defender) = (side(2), side(-1));
+        g.bench_function(format!("{stands}_a_side"), |b| {
+            b.iter(|| black_box(charge_odds(&charger, &defender, &set)))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    throughput,
+    odds,
+    movement_and_sight,
+    files,
+    acw_charge
+);
 criterion_main!(benches);

@@ -3,6 +3,7 @@
 //! test binaries one after another). Each module is one subject.
 
 mod acw;
+mod acw_charge;
 mod ai;
 mod architecture;
 mod crash_safe;

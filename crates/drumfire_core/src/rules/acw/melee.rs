@@ -160,6 +160,17 @@ pub fn retire_hexes(lost: u8) -> u8 {
 pub fn outcome(line: &[bool], lost_now: u8, full_strength: usize, enemy_routs: bool) -> Outcome {
     let standing = line.iter().filter(|l| !**l).count();
     let breaks = crate::counters::breaks_in(line.iter().copied());
+    outcome_of(breaks, lost_now, standing, full_strength, enemy_routs)
+}
+
+/// [`outcome`] from the count of breaks in the line and the stands standing.
+pub fn outcome_of(
+    breaks: usize,
+    lost_now: u8,
+    standing: usize,
+    full_strength: usize,
+    enemy_routs: bool,
+) -> Outcome {
     if breaks >= 3 || standing * 2 < full_strength {
         return Outcome::Routs;
     }

@@ -11,6 +11,7 @@
 //! The rule set is not yet in the game's list of rule sets (`rules::ALL`): its
 //! phases, orders, map and window come next (docs/rules/acw.md, "Status").
 
+pub mod charge_odds;
 pub mod chit;
 pub mod commander;
 pub mod dominoes;
