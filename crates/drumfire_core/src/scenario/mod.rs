@@ -162,7 +162,7 @@ pub struct CounterDef {
 }
 
 /// A hexside a counter faces, as the printed map shows it (flat-topped hexes).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FacingDef {
     /// Up the map.
     North,

@@ -4,12 +4,22 @@
 //! and lines broken in one, two or three places. See `docs/rules/acw.md` for the map
 //! from rule to code and test, and for what we designed where the seed is silent.
 //!
-//! What is here so far is the rules' arithmetic, pure functions of the figures: the
-//! order chits (`chit`), shooting (`fire`), the commanders (`commander`), the
-//! dominoes (`dominoes`), the fight stand against stand with its outcome (`melee`),
-//! and the lines on hexes: the arc and the stand beside a nominated one (`geometry`).
-//! The rule set is not yet in the game's list of rule sets (`rules::ALL`): its
-//! phases, orders, map and window come next (docs/rules/acw.md, "Status").
+//! The rules' arithmetic is pure functions of the figures: the order chits (`chit`),
+//! shooting (`fire`), the commanders (`commander`), the dominoes (`dominoes`), the
+//! fight stand against stand with its outcome (`melee`) and its exact odds
+//! (`charge_odds`), and the lines on hexes (`geometry`). The turn in play so far:
+//! the scenario's section (`scenario`), the orders and state (`state`), the Orders,
+//! Initiative and Movement phases (`resolve`, `validate`, `movement`). The rule set is
+//! not yet in the game's list of rule sets (`rules::ALL`): shooting, combat, react,
+//! the computer player, the window and the editor come next (docs/rules/acw.md,
+//! "Status"); until then only [`testing::REGISTRY`] reads its scenarios.
+
+use crate::flow::{self, Phase};
+use crate::orders::{Order, Refusal};
+use crate::scenario::SideList;
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
 
 pub mod charge_odds;
 pub mod chit;
@@ -18,3 +28,172 @@ pub mod dominoes;
 pub mod fire;
 pub mod geometry;
 pub mod melee;
+pub mod movement;
+mod resolve;
+pub mod scenario;
+pub mod state;
+pub mod testing;
+mod validate;
+pub mod view;
+
+pub use resolve::unrevealed;
+pub use state::{AcwOrder, AcwState};
+pub use validate::{check_chits, validate};
+
+/// The ACW rule set.
+pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
+    id: "acw",
+    name: "ACW one-page rules",
+    plugin,
+    validate,
+    awaiting,
+    candidates: |world, side, salt| candidates(world, side, salt),
+    ai: |world, side, salt| candidates(world, side, salt).into_iter().next(),
+    state_text,
+    names: |_, _| {},
+    reset,
+    invariants: |_| Ok(()),
+    check: scenario::check,
+    read_section: crate::rule_set::read_section::<scenario::AcwScenario>,
+    spawn: scenario::spawn,
+    new_section: scenario::new_section,
+    order_tag: <AcwOrder as crate::orders::RuleSetOrder>::TAG,
+    read_order: crate::rule_set::read_order::<AcwOrder>,
+    reveal,
+    editor: crate::editor::SectionEditor::NONE,
+    data: crate::rule_set::DataFile::new("rules/acw/data.ron", include_str!("data.ron")),
+};
+
+/// The Orders phase: a chit behind every unit, in secret.
+pub const ORDERS: Phase = Phase::Rules(0);
+/// The Initiative phase: a die each CinC; the higher chooses to move first or second.
+pub const INITIATIVE: Phase = Phase::Rules(1);
+/// The Movement phase: the sides in turn reveal chits or move, as many units at a
+/// time as each CinC's rating allows.
+pub const MOVEMENT: Phase = Phase::Rules(2);
+/// The names of the phases, by their number.
+pub const PHASE_NAMES: &[&str] = &["Orders", "Initiative", "Movement"];
+
+/// The ACW phases and systems.
+pub fn plugin(app: &mut App) {
+    flow::add_sequence(app, PHASE_NAMES, &[ORDERS, INITIATIVE, MOVEMENT]);
+    app.init_resource::<AcwState>()
+        .add_systems(OnEnter(ORDERS), resolve::begin_orders.after(flow::Announce))
+        .add_systems(
+            OnEnter(INITIATIVE),
+            resolve::roll_for_initiative.after(flow::Announce),
+        )
+        .add_systems(
+            OnEnter(MOVEMENT),
+            resolve::begin_movement.after(flow::Announce),
+        )
+        .add_systems(Update, resolve::carry_out);
+    let world = app.world_mut();
+    world.register_component::<crate::counters::Routed>();
+    world.register_component::<crate::counters::Stands>();
+    world.register_component::<crate::counters::Facing>();
+    view::install_board(world);
+}
+
+/// Back to the state before the set-up.
+pub fn reset(world: &mut World) {
+    world.insert_resource(AcwState::default());
+    view::install_board(world);
+}
+
+/// The ACW state in canonical text, for the state hash.
+pub fn state_text(world: &World) -> String {
+    format!("{:?}", world.resource::<AcwState>())
+}
+
+/// A side's chits, back from the secret a save keeps.
+pub fn reveal(side: u8, text: &str) -> Option<Order> {
+    let chits = ron::from_str(text).ok()?;
+    Some(AcwOrder::Chits { side, chits }.into())
+}
+
+/// The side the game waits on: in the Orders phase each side that has not placed its
+/// chits, in side order; in the Initiative phase the side choosing; in Movement the
+/// side acting.
+pub fn awaiting(world: &World) -> Option<u8> {
+    let state = world.resource::<AcwState>();
+    let sides = world.resource::<SideList>().0.len() as u8;
+    match *world.resource::<State<Phase>>().get() {
+        ORDERS => (0..sides).find(|s| !state.chits.contains_key(s)),
+        INITIATIVE => state.choosing,
+        MOVEMENT => state.acting.map(|a| a.0),
+        _ => None,
+    }
+}
+
+/// Every legal order for a side now, where they can be listed: a chit for every unit
+/// (one set, varied by `salt`), the choice of first or second, each unit's chit turned
+/// over where it stands or moved to each hex it can reach.
+pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
+    let state = world.resource::<AcwState>();
+    let mut out = Vec::new();
+    match *world.resource::<State<Phase>>().get() {
+        ORDERS if !state.chits.contains_key(&side) => {
+            let mut k = salt;
+            let chits = view::units(world)
+                .into_iter()
+                .filter(|u| u.side == side)
+                .map(|u| {
+                    let allowed: Vec<chit::Chit> = chit::Chit::ALL
+                        .into_iter()
+                        .filter(|c| {
+                            (!u.battery || c.for_artillery()) && (!u.routed || c.for_routed())
+                        })
+                        .collect();
+                    k = k
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    (u.id, allowed[(k >> 33) as usize % allowed.len()])
+                })
+                .collect();
+            out.push(AcwOrder::Chits { side, chits }.into());
+        }
+        INITIATIVE if state.choosing == Some(side) => {
+            for first in [true, false] {
+                out.push(AcwOrder::Choose { side, first }.into());
+            }
+        }
+        MOVEMENT if state.acting.is_some_and(|a| a.0 == side) => {
+            for id in unrevealed(world, side) {
+                let Some(u) = view::unit(world, &id) else {
+                    continue;
+                };
+                out.push(
+                    AcwOrder::Act {
+                        side,
+                        unit: id.clone(),
+                        path: vec![],
+                        facing: None,
+                    }
+                    .into(),
+                );
+                for path in movement::reachable(world, &u).into_values() {
+                    out.push(
+                        AcwOrder::Act {
+                            side,
+                            unit: id.clone(),
+                            path: path.iter().map(|h| view::label(*h)).collect(),
+                            facing: None,
+                        }
+                        .into(),
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+pub(crate) use crate::dice::roll_in as roll;
+pub(crate) use crate::journal::{note, say};
+
+/// A refusal.
+pub(crate) fn refuse<T>(why: impl Into<String>) -> Result<T, Refusal> {
+    Err(Refusal(why.into()))
+}

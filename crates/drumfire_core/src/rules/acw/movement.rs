@@ -1,0 +1,160 @@
+//! Moving a unit on its chit: how far the chit takes it, what each hex costs, and where
+//! it may not go ("Units cannot move into contact without a Charge order").
+//! Ours — A-14 in docs/rules/acw.md: contact is standing next to an enemy unit; the
+//! terrain's costs.
+
+use super::chit::Chit;
+use super::state::AcwState;
+use super::view::{self, Unit};
+use bevy_ecs::prelude::*;
+use hexx::Hex;
+use std::collections::BTreeMap;
+
+/// Why the unit may not move this turn, if it may not.
+pub fn cannot_move(world: &World, u: &Unit) -> Option<String> {
+    let state = world.resource::<AcwState>();
+    if u.battery {
+        return Some(format!(
+            "{} is a battery: \"Artillery is placed at the start of the game and do not move\"",
+            u.name
+        ));
+    }
+    if state.pinned.contains(&u.id) {
+        return Some(format!(
+            "{} has been charged and contacted: it is pinned and may only fight",
+            u.name
+        ));
+    }
+    if u.routed {
+        return Some(format!(
+            "{} is routed: it falls back in the React phase",
+            u.name
+        ));
+    }
+    match state.chit(&u.id) {
+        None => Some(format!("{} has no order chit this turn", u.name)),
+        Some(c) if c.hexes() == 0 => Some(format!(
+            "{} is on {}: it does not move this turn",
+            u.name,
+            c.name()
+        )),
+        Some(_) => None,
+    }
+}
+
+/// Is an enemy of `side` next to `hex`?
+pub fn in_contact(all: &[Unit], side: u8, hex: Hex) -> bool {
+    all.iter()
+        .any(|e| e.side != side && e.hex.unsigned_distance_to(hex) == 1)
+}
+
+/// Why the unit may not enter `next` from a step that has spent `spent` of its hexes,
+/// if it may not; else what it has spent there.
+fn step(
+    world: &World,
+    all: &[Unit],
+    u: &Unit,
+    chit: Chit,
+    spent: u8,
+    next: Hex,
+) -> Result<u8, String> {
+    let label = view::label(next);
+    let Some(cell) = view::cell(world, next) else {
+        return Err(format!("{label} is off the map"));
+    };
+    let Some(cost) = cell.cost else {
+        return Err(format!("{label} cannot be entered"));
+    };
+    if all.iter().any(|o| o.hex == next && o.id != u.id) {
+        return Err(format!("{label} is occupied"));
+    }
+    let total = spent + cost;
+    if total > chit.hexes() {
+        return Err(format!(
+            "{label} is beyond {}'s {} hexes on {}",
+            u.name,
+            chit.hexes(),
+            chit.name()
+        ));
+    }
+    if in_contact(all, u.side, next) && !chit.may_contact() {
+        return Err(format!(
+            "{label} is in contact with the enemy: \"Units cannot move into contact without a Charge order\""
+        ));
+    }
+    Ok(total)
+}
+
+/// Checks a move hex by hex: each hex next to the one before, enterable, unoccupied,
+/// within the chit's hexes, and out of contact unless on a Charge chit, which ends
+/// its move at the first hex in contact.
+pub fn check_path(world: &World, u: &Unit, path: &[Hex]) -> Result<(), String> {
+    if path.is_empty() {
+        return Ok(());
+    }
+    if let Some(why) = cannot_move(world, u) {
+        return Err(why);
+    }
+    let chit = view::chit(world, &u.id).unwrap_or(Chit::Fire);
+    let all = view::units(world);
+    let (mut at, mut spent) = (u.hex, 0);
+    for (i, &next) in path.iter().enumerate() {
+        if at.unsigned_distance_to(next) != 1 {
+            return Err(format!(
+                "{} is not next to {}",
+                view::label(next),
+                view::label(at)
+            ));
+        }
+        spent = step(world, &all, u, chit, spent, next)?;
+        if i + 1 < path.len() && in_contact(&all, u.side, next) {
+            return Err(format!(
+                "{} charges home at {}: contact ends its move",
+                u.name,
+                view::label(next)
+            ));
+        }
+        at = next;
+    }
+    Ok(())
+}
+
+/// Every hex the unit can reach this turn, with a path to it (the start hex not
+/// included), the cheapest first found.
+pub fn reachable(world: &World, u: &Unit) -> BTreeMap<(i32, i32), Vec<Hex>> {
+    let mut out: BTreeMap<(i32, i32), Vec<Hex>> = BTreeMap::new();
+    if cannot_move(world, u).is_some() {
+        return out;
+    }
+    let chit = view::chit(world, &u.id).unwrap_or(Chit::Fire);
+    let all = view::units(world);
+    let mut best: BTreeMap<(i32, i32), u8> = BTreeMap::new();
+    let mut frontier = vec![(0u8, u.hex, Vec::<Hex>::new())];
+    while !frontier.is_empty() {
+        let mut next_round = Vec::new();
+        for (spent, hex, path) in frontier {
+            if hex != u.hex && in_contact(&all, u.side, hex) {
+                continue;
+            }
+            for next in hex.all_neighbors() {
+                if next == u.hex {
+                    continue;
+                }
+                let Ok(total) = step(world, &all, u, chit, spent, next) else {
+                    continue;
+                };
+                let key = (next.x, next.y);
+                if best.get(&key).is_some_and(|b| *b <= total) {
+                    continue;
+                }
+                best.insert(key, total);
+                let mut p = path.clone();
+                p.push(next);
+                out.insert(key, p.clone());
+                next_round.push((total, next, p));
+            }
+        }
+        frontier = next_round;
+    }
+    out
+}

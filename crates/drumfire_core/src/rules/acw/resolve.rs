@@ -1,0 +1,237 @@
+//! Carrying out the ACW orders and the automatic steps of the turn: the CinCs'
+//! ratings at the start, the chits given, the initiative and the choice to move first
+//! or second, and the Movement phase's alternate activations.
+
+use super::chit::Chit;
+use super::commander::Rating;
+use super::state::{AcwOrder, AcwState};
+use super::view;
+use super::{INITIATIVE, MOVEMENT, ORDERS, note, roll, say};
+use crate::counters::Facing;
+use crate::flow::{self, Phase};
+use crate::journal::GameEvent;
+use crate::scenario::SideList;
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+use hexx::Hex;
+
+/// Carries out the accepted order.
+pub(super) fn carry_out(world: &mut World) {
+    let Some(order) = crate::orders::take_for_rules(world) else {
+        return;
+    };
+    if let Some(o) = order.rules::<AcwOrder>() {
+        apply(world, o.clone());
+    }
+    settle(world);
+}
+
+fn side_name(world: &World, side: u8) -> String {
+    world.resource::<SideList>().name(side).to_owned()
+}
+
+fn apply(world: &mut World, o: AcwOrder) {
+    match o {
+        AcwOrder::Chits { side, chits } => {
+            world.resource_mut::<AcwState>().chits.insert(side, chits);
+            let name = side_name(world, side);
+            say(world, format!("{name} has placed its order chits."));
+        }
+        AcwOrder::Choose { side, first } => {
+            let sides = world.resource::<SideList>().0.len() as u8;
+            let other = (side + 1) % sides.max(1);
+            {
+                let mut state = world.resource_mut::<AcwState>();
+                state.choosing = None;
+                state.first = if first { side } else { other };
+            }
+            let name = side_name(world, side);
+            say(
+                world,
+                format!(
+                    "{name} chooses to move {}.",
+                    if first { "first" } else { "second" }
+                ),
+            );
+            flow::finish_phase_in(world, INITIATIVE);
+        }
+        AcwOrder::Act {
+            side,
+            unit,
+            path,
+            facing,
+        } => {
+            let Some(u) = view::unit(world, &unit) else {
+                return;
+            };
+            let chit = view::chit(world, &unit);
+            {
+                let mut state = world.resource_mut::<AcwState>();
+                state.revealed.insert(unit.clone());
+                if let Some((acting, left)) = state.acting.as_mut()
+                    && *acting == side
+                {
+                    *left = left.saturating_sub(1);
+                }
+            }
+            say(
+                world,
+                format!(
+                    "{}'s chit is turned over: {}.",
+                    u.name,
+                    chit.map_or("none", Chit::name)
+                ),
+            );
+            let hexes: Vec<Hex> = path
+                .iter()
+                .filter_map(|l| crate::scenario::hex_of(l))
+                .collect();
+            if let Some(&last) = hexes.last() {
+                let before = hexes.len().checked_sub(2).map_or(u.hex, |i| hexes[i]);
+                crate::map::move_counter(world, u.entity, u.hex, last);
+                if let Some(d) = before.neighbor_direction(last) {
+                    world.entity_mut(u.entity).insert(Facing(d));
+                }
+                note(
+                    world,
+                    GameEvent::Moved {
+                        pieces: vec![unit.clone()],
+                        from: view::label(u.hex),
+                        to: view::label(last),
+                    },
+                );
+            }
+            if let Some(f) = facing {
+                world.entity_mut(u.entity).insert(Facing(f.direction()));
+            }
+            // "A unit that has been charged and contacted is pinned so may not retire
+            // or make other movement other than fight."
+            if chit == Some(Chit::Charge)
+                && let Some(&last) = hexes.last()
+            {
+                let pinned: Vec<view::Unit> = view::units(world)
+                    .into_iter()
+                    .filter(|e| e.side != side && e.hex.unsigned_distance_to(last) == 1)
+                    .collect();
+                for e in pinned {
+                    say(
+                        world,
+                        format!("{} charges home: {} is pinned.", u.name, e.name),
+                    );
+                    world.resource_mut::<AcwState>().pinned.insert(e.id);
+                }
+            }
+            next_to_act(world);
+        }
+    }
+}
+
+/// After an order: when every side has placed its chits the Orders phase ends.
+fn settle(world: &mut World) {
+    let sides = world.resource::<SideList>().0.len();
+    let phase = *world.resource::<State<Phase>>().get();
+    if phase == ORDERS && world.resource::<AcwState>().chits.len() >= sides {
+        flow::finish_phase_in(world, ORDERS);
+    }
+}
+
+/// The Orders phase begins: at the start of the game each CinC's rating is rolled on
+/// two dice; each turn, a new set of chits. A side with no unit places none.
+pub(super) fn begin_orders(world: &mut World) {
+    let sides = world.resource::<SideList>().0.len() as u8;
+    if world.resource::<AcwState>().ratings.is_empty() {
+        for side in 0..sides {
+            let name = side_name(world, side);
+            let dice = roll(world, 2, format!("the CinC's rating: {name}"));
+            let rating = Rating::of(dice[0] + dice[1]);
+            world
+                .resource_mut::<AcwState>()
+                .ratings
+                .insert(side, rating);
+            say(
+                world,
+                format!(
+                    "{name}'s CinC rolls {}: {}.",
+                    dice[0] + dice[1],
+                    rating.describe()
+                ),
+            );
+        }
+    }
+    {
+        let mut state = world.resource_mut::<AcwState>();
+        state.chits.clear();
+        state.revealed.clear();
+        state.acting = None;
+        state.choosing = None;
+    }
+    let all = view::units(world);
+    for side in 0..sides {
+        if !all.iter().any(|u| u.side == side) {
+            world
+                .resource_mut::<AcwState>()
+                .chits
+                .insert(side, Vec::new());
+        }
+    }
+    settle(world);
+}
+
+/// Each CinC rolls a die; the higher has the initiative and chooses to move first or
+/// second (a tie rolls again).
+/// Ours — A-15 in docs/rules/acw.md: a tie rolls again.
+pub(super) fn roll_for_initiative(world: &mut World) {
+    let side = flow::roll_for_initiative(world);
+    world.resource_mut::<AcwState>().choosing = Some(side);
+}
+
+/// The Movement phase begins: the side moving first acts with as many units as its
+/// CinC's rating allows.
+pub(super) fn begin_movement(world: &mut World) {
+    let first = world.resource::<AcwState>().first;
+    let units = rating_units(world, first);
+    world.resource_mut::<AcwState>().acting = Some((first, units));
+    next_to_act(world);
+}
+
+fn rating_units(world: &World, side: u8) -> u8 {
+    world
+        .resource::<AcwState>()
+        .ratings
+        .get(&side)
+        .map_or(1, |r| r.units())
+}
+
+/// Units of `side` whose chit is still face down.
+pub fn unrevealed(world: &World, side: u8) -> Vec<String> {
+    let state = world.resource::<AcwState>();
+    view::units(world)
+        .into_iter()
+        .filter(|u| u.side == side && !state.revealed.contains(&u.id))
+        .map(|u| u.id)
+        .collect()
+}
+
+/// Who acts next in the Movement phase: the side acting until it has used its count
+/// or has no chit left face down, then the other ("then his opponent gets to reveal
+/// orders or move however many units he is allowed to"); the phase ends when every
+/// chit is turned over.
+fn next_to_act(world: &mut World) {
+    let sides = world.resource::<SideList>().0.len() as u8;
+    let Some((side, left)) = world.resource::<AcwState>().acting else {
+        return;
+    };
+    if left > 0 && !unrevealed(world, side).is_empty() {
+        return;
+    }
+    for k in 1..=sides {
+        let other = (side + k) % sides;
+        if !unrevealed(world, other).is_empty() {
+            let units = rating_units(world, other);
+            world.resource_mut::<AcwState>().acting = Some((other, units));
+            return;
+        }
+    }
+    world.resource_mut::<AcwState>().acting = None;
+    flow::finish_phase_in(world, MOVEMENT);
+}

@@ -1,0 +1,116 @@
+//! The ACW rules' orders and what they remember between orders.
+
+use super::chit::Chit;
+use super::commander::Rating;
+use super::melee::Army;
+use crate::scenario::FacingDef;
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// An ACW order. Units are named by scenario id and hexes by their printed numbers.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AcwOrder {
+    /// A side's order chits for the turn, one behind each of its units ("place an
+    /// order chit behind each unit"): its secret, each chit shown only when it is
+    /// turned over.
+    Chits {
+        /// The side.
+        side: u8,
+        /// Each unit's chit.
+        chits: Vec<(String, Chit)>,
+    },
+    /// The side with the initiative "can decide to move first or second".
+    Choose {
+        /// The side with the initiative.
+        side: u8,
+        /// It moves first.
+        first: bool,
+    },
+    /// In the Movement phase a unit's chit is turned over ("reveal orders or move"),
+    /// and on a Move, Fast Advance or Charge chit it may move along `path` and end
+    /// facing `facing` (or turn to face `facing` where it stands).
+    Act {
+        /// The side.
+        side: u8,
+        /// The unit.
+        unit: String,
+        /// The hexes entered, in order (the start hex not included); empty: it stays.
+        path: Vec<String>,
+        /// The hexside it faces at the end; `None`: the way it last stepped, or as it
+        /// was.
+        facing: Option<FacingDef>,
+    },
+}
+
+impl AcwOrder {
+    /// The side giving the order.
+    pub fn side(&self) -> u8 {
+        match self {
+            Self::Chits { side, .. } | Self::Choose { side, .. } | Self::Act { side, .. } => *side,
+        }
+    }
+}
+
+impl crate::orders::RuleSetOrder for AcwOrder {
+    const TAG: &'static str = "Acw";
+    fn side(&self) -> u8 {
+        AcwOrder::side(self)
+    }
+    /// A side's chits are its secret: a save keeps them sealed.
+    fn secret(&self) -> Option<(u8, String)> {
+        match self {
+            AcwOrder::Chits { side, chits } => Some((*side, ron::to_string(chits).ok()?)),
+            _ => None,
+        }
+    }
+}
+
+impl From<AcwOrder> for crate::orders::Order {
+    fn from(o: AcwOrder) -> Self {
+        Self::Rules(crate::orders::RulesOrder::new(o))
+    }
+}
+
+/// What the ACW rules remember between orders.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct AcwState {
+    /// Each side's army, by side.
+    pub armies: Vec<Army>,
+    /// Each side's CinC's rating, rolled at the start of the game.
+    pub ratings: BTreeMap<u8, Rating>,
+    /// Chits given this turn, by side (each its side's secret until turned over).
+    pub chits: BTreeMap<u8, Vec<(String, Chit)>>,
+    /// Units whose chit is turned over this turn.
+    pub revealed: BTreeSet<String>,
+    /// The side with the initiative this turn, while it has not yet chosen.
+    pub choosing: Option<u8>,
+    /// The side that moves first this turn.
+    pub first: u8,
+    /// The side acting in the Movement phase, and how many more units it may act
+    /// with before the other side's turn comes.
+    pub acting: Option<(u8, u8)>,
+    /// Units that have been charged and contacted: pinned ("may not retire or make
+    /// other movement other than fight").
+    pub pinned: BTreeSet<String>,
+}
+
+impl AcwState {
+    /// The chit behind a unit this turn, if it has one.
+    pub fn chit(&self, unit: &str) -> Option<Chit> {
+        self.chits
+            .values()
+            .flatten()
+            .find(|(id, _)| id == unit)
+            .map(|(_, c)| *c)
+    }
+
+    /// The chit behind a unit as `viewer` may see it: its own side's always, the
+    /// other side's once turned over. `viewer` `None`: an onlooker, who sees only
+    /// chits turned over.
+    pub fn chit_seen_by(&self, unit: &str, side: u8, viewer: Option<u8>) -> Option<Chit> {
+        (viewer == Some(side) || self.revealed.contains(unit))
+            .then(|| self.chit(unit))
+            .flatten()
+    }
+}

@@ -1,0 +1,107 @@
+//! The ACW rules' checks of an order: refused with the reason, and nothing changed.
+
+use super::chit::Chit;
+use super::movement;
+use super::state::{AcwOrder, AcwState};
+use super::view::{self, Unit};
+use super::{INITIATIVE, MOVEMENT, ORDERS, refuse};
+use crate::flow::Phase;
+use crate::orders::{Order, Refusal};
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+
+/// Checks an order against the ACW rules.
+pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
+    let phase = *world.resource::<State<Phase>>().get();
+    let state = world.resource::<AcwState>();
+    let Some(o) = order.rules::<AcwOrder>() else {
+        return refuse("That is not an order of the ACW rules.");
+    };
+    match o {
+        AcwOrder::Chits { side, chits } => {
+            if phase != ORDERS {
+                return refuse("Order chits are placed in the Orders phase.");
+            }
+            if state.chits.contains_key(side) {
+                return refuse("This side has placed its chits for the turn.");
+            }
+            check_chits(world, *side, chits).map_err(Refusal)
+        }
+        AcwOrder::Choose { side, .. } => {
+            if phase != INITIATIVE || state.choosing.is_none() {
+                return refuse("The side with the initiative chooses in the Initiative phase.");
+            }
+            if state.choosing != Some(*side) {
+                return refuse("The other side has the initiative: it chooses.");
+            }
+            Ok(())
+        }
+        AcwOrder::Act {
+            side, unit, path, ..
+        } => {
+            if phase != MOVEMENT {
+                return refuse("Chits are turned over and units moved in the Movement phase.");
+            }
+            match state.acting {
+                Some((acting, _)) if acting == *side => {}
+                _ => return refuse("It is the other side's turn to move."),
+            }
+            let Some(u) = view::unit(world, unit).filter(|u| u.side == *side) else {
+                return refuse(format!("`{unit}` is not one of this side's units"));
+            };
+            if state.revealed.contains(unit) {
+                return refuse(format!(
+                    "{}'s chit is already turned over this turn",
+                    u.name
+                ));
+            }
+            let hexes = path
+                .iter()
+                .map(|l| {
+                    crate::scenario::hex_of(l).ok_or_else(|| Refusal(format!("`{l}` is not a hex")))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            movement::check_path(world, &u, &hexes).map_err(Refusal)
+        }
+    }
+}
+
+/// Checks a side's chits: one behind each of its units, each a chit that unit may
+/// take (a battery Fire or Opportunity Fire; a routed unit no Charge).
+pub fn check_chits(world: &World, side: u8, chits: &[(String, Chit)]) -> Result<(), String> {
+    let mine: Vec<Unit> = view::units(world)
+        .into_iter()
+        .filter(|u| u.side == side)
+        .collect();
+    for (id, chit) in chits {
+        let Some(u) = mine.iter().find(|u| &u.id == id) else {
+            return Err(format!("`{id}` is not one of this side's units"));
+        };
+        if chits.iter().filter(|(o, _)| o == id).count() > 1 {
+            return Err(format!("{} has two chits", u.name));
+        }
+        if u.battery && !chit.for_artillery() {
+            return Err(format!(
+                "{} is a battery: it does not move, so its chit is Fire or Opportunity Fire, not {}",
+                u.name,
+                chit.name()
+            ));
+        }
+        if u.routed && !chit.for_routed() {
+            return Err(format!(
+                "{} is routed: \"No Charge moves thereafter\"",
+                u.name
+            ));
+        }
+    }
+    if let Some(u) = mine
+        .iter()
+        .find(|u| !chits.iter().any(|(id, _)| *id == u.id))
+    {
+        return Err(format!(
+            "{} has no chit: \"place an order chit behind each unit\"",
+            u.name
+        ));
+    }
+    Ok(())
+}

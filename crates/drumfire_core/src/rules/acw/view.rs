@@ -1,0 +1,131 @@
+//! Units and hexes as the ACW rules read them.
+
+use super::chit::Chit;
+use super::state::AcwState;
+use crate::counters::{Counter, Facing, OnHex, Routed, Stands};
+use crate::map::{Crossing, HexIndex};
+use bevy_ecs::prelude::*;
+use hexx::{EdgeDirection, Hex};
+
+/// A unit on the map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    /// Scenario id.
+    pub id: String,
+    /// Its entity.
+    pub entity: Entity,
+    /// Name on the counter.
+    pub name: String,
+    /// Owning side.
+    pub side: u8,
+    /// A battery (placed at the start, never moves), not a regiment.
+    pub battery: bool,
+    /// Where it stands.
+    pub hex: Hex,
+    /// The hexside its front faces.
+    pub facing: EdgeDirection,
+    /// Its stands, left to right as it faces, which are lost.
+    pub stands: Stands,
+    /// Routed.
+    pub routed: bool,
+}
+
+impl Unit {
+    /// Stands still standing.
+    pub fn standing(&self) -> usize {
+        self.stands.standing()
+    }
+}
+
+fn unit_of(world: &World, e: Entity) -> Option<Unit> {
+    let entity = world.get_entity(e).ok()?;
+    let (c, on) = (entity.get::<Counter>()?, entity.get::<OnHex>()?);
+    Some(Unit {
+        id: c.id.clone(),
+        entity: e,
+        name: c.name.clone(),
+        side: c.side,
+        battery: c.class == crate::data::UnitClass::Artillery,
+        hex: on.0,
+        facing: entity
+            .get::<Facing>()
+            .map_or(EdgeDirection::FLAT_TOP, |f| f.0),
+        stands: entity.get::<Stands>().cloned().unwrap_or_default(),
+        routed: entity.contains::<Routed>(),
+    })
+}
+
+/// Every unit on the map.
+pub fn units(world: &World) -> Vec<Unit> {
+    world
+        .resource::<crate::counters::PieceIds>()
+        .0
+        .values()
+        .filter_map(|e| unit_of(world, *e))
+        .collect()
+}
+
+/// The unit with this id, if on the map.
+pub fn unit(world: &World, id: &str) -> Option<Unit> {
+    unit_of(
+        world,
+        world.resource::<crate::counters::PieceIds>().get(id)?,
+    )
+}
+
+/// The unit in a hex.
+pub fn unit_at(world: &World, hex: Hex) -> Option<Unit> {
+    unit_of(world, *world.resource::<HexIndex>().occupants(hex).first()?)
+}
+
+/// The chit behind a unit this turn.
+pub fn chit(world: &World, id: &str) -> Option<Chit> {
+    world.resource::<AcwState>().chit(id)
+}
+
+/// What the rules read of one hex.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cell {
+    /// What entering it costs, `None` where no unit may go.
+    pub cost: Option<u8>,
+    /// It blocks the line of sight.
+    pub blocks_sight: bool,
+    /// A wood ("Enemy in wood").
+    pub wood: bool,
+    /// Fenced fields: a unit in it stands behind a linear obstacle.
+    pub fenced: bool,
+    /// Its height in contour levels.
+    pub elevation: u8,
+}
+
+/// The map as the ACW rules read it.
+pub type Board = crate::map::Board<Cell>;
+
+/// Reads the map into the rules' board.
+pub fn install_board(world: &mut World) {
+    Board::install(world, super::INFO.data(), |f| {
+        // Ours — A-14 in docs/rules/acw.md: a river is crossed by bridge or ford only.
+        let deep = f.river == Some(Crossing::None);
+        Cell {
+            cost: if deep {
+                None
+            } else {
+                f.kind.and_then(|k| k.move_cost)
+            },
+            blocks_sight: f.kind.is_some_and(|k| k.blocks_sight),
+            wood: f.terrain == "wood",
+            fenced: f.terrain == "fenced",
+            elevation: f.elevation,
+        }
+    })
+}
+
+/// The hex as the rules read it, `None` off the map.
+pub fn cell(world: &World, hex: Hex) -> Option<Cell> {
+    Board::get(world, hex)
+}
+
+/// The hex label of a hex, as orders and the log write it.
+pub fn label(hex: Hex) -> String {
+    crate::coords::hex_label(hex)
+}
