@@ -199,7 +199,11 @@ fn movement_alternates_as_many_units_as_each_cinc_may_move() {
     // face down, so it goes on.
     assert_eq!(state(&g).acting, Some((0, 2)));
     g.submit(act(0, "u_83pa", "")).unwrap();
-    // Every chit turned over: the phase is done and the next turn's Orders begin.
+    // Every chit turned over: the phase is done. The Union battery on its Fire chit has
+    // the 15th Alabama in its wedge: it may shoot, or pass.
+    assert_eq!(g.phase_name(), "Shooting");
+    assert_eq!(g.awaiting(), Some(0));
+    g.submit(Order::Pass { side: 0 }).unwrap();
     assert_eq!(g.phase_name(), "Orders");
     assert_eq!(g.world().resource::<drumfire_core::flow::Turn>().0, 2);
     // The ratings were rolled once, for the game: the second turn rolls none.
@@ -292,4 +296,149 @@ fn artillery_is_placed_at_the_start_and_does_not_move() {
     // A unit on a Fire chit stands.
     g.submit(act(0, "u_20me", "0404")).unwrap();
     refused(&mut g, act(0, "u_83pa", "0405 0404"), "occupied");
+}
+
+// ---- Shooting -----------------------------------------------------------------------
+
+fn range(seed: u64, union: &[(&str, Chit)], confederate: &[(&str, Chit)]) -> Game {
+    let path = format!(
+        "{}/../../tests/data/acw_shooting.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut g = Game::new(&acw::testing::parse(&path, &text), seed);
+    to_movement(&mut g, union, confederate);
+    // Every chit turned over where it stands.
+    while g.phase_name() == "Movement" {
+        let side = g.awaiting().unwrap();
+        let id = acw::unrevealed(g.world(), side)[0].clone();
+        g.submit(act(side, &id, "")).unwrap();
+    }
+    g
+}
+
+fn fire_at(side: u8, unit: &str, target: &str, stand: usize) -> Order {
+    AcwOrder::Fire {
+        side,
+        unit: unit.into(),
+        target: target.into(),
+        stand,
+    }
+    .into()
+}
+
+fn lost(g: &Game, id: &str) -> Vec<usize> {
+    let u = acw::view::unit(g.world(), id).unwrap();
+    (0..u.stands.total())
+        .filter(|i| u.stands.0[*i].lost)
+        .collect()
+}
+
+/// The stands `id` lost, in the order lost.
+fn stands_lost(g: &Game, id: &str) -> Vec<u8> {
+    g.journal()
+        .entries()
+        .iter()
+        .filter_map(|e| match &e.event {
+            GameEvent::StandLost { piece, stand, .. } if piece == id => Some(*stand),
+            _ => None,
+        })
+        .collect()
+}
+
+fn last_dice(g: &Game) -> Vec<u8> {
+    g.journal()
+        .entries()
+        .iter()
+        .rev()
+        .find_map(|e| match &e.event {
+            GameEvent::Fired { dice, .. } => Some(dice.clone()),
+            _ => None,
+        })
+        .unwrap()
+}
+
+const RANGE_UNION: [(&str, Chit); 3] = [
+    ("u_20me", Chit::Fire),
+    ("u_bat", Chit::Fire),
+    ("u_2wi", Chit::Fire),
+];
+const RANGE_CONFEDERATE: [(&str, Chit); 4] = [
+    ("c_15al", Chit::Move),
+    ("c_bat", Chit::OpportunityFire),
+    ("c_4tx", Chit::Move),
+    ("c_1tx", Chit::Fire),
+];
+
+#[test]
+fn infantry_in_range_may_fire_if_they_have_orders() {
+    // "Shooting Infantry in range may fire if they have orders": a Fire chit, the
+    // target in the wedge in front, in range and in sight.
+    let mut g = range(SEED, &RANGE_UNION, &RANGE_CONFEDERATE);
+    assert_eq!(g.phase_name(), "Shooting");
+    // The Confederates moved first, but only the 1st Texas has a Fire chit, and no
+    // Union unit lies in the wedge in front of it: they have nothing to fire at.
+    assert_eq!(g.awaiting(), Some(0));
+    refused(
+        &mut g,
+        fire_at(0, "u_20me", "0102", 0),
+        "not in 20th Maine's arc",
+    );
+    refused(&mut g, fire_at(0, "u_2wi", "0707", 0), "cannot see");
+    refused(
+        &mut g,
+        fire_at(0, "u_20me", "0508", 0),
+        "beyond 20th Maine's range",
+    );
+    refused(&mut g, fire_at(0, "u_20me", "0306", 6), "no stand 7");
+    refused(&mut g, fire_at(0, "u_20me", "0302", 0), "not an enemy");
+}
+
+#[test]
+fn one_die_a_stand_at_a_nominated_stand_and_each_hit_removes_a_stand() {
+    // "Throw one die per stand at a nominated enemy stand. Any hit removes an infantry
+    // stand": the nominated stand first, then the nearest (A-16). Four dice at four
+    // hexes, short range: 4-6 hit.
+    let mut g = range(SEED, &RANGE_UNION, &RANGE_CONFEDERATE);
+    g.submit(fire_at(0, "u_20me", "0306", 2)).unwrap();
+    assert_eq!(last_dice(&g), [4, 4, 5, 4]);
+    // Four hits: stand 3 (as the 15th Alabama faces, 0 its left), then outward, the
+    // firer's left first: facing each other, the firer's left is the target's right.
+    assert_eq!(stands_lost(&g, "c_15al"), [2, 3, 1, 4]);
+    assert_eq!(lost(&g, "c_15al"), [1, 2, 3, 4]);
+    refused(
+        &mut g,
+        fire_at(0, "u_20me", "0306", 0),
+        "has fired this turn",
+    );
+}
+
+#[test]
+fn each_gun_throws_two_dice_and_only_a_double_six_destroys_a_battery() {
+    // "Each gun throws 2 x d6. Any hit destroys an infantry stand." "Only a double six
+    // can destroy another battery."
+    let mut g = range(SEED, &RANGE_UNION, &RANGE_CONFEDERATE);
+    g.submit(fire_at(0, "u_bat", "0707", 1)).unwrap();
+    // Two guns, two dice each, 4-6 at close range: each gun hits twice. The first takes
+    // the nominated stand 2 (index 1) and, on a 1 ("123 the stand left"), the stand to
+    // the firer's left (the target's right, index 2); the second takes the last stand,
+    // which has none beside it. The 4th Texas is gone.
+    let dice: Vec<Vec<u8>> = g
+        .journal()
+        .entries()
+        .iter()
+        .filter_map(|e| match &e.event {
+            GameEvent::DiceRolled { purpose, faces } if purpose.contains("Battery D") => {
+                Some(faces.clone())
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(dice, [vec![4, 4, 5, 4], vec![1], vec![2]]);
+    assert_eq!(stands_lost(&g, "c_4tx"), [1, 2, 0]);
+    assert!(acw::view::unit(g.world(), "c_4tx").is_none());
+    let mut g = range(SEED, &RANGE_UNION, &RANGE_CONFEDERATE);
+    g.submit(fire_at(0, "u_bat", "0508", 0)).unwrap();
+    assert_eq!(last_dice(&g), [4, 4, 5, 4]);
+    assert_eq!(lost(&g, "c_bat"), Vec::<usize>::new());
 }

@@ -31,6 +31,7 @@ pub mod melee;
 pub mod movement;
 mod resolve;
 pub mod scenario;
+pub mod shooting;
 pub mod state;
 pub mod testing;
 mod validate;
@@ -71,12 +72,14 @@ pub const INITIATIVE: Phase = Phase::Rules(1);
 /// The Movement phase: the sides in turn reveal chits or move, as many units at a
 /// time as each CinC's rating allows.
 pub const MOVEMENT: Phase = Phase::Rules(2);
+/// The Shooting phase: units on Fire chits shoot, the side that moved first first.
+pub const SHOOTING: Phase = Phase::Rules(3);
 /// The names of the phases, by their number.
-pub const PHASE_NAMES: &[&str] = &["Orders", "Initiative", "Movement"];
+pub const PHASE_NAMES: &[&str] = &["Orders", "Initiative", "Movement", "Shooting"];
 
 /// The ACW phases and systems.
 pub fn plugin(app: &mut App) {
-    flow::add_sequence(app, PHASE_NAMES, &[ORDERS, INITIATIVE, MOVEMENT]);
+    flow::add_sequence(app, PHASE_NAMES, &[ORDERS, INITIATIVE, MOVEMENT, SHOOTING]);
     app.init_resource::<AcwState>()
         .add_systems(OnEnter(ORDERS), resolve::begin_orders.after(flow::Announce))
         .add_systems(
@@ -86,6 +89,10 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             OnEnter(MOVEMENT),
             resolve::begin_movement.after(flow::Announce),
+        )
+        .add_systems(
+            OnEnter(SHOOTING),
+            resolve::begin_shooting.after(flow::Announce),
         )
         .add_systems(Update, resolve::carry_out);
     let world = app.world_mut();
@@ -122,6 +129,7 @@ pub fn awaiting(world: &World) -> Option<u8> {
         ORDERS => (0..sides).find(|s| !state.chits.contains_key(s)),
         INITIATIVE => state.choosing,
         MOVEMENT => state.acting.map(|a| a.0),
+        SHOOTING => shooting_side(state, sides),
         _ => None,
     }
 }
@@ -185,9 +193,37 @@ pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
                 }
             }
         }
+        SHOOTING
+            if shooting_side(state, world.resource::<SideList>().0.len() as u8) == Some(side) =>
+        {
+            out.push(Order::Pass { side });
+            for (u, t) in resolve::shots(world, side) {
+                for stand in 0..t.stands.total() {
+                    if !t.stands.0[stand].lost {
+                        out.push(
+                            AcwOrder::Fire {
+                                side,
+                                unit: u.id.clone(),
+                                target: view::label(t.hex),
+                                stand,
+                            }
+                            .into(),
+                        );
+                    }
+                }
+            }
+        }
         _ => {}
     }
     out
+}
+
+/// The side shooting: the side that moved first until it is done, then the other.
+/// Ours — A-17 in docs/rules/acw.md: the Shooting phase in turn.
+pub fn shooting_side(state: &AcwState, sides: u8) -> Option<u8> {
+    std::iter::once(state.first)
+        .chain((0..sides).filter(|s| *s != state.first))
+        .find(|s| !state.done.contains(s))
 }
 
 pub(crate) use crate::dice::roll_in as roll;

@@ -4,9 +4,10 @@
 
 use super::chit::Chit;
 use super::commander::Rating;
+use super::shooting;
 use super::state::{AcwOrder, AcwState};
 use super::view;
-use super::{INITIATIVE, MOVEMENT, ORDERS, note, roll, say};
+use super::{INITIATIVE, MOVEMENT, ORDERS, SHOOTING, note, roll, say};
 use crate::counters::Facing;
 use crate::flow::{self, Phase};
 use crate::journal::GameEvent;
@@ -20,7 +21,10 @@ pub(super) fn carry_out(world: &mut World) {
     let Some(order) = crate::orders::take_for_rules(world) else {
         return;
     };
-    if let Some(o) = order.rules::<AcwOrder>() {
+    if let crate::orders::Order::Pass { side } = order {
+        note(world, GameEvent::Passed { side });
+        world.resource_mut::<AcwState>().done.push(side);
+    } else if let Some(o) = order.rules::<AcwOrder>() {
         apply(world, o.clone());
     }
     settle(world);
@@ -123,16 +127,65 @@ fn apply(world: &mut World, o: AcwOrder) {
             }
             next_to_act(world);
         }
+        AcwOrder::Fire {
+            unit,
+            target,
+            stand,
+            ..
+        } => {
+            let (Some(u), Some(t)) = (
+                view::unit(world, &unit),
+                crate::scenario::hex_of(&target).and_then(|h| view::unit_at(world, h)),
+            ) else {
+                return;
+            };
+            let Ok(shot) = shooting::can_fire(world, &u, &t, &[Chit::Fire]) else {
+                return;
+            };
+            shooting::fire_at(world, "Aimed fire", &u, &t, stand, shot);
+        }
     }
 }
 
-/// After an order: when every side has placed its chits the Orders phase ends.
+/// After an order: when every side has placed its chits the Orders phase ends; in
+/// the Shooting phase a side with nothing left to fire at is done, and when both are
+/// the phase ends.
 fn settle(world: &mut World) {
     let sides = world.resource::<SideList>().0.len();
     let phase = *world.resource::<State<Phase>>().get();
     if phase == ORDERS && world.resource::<AcwState>().chits.len() >= sides {
         flow::finish_phase_in(world, ORDERS);
     }
+    if phase == SHOOTING {
+        for side in 0..sides as u8 {
+            if shots(world, side).is_empty() && !world.resource::<AcwState>().done.contains(&side) {
+                world.resource_mut::<AcwState>().done.push(side);
+            }
+        }
+        if super::shooting_side(world.resource::<AcwState>(), sides as u8).is_none() {
+            flow::finish_phase_in(world, SHOOTING);
+        }
+    }
+}
+
+/// Every (firer, target) pair of `side` that may fire now in the Shooting phase.
+pub fn shots(world: &World, side: u8) -> Vec<(view::Unit, view::Unit)> {
+    let all = view::units(world);
+    let mut out = Vec::new();
+    for u in all.iter().filter(|u| u.side == side) {
+        for t in all.iter().filter(|t| t.side != side) {
+            if shooting::can_fire(world, u, t, &[Chit::Fire]).is_ok() {
+                out.push((u.clone(), t.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// The Shooting phase begins: no side has finished.
+pub(super) fn begin_shooting(world: &mut World) {
+    world.resource_mut::<AcwState>().done.clear();
+    settle(world);
 }
 
 /// The Orders phase begins: at the start of the game each CinC's rating is rolled on
@@ -164,6 +217,9 @@ pub(super) fn begin_orders(world: &mut World) {
         state.revealed.clear();
         state.acting = None;
         state.choosing = None;
+        state.fired.clear();
+        state.pinned.clear();
+        state.done.clear();
     }
     let all = view::units(world);
     for side in 0..sides {

@@ -41,13 +41,28 @@ pub enum AcwOrder {
         /// was.
         facing: Option<FacingDef>,
     },
+    /// A unit fires at an enemy unit, at a nominated stand ("Throw one die per stand
+    /// at a nominated enemy stand").
+    Fire {
+        /// The side.
+        side: u8,
+        /// The firing unit.
+        unit: String,
+        /// The target's hex.
+        target: String,
+        /// The nominated stand (0 is the leftmost as the target faces).
+        stand: usize,
+    },
 }
 
 impl AcwOrder {
     /// The side giving the order.
     pub fn side(&self) -> u8 {
         match self {
-            Self::Chits { side, .. } | Self::Choose { side, .. } | Self::Act { side, .. } => *side,
+            Self::Chits { side, .. }
+            | Self::Choose { side, .. }
+            | Self::Act { side, .. }
+            | Self::Fire { side, .. } => *side,
         }
     }
 }
@@ -93,6 +108,10 @@ pub struct AcwState {
     /// Units that have been charged and contacted: pinned ("may not retire or make
     /// other movement other than fight").
     pub pinned: BTreeSet<String>,
+    /// Units that have fired this turn.
+    pub fired: BTreeSet<String>,
+    /// Sides done with the current Shooting phase.
+    pub done: Vec<u8>,
 }
 
 impl AcwState {

@@ -2,9 +2,10 @@
 
 use super::chit::Chit;
 use super::movement;
+use super::shooting;
 use super::state::{AcwOrder, AcwState};
 use super::view::{self, Unit};
-use super::{INITIATIVE, MOVEMENT, ORDERS, refuse};
+use super::{INITIATIVE, MOVEMENT, ORDERS, SHOOTING, refuse};
 use crate::flow::Phase;
 use crate::orders::{Order, Refusal};
 use bevy_ecs::prelude::*;
@@ -14,6 +15,14 @@ use bevy_state::prelude::*;
 pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
     let phase = *world.resource::<State<Phase>>().get();
     let state = world.resource::<AcwState>();
+    if let Order::Pass { .. } = order {
+        if phase != SHOOTING {
+            return refuse(
+                "Only the Shooting phase ends by passing: every chit is turned over in the Movement phase.",
+            );
+        }
+        return Ok(());
+    }
     let Some(o) = order.rules::<AcwOrder>() else {
         return refuse("That is not an order of the ACW rules.");
     };
@@ -62,6 +71,32 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             movement::check_path(world, &u, &hexes).map_err(Refusal)
+        }
+        AcwOrder::Fire {
+            side,
+            unit,
+            target,
+            stand,
+        } => {
+            if phase != SHOOTING {
+                return refuse("Units on Fire chits shoot in the Shooting phase.");
+            }
+            let Some(u) = view::unit(world, unit).filter(|u| u.side == *side) else {
+                return refuse(format!("`{unit}` is not one of this side's units"));
+            };
+            let Some(t) = crate::scenario::hex_of(target).and_then(|h| view::unit_at(world, h))
+            else {
+                return refuse(format!("there is no unit in {target}"));
+            };
+            shooting::can_fire(world, &u, &t, &[Chit::Fire]).map_err(Refusal)?;
+            if t.stands.0.get(*stand).is_none_or(|s| s.lost) {
+                return refuse(format!(
+                    "{} has no stand {} standing to nominate",
+                    t.name,
+                    stand + 1
+                ));
+            }
+            Ok(())
         }
     }
 }

@@ -1,0 +1,255 @@
+//! The Shooting phase on the map: who may fire at whom (a Fire chit, the target in the
+//! wedge in front, in range and in sight), the dice a stand or two a gun, and the
+//! stands the hits take, the nominated one first.
+
+use super::chit::Chit;
+use super::fire;
+use super::geometry;
+use super::state::AcwState;
+use super::view::{self, Unit};
+use crate::counters::{OffMap, OnHex, Stands};
+use crate::journal::GameEvent;
+use crate::map::HexIndex;
+use crate::odds::Odds;
+use bevy_ecs::prelude::*;
+use hexx::Hex;
+
+/// Can `from` see `to`: along the line between them no hex that blocks sight or holds
+/// a unit (where the line runs along a hexside, both hexes beside it must block).
+/// Ours — A-16 in docs/rules/acw.md: the line of sight.
+pub fn sees(world: &World, from: Hex, to: Hex) -> bool {
+    let index = world.resource::<HexIndex>();
+    let blocks = |h: Hex| {
+        view::cell(world, h).is_none_or(|c| c.blocks_sight) || !index.occupants(h).is_empty()
+    };
+    crate::map::sight_line(from, to)
+        .into_iter()
+        .all(|(l, r)| !(blocks(l) && blocks(r)))
+}
+
+/// How the firer's dice stand against a target: the lowest face that hits before the
+/// routed's −1, and the range in hexes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shot {
+    /// Hexes to the target.
+    pub hexes: u32,
+    /// The lowest face that hits ("456 hit": 4).
+    pub needs: u8,
+    /// "All firing reduced by 1" for a routed firer.
+    pub minus: u8,
+}
+
+/// Why `u` may not fire at `t` now, if it may not; else the shot. `chit` is the chit
+/// the firing needs (Fire in the Shooting phase).
+pub fn can_fire(world: &World, u: &Unit, t: &Unit, chit: &[Chit]) -> Result<Shot, String> {
+    let state = world.resource::<AcwState>();
+    match state.chit(&u.id) {
+        Some(c) if chit.contains(&c) => {}
+        c => {
+            return Err(format!(
+                "{} is on {}: it needs a {} chit to shoot",
+                u.name,
+                c.map_or("no chit", Chit::name),
+                chit.iter()
+                    .map(|c| c.name())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ));
+        }
+    }
+    if state.fired.contains(&u.id) {
+        return Err(format!("{} has fired this turn", u.name));
+    }
+    if t.side == u.side {
+        return Err(format!("{} is not an enemy", t.name));
+    }
+    if !geometry::in_arc(u.hex, u.facing, t.hex) {
+        return Err(format!(
+            "{} is not in {}'s arc: it shoots into the wedge in front of it",
+            t.name, u.name
+        ));
+    }
+    let hexes = u.hex.unsigned_distance_to(t.hex);
+    let needs = if u.battery {
+        fire::artillery_needs(hexes)
+    } else {
+        fire::infantry_needs(hexes)
+    };
+    let Some(needs) = needs else {
+        return Err(format!(
+            "{} is {hexes} hexes off: beyond {}'s range",
+            t.name, u.name
+        ));
+    };
+    if !sees(world, u.hex, t.hex) {
+        return Err(format!("{} cannot see {}", u.name, t.name));
+    }
+    Ok(Shot {
+        hexes,
+        needs,
+        minus: u8::from(u.routed),
+    })
+}
+
+/// The exact odds of `u` firing at `t`.
+pub fn odds(u: &Unit, t: &Unit, shot: Shot) -> Option<Odds> {
+    let stands = u.standing() as u32;
+    let target = t.standing() as u32;
+    match (u.battery, t.battery) {
+        (true, true) => Some(fire::counter_battery_odds(&u.name, stands, &t.name, target)),
+        (true, false) => {
+            fire::artillery_odds(&u.name, stands, shot.hexes, shot.minus, &t.name, target)
+        }
+        (false, _) => {
+            fire::aimed_fire_odds(&u.name, stands, shot.hexes, shot.minus, &t.name, target)
+        }
+    }
+}
+
+/// The stands of `t` in the order hits take them: the nominated one, then outward,
+/// nearest first, the firer's left before its right at the same distance.
+/// Ours — A-16 in docs/rules/acw.md: hits after the first take the nearest stands.
+pub fn hit_order(t: &Unit, nominated: usize, firer: Hex) -> Vec<usize> {
+    let standing: Vec<usize> = (0..t.stands.total())
+        .filter(|i| !t.stands.0[*i].lost)
+        .collect();
+    let Some(at) = standing.iter().position(|s| *s == nominated) else {
+        return standing;
+    };
+    // Which way along the line is the firer's left.
+    let left_is_up = geometry::second_stand(&[0, 1, 2], 1, true, t.hex, t.facing, firer) == Some(2);
+    let mut out = vec![nominated];
+    for d in 1..standing.len() {
+        let up = standing.get(at + d).copied();
+        let down = at.checked_sub(d).map(|i| standing[i]);
+        let (first, second) = if left_is_up { (up, down) } else { (down, up) };
+        out.extend(first);
+        out.extend(second);
+    }
+    out
+}
+
+/// `t` loses stand `stand`: journaled, and off the map when none stands.
+pub fn lose_stand(world: &mut World, t: &Unit, stand: usize) {
+    let Some(mut stands) = world.get_mut::<Stands>(t.entity) else {
+        return;
+    };
+    if stands.lose(stand).is_err() {
+        return;
+    }
+    let standing = stands.standing();
+    crate::journal::note(
+        world,
+        GameEvent::StandLost {
+            piece: t.id.clone(),
+            stand: stand as u8,
+            standing: standing as u8,
+        },
+    );
+    if standing == 0 {
+        let hex = world.get::<OnHex>(t.entity).map_or(t.hex, |o| o.0);
+        world.resource_mut::<HexIndex>().remove(hex, t.entity);
+        world
+            .entity_mut(t.entity)
+            .remove::<OnHex>()
+            .insert(OffMap::Eliminated);
+        crate::journal::say(world, format!("{} is gone from the field.", t.name));
+    }
+}
+
+/// `u` fires at `t`, nominating stand `stand`: its dice rolled, the stands they take
+/// removed, the nominated one first.
+pub fn fire_at(world: &mut World, kind: &str, u: &Unit, t: &Unit, stand: usize, shot: Shot) {
+    world.resource_mut::<AcwState>().fired.insert(u.id.clone());
+    let guns = u.standing();
+    let hits_faces = |d: u8| d.saturating_sub(shot.minus) >= shot.needs;
+    let mut losses: Vec<usize> = Vec::new();
+    let order = hit_order(t, stand, u.hex);
+    let dice: Vec<u8>;
+    let result: String;
+    if u.battery {
+        dice = super::roll(world, 2 * guns, format!("{kind}: {}", u.name));
+        let mut taken = 0usize;
+        for gun in dice.chunks(2) {
+            let pair = [gun[0], gun[1]];
+            if t.battery {
+                if fire::destroys_battery(pair) {
+                    taken += 1;
+                }
+                continue;
+            }
+            match fire::gun_result(pair, shot.needs, shot.minus) {
+                fire::GunResult::Miss => {}
+                fire::GunResult::One => taken += 1,
+                fire::GunResult::Two => {
+                    // "if two hits scored roll d6 and 123 the stand left ... otherwise
+                    // the right hand stand": the nominated stand and its neighbour.
+                    let die = super::roll(world, 1, format!("{}: left or right", u.name))[0];
+                    let standing: Vec<usize> = (0..t.stands.total())
+                        .filter(|i| !t.stands.0[*i].lost && !losses.contains(i))
+                        .collect();
+                    let aim = order
+                        .iter()
+                        .copied()
+                        .find(|i| standing.contains(i))
+                        .unwrap_or(stand);
+                    losses.push(aim);
+                    if let Some(second) = geometry::second_stand(
+                        &standing,
+                        aim,
+                        fire::second_stand_is_left(die),
+                        t.hex,
+                        t.facing,
+                        u.hex,
+                    ) {
+                        losses.push(second);
+                    }
+                }
+            }
+        }
+        for _ in 0..taken {
+            if let Some(next) = order.iter().copied().find(|i| !losses.contains(i)) {
+                losses.push(next);
+            }
+        }
+        result = format!(
+            "{} stand{} lost",
+            losses.len(),
+            if losses.len() == 1 { "" } else { "s" }
+        );
+    } else {
+        dice = super::roll(world, guns, format!("{kind}: {}", u.name));
+        let hits = dice.iter().filter(|d| hits_faces(**d)).count();
+        losses.extend(order.iter().copied().take(hits));
+        result = format!("{hits} hit{}", if hits == 1 { "" } else { "s" });
+    }
+    crate::journal::note(
+        world,
+        GameEvent::Fired {
+            kind: kind.into(),
+            table: "the seed's fire".into(),
+            side: u.side,
+            firers: vec![u.id.clone()],
+            target: view::label(t.hex),
+            strength: guns as u32,
+            shifts: if shot.minus > 0 {
+                vec![(-1, "Routed: all firing reduced by 1".into())]
+            } else {
+                vec![]
+            },
+            column: format!(
+                "{} ({} hexes): {}-6 hit",
+                fire::band(u.battery, shot.hexes),
+                shot.hexes,
+                shot.needs
+            ),
+            dice,
+            result,
+        },
+    );
+    for s in losses {
+        if let Some(now) = view::unit(world, &t.id) {
+            lose_stand(world, &now, s);
+        }
+    }
+}
