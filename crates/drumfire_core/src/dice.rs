@@ -80,6 +80,19 @@ impl Dice {
         faces
     }
 
+    /// A number drawn uniformly from `0..n` (`n` at least 1), by rejection sampling: for
+    /// shuffles whose result stays hidden (face-down dominoes), so not journaled.
+    pub fn below(&mut self, n: u32) -> u32 {
+        let n = n.max(1);
+        let limit = u32::MAX - u32::MAX % n;
+        loop {
+            let x = self.rng.next_u32();
+            if x < limit {
+                return x % n;
+            }
+        }
+    }
+
     /// One fair die by rejection sampling: the same on every platform.
     fn d6(&mut self) -> u8 {
         loop {

@@ -118,11 +118,13 @@ pub fn undo_point(world: &World) -> Option<usize> {
     if n == 0 {
         return None;
     }
-    let rolled = world
-        .resource::<Journal>()
-        .entries()
-        .iter()
-        .any(|e| e.order == n && matches!(e.event, GameEvent::DiceRolled { .. }));
+    let rolled = world.resource::<Journal>().entries().iter().any(|e| {
+        e.order == n
+            && matches!(
+                e.event,
+                GameEvent::DiceRolled { .. } | GameEvent::Shuffled { .. }
+            )
+    });
     (!rolled).then(|| n - 1)
 }
 

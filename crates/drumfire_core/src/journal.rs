@@ -58,6 +58,14 @@ pub enum GameEvent {
         /// The faces, in the order rolled.
         faces: Vec<u8>,
     },
+    /// Something was shuffled face down by the dice (a set of dominoes): how many
+    /// draws of what size, not what they drew.
+    Shuffled {
+        /// What was shuffled.
+        purpose: String,
+        /// The size of each draw, in order (each drew a number below it).
+        bounds: Vec<u32>,
+    },
     /// The initiative was decided.
     InitiativeWon {
         /// The winning side.
@@ -207,6 +215,7 @@ impl GameEvent {
                 let f: Vec<String> = faces.iter().map(u8::to_string).collect();
                 format!("Dice, {purpose}: {}", f.join(" + "))
             }
+            Self::Shuffled { purpose, .. } => format!("{purpose} shuffled face down."),
             Self::InitiativeWon { side, totals } => format!(
                 "{} wins the initiative ({}).",
                 name(*side),

@@ -97,6 +97,11 @@ impl Invariants {
                     ));
                 }
             }
+            if let GameEvent::Shuffled { bounds, .. } = &e.event {
+                for n in bounds {
+                    self.dice.below(*n);
+                }
+            }
         }
         self.read = entries.len();
         if self.dice.position() != game.world().resource::<Dice>().position() {

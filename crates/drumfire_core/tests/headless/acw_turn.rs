@@ -280,6 +280,7 @@ fn no_contact_without_a_charge_and_a_charge_pins_whom_it_contacts() {
         "contact ends its move",
     );
     g.submit(act(1, "c_47al", "0806 0706 0606 0506")).unwrap();
+    g.submit(place(1, 0, false)).unwrap();
     assert!(state(&g).pinned.contains("u_83pa"));
     g.submit(act(1, "c_15al", "")).unwrap();
     refused(&mut g, act(0, "u_83pa", "0405"), "pinned");
@@ -441,4 +442,184 @@ fn each_gun_throws_two_dice_and_only_a_double_six_destroys_a_battery() {
     g.submit(fire_at(0, "u_bat", "0508", 0)).unwrap();
     assert_eq!(last_dice(&g), [4, 4, 5, 4]);
     assert_eq!(lost(&g, "c_bat"), Vec::<usize>::new());
+}
+
+// ---- Charges --------------------------------------------------------------------------
+
+fn notes(g: &Game) -> Vec<String> {
+    g.journal()
+        .entries()
+        .iter()
+        .filter_map(|e| match &e.event {
+            GameEvent::Note { text } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn place(side: u8, place: usize, turned: bool) -> Order {
+    AcwOrder::Place {
+        side,
+        place,
+        turned,
+    }
+    .into()
+}
+
+#[test]
+fn a_charge_draws_its_dominoes_at_the_start_of_its_move_and_fights_stand_against_stand() {
+    // "Dominoes are placed at the start of the chargers move." "You may look at one
+    // dominoe and decide where to place it; the others have to be placed blind." "Any
+    // unit charged fights back by also drawing dominoes." "Turn over your dominoes!"
+    let mut g = game(SEED);
+    to_movement(
+        &mut g,
+        &[
+            ("u_20me", Chit::Move),
+            ("u_83pa", Chit::Move),
+            ("u_bat", Chit::Fire),
+        ],
+        &[("c_15al", Chit::Move), ("c_47al", Chit::Charge)],
+    );
+    g.submit(act(1, "c_47al", "0806 0706 0606 0506")).unwrap();
+    // Drawn: three dominoes for its five stands, one in hand; it has not moved yet.
+    let s = state(&g);
+    let behind = &s.charges[0].lines[0];
+    assert_eq!((behind.hand.is_some(), behind.blind.len()), (true, 2));
+    assert_eq!(s.charges[0].target, "u_83pa");
+    assert_eq!(s.placing, Some((1, 0, 0)));
+    assert_eq!(
+        acw::view::unit(g.world(), "c_47al").unwrap().hex,
+        drumfire_core::scenario::hex_of("0906").unwrap()
+    );
+    refused(
+        &mut g,
+        act(1, "c_15al", ""),
+        "Place the domino you looked at first",
+    );
+    refused(&mut g, place(1, 3, false), "3 places behind the line");
+    let hand = behind.hand.unwrap();
+    g.submit(place(1, 1, true)).unwrap();
+    let s = state(&g);
+    assert_eq!(s.charges[0].lines[0].places[1], hand.turned());
+    assert_eq!(s.charges[0].lines[0].face_up, Some(1));
+    assert!(s.pinned.contains("u_83pa"));
+    assert_eq!(
+        acw::view::unit(g.world(), "c_47al").unwrap().hex,
+        drumfire_core::scenario::hex_of("0506").unwrap()
+    );
+    // The rest of the Movement phase, then no one shoots.
+    while g.phase_name() == "Movement" {
+        let side = g.awaiting().unwrap();
+        if state(&g).firing_at.is_some() {
+            g.submit(Order::Pass { side }).unwrap();
+            continue;
+        }
+        let id = acw::unrevealed(g.world(), side)[0].clone();
+        g.submit(act(side, &id, "")).unwrap();
+    }
+    while g.phase_name() == "Shooting" {
+        let side = g.awaiting().unwrap();
+        g.submit(Order::Pass { side }).unwrap();
+    }
+    // The Combat phase: the 83rd Pennsylvania draws two dominoes for its four stands
+    // from what is left of the same set, and places the one it looked at.
+    assert_eq!(g.phase_name(), "Combat");
+    assert_eq!(g.awaiting(), Some(0));
+    let s = state(&g);
+    let left = s.charges[0].set.len();
+    assert_eq!(left, 28 - 3 - 2);
+    g.submit(place(0, 0, false)).unwrap();
+    let fight: Vec<String> = notes(&g)
+        .into_iter()
+        .skip_while(|n| !n.starts_with("The dominoes are turned over"))
+        .collect();
+    // Confederates charging +2; the 83rd's fourth stand is outflanked (-2) by the
+    // 47th's longer line, whose fifth stand meets no one. Losses at the ends of a line
+    // break nothing (A-9): both hold.
+    assert_eq!(
+        fight,
+        [
+            "The dominoes are turned over: 47th Alabama 1|1 6|5 6|3; 83rd Pennsylvania 6|6 1|3.",
+            "47th Alabama charges 83rd Pennsylvania: stand 1: 3 against 6 — 47th Alabama loses a stand.",
+            "47th Alabama charges 83rd Pennsylvania: stand 2: 3 against 6 — 47th Alabama loses a stand.",
+            "47th Alabama charges 83rd Pennsylvania: stand 3: 8 against 1 — 83rd Pennsylvania loses a stand.",
+            "47th Alabama charges 83rd Pennsylvania: stand 4: 7 against 1 — 83rd Pennsylvania loses a stand.",
+            "47th Alabama: holds and regroups.",
+            "83rd Pennsylvania: holds and regroups.",
+        ]
+    );
+    assert_eq!(lost(&g, "c_47al"), [0, 1]);
+    assert_eq!(lost(&g, "u_83pa"), [2, 3]);
+    // The odds before the charge gave this outcome its chance over the whole set.
+    let side = |stands, modifier| acw::charge_odds::FightSide {
+        stands,
+        full_strength: stands,
+        modifier,
+        ..Default::default()
+    };
+    let odds =
+        acw::charge_odds::charge_odds(&side(5, 2), &side(4, 0), &acw::dominoes::double_six())
+            .unwrap();
+    let both_hold =
+        odds.chance(|c, d| c == acw::melee::Outcome::Holds && d == acw::melee::Outcome::Holds);
+    assert!(both_hold > 0.0 && both_hold < 1.0, "{both_hold}");
+    assert!((odds.outcomes.iter().map(|o| o.2).sum::<f64>() - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn random_games_play_to_the_end_and_replay_to_the_same_hash() {
+    use drumfire_core::players::PlayerKind;
+    let path = format!(
+        "{}/../../tests/data/acw_first.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let s = acw::testing::parse(&path, &text);
+    for seed in 1..=4 {
+        let mut g = drumfire_core::testing::soak_game_with(&s, seed, [PlayerKind::Random; 2])
+            .unwrap_or_else(|e| panic!("{e}"));
+        let saved = drumfire_core::save::save_of(&mut g, &s, seed);
+        let text = drumfire_core::save::to_text(&saved).unwrap();
+        let back = drumfire_core::save::parse("acw.ron", &text, &acw::testing::REGISTRY)
+            .unwrap_or_else(|e| panic!("{}", e[0]));
+        let (_, check) = drumfire_core::save::replay(&back);
+        assert_eq!(check, Ok(g.state_hash()), "seed {seed}");
+    }
+}
+
+#[test]
+fn the_react_phase_retires_the_broken_and_the_routed_fall_back_two_full_moves() {
+    // "If line broken in one place - retire 2" for each stand lost", "two places -
+    // retire full move back", "ROUT. Routed units must fall back for two full moves";
+    // the React phase: "Retire from combat ... Remove routed units" (A-21).
+    use acw::combat::{Aftermath, react};
+    use acw::melee::Outcome;
+    let mut g = game(SEED);
+    let hex = |g: &Game, id: &str| acw::view::unit(g.world(), id).map(|u| u.hex);
+    let enemy = hex(&g, "u_83pa").unwrap();
+    let before = hex(&g, "c_47al").unwrap();
+    g.world_mut().resource_mut::<AcwState>().aftermath.extend([
+        Aftermath {
+            unit: "c_47al".into(),
+            outcome: Outcome::Retires(2),
+            enemy: "u_83pa".into(),
+        },
+        Aftermath {
+            unit: "u_20me".into(),
+            outcome: Outcome::Routs,
+            enemy: "c_15al".into(),
+        },
+    ]);
+    react(g.world_mut());
+    let after = hex(&g, "c_47al").unwrap();
+    assert_eq!(before.unsigned_distance_to(after), 2);
+    assert_eq!(
+        after.unsigned_distance_to(enemy),
+        before.unsigned_distance_to(enemy) + 2
+    );
+    // The 20th Maine routs from 0304, five hexes from the map's west edge: it cannot
+    // fall back eight, and leaves the field.
+    assert_eq!(hex(&g, "u_20me"), None);
+    assert!(notes(&g).contains(&"20th Maine routs from the field.".to_owned()));
 }

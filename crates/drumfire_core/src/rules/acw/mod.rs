@@ -7,12 +7,14 @@
 //! The rules' arithmetic is pure functions of the figures: the order chits (`chit`),
 //! shooting (`fire`), the commanders (`commander`), the dominoes (`dominoes`), the
 //! fight stand against stand with its outcome (`melee`) and its exact odds
-//! (`charge_odds`), and the lines on hexes (`geometry`). The turn in play so far:
-//! the scenario's section (`scenario`), the orders and state (`state`), the Orders,
-//! Initiative and Movement phases (`resolve`, `validate`, `movement`). The rule set is
-//! not yet in the game's list of rule sets (`rules::ALL`): shooting, combat, react,
-//! the computer player, the window and the editor come next (docs/rules/acw.md,
-//! "Status"); until then only [`testing::REGISTRY`] reads its scenarios.
+//! (`charge_odds`), and the lines on hexes (`geometry`). The turn in play: the
+//! scenario's section (`scenario`), the orders and state (`state`), the phases
+//! (`resolve`, `validate`): Orders, Initiative, Movement (`movement`; charges and
+//! their dominoes, `combat`), Shooting (`shooting`), Combat and React. The rule set is
+//! not yet in the game's list of rule sets (`rules::ALL`): the computer player (it
+//! takes the first legal order for now), the window and the editor come next
+//! (docs/rules/acw.md, "Status"); until then only [`testing::REGISTRY`] reads its
+//! scenarios.
 
 use crate::flow::{self, Phase};
 use crate::orders::{Order, Refusal};
@@ -23,13 +25,14 @@ use bevy_state::prelude::*;
 
 pub mod charge_odds;
 pub mod chit;
+pub mod combat;
 pub mod commander;
 pub mod dominoes;
 pub mod fire;
 pub mod geometry;
 pub mod melee;
 pub mod movement;
-mod resolve;
+pub(crate) mod resolve;
 pub mod scenario;
 pub mod shooting;
 pub mod state;
@@ -74,12 +77,27 @@ pub const INITIATIVE: Phase = Phase::Rules(1);
 pub const MOVEMENT: Phase = Phase::Rules(2);
 /// The Shooting phase: units on Fire chits shoot, the side that moved first first.
 pub const SHOOTING: Phase = Phase::Rules(3);
+/// The Combat phase: each charge that came home is fought out with the dominoes.
+pub const COMBAT: Phase = Phase::Rules(4);
+/// The React phase: retire from combat, routed units fall back, opportunity fire.
+pub const REACT: Phase = Phase::Rules(5);
 /// The names of the phases, by their number.
-pub const PHASE_NAMES: &[&str] = &["Orders", "Initiative", "Movement", "Shooting"];
+pub const PHASE_NAMES: &[&str] = &[
+    "Orders",
+    "Initiative",
+    "Movement",
+    "Shooting",
+    "Combat",
+    "React",
+];
 
 /// The ACW phases and systems.
 pub fn plugin(app: &mut App) {
-    flow::add_sequence(app, PHASE_NAMES, &[ORDERS, INITIATIVE, MOVEMENT, SHOOTING]);
+    flow::add_sequence(
+        app,
+        PHASE_NAMES,
+        &[ORDERS, INITIATIVE, MOVEMENT, SHOOTING, COMBAT, REACT],
+    );
     app.init_resource::<AcwState>()
         .add_systems(OnEnter(ORDERS), resolve::begin_orders.after(flow::Announce))
         .add_systems(
@@ -94,6 +112,8 @@ pub fn plugin(app: &mut App) {
             OnEnter(SHOOTING),
             resolve::begin_shooting.after(flow::Announce),
         )
+        .add_systems(OnEnter(COMBAT), resolve::begin_combat.after(flow::Announce))
+        .add_systems(OnEnter(REACT), resolve::begin_react.after(flow::Announce))
         .add_systems(Update, resolve::carry_out);
     let world = app.world_mut();
     world.register_component::<crate::counters::Routed>();
@@ -128,8 +148,13 @@ pub fn awaiting(world: &World) -> Option<u8> {
     match *world.resource::<State<Phase>>().get() {
         ORDERS => (0..sides).find(|s| !state.chits.contains_key(s)),
         INITIATIVE => state.choosing,
+        _ if state.placing.is_some() => state.placing.map(|p| p.0),
+        MOVEMENT if state.firing_at.is_some() => state
+            .firing_at
+            .and_then(|k| state.charges.get(k))
+            .map(|c| c.defender_side),
         MOVEMENT => state.acting.map(|a| a.0),
-        SHOOTING => shooting_side(state, sides),
+        SHOOTING | REACT => shooting_side(state, sides),
         _ => None,
     }
 }
@@ -140,6 +165,47 @@ pub fn awaiting(world: &World) -> Option<u8> {
 pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
     let state = world.resource::<AcwState>();
     let mut out = Vec::new();
+    if let Some((placing, k, line)) = state.placing {
+        if placing == side {
+            let b = &state.charges[k].lines[line];
+            let n = b.blind.len() + usize::from(b.hand.is_some());
+            for place in 0..n {
+                for turned in [false, true] {
+                    out.push(
+                        AcwOrder::Place {
+                            side,
+                            place,
+                            turned,
+                        }
+                        .into(),
+                    );
+                }
+            }
+        }
+        return out;
+    }
+    if let Some(k) = state.firing_at {
+        let charge = &state.charges[k];
+        if charge.defender_side == side
+            && let Some(c) = view::unit(world, &charge.charger)
+        {
+            out.push(Order::Pass { side });
+            for u in resolve::charge_shots(world, k) {
+                for stand in combat::line(&c) {
+                    out.push(
+                        AcwOrder::Fire {
+                            side,
+                            unit: u.id.clone(),
+                            target: view::label(c.hex),
+                            stand,
+                        }
+                        .into(),
+                    );
+                }
+            }
+        }
+        return out;
+    }
     match *world.resource::<State<Phase>>().get() {
         ORDERS if !state.chits.contains_key(&side) => {
             let mut k = salt;
@@ -193,7 +259,7 @@ pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
                 }
             }
         }
-        SHOOTING
+        SHOOTING | REACT
             if shooting_side(state, world.resource::<SideList>().0.len() as u8) == Some(side) =>
         {
             out.push(Order::Pass { side });

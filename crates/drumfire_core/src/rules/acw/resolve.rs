@@ -7,7 +7,7 @@ use super::commander::Rating;
 use super::shooting;
 use super::state::{AcwOrder, AcwState};
 use super::view;
-use super::{INITIATIVE, MOVEMENT, ORDERS, SHOOTING, note, roll, say};
+use super::{COMBAT, INITIATIVE, MOVEMENT, ORDERS, REACT, SHOOTING, note, roll, say};
 use crate::counters::Facing;
 use crate::flow::{self, Phase};
 use crate::journal::GameEvent;
@@ -23,7 +23,14 @@ pub(super) fn carry_out(world: &mut World) {
     };
     if let crate::orders::Order::Pass { side } = order {
         note(world, GameEvent::Passed { side });
-        world.resource_mut::<AcwState>().done.push(side);
+        let window = world.resource::<AcwState>().firing_at.is_some();
+        if window {
+            // The defenders hold their fire at the charger: it goes on.
+            world.resource_mut::<AcwState>().firing_at = None;
+            next_to_act(world);
+        } else {
+            world.resource_mut::<AcwState>().done.push(side);
+        }
     } else if let Some(o) = order.rules::<AcwOrder>() {
         apply(world, o.clone());
     }
@@ -90,6 +97,37 @@ fn apply(world: &mut World, o: AcwOrder) {
                 .iter()
                 .filter_map(|l| crate::scenario::hex_of(l))
                 .collect();
+            if chit == Some(Chit::Charge)
+                && let Some(target) = charged(world, &u, &hexes)
+            {
+                // "Dominoes are placed at the start of the chargers move": drawn now,
+                // one looked at; the move waits until it is placed.
+                let mut set = shuffle(world);
+                let lines = [
+                    super::combat::Behind::draw(&mut set, super::combat::line(&u).len()),
+                    super::combat::Behind::default(),
+                ];
+                let mut state = world.resource_mut::<AcwState>();
+                state.charges.push(super::combat::Charge {
+                    charger: unit.clone(),
+                    target: target.id.clone(),
+                    defender_side: target.side,
+                    path: path.clone(),
+                    lines,
+                    set,
+                    fought: false,
+                });
+                let k = state.charges.len() - 1;
+                state.placing = Some((side, k, 0));
+                say(
+                    world,
+                    format!(
+                        "{} charges {}: it draws its dominoes and looks at one.",
+                        u.name, target.name
+                    ),
+                );
+                return;
+            }
             if let Some(&last) = hexes.last() {
                 let before = hexes.len().checked_sub(2).map_or(u.hex, |i| hexes[i]);
                 crate::map::move_counter(world, u.entity, u.hex, last);
@@ -108,23 +146,6 @@ fn apply(world: &mut World, o: AcwOrder) {
             if let Some(f) = facing {
                 world.entity_mut(u.entity).insert(Facing(f.direction()));
             }
-            // "A unit that has been charged and contacted is pinned so may not retire
-            // or make other movement other than fight."
-            if chit == Some(Chit::Charge)
-                && let Some(&last) = hexes.last()
-            {
-                let pinned: Vec<view::Unit> = view::units(world)
-                    .into_iter()
-                    .filter(|e| e.side != side && e.hex.unsigned_distance_to(last) == 1)
-                    .collect();
-                for e in pinned {
-                    say(
-                        world,
-                        format!("{} charges home: {} is pinned.", u.name, e.name),
-                    );
-                    world.resource_mut::<AcwState>().pinned.insert(e.id);
-                }
-            }
             next_to_act(world);
         }
         AcwOrder::Fire {
@@ -139,12 +160,202 @@ fn apply(world: &mut World, o: AcwOrder) {
             ) else {
                 return;
             };
-            let Ok(shot) = shooting::can_fire(world, &u, &t, &[Chit::Fire]) else {
+            let phase = *world.resource::<State<Phase>>().get();
+            let Ok(shot) = shooting::can_fire(world, &u, &t, &fire_chits(world, phase)) else {
                 return;
             };
-            shooting::fire_at(world, "Aimed fire", &u, &t, stand, shot);
+            if let Some(k) = world.resource::<AcwState>().firing_at {
+                shooting::fire_at_charger(world, k, &u, &t, stand, shot);
+                if charge_shots(world, k).is_empty() {
+                    world.resource_mut::<AcwState>().firing_at = None;
+                    next_to_act(world);
+                }
+            } else {
+                let kind = if phase == REACT {
+                    "Opportunity fire"
+                } else if u.battery {
+                    "Artillery fire"
+                } else {
+                    "Aimed fire"
+                };
+                shooting::fire_at(world, kind, &u, &t, stand, shot);
+            }
+        }
+        AcwOrder::Place { place, turned, .. } => {
+            let Some((_, k, line)) = world.resource::<AcwState>().placing else {
+                return;
+            };
+            {
+                let mut state = world.resource_mut::<AcwState>();
+                state.placing = None;
+                state.charges[k].lines[line].place(place, turned);
+            }
+            if line == 0 {
+                charge_home(world, k);
+            } else {
+                super::combat::fight(world, k);
+                next_fight(world);
+            }
         }
     }
+}
+
+/// The chits a unit fires on now: Fire in the Shooting phase, Opportunity Fire in the
+/// React phase, either at a charger during its charge.
+/// Ours — A-22 in docs/rules/acw.md: when opportunity fire and fire at a charger come.
+pub fn fire_chits(world: &World, phase: Phase) -> Vec<Chit> {
+    match phase {
+        REACT => vec![Chit::OpportunityFire],
+        MOVEMENT if world.resource::<AcwState>().firing_at.is_some() => {
+            vec![Chit::Fire, Chit::OpportunityFire]
+        }
+        _ => vec![Chit::Fire],
+    }
+}
+
+/// The enemy a charge along `path` contacts, if it comes home: the enemy next to its
+/// last hex in the wedge it then faces, else the first next to it.
+fn charged(world: &World, u: &view::Unit, path: &[Hex]) -> Option<view::Unit> {
+    let last = *path.last()?;
+    let before = path.len().checked_sub(2).map_or(u.hex, |i| path[i]);
+    let facing = before.neighbor_direction(last).unwrap_or(u.facing);
+    let mut enemies: Vec<view::Unit> = view::units(world)
+        .into_iter()
+        .filter(|e| e.side != u.side && e.hex.unsigned_distance_to(last) == 1)
+        .collect();
+    enemies.sort_by_key(|e| !super::geometry::in_arc(last, facing, e.hex));
+    enemies.into_iter().next()
+}
+
+/// A whole double-six set, shuffled by the game's dice (the journal says how many
+/// draws, not what they drew: the order is face down).
+/// Ours — A-20 in docs/rules/acw.md: each charge has the whole set, shuffled anew; the
+/// defender draws from what the charger left.
+fn shuffle(world: &mut World) -> Vec<super::dominoes::Domino> {
+    let mut bounds = Vec::new();
+    let set = world.resource_scope(|_, mut dice: Mut<crate::dice::Dice>| {
+        super::dominoes::shuffled(|n| {
+            bounds.push(n);
+            dice.below(n)
+        })
+    });
+    note(
+        world,
+        GameEvent::Shuffled {
+            purpose: "The dominoes".into(),
+            bounds,
+        },
+    );
+    set
+}
+
+/// The charger's dominoes are placed: it moves, pins whom it contacts ("A unit that
+/// has been charged and contacted is pinned so may not retire or make other movement
+/// other than fight"), and the enemy's units on Fire or Opportunity Fire chits may
+/// fire at it.
+fn charge_home(world: &mut World, k: usize) {
+    let charge = world.resource::<AcwState>().charges[k].clone();
+    let Some(u) = view::unit(world, &charge.charger) else {
+        return;
+    };
+    let hexes: Vec<Hex> = charge
+        .path
+        .iter()
+        .filter_map(|l| crate::scenario::hex_of(l))
+        .collect();
+    if let Some(&last) = hexes.last() {
+        let before = hexes.len().checked_sub(2).map_or(u.hex, |i| hexes[i]);
+        crate::map::move_counter(world, u.entity, u.hex, last);
+        if let Some(d) = before.neighbor_direction(last) {
+            world.entity_mut(u.entity).insert(Facing(d));
+        }
+        note(
+            world,
+            GameEvent::Moved {
+                pieces: vec![u.id.clone()],
+                from: view::label(u.hex),
+                to: view::label(last),
+            },
+        );
+    }
+    if let Some(t) = view::unit(world, &charge.target) {
+        say(
+            world,
+            format!("{} charges home: {} is pinned.", u.name, t.name),
+        );
+        world.resource_mut::<AcwState>().pinned.insert(t.id);
+    }
+    if charge_shots(world, k).is_empty() {
+        next_to_act(world);
+    } else {
+        world.resource_mut::<AcwState>().firing_at = Some(k);
+    }
+}
+
+/// The defenders that may fire at charge `k`'s charger now.
+pub fn charge_shots(world: &World, k: usize) -> Vec<view::Unit> {
+    let Some(charge) = world.resource::<AcwState>().charges.get(k) else {
+        return vec![];
+    };
+    let Some(c) = view::unit(world, &charge.charger) else {
+        return vec![];
+    };
+    view::units(world)
+        .into_iter()
+        .filter(|u| u.side == charge.defender_side)
+        .filter(|u| shooting::can_fire(world, u, &c, &[Chit::Fire, Chit::OpportunityFire]).is_ok())
+        .collect()
+}
+
+/// The Combat phase begins: the charges are fought in the order made.
+pub(super) fn begin_combat(world: &mut World) {
+    next_fight(world);
+}
+
+/// The next charge to fight: the defender draws its dominoes and looks at one; with
+/// none left the phase ends.
+fn next_fight(world: &mut World) {
+    loop {
+        let next = world
+            .resource::<AcwState>()
+            .charges
+            .iter()
+            .position(|c| !c.fought && c.lines[0].placed());
+        let Some(k) = next else {
+            flow::finish_phase_in(world, COMBAT);
+            return;
+        };
+        let charge = world.resource::<AcwState>().charges[k].clone();
+        let (Some(_), Some(d)) = (
+            view::unit(world, &charge.charger),
+            view::unit(world, &charge.target),
+        ) else {
+            world.resource_mut::<AcwState>().charges[k].fought = true;
+            continue;
+        };
+        {
+            let mut state = world.resource_mut::<AcwState>();
+            let c = &mut state.charges[k];
+            c.lines[1] = super::combat::Behind::draw(&mut c.set, super::combat::line(&d).len());
+            state.placing = Some((d.side, k, 1));
+        }
+        say(
+            world,
+            format!(
+                "{} fights back: it draws its dominoes and looks at one.",
+                d.name
+            ),
+        );
+        return;
+    }
+}
+
+/// The React phase begins: units retire from combat and the routed fall back; then
+/// units on Opportunity Fire chits may shoot.
+pub(super) fn begin_react(world: &mut World) {
+    super::combat::react(world);
+    world.resource_mut::<AcwState>().done.clear();
+    settle(world);
 }
 
 /// After an order: when every side has placed its chits the Orders phase ends; in
@@ -156,25 +367,27 @@ fn settle(world: &mut World) {
     if phase == ORDERS && world.resource::<AcwState>().chits.len() >= sides {
         flow::finish_phase_in(world, ORDERS);
     }
-    if phase == SHOOTING {
+    if phase == SHOOTING || phase == REACT {
         for side in 0..sides as u8 {
             if shots(world, side).is_empty() && !world.resource::<AcwState>().done.contains(&side) {
                 world.resource_mut::<AcwState>().done.push(side);
             }
         }
         if super::shooting_side(world.resource::<AcwState>(), sides as u8).is_none() {
-            flow::finish_phase_in(world, SHOOTING);
+            flow::finish_phase_in(world, phase);
         }
     }
 }
 
-/// Every (firer, target) pair of `side` that may fire now in the Shooting phase.
+/// Every (firer, target) pair of `side` that may fire now in the Shooting or React
+/// phase.
 pub fn shots(world: &World, side: u8) -> Vec<(view::Unit, view::Unit)> {
     let all = view::units(world);
+    let chits = fire_chits(world, *world.resource::<State<Phase>>().get());
     let mut out = Vec::new();
     for u in all.iter().filter(|u| u.side == side) {
         for t in all.iter().filter(|t| t.side != side) {
-            if shooting::can_fire(world, u, t, &[Chit::Fire]).is_ok() {
+            if shooting::can_fire(world, u, t, &chits).is_ok() {
                 out.push((u.clone(), t.clone()));
             }
         }
@@ -220,6 +433,9 @@ pub(super) fn begin_orders(world: &mut World) {
         state.fired.clear();
         state.pinned.clear();
         state.done.clear();
+        state.charges.clear();
+        state.placing = None;
+        state.firing_at = None;
     }
     let all = view::units(world);
     for side in 0..sides {

@@ -253,3 +253,66 @@ pub fn fire_at(world: &mut World, kind: &str, u: &Unit, t: &Unit, stand: usize, 
         }
     }
 }
+
+/// `u` fires at the charger `t` of charge `k` during its charge: "casualties are not
+/// taken as with aimed fire. Just place a die on top of the dominoe behind the targeted
+/// stand" — each hit takes a spot off the half behind the nominated stand in the fight.
+/// Ours — A-19 in docs/rules/acw.md: every hit of one fire goes on the nominated
+/// stand's half; a battery's gun counts one hit for each die that hits.
+pub fn fire_at_charger(world: &mut World, k: usize, u: &Unit, t: &Unit, stand: usize, shot: Shot) {
+    {
+        let mut state = world.resource_mut::<AcwState>();
+        state.fired.insert(u.id.clone());
+        state.revealed.insert(u.id.clone());
+    }
+    let dice_count = if u.battery {
+        2 * u.standing()
+    } else {
+        u.standing()
+    };
+    let dice = super::roll(world, dice_count, format!("Fire at a charger: {}", u.name));
+    let hits = if u.battery && t.battery {
+        0
+    } else {
+        dice.iter()
+            .filter(|d| d.saturating_sub(shot.minus) >= shot.needs)
+            .count()
+    };
+    // The nominated stand's place in the charger's line as it fights.
+    let at = super::combat::line(t).iter().position(|s| *s == stand);
+    if let Some(i) = at
+        && let Some(h) = world.resource_mut::<AcwState>().charges[k].lines[0]
+            .hits
+            .get_mut(i)
+    {
+        *h = h.saturating_add(hits as u8);
+    }
+    crate::journal::note(
+        world,
+        GameEvent::Fired {
+            kind: "Fire at a charger".into(),
+            table: "the seed's fire".into(),
+            side: u.side,
+            firers: vec![u.id.clone()],
+            target: view::label(t.hex),
+            strength: dice_count as u32,
+            shifts: if shot.minus > 0 {
+                vec![(-1, "Routed: all firing reduced by 1".into())]
+            } else {
+                vec![]
+            },
+            column: format!(
+                "{} ({} hexes): {}-6 hit",
+                fire::band(u.battery, shot.hexes),
+                shot.hexes,
+                shot.needs
+            ),
+            dice,
+            result: format!(
+                "{hits} hit{} on the domino behind stand {}",
+                if hits == 1 { "" } else { "s" },
+                stand + 1
+            ),
+        },
+    );
+}

@@ -53,6 +53,17 @@ pub enum AcwOrder {
         /// The nominated stand (0 is the leftmost as the target faces).
         stand: usize,
     },
+    /// The domino drawn and looked at is placed ("You may look at one dominoe and
+    /// decide where to place it"): at `place` along the line (0 behind its first two
+    /// stands), turned round if `turned`; the blind ones fill the other places.
+    Place {
+        /// The side.
+        side: u8,
+        /// Its place.
+        place: usize,
+        /// Turned round (its second half toward the first stand).
+        turned: bool,
+    },
 }
 
 impl AcwOrder {
@@ -62,7 +73,8 @@ impl AcwOrder {
             Self::Chits { side, .. }
             | Self::Choose { side, .. }
             | Self::Act { side, .. }
-            | Self::Fire { side, .. } => *side,
+            | Self::Fire { side, .. }
+            | Self::Place { side, .. } => *side,
         }
     }
 }
@@ -110,8 +122,17 @@ pub struct AcwState {
     pub pinned: BTreeSet<String>,
     /// Units that have fired this turn.
     pub fired: BTreeSet<String>,
-    /// Sides done with the current Shooting phase.
+    /// Sides done with the current Shooting or React phase.
     pub done: Vec<u8>,
+    /// The charges made this turn.
+    pub charges: Vec<super::combat::Charge>,
+    /// A domino drawn and looked at, waiting to be placed: (side, charge, line: 0 the
+    /// charger's, 1 the defender's).
+    pub placing: Option<(u8, usize, usize)>,
+    /// The charge the defenders may fire at now, during the charge.
+    pub firing_at: Option<usize>,
+    /// The outcomes of the fights, carried out in the React phase.
+    pub aftermath: Vec<super::combat::Aftermath>,
 }
 
 impl AcwState {

@@ -5,7 +5,7 @@ use super::movement;
 use super::shooting;
 use super::state::{AcwOrder, AcwState};
 use super::view::{self, Unit};
-use super::{INITIATIVE, MOVEMENT, ORDERS, SHOOTING, refuse};
+use super::{INITIATIVE, MOVEMENT, ORDERS, REACT, SHOOTING, refuse};
 use crate::flow::Phase;
 use crate::orders::{Order, Refusal};
 use bevy_ecs::prelude::*;
@@ -16,12 +16,22 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
     let phase = *world.resource::<State<Phase>>().get();
     let state = world.resource::<AcwState>();
     if let Order::Pass { .. } = order {
-        if phase != SHOOTING {
+        if state.placing.is_some() {
+            return refuse("Place the domino you looked at first.");
+        }
+        if phase == MOVEMENT && state.firing_at.is_some() {
+            return Ok(());
+        }
+        if phase != SHOOTING && phase != REACT {
             return refuse(
-                "Only the Shooting phase ends by passing: every chit is turned over in the Movement phase.",
+                "Only the Shooting and React phases, and fire at a charger, end by passing: every chit is turned over in the Movement phase.",
             );
         }
         return Ok(());
+    }
+    if state.placing.is_some() && !matches!(order.rules::<AcwOrder>(), Some(AcwOrder::Place { .. }))
+    {
+        return refuse("Place the domino you looked at first.");
     }
     let Some(o) = order.rules::<AcwOrder>() else {
         return refuse("That is not an order of the ACW rules.");
@@ -51,6 +61,9 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
             if phase != MOVEMENT {
                 return refuse("Chits are turned over and units moved in the Movement phase.");
             }
+            if state.firing_at.is_some() {
+                return refuse("The enemy may fire at the charger first (or pass).");
+            }
             match state.acting {
                 Some((acting, _)) if acting == *side => {}
                 _ => return refuse("It is the other side's turn to move."),
@@ -78,8 +91,11 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
             target,
             stand,
         } => {
-            if phase != SHOOTING {
-                return refuse("Units on Fire chits shoot in the Shooting phase.");
+            let at_charger = phase == MOVEMENT && state.firing_at.is_some();
+            if phase != SHOOTING && phase != REACT && !at_charger {
+                return refuse(
+                    "Units on Fire chits shoot in the Shooting phase, on Opportunity Fire chits in the React phase, and either at a charger during its charge.",
+                );
             }
             let Some(u) = view::unit(world, unit).filter(|u| u.side == *side) else {
                 return refuse(format!("`{unit}` is not one of this side's units"));
@@ -88,12 +104,44 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
             else {
                 return refuse(format!("there is no unit in {target}"));
             };
-            shooting::can_fire(world, &u, &t, &[Chit::Fire]).map_err(Refusal)?;
+            if at_charger {
+                let charger = state
+                    .firing_at
+                    .and_then(|k| state.charges.get(k))
+                    .map(|c| c.charger.clone());
+                if charger.as_deref() != Some(t.id.as_str()) {
+                    return refuse(format!(
+                        "During the charge only the charger may be fired at, not {}",
+                        t.name
+                    ));
+                }
+            }
+            let chits = super::resolve::fire_chits(world, phase);
+            shooting::can_fire(world, &u, &t, &chits).map_err(Refusal)?;
             if t.stands.0.get(*stand).is_none_or(|s| s.lost) {
                 return refuse(format!(
                     "{} has no stand {} standing to nominate",
                     t.name,
                     stand + 1
+                ));
+            }
+            Ok(())
+        }
+        AcwOrder::Place { side, place, .. } => {
+            let Some((placing, k, line)) = state.placing else {
+                return refuse("There is no domino to place now.");
+            };
+            if placing != *side {
+                return refuse("The other side places its domino.");
+            }
+            let n = state.charges.get(k).map_or(0, |c| {
+                let b = &c.lines[line];
+                b.blind.len() + usize::from(b.hand.is_some())
+            });
+            if *place >= n {
+                return refuse(format!(
+                    "There are {n} places behind the line (1 to {n}), not {}",
+                    place + 1
                 ));
             }
             Ok(())

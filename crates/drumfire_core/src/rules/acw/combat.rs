@@ -1,0 +1,325 @@
+//! Charges on the map: the dominoes drawn and placed at the start of the charger's
+//! move (one looked at, the rest blind), hits from fire during the charge marked on
+//! the dominoes, the defender's dominoes drawn when the Combat phase comes, the fight
+//! stand against stand, and each unit's outcome carried out in the React phase.
+
+use super::dominoes::{self, Domino};
+use super::melee::{self, Outcome, Situation};
+use super::state::AcwState;
+use super::view::{self, Unit};
+use bevy_ecs::prelude::*;
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+/// One line's dominoes in a fight.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Behind {
+    /// The dominoes by their place along the line (0 behind stands 0 and 1), as they
+    /// lie; empty until placed.
+    pub places: Vec<Domino>,
+    /// The domino drawn and looked at, until its owner places it.
+    pub hand: Option<Domino>,
+    /// The dominoes drawn blind, until placed.
+    pub blind: Vec<Domino>,
+    /// The place of the domino its owner looked at (face up to him alone).
+    pub face_up: Option<usize>,
+    /// Hits from fire during the charge, by stand of the line fighting.
+    pub hits: Vec<u8>,
+}
+
+impl Behind {
+    /// Draws the dominoes for a line of `stands` from the top of `set`: the first is
+    /// looked at, the rest are blind.
+    pub fn draw(set: &mut Vec<Domino>, stands: usize) -> Behind {
+        let n = dominoes::needed(stands).min(set.len());
+        let mut drawn: Vec<Domino> = set.drain(..n).collect();
+        let hand = (!drawn.is_empty()).then(|| drawn.remove(0));
+        Behind {
+            hand,
+            blind: drawn,
+            hits: vec![0; stands],
+            ..Behind::default()
+        }
+    }
+
+    /// Puts the looked-at domino at `place` (turned round if `turned`) and the blind
+    /// ones in the other places in the order drawn.
+    pub fn place(&mut self, place: usize, turned: bool) {
+        let n = self.blind.len() + usize::from(self.hand.is_some());
+        let mut blind = std::mem::take(&mut self.blind).into_iter();
+        let hand = self.hand.take();
+        self.places = (0..n)
+            .filter_map(|i| {
+                if i == place {
+                    hand.map(|d| if turned { d.turned() } else { d })
+                } else {
+                    blind.next()
+                }
+            })
+            .collect();
+        self.face_up = Some(place);
+    }
+
+    /// Placed: every domino lies behind the line.
+    pub fn placed(&self) -> bool {
+        self.hand.is_none() && self.blind.is_empty()
+    }
+}
+
+/// A charge made this turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Charge {
+    /// The charging unit.
+    pub charger: String,
+    /// The unit it charges (the enemy it contacts in front of it).
+    pub target: String,
+    /// The side of the unit charged.
+    pub defender_side: u8,
+    /// The path of its move, held until its dominoes are placed.
+    pub path: Vec<String>,
+    /// The charger's dominoes and the defender's.
+    pub lines: [Behind; 2],
+    /// The dominoes still in the set.
+    pub set: Vec<Domino>,
+    /// Fought.
+    pub fought: bool,
+}
+
+/// What a fight left to be done in the React phase.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Aftermath {
+    /// The unit.
+    pub unit: String,
+    /// Its outcome.
+    pub outcome: Outcome,
+    /// The enemy it fought (it retires away from it).
+    pub enemy: String,
+}
+
+/// The stands of a unit standing, left to right: the line that fights.
+/// Ours — A-18 in docs/rules/acw.md: stands shot away before a fight leave no gap.
+pub fn line(u: &Unit) -> Vec<usize> {
+    (0..u.stands.total())
+        .filter(|i| !u.stands.0[*i].lost)
+        .collect()
+}
+
+/// Each side's modifiers in the fight, the charger's first, for its stand `i`.
+pub fn situations(world: &World, charger: &Unit, defender: &Unit) -> [Situation; 2] {
+    let state = world.resource::<AcwState>();
+    let army = |side: u8| {
+        state
+            .armies
+            .get(usize::from(side))
+            .copied()
+            .unwrap_or_default()
+    };
+    let (c, d) = (
+        view::cell(world, charger.hex).unwrap_or_default(),
+        view::cell(world, defender.hex).unwrap_or_default(),
+    );
+    [
+        Situation {
+            charging: Some(army(charger.side)),
+            enemy_uphill_or_behind_obstacle: d.elevation > c.elevation || d.fenced,
+            enemy_in_wood: d.wood,
+            outflanked: false,
+            routed: charger.routed,
+        },
+        Situation {
+            charging: None,
+            enemy_uphill_or_behind_obstacle: c.elevation > d.elevation,
+            enemy_in_wood: c.wood,
+            outflanked: false,
+            routed: defender.routed,
+        },
+    ]
+}
+
+/// The free hexes next to `from`, farthest from `enemy` first.
+pub fn away(world: &World, from: Hex, enemy: Hex) -> Vec<Hex> {
+    let mut options: Vec<Hex> = from
+        .all_neighbors()
+        .into_iter()
+        .filter(|h| view::cell(world, *h).is_some_and(|c| c.cost.is_some()))
+        .filter(|h| view::unit_at(world, *h).is_none())
+        .filter(|h| h.unsigned_distance_to(enemy) > from.unsigned_distance_to(enemy))
+        .collect();
+    options.sort_by_key(|h| {
+        (
+            std::cmp::Reverse(h.unsigned_distance_to(enemy)),
+            crate::coords::MapCoord::from_hex(*h),
+        )
+    });
+    options
+}
+
+/// The fight of charge `k`: the dominoes turned over, a die for each blank, stand
+/// against stand with the modifiers, the stands lost, and each unit's outcome (to be
+/// carried out in the React phase).
+pub fn fight(world: &mut World, k: usize) {
+    let charge = world.resource::<AcwState>().charges[k].clone();
+    let (Some(c), Some(d)) = (
+        view::unit(world, &charge.charger),
+        view::unit(world, &charge.target),
+    ) else {
+        world.resource_mut::<AcwState>().charges[k].fought = true;
+        return;
+    };
+    let (cl, dl) = (line(&c), line(&d));
+    let meet = cl.len().min(dl.len());
+    let [cs, ds] = situations(world, &c, &d);
+    let mut c_lost = vec![false; cl.len()];
+    let mut d_lost = vec![false; dl.len()];
+    let mut pairs = Vec::new();
+    for i in 0..meet {
+        let half = |b: &Behind, hits: u8| {
+            let (place, first) = dominoes::behind(i);
+            b.places
+                .get(place)
+                .map_or(Some(0), |dom| dominoes::half_score(*dom, first, hits))
+        };
+        let ch = half(
+            &charge.lines[0],
+            charge.lines[0].hits.get(i).copied().unwrap_or(0),
+        );
+        let dh = half(&charge.lines[1], 0);
+        let mut value = |h: Option<u8>, who: &Unit| match h {
+            Some(v) => v,
+            None => super::roll(
+                world,
+                1,
+                format!("a blank domino: {}, stand {}", who.name, i + 1),
+            )[0],
+        };
+        let (cv, dv) = (value(ch, &c), value(dh, &d));
+        let cm = melee::modifiers(Situation {
+            outflanked: melee::outflanked(i, cl.len(), dl.len()),
+            ..cs
+        });
+        let dm = melee::modifiers(Situation {
+            outflanked: melee::outflanked(i, dl.len(), cl.len()),
+            ..ds
+        });
+        let (cscore, dscore) = (melee::score(cv, &cm), melee::score(dv, &dm));
+        let result = melee::pairing(cscore, dscore);
+        match result {
+            melee::Pairing::ChargerWins => d_lost[i] = true,
+            melee::Pairing::DefenderWins => c_lost[i] = true,
+            melee::Pairing::Tie => {}
+        }
+        pairs.push(format!(
+            "stand {}: {cscore} against {dscore}{}",
+            i + 1,
+            match result {
+                melee::Pairing::ChargerWins => format!(" — {} loses a stand", d.name),
+                melee::Pairing::DefenderWins => format!(" — {} loses a stand", c.name),
+                melee::Pairing::Tie => " — both stand".to_owned(),
+            }
+        ));
+    }
+    let count = |l: &[bool]| l.iter().filter(|x| **x).count() as u8;
+    let (c_n, d_n) = (count(&c_lost), count(&d_lost));
+    let routs = |l: &[bool], n: u8, u: &Unit| {
+        melee::outcome(l, n, u.stands.total(), false) == Outcome::Routs
+    };
+    let (c_routs, d_routs) = (routs(&c_lost, c_n, &c), routs(&d_lost, d_n, &d));
+    let c_out = melee::outcome(&c_lost, c_n, c.stands.total(), d_routs);
+    let d_out = melee::outcome(&d_lost, d_n, d.stands.total(), c_routs);
+    let show = |b: &Behind| {
+        b.places
+            .iter()
+            .map(|d| d.label())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    super::say(
+        world,
+        format!(
+            "The dominoes are turned over: {} {}; {} {}.",
+            c.name,
+            show(&charge.lines[0]),
+            d.name,
+            show(&charge.lines[1])
+        ),
+    );
+    for p in pairs {
+        super::say(world, format!("{} charges {}: {p}.", c.name, d.name));
+    }
+    for (u, lost, l) in [(&c, &c_lost, &cl), (&d, &d_lost, &dl)] {
+        for (i, gone) in lost.iter().enumerate() {
+            if *gone && let Some(now) = view::unit(world, &u.id) {
+                super::shooting::lose_stand(world, &now, l[i]);
+            }
+        }
+    }
+    for (u, out, enemy) in [(&c, c_out, &d), (&d, d_out, &c)] {
+        super::say(world, format!("{}: {}.", u.name, out.name()));
+        world.resource_mut::<AcwState>().aftermath.push(Aftermath {
+            unit: u.id.clone(),
+            outcome: out,
+            enemy: enemy.id.clone(),
+        });
+    }
+    world.resource_mut::<AcwState>().charges[k].fought = true;
+}
+
+/// Hexes a unit falls back for its outcome: the hexes of "retire 2" for each stand
+/// lost", a full move (4 hexes), or a rout's "two full moves" (8).
+/// Ours — A-21 in docs/rules/acw.md: falling back on the map.
+pub fn fall_back_hexes(outcome: Outcome) -> u8 {
+    match outcome {
+        Outcome::Holds => 0,
+        Outcome::Retires(n) => n,
+        Outcome::RetiresFullMove => super::chit::Chit::Move.hexes(),
+        Outcome::Routs => 2 * super::chit::Chit::Move.hexes(),
+    }
+}
+
+/// The React phase's "Retire from combat ... Remove routed units": each unit falls
+/// back its hexes away from the enemy it fought, hex by hex to the free hex farthest
+/// from it; a routed unit that cannot (hemmed in or at the map's edge) leaves the
+/// field.
+pub fn react(world: &mut World) {
+    let after = std::mem::take(&mut world.resource_mut::<AcwState>().aftermath);
+    for a in after {
+        let Some(u) = view::unit(world, &a.unit) else {
+            continue;
+        };
+        if a.outcome == Outcome::Routs {
+            world.entity_mut(u.entity).insert(crate::counters::Routed);
+        }
+        let enemy = view::unit(world, &a.enemy).map_or(u.hex, |e| e.hex);
+        let mut at = u.hex;
+        let hexes = fall_back_hexes(a.outcome);
+        let mut moved = 0;
+        for _ in 0..hexes {
+            let Some(next) = away(world, at, enemy).first().copied() else {
+                break;
+            };
+            crate::map::move_counter(world, u.entity, at, next);
+            at = next;
+            moved += 1;
+        }
+        if moved > 0 {
+            super::note(
+                world,
+                crate::journal::GameEvent::Moved {
+                    pieces: vec![u.id.clone()],
+                    from: view::label(u.hex),
+                    to: view::label(at),
+                },
+            );
+        }
+        if a.outcome == Outcome::Routs && moved < hexes {
+            world
+                .resource_mut::<crate::map::HexIndex>()
+                .remove(at, u.entity);
+            world
+                .entity_mut(u.entity)
+                .remove::<crate::counters::OnHex>()
+                .insert(crate::counters::OffMap::Eliminated);
+            super::say(world, format!("{} routs from the field.", u.name));
+        }
+    }
+}
