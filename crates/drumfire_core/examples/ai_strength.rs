@@ -112,14 +112,23 @@ fn main() {
     println!("{games} games a side; times in ms on one core");
     for file in files {
         let text = std::fs::read_to_string(&file).expect("read the scenario");
-        let scenario =
-            match drumfire_core::scenario::parse(&file, &text, &drumfire_core::rules::ALL) {
-                Ok(s) => s,
-                Err(e) => {
-                    eprintln!("{}", e[0]);
-                    std::process::exit(2);
-                }
-            };
+        // The ACW rule set is read through its own registry until it is in `ALL`.
+        let parsed = drumfire_core::scenario::parse(&file, &text, &drumfire_core::rules::ALL)
+            .or_else(|e| {
+                drumfire_core::scenario::parse(
+                    &file,
+                    &text,
+                    &drumfire_core::rules::acw::testing::REGISTRY,
+                )
+                .map_err(|_| e)
+            });
+        let scenario = match parsed {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("{}", e[0]);
+                std::process::exit(2);
+            }
+        };
         let names: Vec<String> = scenario.file.sides.iter().map(|s| s.name.clone()).collect();
         let shown = file
             .rsplit_once("/scenarios/")

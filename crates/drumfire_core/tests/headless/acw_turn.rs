@@ -568,7 +568,7 @@ fn a_charge_draws_its_dominoes_at_the_start_of_its_move_and_fights_stand_against
 }
 
 #[test]
-fn random_games_play_to_the_end_and_replay_to_the_same_hash() {
+fn games_play_to_the_end_with_the_invariants_and_replay_to_the_same_hash() {
     use drumfire_core::players::PlayerKind;
     let path = format!(
         "{}/../../tests/data/acw_first.ron",
@@ -576,8 +576,14 @@ fn random_games_play_to_the_end_and_replay_to_the_same_hash() {
     );
     let text = std::fs::read_to_string(&path).unwrap();
     let s = acw::testing::parse(&path, &text);
-    for seed in 1..=4 {
-        let mut g = drumfire_core::testing::soak_game_with(&s, seed, [PlayerKind::Random; 2])
+    let players = [
+        [PlayerKind::Random; 2],
+        [PlayerKind::Ai, PlayerKind::Random],
+        [PlayerKind::Random, PlayerKind::Ai],
+        [PlayerKind::Ai; 2],
+    ];
+    for seed in 1..=12 {
+        let mut g = drumfire_core::testing::soak_game_with(&s, seed, players[seed as usize % 4])
             .unwrap_or_else(|e| panic!("{e}"));
         let saved = drumfire_core::save::save_of(&mut g, &s, seed);
         let text = drumfire_core::save::to_text(&saved).unwrap();

@@ -11,8 +11,7 @@
 //! scenario's section (`scenario`), the orders and state (`state`), the phases
 //! (`resolve`, `validate`): Orders, Initiative, Movement (`movement`; charges and
 //! their dominoes, `combat`), Shooting (`shooting`), Combat and React. The rule set is
-//! not yet in the game's list of rule sets (`rules::ALL`): the computer player (it
-//! takes the first legal order for now), the window and the editor come next
+//! not yet in the game's list of rule sets (`rules::ALL`): the window and the editor come next
 //! (docs/rules/acw.md, "Status"); until then only [`testing::REGISTRY`] reads its
 //! scenarios.
 
@@ -23,6 +22,7 @@ use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 
+pub mod ai;
 pub mod charge_odds;
 pub mod chit;
 pub mod combat;
@@ -30,6 +30,7 @@ pub mod commander;
 pub mod dominoes;
 pub mod fire;
 pub mod geometry;
+pub mod invariants;
 pub mod melee;
 pub mod movement;
 pub(crate) mod resolve;
@@ -52,11 +53,11 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     validate,
     awaiting,
     candidates: |world, side, salt| candidates(world, side, salt),
-    ai: |world, side, salt| candidates(world, side, salt).into_iter().next(),
+    ai: |world, side, _salt| ai::choose(world, side),
     state_text,
     names: |_, _| {},
     reset,
-    invariants: |_| Ok(()),
+    invariants: invariants::invariants,
     check: scenario::check,
     read_section: crate::rule_set::read_section::<scenario::AcwScenario>,
     spawn: scenario::spawn,

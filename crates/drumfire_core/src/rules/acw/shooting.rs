@@ -138,6 +138,16 @@ pub fn lose_stand(world: &mut World, t: &Unit, stand: usize) {
         return;
     }
     let standing = stands.standing();
+    // Ours — A-23 in docs/rules/acw.md: each stand lost is a victory point to the
+    // enemy (the scenario's `step_loss_points`).
+    let sides = world.resource::<crate::scenario::SideList>().0.len();
+    let mut lost = world.resource_mut::<crate::flow::StepsLost>();
+    if lost.0.len() < sides {
+        lost.0.resize(sides, 0);
+    }
+    if let Some(n) = lost.0.get_mut(usize::from(t.side)) {
+        *n += 1;
+    }
     crate::journal::note(
         world,
         GameEvent::StandLost {

@@ -56,7 +56,10 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
             Ok(())
         }
         AcwOrder::Act {
-            side, unit, path, ..
+            side,
+            unit,
+            path,
+            facing,
         } => {
             if phase != MOVEMENT {
                 return refuse("Chits are turned over and units moved in the Movement phase.");
@@ -83,6 +86,11 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
                     crate::scenario::hex_of(l).ok_or_else(|| Refusal(format!("`{l}` is not a hex")))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
+            if facing.is_some()
+                && let Some(why) = movement::cannot_move(world, &u)
+            {
+                return refuse(format!("{why}: it may not turn either"));
+            }
             movement::check_path(world, &u, &hexes).map_err(Refusal)
         }
         AcwOrder::Fire {

@@ -1,0 +1,241 @@
+//! The computer player for the ACW rules: chits from what each unit can reach and
+//! see, charges where its line outnumbers the enemy's, moves toward the objectives
+//! facing the nearest enemy, and every shot it has at the target it hurts most.
+
+use super::chit::Chit;
+use super::combat;
+use super::state::{AcwOrder, AcwState};
+use super::view::{self, Unit};
+use super::{INITIATIVE, MOVEMENT, ORDERS, REACT, SHOOTING, movement, resolve, shooting};
+use crate::flow::Phase;
+use crate::orders::Order;
+use crate::scenario::{FacingDef, SideList};
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+use hexx::Hex;
+
+/// The computer player's order for `side` now.
+pub fn choose(world: &World, side: u8) -> Option<Order> {
+    let state = world.resource::<AcwState>();
+    if let Some((placing, k, line)) = state.placing {
+        return (placing == side).then(|| place(state, side, k, line));
+    }
+    if let Some(k) = state.firing_at {
+        return at_charger(world, side, k);
+    }
+    match *world.resource::<State<Phase>>().get() {
+        ORDERS if !state.chits.contains_key(&side) => Some(chits(world, side)),
+        INITIATIVE if state.choosing == Some(side) => {
+            Some(AcwOrder::Choose { side, first: true }.into())
+        }
+        MOVEMENT if state.acting.is_some_and(|a| a.0 == side) => act(world, side),
+        SHOOTING | REACT
+            if super::shooting_side(state, world.resource::<SideList>().0.len() as u8)
+                == Some(side) =>
+        {
+            Some(best_shot(world, side).unwrap_or(Order::Pass { side }))
+        }
+        _ => None,
+    }
+}
+
+/// The domino looked at goes first in the line, its higher half toward the first stand.
+fn place(state: &AcwState, side: u8, k: usize, line: usize) -> Order {
+    let hand = state.charges[k].lines[line].hand;
+    let turned = hand.is_some_and(|d| d.1 > d.0);
+    AcwOrder::Place {
+        side,
+        place: 0,
+        turned,
+    }
+    .into()
+}
+
+/// Fire at a charger with the first unit that may, at the middle of its line.
+fn at_charger(world: &World, side: u8, k: usize) -> Option<Order> {
+    let state = world.resource::<AcwState>();
+    let charge = state.charges.get(k)?;
+    if charge.defender_side != side {
+        return None;
+    }
+    let c = view::unit(world, &charge.charger)?;
+    let line = combat::line(&c);
+    match resolve::charge_shots(world, k).first() {
+        Some(u) if !line.is_empty() => Some(
+            AcwOrder::Fire {
+                side,
+                unit: u.id.clone(),
+                target: view::label(c.hex),
+                stand: line[line.len() / 2],
+            }
+            .into(),
+        ),
+        _ => Some(Order::Pass { side }),
+    }
+}
+
+/// The objectives the side does not hold, else all of them.
+fn goals(world: &World, side: u8) -> Vec<Hex> {
+    let all = crate::map::objectives(world);
+    let open: Vec<Hex> = all
+        .iter()
+        .filter(|o| o.2 != Some(side))
+        .map(|o| o.0)
+        .collect();
+    if open.is_empty() {
+        all.iter().map(|o| o.0).collect()
+    } else {
+        open
+    }
+}
+
+/// Would `u` charge `e`: its line longer than the enemy's (the outflanked stand and
+/// the charging bonus on its side), the enemy not in a wood or behind fences.
+fn worth_charging(world: &World, u: &Unit, e: &Unit) -> bool {
+    let cell = view::cell(world, e.hex).unwrap_or_default();
+    !u.battery
+        && !u.routed
+        && !cell.wood
+        && !cell.fenced
+        && (e.battery || u.standing() > e.standing())
+}
+
+/// A chit behind each unit.
+fn chits(world: &World, side: u8) -> Order {
+    let all = view::units(world);
+    let enemies: Vec<&Unit> = all.iter().filter(|e| e.side != side).collect();
+    let chits = all
+        .iter()
+        .filter(|u| u.side == side)
+        .map(|u| {
+            let chit = if u.battery || u.routed {
+                Chit::Fire
+            } else if enemies
+                .iter()
+                .any(|e| u.hex.unsigned_distance_to(e.hex) <= 5 && worth_charging(world, u, e))
+            {
+                Chit::Charge
+            } else if enemies.iter().any(|e| geometry_in_range(world, u, e)) {
+                Chit::Fire
+            } else if enemies
+                .iter()
+                .all(|e| u.hex.unsigned_distance_to(e.hex) > 10)
+            {
+                Chit::FastAdvance
+            } else {
+                Chit::Move
+            };
+            (u.id.clone(), chit)
+        })
+        .collect();
+    AcwOrder::Chits { side, chits }.into()
+}
+
+/// Is `e` in `u`'s arc, range and sight now?
+fn geometry_in_range(world: &World, u: &Unit, e: &Unit) -> bool {
+    super::geometry::in_arc(u.hex, u.facing, e.hex)
+        && super::fire::infantry_needs(u.hex.unsigned_distance_to(e.hex)).is_some()
+        && shooting::sees(world, u.hex, e.hex)
+}
+
+/// The hexside from `from` toward `to`.
+fn facing_toward(from: Hex, to: Hex) -> FacingDef {
+    FacingDef::of(from.main_direction_to(to))
+}
+
+/// The next unit's chit turned over: a charge home where one can be made, else the
+/// move that brings it nearest an objective (and short of the enemy), facing the
+/// nearest enemy.
+fn act(world: &World, side: u8) -> Option<Order> {
+    let id = resolve::unrevealed(world, side).into_iter().next()?;
+    let u = view::unit(world, &id)?;
+    let all = view::units(world);
+    let enemies: Vec<&Unit> = all.iter().filter(|e| e.side != side).collect();
+    let nearest = |h: Hex| {
+        enemies
+            .iter()
+            .min_by_key(|e| (e.hex.unsigned_distance_to(h), e.id.clone()))
+            .map(|e| e.hex)
+    };
+    let order = |path: Vec<Hex>, facing: Option<FacingDef>| {
+        AcwOrder::Act {
+            side,
+            unit: id.clone(),
+            path: path.iter().map(|h| view::label(*h)).collect(),
+            facing,
+        }
+        .into()
+    };
+    let chit = view::chit(world, &id);
+    let reach = movement::reachable(world, &u);
+    if reach.is_empty() || !chit.is_some_and(|c| c.hexes() > 0) {
+        return Some(order(vec![], None));
+    }
+    if chit == Some(Chit::Charge) {
+        let home = reach
+            .values()
+            .filter_map(|path| {
+                let last = *path.last()?;
+                let e = enemies
+                    .iter()
+                    .filter(|e| e.hex.unsigned_distance_to(last) == 1)
+                    .min_by_key(|e| e.standing())?;
+                worth_charging(world, &u, e).then(|| (e.standing(), path.len(), path.clone()))
+            })
+            .min_by_key(|(standing, len, _)| (*standing, *len));
+        if let Some((_, _, path)) = home {
+            return Some(order(path, None));
+        }
+    }
+    let goal = goals(world, side);
+    let score = |h: Hex| -> i64 {
+        let to_goal = goal
+            .iter()
+            .map(|g| i64::from(g.unsigned_distance_to(h)))
+            .min()
+            .unwrap_or(0);
+        let to_enemy = nearest(h).map_or(99, |e| i64::from(e.unsigned_distance_to(h)));
+        // Toward the goal; a little wary of ending inside the enemy's short range.
+        -3 * to_goal - if to_enemy <= 2 { 2 } else { 0 }
+    };
+    let mut best: (i64, Vec<Hex>) = (score(u.hex), vec![]);
+    for path in reach.values() {
+        let Some(&last) = path.last() else { continue };
+        let s = score(last);
+        if s > best.0 || (s == best.0 && path.len() < best.1.len()) {
+            best = (s, path.clone());
+        }
+    }
+    let end = best.1.last().copied().unwrap_or(u.hex);
+    let facing = nearest(end).map(|e| facing_toward(end, e));
+    Some(order(best.1, facing))
+}
+
+/// The shot that takes the most stands on average, at the middle of the target's line.
+fn best_shot(world: &World, side: u8) -> Option<Order> {
+    let chits = resolve::fire_chits(world, *world.resource::<State<Phase>>().get());
+    resolve::shots(world, side)
+        .into_iter()
+        .filter_map(|(u, t)| {
+            let shot = shooting::can_fire(world, &u, &t, &chits).ok()?;
+            let odds = shooting::odds(&u, &t, shot)?;
+            let expected: f64 = odds
+                .outcomes
+                .iter()
+                .enumerate()
+                .map(|(n, o)| n as f64 * o.chance.ways as f64 / o.chance.of.max(1) as f64)
+                .sum();
+            let line = combat::line(&t);
+            Some((expected, u, t, line))
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.id.cmp(&a.1.id)))
+        .map(|(_, u, t, line)| {
+            AcwOrder::Fire {
+                side,
+                unit: u.id,
+                target: view::label(t.hex),
+                stand: line[line.len() / 2],
+            }
+            .into()
+        })
+}
