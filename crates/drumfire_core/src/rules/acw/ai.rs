@@ -168,7 +168,7 @@ fn act(world: &World, side: u8) -> Option<Order> {
     };
     let chit = view::chit(world, &id);
     let reach = movement::reachable(world, &u);
-    if reach.is_empty() || !chit.is_some_and(|c| c.hexes() > 0) {
+    if reach.is_empty() || chit.is_none_or(|c| c.hexes() == 0) {
         return Some(order(vec![], None));
     }
     if chit == Some(Chit::Charge) {
