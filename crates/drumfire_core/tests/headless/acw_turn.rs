@@ -629,3 +629,138 @@ fn the_react_phase_retires_the_broken_and_the_routed_fall_back_two_full_moves() 
     assert_eq!(hex(&g, "u_20me"), None);
     assert!(notes(&g).contains(&"20th Maine routs from the field.".to_owned()));
 }
+
+#[test]
+fn fire_at_a_charger_puts_a_die_on_the_domino_behind_the_targeted_stand() {
+    // "If a charger is shot at during the chage, casualties are not taken as with
+    // aimed fire. Just place a die on top of the dominoe behind the targeted stand."
+    // "NB the firing unit has to have a FIRE or OPPORTUNITY FIRE order to shoot." "A
+    // hit reduces the number of spots on the dominoe face by one in combat."
+    let mut g = game(SEED);
+    to_movement(
+        &mut g,
+        &[
+            ("u_20me", Chit::Move),
+            ("u_83pa", Chit::OpportunityFire),
+            ("u_bat", Chit::Fire),
+        ],
+        &[("c_15al", Chit::Move), ("c_47al", Chit::Charge)],
+    );
+    g.submit(act(1, "c_47al", "0806 0706 0606 0506")).unwrap();
+    g.submit(place(1, 0, false)).unwrap();
+    // The 83rd, charged, faces the charger on its Opportunity Fire chit: the Union may
+    // fire at the charger before anything else moves.
+    let s = state(&g);
+    assert_eq!(s.firing_at, Some(0));
+    assert_eq!(g.awaiting(), Some(0));
+    refused(&mut g, act(1, "c_15al", ""), "waits on Union");
+    refused(
+        &mut g,
+        fire_at(0, "u_20me", "0506", 2),
+        "needs a Fire or Opportunity Fire chit",
+    );
+    let standing = lost(&g, "c_47al");
+    g.submit(fire_at(0, "u_83pa", "0506", 2)).unwrap();
+    // No stand is lost: the hits are dice on the domino behind the third stand.
+    assert_eq!(lost(&g, "c_47al"), standing);
+    // Four dice at one hex, 4-6: three hits.
+    assert_eq!(last_dice(&g), [4, 3, 5, 5]);
+    assert_eq!(state(&g).charges[0].lines[0].hits, [0, 0, 3, 0, 0]);
+    // The 83rd has fired (its chit turned over) and the battery cannot see the charger:
+    // the charge goes on, and the Confederates move again.
+    assert!(state(&g).revealed.contains("u_83pa"));
+    assert_eq!(state(&g).firing_at, None);
+    assert_eq!(g.awaiting(), Some(1));
+    // In the fight the third stand's half (a 1) is three spots down, to nothing (A-4):
+    // 0, and the Confederates' +2.
+    while g.phase_name() != "Combat" {
+        let side = g.awaiting().unwrap();
+        if g.phase_name() == "Movement" {
+            let id = acw::unrevealed(g.world(), side)[0].clone();
+            g.submit(act(side, &id, "")).unwrap();
+        } else {
+            g.submit(Order::Pass { side }).unwrap();
+        }
+    }
+    g.submit(place(0, 0, false)).unwrap();
+    let fight: Vec<String> = notes(&g)
+        .into_iter()
+        .skip_while(|n| !n.starts_with("The dominoes are turned over"))
+        .take(4)
+        .collect();
+    assert_eq!(
+        fight,
+        [
+            "The dominoes are turned over: 47th Alabama 5|6 1|1 6|3; 83rd Pennsylvania 6|6 1|3.",
+            "47th Alabama charges 83rd Pennsylvania: stand 1: 7 against 6 — 83rd Pennsylvania loses a stand.",
+            "47th Alabama charges 83rd Pennsylvania: stand 2: 8 against 6 — 83rd Pennsylvania loses a stand.",
+            "47th Alabama charges 83rd Pennsylvania: stand 3: 2 against 1 — 83rd Pennsylvania loses a stand.",
+        ]
+    );
+}
+
+#[test]
+fn every_hex_of_every_move_the_rules_offer_meets_every_constraint() {
+    // The moves the rules list (`movement::reachable`, what the computer and the window
+    // offer) are exactly those the order door accepts, hex by hex: within the chit's
+    // hexes at the terrain's costs, never into an occupied hex, in contact only at the
+    // end of a charge.
+    for chit in [Chit::Move, Chit::FastAdvance, Chit::Charge] {
+        let mut g = game(SEED);
+        to_movement(
+            &mut g,
+            &[
+                ("u_20me", Chit::Move),
+                ("u_83pa", Chit::Move),
+                ("u_bat", Chit::Fire),
+            ],
+            &[("c_15al", chit), ("c_47al", chit)],
+        );
+        for id in ["c_15al", "c_47al"] {
+            let u = acw::view::unit(g.world(), id).unwrap();
+            let reach = acw::movement::reachable(g.world(), &u);
+            assert!(!reach.is_empty(), "{id} on {chit:?}");
+            let all = acw::view::units(g.world());
+            for path in reach.values() {
+                let labels: Vec<String> = path.iter().map(|h| acw::view::label(*h)).collect();
+                let order = act(1, id, &labels.join(" "));
+                assert_eq!(
+                    drumfire_core::orders::validate(g.world(), &order),
+                    Ok(()),
+                    "{id} on {chit:?} along {labels:?}"
+                );
+                let cost: u8 = path
+                    .iter()
+                    .map(|h| acw::view::cell(g.world(), *h).unwrap().cost.unwrap())
+                    .sum();
+                assert!(cost <= chit.hexes());
+                for (i, h) in path.iter().enumerate() {
+                    assert!(all.iter().all(|o| o.hex != *h));
+                    let contact = acw::movement::in_contact(&all, 1, *h);
+                    assert!(!contact || (chit == Chit::Charge && i + 1 == path.len()));
+                }
+            }
+            // And a hex one step beyond the reach of every path is refused.
+            for path in reach.values() {
+                let last = *path.last().unwrap();
+                for next in last.all_neighbors() {
+                    if reach.contains_key(&(next.x, next.y)) || next == u.hex {
+                        continue;
+                    }
+                    let mut longer: Vec<String> =
+                        path.iter().map(|h| acw::view::label(*h)).collect();
+                    longer.push(acw::view::label(next));
+                    let extended = acw::movement::check_path(
+                        g.world(),
+                        &u,
+                        &path.iter().copied().chain([next]).collect::<Vec<_>>(),
+                    );
+                    assert!(
+                        extended.is_err(),
+                        "{id} on {chit:?}: {longer:?} is accepted but was not offered"
+                    );
+                }
+            }
+        }
+    }
+}
