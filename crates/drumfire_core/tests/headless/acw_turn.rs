@@ -764,3 +764,37 @@ fn every_hex_of_every_move_the_rules_offer_meets_every_constraint() {
         }
     }
 }
+
+#[test]
+fn opportunity_fire_shoots_in_the_react_phase() {
+    // "React ... Use opportunity fire to shoot at targets coming into range/arc": units
+    // on Opportunity Fire chits that have not fired shoot in the React phase.
+    let mut g = range(SEED, &RANGE_UNION, &RANGE_CONFEDERATE);
+    // Shooting: the Union's Fire chits shoot; opportunity fire waits.
+    refused(&mut g, fire_at(1, "c_bat", "0502", 0), "waits on Union");
+    g.submit(fire_at(0, "u_20me", "0306", 2)).unwrap();
+    g.submit(Order::Pass { side: 0 }).unwrap();
+    // No charge, so no combat: straight to React, where Brooks's battery may fire.
+    assert_eq!(g.phase_name(), "React");
+    assert_eq!(g.awaiting(), Some(1));
+    refused(
+        &mut g,
+        fire_at(1, "c_1tx", "0302", 0),
+        "needs a Opportunity Fire chit",
+    );
+    g.submit(fire_at(1, "c_bat", "0502", 0)).unwrap();
+    let fired = g
+        .journal()
+        .entries()
+        .iter()
+        .rev()
+        .find_map(|e| match &e.event {
+            GameEvent::Fired { kind, firers, .. } => Some((kind.clone(), firers.clone())),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        fired,
+        ("Opportunity fire".to_owned(), vec!["c_bat".to_owned()])
+    );
+}
