@@ -780,7 +780,7 @@ fn opportunity_fire_shoots_in_the_react_phase() {
     refused(
         &mut g,
         fire_at(1, "c_1tx", "0302", 0),
-        "needs a Opportunity Fire chit",
+        "needs an Opportunity Fire chit",
     );
     g.submit(fire_at(1, "c_bat", "0502", 0)).unwrap();
     let fired = g

@@ -46,14 +46,16 @@ pub fn can_fire(world: &World, u: &Unit, t: &Unit, chit: &[Chit]) -> Result<Shot
     match state.chit(&u.id) {
         Some(c) if chit.contains(&c) => {}
         c => {
+            let needs = chit
+                .iter()
+                .map(|c| c.name())
+                .collect::<Vec<_>>()
+                .join(" or ");
+            let article = if needs.starts_with('O') { "an" } else { "a" };
             return Err(format!(
-                "{} is on {}: it needs a {} chit to shoot",
+                "{} is on {}: it needs {article} {needs} chit to shoot",
                 u.name,
                 c.map_or("no chit", Chit::name),
-                chit.iter()
-                    .map(|c| c.name())
-                    .collect::<Vec<_>>()
-                    .join(" or ")
             ));
         }
     }
