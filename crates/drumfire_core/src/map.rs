@@ -320,3 +320,22 @@ impl<T: Copy + Send + Sync + 'static> Board<T> {
         world.resource::<Self>().0.get(&(m.col, m.row)).copied()
     }
 }
+
+/// The hexes next to `from` that `open` allows (enterable, free), each farther from
+/// `enemy` than `from` is, the farthest first (then in map order): where a unit falls
+/// back to.
+pub fn away_from(from: Hex, enemy: Hex, open: impl Fn(Hex) -> bool) -> Vec<Hex> {
+    let mut options: Vec<Hex> = from
+        .all_neighbors()
+        .into_iter()
+        .filter(|h| open(*h))
+        .filter(|h| h.unsigned_distance_to(enemy) > from.unsigned_distance_to(enemy))
+        .collect();
+    options.sort_by_key(|h| {
+        (
+            std::cmp::Reverse(h.unsigned_distance_to(enemy)),
+            crate::coords::MapCoord::from_hex(*h),
+        )
+    });
+    options
+}

@@ -138,20 +138,9 @@ pub fn situations(world: &World, charger: &Unit, defender: &Unit) -> [Situation;
 
 /// The free hexes next to `from`, farthest from `enemy` first.
 pub fn away(world: &World, from: Hex, enemy: Hex) -> Vec<Hex> {
-    let mut options: Vec<Hex> = from
-        .all_neighbors()
-        .into_iter()
-        .filter(|h| view::cell(world, *h).is_some_and(|c| c.cost.is_some()))
-        .filter(|h| view::unit_at(world, *h).is_none())
-        .filter(|h| h.unsigned_distance_to(enemy) > from.unsigned_distance_to(enemy))
-        .collect();
-    options.sort_by_key(|h| {
-        (
-            std::cmp::Reverse(h.unsigned_distance_to(enemy)),
-            crate::coords::MapCoord::from_hex(*h),
-        )
-    });
-    options
+    crate::map::away_from(from, enemy, |h| {
+        view::cell(world, h).is_some_and(|c| c.cost.is_some()) && view::unit_at(world, h).is_none()
+    })
 }
 
 /// The fight of charge `k`: the dominoes turned over, a die for each blank, stand

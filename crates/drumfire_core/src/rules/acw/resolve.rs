@@ -128,21 +128,7 @@ fn apply(world: &mut World, o: AcwOrder) {
                 );
                 return;
             }
-            if let Some(&last) = hexes.last() {
-                let before = hexes.len().checked_sub(2).map_or(u.hex, |i| hexes[i]);
-                crate::map::move_counter(world, u.entity, u.hex, last);
-                if let Some(d) = before.neighbor_direction(last) {
-                    world.entity_mut(u.entity).insert(Facing(d));
-                }
-                note(
-                    world,
-                    GameEvent::Moved {
-                        pieces: vec![unit.clone()],
-                        from: view::label(u.hex),
-                        to: view::label(last),
-                    },
-                );
-            }
+            march(world, &u, &hexes);
             if let Some(f) = facing {
                 world.entity_mut(u.entity).insert(Facing(f.direction()));
             }
@@ -263,21 +249,7 @@ fn charge_home(world: &mut World, k: usize) {
         .iter()
         .filter_map(|l| crate::scenario::hex_of(l))
         .collect();
-    if let Some(&last) = hexes.last() {
-        let before = hexes.len().checked_sub(2).map_or(u.hex, |i| hexes[i]);
-        crate::map::move_counter(world, u.entity, u.hex, last);
-        if let Some(d) = before.neighbor_direction(last) {
-            world.entity_mut(u.entity).insert(Facing(d));
-        }
-        note(
-            world,
-            GameEvent::Moved {
-                pieces: vec![u.id.clone()],
-                from: view::label(u.hex),
-                to: view::label(last),
-            },
-        );
-    }
+    march(world, &u, &hexes);
     if let Some(t) = view::unit(world, &charge.target) {
         say(
             world,
@@ -290,6 +262,26 @@ fn charge_home(world: &mut World, k: usize) {
     } else {
         world.resource_mut::<AcwState>().firing_at = Some(k);
     }
+}
+
+/// Moves a unit along `path` to its last hex, facing the way it last stepped.
+fn march(world: &mut World, u: &view::Unit, path: &[Hex]) {
+    let Some(&last) = path.last() else {
+        return;
+    };
+    let before = path.len().checked_sub(2).map_or(u.hex, |i| path[i]);
+    crate::map::move_counter(world, u.entity, u.hex, last);
+    if let Some(d) = before.neighbor_direction(last) {
+        world.entity_mut(u.entity).insert(Facing(d));
+    }
+    note(
+        world,
+        GameEvent::Moved {
+            pieces: vec![u.id.clone()],
+            from: view::label(u.hex),
+            to: view::label(last),
+        },
+    );
 }
 
 /// The defenders that may fire at charge `k`'s charger now.

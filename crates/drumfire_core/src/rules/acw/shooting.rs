@@ -235,30 +235,7 @@ pub fn fire_at(world: &mut World, kind: &str, u: &Unit, t: &Unit, stand: usize, 
         losses.extend(order.iter().copied().take(hits));
         result = format!("{hits} hit{}", if hits == 1 { "" } else { "s" });
     }
-    crate::journal::note(
-        world,
-        GameEvent::Fired {
-            kind: kind.into(),
-            table: "the seed's fire".into(),
-            side: u.side,
-            firers: vec![u.id.clone()],
-            target: view::label(t.hex),
-            strength: guns as u32,
-            shifts: if shot.minus > 0 {
-                vec![(-1, "Routed: all firing reduced by 1".into())]
-            } else {
-                vec![]
-            },
-            column: format!(
-                "{} ({} hexes): {}-6 hit",
-                fire::band(u.battery, shot.hexes),
-                shot.hexes,
-                shot.needs
-            ),
-            dice,
-            result,
-        },
-    );
+    fired(world, kind, u, t, shot, guns as u32, dice, result);
     for s in losses {
         if let Some(now) = view::unit(world, &t.id) {
             lose_stand(world, &now, s);
@@ -299,15 +276,44 @@ pub fn fire_at_charger(world: &mut World, k: usize, u: &Unit, t: &Unit, stand: u
     {
         *h = h.saturating_add(hits as u8);
     }
+    let result = format!(
+        "{hits} hit{} on the domino behind stand {}",
+        if hits == 1 { "" } else { "s" },
+        stand + 1
+    );
+    fired(
+        world,
+        "Fire at a charger",
+        u,
+        t,
+        shot,
+        dice_count as u32,
+        dice,
+        result,
+    );
+}
+
+/// Journals a fire: the firer, its target, the dice and what they did.
+#[allow(clippy::too_many_arguments)]
+fn fired(
+    world: &mut World,
+    kind: &str,
+    u: &Unit,
+    t: &Unit,
+    shot: Shot,
+    strength: u32,
+    dice: Vec<u8>,
+    result: String,
+) {
     crate::journal::note(
         world,
         GameEvent::Fired {
-            kind: "Fire at a charger".into(),
+            kind: kind.into(),
             table: "the seed's fire".into(),
             side: u.side,
             firers: vec![u.id.clone()],
             target: view::label(t.hex),
-            strength: dice_count as u32,
+            strength,
             shifts: if shot.minus > 0 {
                 vec![(-1, "Routed: all firing reduced by 1".into())]
             } else {
@@ -320,11 +326,7 @@ pub fn fire_at_charger(world: &mut World, k: usize, u: &Unit, t: &Unit, stand: u
                 shot.needs
             ),
             dice,
-            result: format!(
-                "{hits} hit{} on the domino behind stand {}",
-                if hits == 1 { "" } else { "s" },
-                stand + 1
-            ),
+            result,
         },
     );
 }

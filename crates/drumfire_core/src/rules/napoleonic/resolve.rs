@@ -524,20 +524,9 @@ fn disperse(world: &mut World, b: &Piece) {
 
 /// The free hexes next to `from`, those farthest from `enemy` first.
 fn away(world: &World, from: Hex, enemy: Hex) -> Vec<Hex> {
-    let mut options: Vec<Hex> = from
-        .all_neighbors()
-        .into_iter()
-        .filter(|h| view::cell(world, *h).is_some_and(|c| c.cost.is_some()))
-        .filter(|h| view::piece_at(world, *h).is_none())
-        .filter(|h| h.unsigned_distance_to(enemy) > from.unsigned_distance_to(enemy))
-        .collect();
-    options.sort_by_key(|h| {
-        (
-            std::cmp::Reverse(h.unsigned_distance_to(enemy)),
-            crate::coords::MapCoord::from_hex(*h),
-        )
-    });
-    options
+    crate::map::away_from(from, enemy, |h| {
+        view::cell(world, h).is_some_and(|c| c.cost.is_some()) && view::piece_at(world, h).is_none()
+    })
 }
 
 /// "Retires 4" Shaken": one hex away from the enemy, and Shaken; a brigade that cannot
