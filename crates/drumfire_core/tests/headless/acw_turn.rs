@@ -798,3 +798,29 @@ fn opportunity_fire_shoots_in_the_react_phase() {
         ("Opportunity fire".to_owned(), vec!["c_bat".to_owned()])
     );
 }
+
+#[test]
+fn a_save_keeps_the_chits_sealed_and_replays_to_the_same_hash() {
+    // Hot seat and saves: "the other player never sees ... a chit before it is
+    // revealed": a save holds each side's chits sealed, like the Artillery Plans.
+    let path = format!(
+        "{}/../../tests/data/acw_first.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let s = acw::testing::parse(&path, &text);
+    let mut g = Game::new(&s, SEED);
+    g.submit(chits(0, &UNION)).unwrap();
+    g.submit(chits(1, &CONFEDERATE)).unwrap();
+    let saved = drumfire_core::save::save_of(&mut g, &s, SEED);
+    let written = drumfire_core::save::to_text(&saved).unwrap();
+    let orders = &written[written.rfind("orders: [").expect("orders in the save")..];
+    assert_eq!(orders.matches("SealedPlan").count(), 2, "{orders}");
+    for word in ["FastAdvance", "Charge", "OpportunityFire", "u_20me"] {
+        assert!(!orders.contains(word), "`{word}` is in the open: {orders}");
+    }
+    let back = drumfire_core::save::parse("acw.ron", &written, &acw::testing::REGISTRY)
+        .unwrap_or_else(|e| panic!("{}", e[0]));
+    let (_, check) = drumfire_core::save::replay(&back);
+    assert_eq!(check, Ok(g.state_hash()));
+}
