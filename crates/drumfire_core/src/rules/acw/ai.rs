@@ -2,8 +2,10 @@
 //! see, charges where its line outnumbers the enemy's, moves toward the objectives
 //! facing the nearest enemy, and every shot it has at the target it hurts most.
 
+use super::charge_odds::{FightSide, charge_odds};
 use super::chit::Chit;
 use super::combat;
+use super::melee::Outcome;
 use super::state::{AcwOrder, AcwState};
 use super::view::{self, Unit};
 use super::{INITIATIVE, MOVEMENT, ORDERS, REACT, SHOOTING, movement, resolve, shooting};
@@ -89,15 +91,45 @@ fn goals(world: &World, side: u8) -> Vec<Hex> {
     }
 }
 
-/// Would `u` charge `e`: its line longer than the enemy's (the outflanked stand and
-/// the charging bonus on its side), the enemy not in a wood or behind fences.
+/// Would `u` charge `e`: not into a wood or behind fences; on the exact odds of the
+/// fight (`charge_odds`) when the lines are short enough to work them out at once (up
+/// to eight stands meeting), worth more than nothing; else when its line outnumbers
+/// the enemy's (or the enemy is a battery).
 fn worth_charging(world: &World, u: &Unit, e: &Unit) -> bool {
     let cell = view::cell(world, e.hex).unwrap_or_default();
-    !u.battery
-        && !u.routed
-        && !cell.wood
-        && !cell.fenced
-        && (e.battery || u.standing() > e.standing())
+    if u.battery || u.routed || cell.wood || cell.fenced {
+        return false;
+    }
+    let (ul, el) = (combat::line(u), combat::line(e));
+    if ul.len().min(el.len()) > 8 {
+        return e.battery || u.standing() > e.standing();
+    }
+    let [cs, ds] = combat::situations(world, u, e);
+    let side = |line: &[usize], full: usize, at: super::melee::Situation| FightSide {
+        stands: line.len(),
+        full_strength: full,
+        modifier: super::melee::modifiers(at).iter().map(|m| m.0).sum(),
+        ..FightSide::default()
+    };
+    let Some(odds) = charge_odds(
+        &side(&ul, u.stands.total(), cs),
+        &side(&el, e.stands.total(), ds),
+        &super::dominoes::double_six(),
+    ) else {
+        return false;
+    };
+    let worth = |o: Outcome| match o {
+        Outcome::Holds => 0.0,
+        Outcome::Retires(_) => 1.0,
+        Outcome::RetiresFullMove => 2.0,
+        Outcome::Routs => 4.0,
+    };
+    let value: f64 = odds
+        .outcomes
+        .iter()
+        .map(|(c, d, p)| p * (worth(*d) - worth(*c)))
+        .sum();
+    value > 0.0
 }
 
 /// A chit behind each unit.
