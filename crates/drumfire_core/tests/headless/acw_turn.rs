@@ -481,6 +481,16 @@ fn a_charge_draws_its_dominoes_at_the_start_of_its_move_and_fights_stand_against
         ],
         &[("c_15al", Chit::Move), ("c_47al", Chit::Charge)],
     );
+    // Before the charge: the modifiers with their causes and the odds over the whole set.
+    let unit = |g: &Game, id: &str| acw::view::unit(g.world(), id).unwrap();
+    let blind =
+        acw::combat::preview(g.world(), &unit(&g, "c_47al"), &unit(&g, "u_83pa"), 1).unwrap();
+    assert_eq!(blind.charger, [(2, "Confederates charging".to_owned())]);
+    assert!(blind.defender.is_empty());
+    assert_eq!(
+        blind.outflanked.as_deref(),
+        Some("83rd Pennsylvania's stand 4 is outflanked (−2)")
+    );
     g.submit(act(1, "c_47al", "0806 0706 0606 0506")).unwrap();
     // Drawn: three dominoes for its five stands, one in hand; it has not moved yet.
     let s = state(&g);
@@ -503,6 +513,17 @@ fn a_charge_draws_its_dominoes_at_the_start_of_its_move_and_fights_stand_against
     let s = state(&g);
     assert_eq!(s.charges[0].lines[0].places[1], hand.turned());
     assert_eq!(s.charges[0].lines[0].face_up, Some(1));
+    // The Confederate player now knows one of his dominoes: his odds count it; the
+    // Union player's odds are still over every domino blind.
+    let (c, d) = (unit(&g, "c_47al"), unit(&g, "u_83pa"));
+    let theirs = acw::combat::preview(g.world(), &c, &d, 0).unwrap();
+    let mine = acw::combat::preview(g.world(), &c, &d, 1).unwrap();
+    let hold = |p: &acw::combat::Preview| {
+        p.odds
+            .chance(|c, d| c == acw::melee::Outcome::Holds && d == acw::melee::Outcome::Holds)
+    };
+    assert!((hold(&theirs) - hold(&blind)).abs() < 1e-12);
+    assert!((hold(&mine) - hold(&blind)).abs() > 1e-6);
     assert!(s.pinned.contains("u_83pa"));
     assert_eq!(
         acw::view::unit(g.world(), "c_47al").unwrap().hex,

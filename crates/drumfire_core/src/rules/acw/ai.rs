@@ -2,7 +2,6 @@
 //! see, charges where its line outnumbers the enemy's, moves toward the objectives
 //! facing the nearest enemy, and every shot it has at the target it hurts most.
 
-use super::charge_odds::{FightSide, charge_odds};
 use super::chit::Chit;
 use super::combat;
 use super::melee::Outcome;
@@ -104,18 +103,7 @@ fn worth_charging(world: &World, u: &Unit, e: &Unit) -> bool {
     if ul.len().min(el.len()) > 8 {
         return e.battery || u.standing() > e.standing();
     }
-    let [cs, ds] = combat::situations(world, u, e);
-    let side = |line: &[usize], full: usize, at: super::melee::Situation| FightSide {
-        stands: line.len(),
-        full_strength: full,
-        modifier: super::melee::modifiers(at).iter().map(|m| m.0).sum(),
-        ..FightSide::default()
-    };
-    let Some(odds) = charge_odds(
-        &side(&ul, u.stands.total(), cs),
-        &side(&el, e.stands.total(), ds),
-        &super::dominoes::double_six(),
-    ) else {
+    let Some(odds) = combat::preview(world, u, e, u.side).map(|p| p.odds) else {
         return false;
     };
     let worth = |o: Outcome| match o {

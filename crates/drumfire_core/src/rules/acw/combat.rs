@@ -312,3 +312,89 @@ pub fn react(world: &mut World) {
         }
     }
 }
+
+/// What a player sees before committing a charge, or during it: each side's modifiers
+/// with their causes, and the exact odds over the dominoes he does not know.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Preview {
+    /// The charger's modifiers (each stand), with their causes.
+    pub charger: Vec<(i32, String)>,
+    /// The defender's.
+    pub defender: Vec<(i32, String)>,
+    /// Which stand of which line is outflanked (−2 more), if one is.
+    pub outflanked: Option<String>,
+    /// The odds of each pair of outcomes.
+    pub odds: super::charge_odds::ChargeOdds,
+}
+
+/// The preview of `charger` charging `defender` as `viewer` knows it: before the
+/// charge, every domino blind; during it, the viewer's own face-up domino placed, the
+/// hits on the charger's dominoes counted.
+pub fn preview(world: &World, charger: &Unit, defender: &Unit, viewer: u8) -> Option<Preview> {
+    use super::charge_odds::{FightSide, charge_odds};
+    let [cs, ds] = situations(world, charger, defender);
+    let (cm, dm) = (melee::modifiers(cs), melee::modifiers(ds));
+    let (cl, dl) = (line(charger), line(defender));
+    let charge = world
+        .resource::<AcwState>()
+        .charges
+        .iter()
+        .find(|c| c.charger == charger.id && c.target == defender.id && !c.fought)
+        .cloned();
+    let known = |b: Option<&Behind>, side: u8| -> Vec<(usize, Domino)> {
+        match (b, side == viewer) {
+            (Some(b), true) => b
+                .face_up
+                .and_then(|p| b.places.get(p).map(|d| (p, *d)))
+                .into_iter()
+                .collect(),
+            _ => vec![],
+        }
+    };
+    let c_known = known(charge.as_ref().map(|c| &c.lines[0]), charger.side);
+    let d_known = known(charge.as_ref().map(|c| &c.lines[1]), defender.side);
+    let fight_side = |l: &[usize], u: &Unit, mods: &[(i32, String)], known, hits| FightSide {
+        stands: l.len(),
+        full_strength: u.stands.total(),
+        modifier: mods.iter().map(|m| m.0).sum(),
+        hits,
+        known,
+    };
+    let set: Vec<Domino> = dominoes::double_six()
+        .into_iter()
+        .filter(|d| {
+            !c_known
+                .iter()
+                .chain(&d_known)
+                .any(|(_, k)| *k == *d || k.turned() == *d)
+        })
+        .collect();
+    let hits = charge
+        .as_ref()
+        .map(|c| c.lines[0].hits.clone())
+        .unwrap_or_default();
+    let odds = charge_odds(
+        &fight_side(&cl, charger, &cm, c_known, hits),
+        &fight_side(&dl, defender, &dm, d_known, vec![]),
+        &set,
+    )?;
+    let outflanked = match cl.len().cmp(&dl.len()) {
+        std::cmp::Ordering::Greater => Some(format!(
+            "{}'s stand {} is outflanked (−2)",
+            defender.name,
+            dl.len()
+        )),
+        std::cmp::Ordering::Less => Some(format!(
+            "{}'s stand {} is outflanked (−2)",
+            charger.name,
+            cl.len()
+        )),
+        std::cmp::Ordering::Equal => None,
+    };
+    Some(Preview {
+        charger: cm,
+        defender: dm,
+        outflanked,
+        odds,
+    })
+}
