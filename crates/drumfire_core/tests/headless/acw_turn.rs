@@ -55,6 +55,12 @@ const UNION: [(&str, Chit); 3] = [
     ("u_83pa", Chit::FastAdvance),
     ("u_bat", Chit::Fire),
 ];
+/// The Union regiments on Move chits, the battery on Fire.
+const UNION_MOVING: [(&str, Chit); 3] = [
+    ("u_20me", Chit::Move),
+    ("u_83pa", Chit::Move),
+    ("u_bat", Chit::Fire),
+];
 const CONFEDERATE: [(&str, Chit); 2] = [("c_15al", Chit::Charge), ("c_47al", Chit::FastAdvance)];
 
 /// Both sides' chits placed; the side with the initiative moves first.
@@ -226,11 +232,7 @@ fn a_move_chit_goes_four_hexes_and_fast_advance_six() {
     let mut g = game(SEED);
     to_movement(
         &mut g,
-        &[
-            ("u_20me", Chit::Move),
-            ("u_83pa", Chit::Move),
-            ("u_bat", Chit::Fire),
-        ],
+        &UNION_MOVING,
         &[("c_15al", Chit::FastAdvance), ("c_47al", Chit::Move)],
     );
     // Confederates first. Five hexes of open ground are one too many on Move.
@@ -252,11 +254,7 @@ fn no_contact_without_a_charge_and_a_charge_pins_whom_it_contacts() {
     let mut g = game(SEED);
     to_movement(
         &mut g,
-        &[
-            ("u_20me", Chit::Move),
-            ("u_83pa", Chit::Move),
-            ("u_bat", Chit::Fire),
-        ],
+        &UNION_MOVING,
         &[("c_15al", Chit::Move), ("c_47al", Chit::Move)],
     );
     refused(
@@ -267,11 +265,7 @@ fn no_contact_without_a_charge_and_a_charge_pins_whom_it_contacts() {
     let mut g = game(SEED);
     to_movement(
         &mut g,
-        &[
-            ("u_20me", Chit::Move),
-            ("u_83pa", Chit::Move),
-            ("u_bat", Chit::Fire),
-        ],
+        &UNION_MOVING,
         &[("c_15al", Chit::Move), ("c_47al", Chit::Charge)],
     );
     refused(
@@ -474,11 +468,7 @@ fn a_charge_draws_its_dominoes_at_the_start_of_its_move_and_fights_stand_against
     let mut g = game(SEED);
     to_movement(
         &mut g,
-        &[
-            ("u_20me", Chit::Move),
-            ("u_83pa", Chit::Move),
-            ("u_bat", Chit::Fire),
-        ],
+        &UNION_MOVING,
         &[("c_15al", Chit::Move), ("c_47al", Chit::Charge)],
     );
     // Before the charge: the modifiers with their causes and the odds over the whole set.
@@ -728,15 +718,7 @@ fn every_hex_of_every_move_the_rules_offer_meets_every_constraint() {
     // end of a charge.
     for chit in [Chit::Move, Chit::FastAdvance, Chit::Charge] {
         let mut g = game(SEED);
-        to_movement(
-            &mut g,
-            &[
-                ("u_20me", Chit::Move),
-                ("u_83pa", Chit::Move),
-                ("u_bat", Chit::Fire),
-            ],
-            &[("c_15al", chit), ("c_47al", chit)],
-        );
+        to_movement(&mut g, &UNION_MOVING, &[("c_15al", chit), ("c_47al", chit)]);
         for id in ["c_15al", "c_47al"] {
             let u = acw::view::unit(g.world(), id).unwrap();
             let reach = acw::movement::reachable(g.world(), &u);

@@ -288,27 +288,15 @@ pub fn charge_odds(
             (line, side.stands - usize::from(line.lost))
         };
         let ((c, c_standing), (d, d_standing)) = (end(c, charger), end(d, defender));
-        let routs = |l: Line, standing: usize, side: &FightSide| {
-            melee::outcome_of(l.breaks.into(), l.lost, standing, side.full_strength, false)
-                == Outcome::Routs
+        let broken = |l: Line, standing: usize, side: &FightSide| melee::Broken {
+            breaks: l.breaks.into(),
+            lost: l.lost,
+            standing,
+            full_strength: side.full_strength,
         };
-        let (c_routs, d_routs) = (
-            routs(c, c_standing, charger),
-            routs(d, d_standing, defender),
-        );
-        let co = melee::outcome_of(
-            c.breaks.into(),
-            c.lost,
-            c_standing,
-            charger.full_strength,
-            d_routs,
-        );
-        let dout = melee::outcome_of(
-            d.breaks.into(),
-            d.lost,
-            d_standing,
-            defender.full_strength,
-            c_routs,
+        let (co, dout) = melee::outcomes(
+            broken(c, c_standing, charger),
+            broken(d, d_standing, defender),
         );
         match outcomes.iter_mut().find(|o| o.0 == co && o.1 == dout) {
             Some(o) => o.2 += p,

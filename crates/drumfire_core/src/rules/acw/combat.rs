@@ -207,14 +207,10 @@ pub fn fight(world: &mut World, k: usize) {
             }
         ));
     }
-    let count = |l: &[bool]| l.iter().filter(|x| **x).count() as u8;
-    let (c_n, d_n) = (count(&c_lost), count(&d_lost));
-    let routs = |l: &[bool], n: u8, u: &Unit| {
-        melee::outcome(l, n, u.stands.total(), false) == Outcome::Routs
-    };
-    let (c_routs, d_routs) = (routs(&c_lost, c_n, &c), routs(&d_lost, d_n, &d));
-    let c_out = melee::outcome(&c_lost, c_n, c.stands.total(), d_routs);
-    let d_out = melee::outcome(&d_lost, d_n, d.stands.total(), c_routs);
+    let (c_out, d_out) = melee::outcomes(
+        melee::Broken::of(&c_lost, c.stands.total()),
+        melee::Broken::of(&d_lost, d.stands.total()),
+    );
     let show = |b: &Behind| {
         b.places
             .iter()

@@ -183,3 +183,49 @@ pub fn outcome_of(
         _ => Outcome::RetiresFullMove,
     }
 }
+
+/// A line as a fight left it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Broken {
+    /// Its breaks.
+    pub breaks: usize,
+    /// Stands it lost in the fight.
+    pub lost: u8,
+    /// Stands still standing.
+    pub standing: usize,
+    /// Stands it began the game with.
+    pub full_strength: usize,
+}
+
+impl Broken {
+    /// From the line after the fight (`true` for a lost stand, left to right).
+    pub fn of(line: &[bool], full_strength: usize) -> Broken {
+        Broken {
+            breaks: crate::counters::breaks_in(line.iter().copied()),
+            lost: line.iter().filter(|l| **l).count() as u8,
+            standing: line.iter().filter(|l| !**l).count(),
+            full_strength,
+        }
+    }
+
+    fn outcome(self, enemy_routs: bool) -> Outcome {
+        outcome_of(
+            self.breaks,
+            self.lost,
+            self.standing,
+            self.full_strength,
+            enemy_routs,
+        )
+    }
+}
+
+/// Both units' outcomes, the charger's first: each routs on its own line, and one
+/// that would retire forms up on the spot when the other routs ("unless enemy routed
+/// then form up on spot").
+pub fn outcomes(charger: Broken, defender: Broken) -> (Outcome, Outcome) {
+    let routs = |b: Broken| b.outcome(false) == Outcome::Routs;
+    (
+        charger.outcome(routs(defender)),
+        defender.outcome(routs(charger)),
+    )
+}

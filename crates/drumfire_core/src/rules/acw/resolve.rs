@@ -93,10 +93,7 @@ fn apply(world: &mut World, o: AcwOrder) {
                     chit.map_or("none", Chit::name)
                 ),
             );
-            let hexes: Vec<Hex> = path
-                .iter()
-                .filter_map(|l| crate::scenario::hex_of(l))
-                .collect();
+            let hexes = view::hexes(&path);
             if chit == Some(Chit::Charge)
                 && let Some(target) = charged(world, &u, &hexes)
             {
@@ -244,11 +241,7 @@ fn charge_home(world: &mut World, k: usize) {
     let Some(u) = view::unit(world, &charge.charger) else {
         return;
     };
-    let hexes: Vec<Hex> = charge
-        .path
-        .iter()
-        .filter_map(|l| crate::scenario::hex_of(l))
-        .collect();
+    let hexes = view::hexes(&charge.path);
     march(world, &u, &hexes);
     if let Some(t) = view::unit(world, &charge.target) {
         say(

@@ -125,6 +125,14 @@ pub fn cell(world: &World, hex: Hex) -> Option<Cell> {
     Board::get(world, hex)
 }
 
+/// The hexes of a path as an order writes them (labels that are no hex left out: the
+/// order door refused those).
+pub fn hexes(path: &[String]) -> Vec<Hex> {
+    path.iter()
+        .filter_map(|l| crate::scenario::hex_of(l))
+        .collect()
+}
+
 /// The hex label of a hex, as orders and the log write it.
 pub fn label(hex: Hex) -> String {
     crate::coords::hex_label(hex)
