@@ -157,7 +157,7 @@ fn redraw_counters(
                     draw_facing(p, v);
                 }
                 if let Some(stands) = stands {
-                    draw_stands(p, stands, colour);
+                    draw_stands(p, stands, colour, pointing);
                 }
             });
         }
@@ -177,30 +177,41 @@ fn draw_facing(p: &mut ChildSpawnerCommands, v: Vec2) {
     }
 }
 
-/// A unit's stands as a row of small blocks under the counter, left to right: in
-/// the side's colour while standing, an empty outline once lost.
+/// A unit's stands as a row of small blocks behind the counter, left to right as it
+/// faces (across the back of a unit that faces `front`, under one that faces no way):
+/// in the side's colour while standing, an empty outline once lost.
 fn draw_stands(
     p: &mut ChildSpawnerCommands,
     stands: &drumfire_core::counters::Stands,
     colour: Color,
+    front: Option<Vec2>,
 ) {
+    let front = front.unwrap_or(Vec2::Y);
+    // Its left as it faces: the front turned a quarter anticlockwise.
+    let left = Vec2::new(-front.y, front.x);
+    let turn = Quat::from_rotation_z(left.to_angle() - std::f32::consts::PI);
     let n = stands.total() as f32;
     let width = ((COUNTER - 4.0) / n).min(9.0);
-    let y = -COUNTER * 0.5 - 5.0;
-    let left = -(width * n) * 0.5 + width * 0.5;
+    let back = -front * (COUNTER * 0.5 + 5.0);
     for (i, stand) in stands.0.iter().enumerate() {
-        let at = Vec2::new(left + i as f32 * width, y);
+        let at = back + left * ((n - 1.0) * 0.5 - i as f32) * width;
         let size = Vec2::new(width - 2.0, 6.0);
-        sprite(p, Color::srgb(0.08, 0.08, 0.08), size + 2.0, at, 0.5);
+        let block = |p: &mut ChildSpawnerCommands, colour: Color, size: Vec2, z: f32| {
+            p.spawn((
+                Sprite::from_color(colour, size),
+                Transform::from_translation(at.extend(z)).with_rotation(turn),
+            ));
+        };
+        block(p, Color::srgb(0.08, 0.08, 0.08), size + 2.0, 0.5);
         let fill = if stand.lost {
             Color::srgb(0.35, 0.35, 0.35)
         } else {
             colour
         };
         let inner = if stand.lost { size - 2.0 } else { size };
-        sprite(p, fill, inner, at, 0.55);
+        block(p, fill, inner, 0.55);
         if stand.lost {
-            sprite(p, Color::srgb(0.08, 0.08, 0.08), inner - 2.0, at, 0.6);
+            block(p, Color::srgb(0.08, 0.08, 0.08), inner - 2.0, 0.6);
         }
     }
 }

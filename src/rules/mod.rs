@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+pub mod acw;
 pub mod great_war;
 pub mod napoleonic;
 pub mod portable;
@@ -16,6 +17,7 @@ pub fn plugin(app: &mut App) {
         great_war::plan::plugin,
         napoleonic::play::plugin,
         portable::play::plugin,
+        acw::play::plugin,
     ));
 }
 
@@ -109,7 +111,7 @@ pub struct WindowParts {
 }
 
 /// Every rule set's window parts.
-static ALL: [WindowParts; 3] = [
+static ALL: [WindowParts; 4] = [
     WindowParts {
         rules: &drumfire_core::rules::great_war::INFO,
         editor: &great_war::editor::PANELS,
@@ -127,6 +129,12 @@ static ALL: [WindowParts; 3] = [
         editor: &portable::editor::PANELS,
         script: &ScriptSteps::NONE,
         play: &portable::panels::PARTS,
+    },
+    WindowParts {
+        rules: &drumfire_core::rules::acw::INFO,
+        editor: &acw::editor::PANELS,
+        script: &acw::script::STEPS,
+        play: &acw::panels::PARTS,
     },
 ];
 

@@ -145,10 +145,12 @@ pub fn combat_window(ctx: &egui::Context, play: &mut PlayView) {
                                     for d in dice {
                                         die(ui, *d);
                                     }
-                                    ui.label(format!(
-                                        "= {}",
-                                        dice.iter().map(|d| u32::from(*d)).sum::<u32>()
-                                    ));
+                                    if dice.len() > 1 && !drumfire_core::journal::per_die(table) {
+                                        ui.label(format!(
+                                            "= {}",
+                                            dice.iter().map(|d| u32::from(*d)).sum::<u32>()
+                                        ));
+                                    }
                                     ui.strong(format!("Result: {result}"));
                                 });
                             }

@@ -360,6 +360,65 @@ fn napoleonic_cavalry_and_guns_play_through_the_window_to_the_same_hash() {
     replays_to_its_hash(&shots.join("game.ron"));
 }
 
+/// The ACW rules through the window (`tests/data/acw_script.txt`): the chits placed in
+/// secret with the hand-off between, a charge with its exact odds, the domino looked at
+/// placed, fire at the charger, the defender's domino and the fight with the dominoes
+/// turned over; the save replays to the same hash.
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn an_acw_charge_plays_through_the_window_with_its_dominoes_to_the_same_hash() {
+    let shots = run_script(
+        Some("tests/data/acw_first.ron"),
+        27,
+        "tests/data/acw_script.txt",
+        "target/screenshots/acw",
+    );
+    for name in [
+        "00-chits",
+        "01-charge-odds",
+        "02-place",
+        "04-fire-at-charger",
+        "05-defender-place",
+        "06-fight",
+    ] {
+        assert!(
+            colours(&crate::common::picture(&shots, name)) > 200,
+            "{name} looks blank"
+        );
+    }
+    for (file, line) in [
+        ("charge.txt", "button: Charge 83rd Pennsylvania from 0506"),
+        (
+            "charge.txt",
+            "charge odds: Charge 83rd Pennsylvania from 0506: defender: routs 76.3% · holds and regroups 16.0% · line broken in one place: retires 1 hex 7.7%",
+        ),
+        (
+            "fire.txt",
+            "odds: Fire at 47th Alabama in 0506: 0 stands lost 81/1296, 1 stand lost 324/1296",
+        ),
+        (
+            "fight.txt",
+            "log: The dominoes are turned over: 47th Alabama 5|6 1|1 6|3; 83rd Pennsylvania 6|6 1|3.",
+        ),
+        (
+            "fight.txt",
+            "log: 47th Alabama charges 83rd Pennsylvania: stand 3: 2 against 1 — 83rd Pennsylvania loses a stand.",
+        ),
+        ("fight.txt", "log: 83rd Pennsylvania: routs."),
+    ] {
+        let view = std::fs::read_to_string(shots.join(file)).unwrap();
+        assert!(view.contains(line), "{line} not in\n{view}");
+    }
+    // The Union player's odds, while the Confederates' domino lies face down to him,
+    // are the odds before the charge; the charge's place is shown face down.
+    let fire = std::fs::read_to_string(shots.join("fire.txt")).unwrap();
+    assert!(
+        fire.contains("charge odds: charge 1: defender: routs 76.3%"),
+        "{fire}"
+    );
+    replays_to_its_hash(&shots.join("game.ron"));
+}
+
 /// The save the script wrote replays headless to the hash it records.
 fn replays_to_its_hash(path: &Path) {
     let text = std::fs::read_to_string(path).unwrap();

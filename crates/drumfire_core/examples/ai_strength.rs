@@ -98,7 +98,7 @@ fn main() {
     }
     if files.is_empty() {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios");
-        for set in ["great_war", "portable"] {
+        for set in ["great_war", "portable", "napoleonic", "acw"] {
             let mut names: Vec<String> = std::fs::read_dir(format!("{root}/{set}"))
                 .expect("the scenarios folder")
                 .filter_map(|e| e.ok())
@@ -112,16 +112,7 @@ fn main() {
     println!("{games} games a side; times in ms on one core");
     for file in files {
         let text = std::fs::read_to_string(&file).expect("read the scenario");
-        // The ACW rule set is read through its own registry until it is in `ALL`.
-        let parsed = drumfire_core::scenario::parse(&file, &text, &drumfire_core::rules::ALL)
-            .or_else(|e| {
-                drumfire_core::scenario::parse(
-                    &file,
-                    &text,
-                    &drumfire_core::rules::acw::testing::REGISTRY,
-                )
-                .map_err(|_| e)
-            });
+        let parsed = drumfire_core::scenario::parse(&file, &text, &drumfire_core::rules::ALL);
         let scenario = match parsed {
             Ok(s) => s,
             Err(e) => {

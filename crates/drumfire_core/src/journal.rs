@@ -338,6 +338,12 @@ pub fn fire_line(strength: u32, shifts: &[(i32, String)], table: &str, column: &
     }
 }
 
+/// Does a fire on this table read each die on its own ("needs 6": a die a gun
+/// section or a stand, each hitting or not), so that the dice are not summed?
+pub fn per_die(table: &str) -> bool {
+    table.starts_with("needs ")
+}
+
 /// A fire's column shifts in words, as " (+1 uphill, -1 cover)", or "" when none.
 pub fn shifts_text(shifts: &[(i32, String)]) -> String {
     if shifts.is_empty() {

@@ -9,6 +9,7 @@ pub mod great_war;
 pub mod napoleonic;
 pub mod portable;
 
+pub use acw::INFO as ACW;
 pub use great_war::INFO as GREAT_WAR;
 pub use napoleonic::INFO as NAPOLEONIC;
 pub use portable::INFO as PORTABLE;
@@ -16,7 +17,12 @@ pub use portable::INFO as PORTABLE;
 /// Every rule set, first the one a new scenario gets; scenarios written before the
 /// rule sets had sections are read by [`first_format`].
 pub static ALL: RuleSets = RuleSets::new(
-    &[&great_war::INFO, &portable::INFO, &napoleonic::INFO],
+    &[
+        &great_war::INFO,
+        &portable::INFO,
+        &napoleonic::INFO,
+        &acw::INFO,
+    ],
     Some(first_format::read),
 );
 

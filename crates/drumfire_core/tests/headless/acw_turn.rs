@@ -11,13 +11,19 @@ use drumfire_core::rules::acw::{self, AcwOrder, AcwState};
 
 const SEED: u64 = 27;
 
+/// Parses an ACW scenario, or panics with the first error.
+fn parse(name: &str, text: &str) -> drumfire_core::scenario::Scenario {
+    drumfire_core::scenario::parse(name, text, &drumfire_core::rules::ALL)
+        .unwrap_or_else(|e| panic!("{}", e[0]))
+}
+
 fn game(seed: u64) -> Game {
     let path = format!(
         "{}/../../tests/data/acw_first.ron",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).unwrap();
-    Game::new(&acw::testing::parse(&path, &text), seed)
+    Game::new(&parse(&path, &text), seed)
 }
 
 fn state(g: &Game) -> AcwState {
@@ -301,7 +307,7 @@ fn range(seed: u64, union: &[(&str, Chit)], confederate: &[(&str, Chit)]) -> Gam
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).unwrap();
-    let mut g = Game::new(&acw::testing::parse(&path, &text), seed);
+    let mut g = Game::new(&parse(&path, &text), seed);
     to_movement(&mut g, union, confederate);
     // Every chit turned over where it stands.
     while g.phase_name() == "Movement" {
@@ -586,7 +592,7 @@ fn games_play_to_the_end_with_the_invariants_and_replay_to_the_same_hash() {
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).unwrap();
-    let s = acw::testing::parse(&path, &text);
+    let s = parse(&path, &text);
     let players = [
         [PlayerKind::Random; 2],
         [PlayerKind::Ai, PlayerKind::Random],
@@ -598,7 +604,7 @@ fn games_play_to_the_end_with_the_invariants_and_replay_to_the_same_hash() {
             .unwrap_or_else(|e| panic!("{e}"));
         let saved = drumfire_core::save::save_of(&mut g, &s, seed);
         let text = drumfire_core::save::to_text(&saved).unwrap();
-        let back = drumfire_core::save::parse("acw.ron", &text, &acw::testing::REGISTRY)
+        let back = drumfire_core::save::parse("acw.ron", &text, &drumfire_core::rules::ALL)
             .unwrap_or_else(|e| panic!("{}", e[0]));
         let (_, check) = drumfire_core::save::replay(&back);
         assert_eq!(check, Ok(g.state_hash()), "seed {seed}");
@@ -811,7 +817,7 @@ fn a_save_keeps_the_chits_sealed_and_replays_to_the_same_hash() {
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).unwrap();
-    let s = acw::testing::parse(&path, &text);
+    let s = parse(&path, &text);
     let mut g = Game::new(&s, SEED);
     g.submit(chits(0, &UNION)).unwrap();
     g.submit(chits(1, &CONFEDERATE)).unwrap();
@@ -822,7 +828,7 @@ fn a_save_keeps_the_chits_sealed_and_replays_to_the_same_hash() {
     for word in ["FastAdvance", "Charge", "OpportunityFire", "u_20me"] {
         assert!(!orders.contains(word), "`{word}` is in the open: {orders}");
     }
-    let back = drumfire_core::save::parse("acw.ron", &written, &acw::testing::REGISTRY)
+    let back = drumfire_core::save::parse("acw.ron", &written, &drumfire_core::rules::ALL)
         .unwrap_or_else(|e| panic!("{}", e[0]));
     let (_, check) = drumfire_core::save::replay(&back);
     assert_eq!(check, Ok(g.state_hash()));

@@ -323,11 +323,52 @@ pub struct Preview {
     pub odds: super::charge_odds::ChargeOdds,
 }
 
+/// What a preview is worked out from: each side's modifiers and the figures of the
+/// odds, read from the world at once; the odds themselves may take seconds at full
+/// strength (docs/performance.md), so the window works them out away from the frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PreviewSetup {
+    /// The charger's modifiers (each stand), with their causes.
+    pub charger: Vec<(i32, String)>,
+    /// The defender's.
+    pub defender: Vec<(i32, String)>,
+    /// Which stand of which line is outflanked (−2 more), if one is.
+    pub outflanked: Option<String>,
+    /// The charger's side of the fight and the defender's, as the odds see them.
+    pub sides: [super::charge_odds::FightSide; 2],
+    /// The dominoes the viewer does not know.
+    pub set: Vec<Domino>,
+}
+
+impl PreviewSetup {
+    /// The exact odds (`None` where the lines are empty).
+    pub fn odds(&self) -> Option<super::charge_odds::ChargeOdds> {
+        super::charge_odds::charge_odds(&self.sides[0], &self.sides[1], &self.set)
+    }
+
+    /// The preview, with its odds worked out.
+    pub fn into_preview(self) -> Option<Preview> {
+        let odds = self.odds()?;
+        Some(Preview {
+            charger: self.charger,
+            defender: self.defender,
+            outflanked: self.outflanked,
+            odds,
+        })
+    }
+}
+
 /// The preview of `charger` charging `defender` as `viewer` knows it: before the
 /// charge, every domino blind; during it, the viewer's own face-up domino placed, the
 /// hits on the charger's dominoes counted.
 pub fn preview(world: &World, charger: &Unit, defender: &Unit, viewer: u8) -> Option<Preview> {
-    use super::charge_odds::{FightSide, charge_odds};
+    preview_setup(world, charger, defender, viewer).into_preview()
+}
+
+/// What the preview of `charger` charging `defender` as `viewer` knows it is worked
+/// out from ([`preview`]).
+pub fn preview_setup(world: &World, charger: &Unit, defender: &Unit, viewer: u8) -> PreviewSetup {
+    use super::charge_odds::FightSide;
     let [cs, ds] = situations(world, charger, defender);
     let (cm, dm) = (melee::modifiers(cs), melee::modifiers(ds));
     let (cl, dl) = (line(charger), line(defender));
@@ -369,11 +410,10 @@ pub fn preview(world: &World, charger: &Unit, defender: &Unit, viewer: u8) -> Op
         .as_ref()
         .map(|c| c.lines[0].hits.clone())
         .unwrap_or_default();
-    let odds = charge_odds(
-        &fight_side(&cl, charger, &cm, c_known, hits),
-        &fight_side(&dl, defender, &dm, d_known, vec![]),
-        &set,
-    )?;
+    let sides = [
+        fight_side(&cl, charger, &cm, c_known, hits),
+        fight_side(&dl, defender, &dm, d_known, vec![]),
+    ];
     let outflanked = match cl.len().cmp(&dl.len()) {
         std::cmp::Ordering::Greater => Some(format!(
             "{}'s stand {} is outflanked (−2)",
@@ -387,10 +427,11 @@ pub fn preview(world: &World, charger: &Unit, defender: &Unit, viewer: u8) -> Op
         )),
         std::cmp::Ordering::Equal => None,
     };
-    Some(Preview {
+    PreviewSetup {
         charger: cm,
         defender: dm,
         outflanked,
-        odds,
-    })
+        sides,
+        set,
+    }
 }

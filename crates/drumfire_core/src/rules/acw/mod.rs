@@ -10,10 +10,8 @@
 //! (`charge_odds`), and the lines on hexes (`geometry`). The turn in play: the
 //! scenario's section (`scenario`), the orders and state (`state`), the phases
 //! (`resolve`, `validate`): Orders, Initiative, Movement (`movement`; charges and
-//! their dominoes, `combat`), Shooting (`shooting`), Combat and React. The rule set is
-//! not yet in the game's list of rule sets (`rules::ALL`): the window and the editor come next
-//! (docs/rules/acw.md, "Status"); until then only [`testing::REGISTRY`] reads its
-//! scenarios.
+//! their dominoes, `combat`), Shooting (`shooting`), Combat and React; the editor's
+//! part (`editor`: each side's army).
 
 use crate::flow::{self, Phase};
 use crate::orders::{Order, Refusal};
@@ -28,6 +26,7 @@ pub mod chit;
 pub mod combat;
 pub mod commander;
 pub mod dominoes;
+pub mod editor;
 pub mod fire;
 pub mod geometry;
 pub mod invariants;
@@ -37,11 +36,10 @@ pub(crate) mod resolve;
 pub mod scenario;
 pub mod shooting;
 pub mod state;
-pub mod testing;
 mod validate;
 pub mod view;
 
-pub use resolve::unrevealed;
+pub use resolve::{charge_shots, charged, fire_chits, unrevealed};
 pub use state::{AcwOrder, AcwState};
 pub use validate::{check_chits, validate};
 

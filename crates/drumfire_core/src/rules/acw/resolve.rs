@@ -198,7 +198,7 @@ pub fn fire_chits(world: &World, phase: Phase) -> Vec<Chit> {
 
 /// The enemy a charge along `path` contacts, if it comes home: the enemy next to its
 /// last hex in the wedge it then faces, else the first next to it.
-fn charged(world: &World, u: &view::Unit, path: &[Hex]) -> Option<view::Unit> {
+pub fn charged(world: &World, u: &view::Unit, path: &[Hex]) -> Option<view::Unit> {
     let last = *path.last()?;
     let before = path.len().checked_sub(2).map_or(u.hex, |i| path[i]);
     let facing = before.neighbor_direction(last).unwrap_or(u.facing);

@@ -235,7 +235,7 @@ pub fn fire_at(world: &mut World, kind: &str, u: &Unit, t: &Unit, stand: usize, 
         losses.extend(order.iter().copied().take(hits));
         result = format!("{hits} hit{}", if hits == 1 { "" } else { "s" });
     }
-    fired(world, kind, u, t, shot, guns as u32, dice, result);
+    fired(world, kind, u, t, shot, dice, result);
     for s in losses {
         if let Some(now) = view::unit(world, &t.id) {
             lose_stand(world, &now, s);
@@ -281,27 +281,16 @@ pub fn fire_at_charger(world: &mut World, k: usize, u: &Unit, t: &Unit, stand: u
         if hits == 1 { "" } else { "s" },
         stand + 1
     );
-    fired(
-        world,
-        "Fire at a charger",
-        u,
-        t,
-        shot,
-        dice_count as u32,
-        dice,
-        result,
-    );
+    fired(world, "Fire at a charger", u, t, shot, dice, result);
 }
 
 /// Journals a fire: the firer, its target, the dice and what they did.
-#[allow(clippy::too_many_arguments)]
 fn fired(
     world: &mut World,
     kind: &str,
     u: &Unit,
     t: &Unit,
     shot: Shot,
-    strength: u32,
     dice: Vec<u8>,
     result: String,
 ) {
@@ -309,18 +298,20 @@ fn fired(
         world,
         GameEvent::Fired {
             kind: kind.into(),
-            table: "the seed's fire".into(),
+            // Each die hits on its own: the dialog shows no sum (`journal::per_die`).
+            table: format!("needs {}", shot.needs),
             side: u.side,
             firers: vec![u.id.clone()],
             target: view::label(t.hex),
-            strength,
+            strength: 0,
             shifts: if shot.minus > 0 {
                 vec![(-1, "Routed: all firing reduced by 1".into())]
             } else {
                 vec![]
             },
             column: format!(
-                "{} ({} hexes): {}-6 hit",
+                "{} dice, {} at {} hexes: {}-6 hit",
+                dice.len(),
                 fire::band(u.battery, shot.hexes),
                 shot.hexes,
                 shot.needs
