@@ -56,6 +56,58 @@ impl Offers {
     }
 }
 
+/// Puts the offers worked out in place, with their reach and targets on the map.
+pub fn show(
+    world: &mut World,
+    offers: Offers,
+    reach: BTreeMap<MapCoord, (u8, Vec<hexx::Hex>)>,
+    targets: Vec<hexx::Hex>,
+) {
+    let generation = world.resource::<super::Preview>().generation + 1;
+    world.insert_resource(super::Preview {
+        reach,
+        targets,
+        generation,
+        ..Default::default()
+    });
+    world.insert_resource(offers);
+}
+
+/// The script's `click HEX`: a click on a shaded hex (the selected piece moves there).
+pub fn click_step(world: &mut World, args: &[String]) -> Result<(), String> {
+    let h = super::script::hex(args.first())?;
+    let m = MapCoord::from_hex(h).ok_or("off the map")?;
+    let order = world
+        .resource::<Offers>()
+        .moves
+        .get(&m)
+        .cloned()
+        .ok_or_else(|| format!("{} is not a shaded hex", m.label()))?;
+    world.resource_mut::<OrderRequest>().0 = Some(order);
+    Ok(())
+}
+
+/// The script's `press WORDS...`: the selected piece's button whose words begin so.
+pub fn press_step(world: &mut World, args: &[String]) -> Result<(), String> {
+    let words = args.join(" ");
+    let order = world
+        .resource::<Offers>()
+        .offers
+        .iter()
+        .find(|o| o.label.starts_with(&words))
+        .map(|o| o.order.clone())
+        .ok_or_else(|| format!("no button begins `{words}`"))?;
+    world.resource_mut::<OrderRequest>().0 = Some(order);
+    Ok(())
+}
+
+/// The script's `pass`: the phase bar's end button, for the side to act.
+pub fn pass_step(world: &mut World) -> Result<(), String> {
+    let side = drumfire_core::flow::awaiting(world).ok_or("no side is to act")?;
+    world.resource_mut::<OrderRequest>().0 = Some(Order::Pass { side });
+    Ok(())
+}
+
 /// An order asked for by a button or a key, submitted on the next update.
 #[derive(Resource, Default)]
 pub struct OrderRequest(pub Option<Order>);

@@ -44,6 +44,16 @@ pub(crate) fn name_of(names: &BTreeMap<String, String>, id: &str) -> String {
     names.get(id).cloned().unwrap_or_else(|| id.to_owned())
 }
 
+/// The foot of a sheet a side fills in secret (its orders, its chits): why it cannot
+/// be given yet, and the button that gives it; true when pressed.
+pub fn sheet_button(ui: &mut egui::Ui, valid: &Result<(), String>, words: &str) -> bool {
+    if let Err(why) = valid {
+        ui.colored_label(egui::Color32::from_rgb(230, 110, 90), why);
+    }
+    ui.add_enabled(valid.is_ok(), egui::Button::new(words))
+        .clicked()
+}
+
 /// The odds of an action before it is taken, from any rule set: what is tried, the
 /// figures it starts from, every modifier with its cause, each result with its exact
 /// fraction, and the distributions that follow (step losses, each piece's morale).

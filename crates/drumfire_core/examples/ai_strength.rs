@@ -98,16 +98,10 @@ fn main() {
     }
     if files.is_empty() {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios");
-        for set in ["great_war", "portable", "napoleonic", "acw"] {
-            let mut names: Vec<String> = std::fs::read_dir(format!("{root}/{set}"))
-                .expect("the scenarios folder")
-                .filter_map(|e| e.ok())
-                .map(|e| e.path().display().to_string())
-                .filter(|p| p.ends_with(".ron"))
-                .collect();
-            names.sort();
-            files.extend(names);
-        }
+        files = drumfire_core::testing::shipped_scenarios()
+            .into_iter()
+            .map(|(set, name)| format!("{root}/{set}/{name}"))
+            .collect();
     }
     println!("{games} games a side; times in ms on one core");
     for file in files {

@@ -33,10 +33,11 @@ pub static PARTS: PlayParts = PlayParts {
     orders,
     windows,
     reset: super::play::reset,
+    // Until every chit is turned over (the end of the Movement phase) the table shows
+    // the side at the screen its own chits; later only the domino it looked at.
     hides_table: |world| {
         let phase = *world.resource::<State<Phase>>().get();
-        phase == acw::ORDERS
-            || phase == acw::MOVEMENT
+        [acw::ORDERS, acw::INITIATIVE, acw::MOVEMENT].contains(&phase)
             || world.resource::<AcwState>().placing.is_some()
     },
     handoff: HandoffWords {
@@ -417,15 +418,11 @@ fn chits_sheet(ctx: &egui::Context, world: &mut World) {
                     ui.end_row();
                 }
             });
-            if let Err(why) = &valid {
-                ui.colored_label(egui::Color32::from_rgb(230, 110, 90), why);
-            }
-            if ui
-                .add_enabled(valid.is_ok(), egui::Button::new(format!("Place {name}'s chits")))
-                .clicked()
-            {
-                place = true;
-            }
+            place = crate::ui::play_panels::sheet_button(
+                ui,
+                &valid,
+                &format!("Place {name}'s chits"),
+            );
         });
     if changed != draft {
         world.insert_resource(changed.clone());
@@ -475,7 +472,7 @@ fn place_window(ctx: &egui::Context, world: &mut World) {
     egui::Window::new(format!("{}: place your domino", u.name))
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+        .anchor(egui::Align2::LEFT_TOP, [10.0, 40.0])
         .show(ctx, |ui| {
             ui.label(format!(
                 "{} dominoes are drawn for {}'s {stands} stands. You looked at this one; the other {} stay face down, to you as well, until the fight. Each half fights the stand it stands behind; a blank half fights with a die.",
@@ -547,7 +544,7 @@ fn fire_at_charger(ctx: &egui::Context, world: &mut World) {
     egui::Window::new(format!("{} charges: fire at it?", c.name))
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+        .anchor(egui::Align2::LEFT_TOP, [10.0, 40.0])
         .show(ctx, |ui| {
             ui.label("Units on Fire or Opportunity Fire chits may fire at the charger as it comes in. Each hit takes a spot off the domino half behind the stand it strikes, in the fight to come.");
             for (u, odds, line) in &shots {

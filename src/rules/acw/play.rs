@@ -6,7 +6,6 @@
 //! (a fight at full strength takes seconds).
 
 use crate::input::Selection;
-use crate::play::Preview;
 use crate::play::offers::{Offer, Offers, Seen, due};
 use bevy::prelude::*;
 use drumfire_core::coords::MapCoord;
@@ -408,14 +407,7 @@ fn work_out_offers(
     }
     targets.sort_by_key(|h| (h.x, h.y));
     targets.dedup();
-    let generation = world.resource::<Preview>().generation + 1;
-    world.insert_resource(Preview {
-        reach,
-        targets,
-        generation,
-        ..Default::default()
-    });
-    world.insert_resource(offers);
+    crate::play::offers::show(world, offers, reach, targets);
     world.insert_resource(extra);
 }
 

@@ -10,11 +10,8 @@
 
 use super::play::{AcwOffers, ChitsDraft, EndFacing, OddsJobs, charges_now, viewer};
 use crate::play::offers::{Offers, OrderRequest};
-use crate::play::script::hex;
 use crate::rules::ScriptSteps;
 use bevy::prelude::*;
-use drumfire_core::coords::MapCoord;
-use drumfire_core::orders::Order;
 use drumfire_core::rules::acw::AcwOrder;
 use drumfire_core::rules::acw::chit::Chit;
 use drumfire_core::scenario::FacingDef;
@@ -29,16 +26,10 @@ fn step(world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
         "place-chits" => place_chits(world),
         "choose" => choose(world, args),
         "face" => face(world, args),
-        "click" => click(world, args),
-        "press" => press(world, args),
+        "click" => crate::play::offers::click_step(world, args),
+        "press" => crate::play::offers::press_step(world, args),
         "place" => place(world, args),
-        "pass" => match drumfire_core::flow::awaiting(world) {
-            Some(side) => {
-                world.resource_mut::<OrderRequest>().0 = Some(Order::Pass { side });
-                Ok(())
-            }
-            None => Err("no side is to act".into()),
-        },
+        "pass" => crate::play::offers::pass_step(world),
         "wait-odds" => return Some(Ok(!world.resource::<OddsJobs>().busy())),
         _ => return None,
     };
@@ -96,32 +87,6 @@ fn face(world: &mut World, args: &[String]) -> Result<(), String> {
         )
     };
     world.insert_resource(EndFacing(facing));
-    Ok(())
-}
-
-fn click(world: &mut World, args: &[String]) -> Result<(), String> {
-    let h = hex(args.first())?;
-    let m = MapCoord::from_hex(h).ok_or("off the map")?;
-    let order = world
-        .resource::<Offers>()
-        .moves
-        .get(&m)
-        .cloned()
-        .ok_or_else(|| format!("{} is not a shaded hex", m.label()))?;
-    world.resource_mut::<OrderRequest>().0 = Some(order);
-    Ok(())
-}
-
-fn press(world: &mut World, args: &[String]) -> Result<(), String> {
-    let words = args.join(" ");
-    let order = world
-        .resource::<Offers>()
-        .offers
-        .iter()
-        .find(|o| o.label.starts_with(&words))
-        .map(|o| o.order.clone())
-        .ok_or_else(|| format!("no button begins `{words}`"))?;
-    world.resource_mut::<OrderRequest>().0 = Some(order);
     Ok(())
 }
 

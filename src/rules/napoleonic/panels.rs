@@ -208,15 +208,11 @@ fn windows(ctx: &egui::Context, world: &mut World) {
                     ui.end_row();
                 }
             });
-            if let Err(why) = &valid {
-                ui.colored_label(egui::Color32::from_rgb(230, 110, 90), why);
-            }
-            if ui
-                .add_enabled(valid.is_ok(), egui::Button::new(format!("Give {name}'s orders")))
-                .clicked()
-            {
-                give = true;
-            }
+            give = crate::ui::play_panels::sheet_button(
+                ui,
+                &valid,
+                &format!("Give {name}'s orders"),
+            );
         });
     if changed != draft {
         world.insert_resource(changed.clone());

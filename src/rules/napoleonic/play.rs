@@ -5,7 +5,6 @@
 //! every fight in the combat dialog.
 
 use crate::input::Selection;
-use crate::play::Preview;
 use crate::play::offers::{Offer, Offers, OrderRequest, Seen, due};
 use bevy::prelude::*;
 use drumfire_core::coords::MapCoord;
@@ -94,14 +93,7 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Seen>>) {
         }
     }
     targets.dedup();
-    let generation = world.resource::<Preview>().generation + 1;
-    world.insert_resource(Preview {
-        reach,
-        targets,
-        generation,
-        ..Default::default()
-    });
-    world.insert_resource(offers);
+    crate::play::offers::show(world, offers, reach, targets);
 }
 
 /// The sheet for the side giving orders: its brigades' orders as they stand, until

@@ -7,11 +7,8 @@
 
 use super::play::OrdersDraft;
 use crate::play::offers::{Offers, OrderRequest};
-use crate::play::script::hex;
 use crate::rules::ScriptSteps;
 use bevy::prelude::*;
-use drumfire_core::coords::MapCoord;
-use drumfire_core::orders::Order;
 use drumfire_core::rules::napoleonic::NpOrder;
 use drumfire_core::rules::napoleonic::brigade::Command;
 
@@ -23,15 +20,9 @@ fn step(world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
     let result = match words[0].as_str() {
         "order" => order(world, args),
         "give-orders" => give(world),
-        "click" => click(world, args),
-        "press" => press(world, args),
-        "pass" => match drumfire_core::flow::awaiting(world) {
-            Some(side) => {
-                world.resource_mut::<OrderRequest>().0 = Some(Order::Pass { side });
-                Ok(())
-            }
-            None => Err("no side is to act".into()),
-        },
+        "click" => crate::play::offers::click_step(world, args),
+        "press" => crate::play::offers::press_step(world, args),
+        "pass" => crate::play::offers::pass_step(world),
         _ => return None,
     };
     Some(result.map(|()| true))
@@ -65,32 +56,6 @@ fn give(world: &mut World) -> Result<(), String> {
         }
         .into(),
     );
-    Ok(())
-}
-
-fn click(world: &mut World, args: &[String]) -> Result<(), String> {
-    let h = hex(args.first())?;
-    let m = MapCoord::from_hex(h).ok_or("off the map")?;
-    let order = world
-        .resource::<Offers>()
-        .moves
-        .get(&m)
-        .cloned()
-        .ok_or_else(|| format!("{} is not a shaded hex", m.label()))?;
-    world.resource_mut::<OrderRequest>().0 = Some(order);
-    Ok(())
-}
-
-fn press(world: &mut World, args: &[String]) -> Result<(), String> {
-    let words = args.join(" ");
-    let order = world
-        .resource::<Offers>()
-        .offers
-        .iter()
-        .find(|o| o.label.starts_with(&words))
-        .map(|o| o.order.clone())
-        .ok_or_else(|| format!("no button begins `{words}`"))?;
-    world.resource_mut::<OrderRequest>().0 = Some(order);
     Ok(())
 }
 

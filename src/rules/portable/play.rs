@@ -4,7 +4,6 @@
 //! at or attack ringed; every fire and close combat in the combat dialog.
 
 use crate::input::Selection;
-use crate::play::Preview;
 use crate::play::offers::{Offer, Offers, Seen, due};
 use bevy::prelude::*;
 use drumfire_core::coords::MapCoord;
@@ -108,12 +107,5 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Seen>>) {
             }
         }
     }
-    let generation = world.resource::<Preview>().generation + 1;
-    world.insert_resource(Preview {
-        reach,
-        targets,
-        generation,
-        ..Default::default()
-    });
-    world.insert_resource(offers);
+    crate::play::offers::show(world, offers, reach, targets);
 }
