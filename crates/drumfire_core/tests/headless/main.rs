@@ -21,3 +21,4 @@ mod saves;
 mod soak;
 mod stands;
 mod table;
+mod wwii;

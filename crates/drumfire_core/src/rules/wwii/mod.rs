@@ -1,0 +1,14 @@
+//! The WWII assault rules (seed `004_90e94974d09abb59`): personnel against personnel
+//! over three rounds, cavalry, tanks against personnel, armored overruns, mixed
+//! assaults and the assault modifiers. The seed is the assault section of a larger
+//! game; the movement, fire, morale and small arms chart around it are ours. See
+//! `docs/rules/wwii.md` for the map from rule to code and test, and for what we
+//! designed where the seed is silent.
+//!
+//! Built so far, as pure functions of the figures: the rounds of a personnel assault,
+//! how it ends and its exact odds (`assault`), and the modifiers from the units
+//! involved (`modifiers`). The rule set is not yet in the game's list of rule sets
+//! (`rules::ALL`): its turn, its window and its scenarios come next.
+
+pub mod assault;
+pub mod modifiers;
