@@ -408,7 +408,7 @@ fn every_choice_we_designed_is_marked_ours_where_it_lives() {
         .filter_map(|l| l.strip_prefix("| W-D"))
         .map(|l| format!("W-D{}", l.split(' ').next().unwrap()))
         .collect();
-    assert_eq!(listed.len(), 5);
+    assert_eq!(listed.len(), 9);
     let wrong =
         drumfire_core::testing::unmatched_ours_marks(&listed, &format!("{root}/src/rules/wwii"));
     assert!(wrong.is_empty(), "{wrong:?}");
@@ -436,4 +436,219 @@ fn every_seed_sentence_is_built_and_tested_or_marked_to_come() {
             );
         }
     }
+}
+
+use drumfire_core::rules::wwii::tanks::{
+    self, Infantry, Tanks, dice_in_round, heavy_weapons_survive, kill_ways, needs, overrun_cost,
+    tank_assault_odds, weapon_differential,
+};
+
+#[test]
+fn tanks_and_infantry_roll_on_the_small_arms_chart_each_machine_gun_a_die() {
+    // "each side rolls on the Small Arms Fire chart. Each tank base in a participating
+    // tank unit may use each of its machine guns to "assault fire" on any of the enemy
+    // infantry units involved in the assault." W-D6: a die a fire point, 5-6 kills.
+    assert_eq!(
+        [needs(0), needs(1), needs(-1), needs(-2), needs(9)],
+        [Some(5), Some(4), Some(6), None, Some(2)]
+    );
+    assert_eq!(kill_ways(2, 0), [16, 16, 4]);
+    let shermans = Tanks {
+        bases: 3,
+        machine_guns: 2,
+        at_assault: 3,
+        modifier: 0,
+    };
+    let grenadiers = Infantry {
+        bases: 4,
+        at_assault: Some(1),
+        modifier: 0,
+    };
+    assert_eq!(dice_in_round(&shermans, &grenadiers, [3, 4]), (6, 4));
+    // Six machine-gun dice (two 5s, a 6: three kills), four grenadier dice at -2 (the
+    // weapon differential 1 - 3): nothing can kill.
+    let dice = [5, 6, 1, 2, 5, 3, 6, 6, 6, 6];
+    assert_eq!(tanks::round(&shermans, &grenadiers, [3, 4], &dice), [0, 3]);
+}
+
+#[test]
+fn the_weapon_differential_modifies_the_infantrys_roll_against_the_tanks() {
+    // "Each involved infantry unit opposing the tanks will compare their anti-tank
+    // assault value to that of the target tank unit and use that difference (called
+    // the weapon differential) to modify their small arms roll against the tanks. This
+    // may result in more than one tank base being killed by one infantry unit."
+    assert_eq!(weapon_differential(4, 3), 1);
+    assert_eq!(weapon_differential(1, 4), -3);
+    let panzers = Tanks {
+        bases: 3,
+        machine_guns: 1,
+        at_assault: 3,
+        modifier: 0,
+    };
+    let bazookas = Infantry {
+        bases: 3,
+        at_assault: Some(4),
+        modifier: 0,
+    };
+    assert_eq!(bazookas.against(&panzers), Some(1));
+    // Three panzer dice miss; bazooka dice 4, 6, 2 at +1 need 4: two tanks killed.
+    assert_eq!(
+        tanks::round(&panzers, &bazookas, [3, 3], &[1, 2, 3, 4, 6, 2]),
+        [2, 0]
+    );
+}
+
+#[test]
+fn units_without_an_at_assault_value_cannot_assault_tanks() {
+    // "Units without an AT assault value are not capable of assaulting tanks."
+    let tank = Tanks {
+        bases: 2,
+        machine_guns: 1,
+        at_assault: 2,
+        modifier: 0,
+    };
+    let cooks = Infantry {
+        bases: 3,
+        at_assault: None,
+        modifier: 2,
+    };
+    assert_eq!(cooks.against(&tank), None);
+    assert_eq!(dice_in_round(&tank, &cooks, [2, 3]), (2, 0));
+    assert_eq!(tanks::round(&tank, &cooks, [2, 3], &[6, 6]), [0, 2]);
+}
+
+/// The chance of every result of a tank assault: each round's losses found by rolling
+/// every die of the round through `tanks::round`, the rounds followed one by one.
+fn enumerate_tanks(
+    t: &Tanks,
+    i: &Infantry,
+    lost: [u32; 2],
+    won: [bool; 2],
+    round: u32,
+    p: f64,
+    out: &mut std::collections::BTreeMap<drumfire_core::rules::wwii::assault::Result, f64>,
+) {
+    let left = [t.bases - lost[0], i.bases - lost[1]];
+    if round == 3 || left[0] == 0 || left[1] == 0 {
+        *out.entry(tanks::tank_ending(t, i, lost, won))
+            .or_insert(0.0) += p;
+        return;
+    }
+    let (a, b) = dice_in_round(t, i, left);
+    let n = a + b;
+    let mut losses: std::collections::BTreeMap<[u32; 2], u64> = std::collections::BTreeMap::new();
+    for k in 0..6u32.pow(n) {
+        let dice: Vec<u8> = (0..n).map(|j| (k / 6u32.pow(j) % 6) as u8 + 1).collect();
+        *losses.entry(tanks::round(t, i, left, &dice)).or_insert(0) += 1;
+    }
+    for (l, ways) in losses {
+        enumerate_tanks(
+            t,
+            i,
+            [lost[0] + l[0], lost[1] + l[1]],
+            [won[0] && l[1] > l[0], won[1] && l[0] > l[1]],
+            round + 1,
+            p * ways as f64 / 6f64.powi(n as i32),
+            out,
+        );
+    }
+}
+
+#[test]
+fn the_odds_of_a_tank_assault_are_every_die_of_every_round() {
+    for (t, i) in [
+        (
+            Tanks {
+                bases: 2,
+                machine_guns: 1,
+                at_assault: 3,
+                modifier: 0,
+            },
+            Infantry {
+                bases: 2,
+                at_assault: Some(3),
+                modifier: 0,
+            },
+        ),
+        (
+            Tanks {
+                bases: 1,
+                machine_guns: 2,
+                at_assault: 2,
+                modifier: -1,
+            },
+            Infantry {
+                bases: 3,
+                at_assault: Some(4),
+                modifier: -1,
+            },
+        ),
+        (
+            Tanks {
+                bases: 2,
+                machine_guns: 1,
+                at_assault: 4,
+                modifier: 1,
+            },
+            Infantry {
+                bases: 2,
+                at_assault: None,
+                modifier: 0,
+            },
+        ),
+    ] {
+        let odds = tank_assault_odds(&t, &i);
+        let mut brute = std::collections::BTreeMap::new();
+        enumerate_tanks(&t, &i, [0, 0], [true, true], 0, 1.0, &mut brute);
+        assert_eq!(
+            odds.keys().collect::<Vec<_>>(),
+            brute.keys().collect::<Vec<_>>()
+        );
+        for (r, p) in &odds {
+            assert!(
+                (p - brute[r]).abs() < 1e-9,
+                "{r:?}: {p} against {}",
+                brute[r]
+            );
+        }
+        assert!((odds.values().sum::<f64>() - 1.0).abs() < 1e-12);
+    }
+}
+
+#[test]
+fn heavy_weapons_are_overrun_unless_their_infantry_destroys_or_drives_off_the_tanks() {
+    // "If unsuccessful in destroying or immobilizing the assaulting vehicles during
+    // the movement or fire phases, they are simply overrun and removed from play unless
+    // they are accompanied by friendly infantry which is able to destroy or chase away
+    // all enemy tanks."
+    use drumfire_core::rules::wwii::assault::Result;
+    assert!(
+        heavy_weapons_survive(0, None),
+        "the tanks were destroyed by fire"
+    );
+    assert!(!heavy_weapons_survive(2, None), "alone: overrun");
+    let won = |ending| Result {
+        lost: [1, 1],
+        ending,
+    };
+    assert!(heavy_weapons_survive(2, Some(&won(Ending::Demoralized(0)))));
+    assert!(heavy_weapons_survive(
+        2,
+        Some(&won(Ending::Eliminated {
+            winner: 1,
+            breakthrough: false
+        }))
+    ));
+    assert!(!heavy_weapons_survive(
+        2,
+        Some(&won(Ending::Demoralized(1)))
+    ));
+    assert!(!heavy_weapons_survive(2, Some(&won(Ending::Tie))));
+}
+
+#[test]
+fn an_armored_overrun_costs_a_quarter_of_the_tanks_movement() {
+    // "It costs each participating tank one-quarter of its movement per three-round
+    // assault conducted." W-D9: rounded up.
+    assert_eq!([12, 8, 6, 5, 3, 1].map(overrun_cost), [3, 2, 2, 2, 1, 1]);
 }

@@ -6,9 +6,11 @@
 //! designed where the seed is silent.
 //!
 //! Built so far, as pure functions of the figures: the rounds of a personnel assault,
-//! how it ends and its exact odds (`assault`), and the modifiers from the units
-//! involved (`modifiers`). The rule set is not yet in the game's list of rule sets
+//! how it ends and its exact odds (`assault`), the modifiers from the units
+//! involved (`modifiers`), and tanks against personnel with the small arms chart at
+//! close quarters, the weapon differential and the overrun's cost (`tanks`). The rule set is not yet in the game's list of rule sets
 //! (`rules::ALL`): its turn, its window and its scenarios come next.
 
 pub mod assault;
 pub mod modifiers;
+pub mod tanks;
