@@ -408,7 +408,7 @@ fn every_choice_we_designed_is_marked_ours_where_it_lives() {
         .filter_map(|l| l.strip_prefix("| W-D"))
         .map(|l| format!("W-D{}", l.split(' ').next().unwrap()))
         .collect();
-    assert_eq!(listed.len(), 9);
+    assert_eq!(listed.len(), 10);
     let wrong =
         drumfire_core::testing::unmatched_ours_marks(&listed, &format!("{root}/src/rules/wwii"));
     assert!(wrong.is_empty(), "{wrong:?}");
@@ -651,4 +651,99 @@ fn an_armored_overrun_costs_a_quarter_of_the_tanks_movement() {
     // "It costs each participating tank one-quarter of its movement per three-round
     // assault conducted." W-D9: rounded up.
     assert_eq!([12, 8, 6, 5, 3, 1].map(overrun_cost), [3, 2, 2, 2, 1, 1]);
+}
+
+use drumfire_core::rules::wwii::contact::{
+    Edge, Placed, edge_toward, hit_in_rear, in_contact, sides_in_contact,
+};
+use drumfire_core::scenario::FacingDef;
+
+/// A unit in `hex` facing `facing`.
+fn placed(hex: &str, facing: FacingDef) -> Placed {
+    Placed {
+        hex: drumfire_core::scenario::hex_of(hex).unwrap(),
+        facing: facing.direction(),
+    }
+}
+
+/// The hex beside `p` across its `f` hexside.
+fn beside(p: Placed, f: FacingDef) -> hexx::Hex {
+    p.hex.neighbor(f.direction())
+}
+
+#[test]
+fn a_units_four_sides_on_its_six_hexsides() {
+    // W-D10: the front is the hexside faced and the two beside it; a flank the hexside
+    // behind each; the rear the hexside opposite.
+    let u = placed("0505", FacingDef::North);
+    let side = |f| edge_toward(u.hex, u.facing, beside(u, f));
+    assert_eq!(
+        FacingDef::ALL.map(side),
+        [
+            Some(Edge::Front),
+            Some(Edge::Front),
+            Some(Edge::Right),
+            Some(Edge::Rear),
+            Some(Edge::Left),
+            Some(Edge::Front)
+        ]
+    );
+    let far = drumfire_core::scenario::hex_of("0508").unwrap();
+    assert_eq!(edge_toward(u.hex, u.facing, far), None);
+    // Turned to face South-east, the same neighbours change sides.
+    let v = placed("0505", FacingDef::SouthEast);
+    assert_eq!(
+        edge_toward(v.hex, v.facing, beside(v, FacingDef::NorthWest)),
+        Some(Edge::Rear)
+    );
+    assert_eq!(
+        edge_toward(v.hex, v.facing, beside(v, FacingDef::North)),
+        Some(Edge::Left)
+    );
+}
+
+#[test]
+fn base_to_base_contact_rear_edges_and_two_sides_on_hexes() {
+    // "Hit in rear - Front edges of enemy bases are in assault contact with the rear
+    // edges of units" and "in assault contact on any two of their four sides".
+    let u = placed("0505", FacingDef::North);
+    let behind = beside(u, FacingDef::South);
+    let facing_us = Placed {
+        hex: behind,
+        facing: FacingDef::North.direction(),
+    };
+    let facing_away = Placed {
+        hex: behind,
+        facing: FacingDef::South.direction(),
+    };
+    assert!(in_contact(u, facing_us));
+    assert!(hit_in_rear(u, facing_us));
+    assert!(
+        !hit_in_rear(u, facing_away),
+        "its rear edges, not its front"
+    );
+    let on_flank = Placed {
+        hex: beside(u, FacingDef::SouthEast),
+        facing: FacingDef::NorthWest.direction(),
+    };
+    assert!(!hit_in_rear(u, on_flank));
+    // Example 1: enemy bases striking its front and left flank.
+    let in_front = Placed {
+        hex: beside(u, FacingDef::North),
+        facing: FacingDef::South.direction(),
+    };
+    let on_left = Placed {
+        hex: beside(u, FacingDef::SouthWest),
+        facing: FacingDef::NorthEast.direction(),
+    };
+    assert_eq!(sides_in_contact(u, &[in_front, on_left]), 2);
+    // Two enemies on its front count one side.
+    let front_right = Placed {
+        hex: beside(u, FacingDef::NorthEast),
+        facing: FacingDef::SouthWest.direction(),
+    };
+    assert_eq!(sides_in_contact(u, &[in_front, front_right]), 1);
+    let far = placed("0509", FacingDef::North);
+    assert!(!in_contact(u, far));
+    assert_eq!(sides_in_contact(u, &[far]), 0);
 }
