@@ -5,13 +5,16 @@
 //! `docs/rules/wwii.md` for the map from rule to code and test, and for what we
 //! designed where the seed is silent.
 //!
-//! Built so far, as pure functions of the figures: the rounds of a personnel assault,
-//! how it ends and its exact odds (`assault`), the modifiers from the units
-//! involved (`modifiers`), contact and a unit's four sides on hexes (`contact`), and tanks against personnel with the small arms chart at
-//! close quarters, the weapon differential and the overrun's cost (`tanks`). The rule set is not yet in the game's list of rule sets
-//! (`rules::ALL`): its turn, its window and its scenarios come next.
+//! Built so far, as pure functions of the figures: the rounds of a personnel
+//! assault, how it ends and its exact odds (`assault`), the modifiers from the units
+//! involved (`modifiers`), contact and a unit's four sides on hexes (`contact`), who
+//! may engage whom in a mixed assault and how it splits (`mixed`), and tanks against
+//! personnel with the small arms chart at close quarters, the weapon differential and
+//! the overrun's cost (`tanks`). The rule set is not yet in the game's list of rule
+//! sets (`rules::ALL`): its turn, its window and its scenarios come next.
 
 pub mod assault;
 pub mod contact;
+pub mod mixed;
 pub mod modifiers;
 pub mod tanks;
