@@ -201,6 +201,16 @@ fn movement_alternates_as_many_units_as_each_cinc_may_move() {
     // The Confederates have only two units: both act, then the Union.
     g.submit(act(1, "c_47al", "")).unwrap();
     assert_eq!(state(&g).acting, Some((1, 2)));
+    // Each counter shows its chit once turned over, "?" while it lies face down.
+    let label = |g: &Game, id: &str| {
+        let e = acw::view::unit(g.world(), id).unwrap().entity;
+        g.world()
+            .get::<drumfire_core::counters::Label>(e)
+            .map(|l| l.0.clone())
+    };
+    assert_eq!(label(&g, "c_47al").as_deref(), Some("FAST"));
+    assert_eq!(label(&g, "c_15al").as_deref(), Some("?"));
+    assert_eq!(label(&g, "u_20me").as_deref(), Some("?"));
     refused(&mut g, act(0, "u_20me", ""), "waits on Confederate");
     refused(&mut g, act(1, "c_47al", ""), "already turned over");
     g.submit(act(1, "c_15al", "")).unwrap();
@@ -218,6 +228,11 @@ fn movement_alternates_as_many_units_as_each_cinc_may_move() {
     g.submit(Order::Pass { side: 0 }).unwrap();
     assert_eq!(g.phase_name(), "Orders");
     assert_eq!(g.world().resource::<drumfire_core::flow::Turn>().0, 2);
+    assert_eq!(
+        label(&g, "c_47al").as_deref(),
+        Some("?"),
+        "a new turn's chits"
+    );
     // The ratings were rolled once, for the game: the second turn rolls none.
     let ratings = g
         .journal()

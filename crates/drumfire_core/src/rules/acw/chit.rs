@@ -40,6 +40,17 @@ impl Chit {
         }
     }
 
+    /// The chit's word on a counter once it is turned over.
+    pub fn short(self) -> &'static str {
+        match self {
+            Chit::Move => "MOVE",
+            Chit::FastAdvance => "FAST",
+            Chit::Charge => "CHG",
+            Chit::Fire => "FIRE",
+            Chit::OpportunityFire => "OPP",
+        }
+    }
+
     /// Hexes the unit may move (at 3" a hex: 12" is 4, 18" is 6).
     /// Ours — A-1 in docs/rules/acw.md: the scale.
     pub fn hexes(self) -> u8 {

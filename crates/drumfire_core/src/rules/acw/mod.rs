@@ -113,7 +113,13 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(OnEnter(COMBAT), resolve::begin_combat.after(flow::Announce))
         .add_systems(OnEnter(REACT), resolve::begin_react.after(flow::Announce))
-        .add_systems(Update, resolve::carry_out);
+        .add_systems(Update, resolve::carry_out)
+        .add_systems(
+            Update,
+            view::label_chits
+                .after(resolve::carry_out)
+                .run_if(resource_changed::<AcwState>),
+        );
     let world = app.world_mut();
     world.register_component::<crate::counters::Routed>();
     world.register_component::<crate::counters::Stands>();

@@ -83,6 +83,29 @@ pub fn chit(world: &World, id: &str) -> Option<Chit> {
     world.resource::<AcwState>().chit(id)
 }
 
+/// Prints on each counter its chit as the table shows it: the chit's word once it is
+/// turned over, "?" while it lies face down (or is still to be placed).
+pub fn label_chits(world: &mut World) {
+    let state = world.resource::<AcwState>();
+    let labels: Vec<(Entity, String)> = units(world)
+        .into_iter()
+        .map(|u| {
+            let word = state
+                .revealed
+                .contains(&u.id)
+                .then(|| state.chit(&u.id))
+                .flatten()
+                .map_or("?", Chit::short);
+            (u.entity, word.to_owned())
+        })
+        .collect();
+    for (e, word) in labels {
+        if world.get::<crate::counters::Label>(e).map(|l| l.0.as_str()) != Some(word.as_str()) {
+            world.entity_mut(e).insert(crate::counters::Label(word));
+        }
+    }
+}
+
 /// What the rules read of one hex.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cell {
