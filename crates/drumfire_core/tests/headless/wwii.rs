@@ -408,7 +408,7 @@ fn every_choice_we_designed_is_marked_ours_where_it_lives() {
         .filter_map(|l| l.strip_prefix("| W-D"))
         .map(|l| format!("W-D{}", l.split(' ').next().unwrap()))
         .collect();
-    assert_eq!(listed.len(), 11);
+    assert_eq!(listed.len(), 16);
     let wrong =
         drumfire_core::testing::unmatched_ours_marks(&listed, &format!("{root}/src/rules/wwii"));
     assert!(wrong.is_empty(), "{wrong:?}");
@@ -871,4 +871,161 @@ fn tanks_do_not_assault_tanks_and_heavy_weapons_sit_out_the_rounds() {
     let lone = [unit("e_tank", Kind::Tank, None, Engages::Personnel)];
     let split = mixed::split([&side[..1], &lone]);
     assert_eq!(split.machine_guns[1], ["e_tank"]);
+}
+
+use drumfire_core::rules::wwii::fire::{
+    FireCase, FireStatus, InAssault, fire_modifiers, gun_needs, may_not_fire, needs_at_range,
+};
+use drumfire_core::rules::wwii::morale::{self, State};
+
+fn status(assault: InAssault) -> FireStatus {
+    FireStatus {
+        assault,
+        vehicle: false,
+        assault_weapons: false,
+        host: false,
+        original_bases: 4,
+    }
+}
+
+#[test]
+fn defenders_fire_in_their_fire_phase_and_normally_equipped_assaulters_do_not() {
+    // "Defending personnel units involved in an assault may still employ small arms
+    // fire during their respective fire phase. Normally equipped assaulting personnel
+    // units may not fire during their fire phase, although nearby units and heavy
+    // weapons from the attacking side may fire at the defending units if they are not
+    // in direct contact with enemies".
+    assert_eq!(may_not_fire(status(InAssault::Defending)), None);
+    assert_eq!(may_not_fire(status(InAssault::No)), None);
+    assert!(
+        may_not_fire(status(InAssault::Assaulting))
+            .unwrap()
+            .contains("normally equipped")
+    );
+}
+
+#[test]
+fn assault_weapons_and_small_units_fire_while_assaulting_but_not_their_hosts() {
+    // "Assaulting units or bases which are equipped with assault weapons may fire
+    // during their respective fire phase, as may any units whose original strength was
+    // three bases or less. They will however still suffer a fire modifier for having
+    // moved" "This assault-fire ability does not extend to normally equipped "host"
+    // personnel bases or units which have assault weapon bases attached to them."
+    let smg = FireStatus {
+        assault_weapons: true,
+        ..status(InAssault::Assaulting)
+    };
+    assert_eq!(may_not_fire(smg), None);
+    let small = FireStatus {
+        original_bases: 3,
+        ..status(InAssault::Assaulting)
+    };
+    assert_eq!(may_not_fire(small), None);
+    let host = FireStatus {
+        host: true,
+        original_bases: 3,
+        ..status(InAssault::Assaulting)
+    };
+    assert!(may_not_fire(host).unwrap().contains("attached"));
+    let moved = FireCase {
+        moved: true,
+        ..FireCase::default()
+    };
+    assert_eq!(fire_modifiers(moved), [(-1, "the firer moved")]);
+    // W-D13: 5-6 up to half the range, 6 beyond; moving costs a face.
+    assert_eq!(needs_at_range(1, 4, 0), Some(5));
+    assert_eq!(needs_at_range(3, 4, 0), Some(6));
+    assert_eq!(needs_at_range(1, 4, -1), Some(6));
+    assert_eq!(needs_at_range(3, 4, -1), None);
+    assert_eq!(needs_at_range(5, 4, 0), None, "out of range");
+    // W-D12: full cover is worse than solid cover, not both.
+    let dug_in = FireCase {
+        target_in_cover: true,
+        target_in_full_cover: true,
+        target_prone: true,
+        ..FireCase::default()
+    };
+    assert_eq!(
+        fire_modifiers(dug_in),
+        [
+            (-2, "the target is in full cover"),
+            (-1, "the target is prone")
+        ]
+    );
+}
+
+#[test]
+fn tanks_fire_in_their_fire_phase_assaulting_or_defending() {
+    // "Tank bases (both assaulting and defending) may also fire during their
+    // respective fire phase, resulting in their being able to fire machine guns twice
+    // during a turn."
+    for assault in [InAssault::Assaulting, InAssault::Defending] {
+        let tank = FireStatus {
+            vehicle: true,
+            ..status(assault)
+        };
+        assert_eq!(may_not_fire(tank), None);
+    }
+    // W-D14: a gun that matches the armor kills on 5-6.
+    assert_eq!(
+        [
+            gun_needs(3, 3, 0),
+            gun_needs(4, 3, 0),
+            gun_needs(2, 4, 0),
+            gun_needs(6, 2, 0)
+        ],
+        [Some(5), Some(4), None, Some(2)]
+    );
+}
+
+#[test]
+fn the_overall_loser_checks_morale_on_two_dice_against_its_training() {
+    // "the overall loser of the assault ... becomes demoralized and must check
+    // morale." W-D15: two dice against 9, 8 or 7; failing by 1-2 pinned, 3-4
+    // withdrawn, more routed; never better than it was.
+    use drumfire_core::rules::wwii::modifiers::Training;
+    assert_eq!(
+        [Training::Outstanding, Training::Great, Training::Regular].map(morale::morale),
+        [9, 8, 7]
+    );
+    assert_eq!(
+        [7, 8, 9, 10, 11, 12].map(|t| morale::check(t, 7, State::Good)),
+        [
+            State::Good,
+            State::Pinned,
+            State::Pinned,
+            State::Withdrawn,
+            State::Withdrawn,
+            State::Routed
+        ]
+    );
+    assert_eq!(morale::check(5, 7, State::Withdrawn), State::Withdrawn);
+    assert!(State::Withdrawn.pinned_or_worse() && !State::Good.pinned_or_worse());
+    assert_eq!(
+        morale::check_modifiers(true, State::Pinned, true),
+        [
+            (1, "below half its bases"),
+            (1, "already pinned or worse"),
+            (-1, "in solid cover or better")
+        ]
+    );
+    // Regular morale 7, no modifier: 21 of 36 pass, 2d6 of 8 or 9 (9) pinned, 10 or 11
+    // (5) withdrawn, 12 (1) routed.
+    assert_eq!(
+        morale::check_odds(7, 0, State::Good),
+        [
+            (State::Good, 21),
+            (State::Pinned, 9),
+            (State::Withdrawn, 5),
+            (State::Routed, 1)
+        ]
+    );
+}
+
+#[test]
+fn a_voluntary_rout_breaks_contact_on_a_passed_morale_check() {
+    // "Unless one side successfully orders a voluntary rout, neither participant may
+    // break contact until the assault is resolved." W-D16.
+    assert!(morale::voluntary_rout(7, 7));
+    assert!(!morale::voluntary_rout(8, 7));
 }

@@ -8,13 +8,17 @@
 //! Built so far, as pure functions of the figures: the rounds of a personnel
 //! assault, how it ends and its exact odds (`assault`), the modifiers from the units
 //! involved (`modifiers`), contact and a unit's four sides on hexes (`contact`), who
-//! may engage whom in a mixed assault and how it splits (`mixed`), and tanks against
-//! personnel with the small arms chart at close quarters, the weapon differential and
-//! the overrun's cost (`tanks`). The rule set is not yet in the game's list of rule
-//! sets (`rules::ALL`): its turn, its window and its scenarios come next.
+//! may fire while an assault is under way and fire at range (`fire`), morale checks
+//! and the voluntary rout (`morale`), who may engage whom in a mixed assault and how
+//! it splits (`mixed`), and tanks against personnel with the small arms chart at close
+//! quarters, the weapon differential and the overrun's cost (`tanks`). The rule set is
+//! not yet in the game's list of rule sets (`rules::ALL`): its turn, its window and its
+//! scenarios come next.
 
 pub mod assault;
 pub mod contact;
+pub mod fire;
 pub mod mixed;
 pub mod modifiers;
+pub mod morale;
 pub mod tanks;

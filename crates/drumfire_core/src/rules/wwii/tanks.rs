@@ -23,8 +23,7 @@ pub fn needs(modifier: i32) -> Option<u8> {
 /// The ways out of `6^dice` that `dice` small arms dice with `modifier` kill 0, 1, ...
 /// `dice` bases.
 pub fn kill_ways(dice: u32, modifier: i32) -> Vec<u64> {
-    let faces = needs(modifier).map_or(0, |n| u64::from(7 - n));
-    crate::odds::binomial_ways(dice, faces, 6)
+    super::fire::kills(dice, needs(modifier))
 }
 
 /// "the weapon differential": an infantry unit's anti-tank assault value less the
