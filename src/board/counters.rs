@@ -361,6 +361,27 @@ fn draw_symbol(p: &mut ChildSpawnerCommands, class: UnitClass, mounted: bool) {
             );
             sprite(p, ink, Vec2::new(9.0, 5.0), Vec2::new(-1.0, t - 4.5), 0.3);
         }
+        UnitClass::Tank | UnitClass::ArmoredCar => {
+            // Armor: the NATO track, a long rounded shape inside the box; an armored
+            // car adds the reconnaissance slash.
+            let (hw, hh) = (9.0, 4.0);
+            let mut track: Vec<Vec2> = Vec::new();
+            for k in 0..=8 {
+                let a = std::f32::consts::PI * (0.5 + k as f32 / 8.0);
+                track.push(Vec2::new(-hw + hh * a.cos(), cy + hh * a.sin()));
+            }
+            for k in 0..=8 {
+                let a = std::f32::consts::PI * (1.5 + k as f32 / 8.0);
+                track.push(Vec2::new(hw + hh * a.cos(), cy + hh * a.sin()));
+            }
+            track.push(track[0]);
+            for pair in track.windows(2) {
+                line(p, pair[0], pair[1], 1.4, ink);
+            }
+            if class == UnitClass::ArmoredCar {
+                line(p, Vec2::new(l, b), Vec2::new(r, t), 1.4, ink);
+            }
+        }
         UnitClass::Leader => {}
     }
 }

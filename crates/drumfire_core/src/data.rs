@@ -46,6 +46,10 @@ pub enum UnitClass {
     Command,
     /// Horse teams or lorries that carry units with a movement allowance of 0 (not a company).
     Transport,
+    /// A tank unit (not a company).
+    Tank,
+    /// An armored car unit (not a company).
+    ArmoredCar,
 }
 
 impl UnitClass {

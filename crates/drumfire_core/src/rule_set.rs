@@ -68,10 +68,7 @@ impl RuleSetInfo {
     /// The rule set's terrain and unit types. The files are compiled in and
     /// checked by the test suite, so a parse failure is a build defect.
     pub fn data(&self) -> &RuleSetData {
-        self.data.parsed.get_or_init(|| {
-            RuleSetData::parse(self.data.file, self.data.text)
-                .unwrap_or_else(|e| panic!("built-in rule data is broken: {e}"))
-        })
+        self.data.get()
     }
 }
 
@@ -98,6 +95,15 @@ impl DataFile {
             text,
             parsed: OnceLock::new(),
         }
+    }
+
+    /// The data, parsed once. The built-in files are checked by the test suite, so
+    /// this cannot fail in a release.
+    pub fn get(&self) -> &RuleSetData {
+        self.parsed.get_or_init(|| {
+            RuleSetData::parse(self.file, self.text)
+                .unwrap_or_else(|e| panic!("built-in rule data is broken: {e}"))
+        })
     }
 }
 

@@ -408,7 +408,7 @@ fn every_choice_we_designed_is_marked_ours_where_it_lives() {
         .filter_map(|l| l.strip_prefix("| W-D"))
         .map(|l| format!("W-D{}", l.split(' ').next().unwrap()))
         .collect();
-    assert_eq!(listed.len(), 16);
+    assert_eq!(listed.len(), 17);
     let wrong =
         drumfire_core::testing::unmatched_ours_marks(&listed, &format!("{root}/src/rules/wwii"));
     assert!(wrong.is_empty(), "{wrong:?}");
@@ -1028,4 +1028,51 @@ fn a_voluntary_rout_breaks_contact_on_a_passed_morale_check() {
     // break contact until the assault is resolved." W-D16.
     assert!(morale::voluntary_rout(7, 7));
     assert!(!morale::voluntary_rout(8, 7));
+}
+
+#[test]
+fn the_unit_types_and_their_figures() {
+    // W-D17: our unit types. Each kind the assault rules sort by, the values they read.
+    use drumfire_core::rules::wwii::units::{data, figures_of};
+    let kinds: Vec<(String, Kind)> = data()
+        .units
+        .keys()
+        .map(|id| (id.clone(), figures_of(id).unwrap().kind))
+        .collect();
+    let of = |id: &str| kinds.iter().find(|k| k.0 == id).unwrap().1;
+    assert_eq!(of("rifle_platoon"), Kind::Infantry);
+    assert_eq!(of("engineer_platoon"), Kind::Infantry);
+    assert_eq!(of("cavalry_troop"), Kind::Cavalry);
+    for heavy in ["mg_section", "mortar_section", "at_gun"] {
+        assert_eq!(of(heavy), Kind::HeavyWeapon, "{heavy}");
+    }
+    for tank in ["light_tank", "medium_tank", "heavy_tank"] {
+        assert_eq!(of(tank), Kind::Tank, "{tank}");
+    }
+    assert_eq!(of("armored_car"), Kind::ArmoredCar);
+    let sherman = figures_of("medium_tank").unwrap();
+    assert_eq!(
+        (
+            sherman.fire_points,
+            sherman.at_assault,
+            sherman.gun,
+            sherman.movement
+        ),
+        (2, Some(3), Some((4, 12)), 7)
+    );
+    let engineers = figures_of("engineer_platoon").unwrap();
+    assert!(engineers.assault_weapons && engineers.flamethrowers);
+    assert_eq!(engineers.at_assault, Some(3));
+    // Horse and heavy weapons have no anti-tank assault value: they cannot take on tanks.
+    assert_eq!(figures_of("cavalry_troop").unwrap().at_assault, None);
+    assert_eq!(figures_of("mg_section").unwrap().at_assault, None);
+    // The anti-tank team against a medium tank: a weapon differential of +1.
+    assert_eq!(
+        weapon_differential(
+            figures_of("at_team").unwrap().at_assault.unwrap(),
+            sherman.at_assault.unwrap()
+        ),
+        1
+    );
+    assert!(data().terrain.contains_key("bunker"));
 }

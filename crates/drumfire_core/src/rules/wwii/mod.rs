@@ -11,7 +11,8 @@
 //! may fire while an assault is under way and fire at range (`fire`), morale checks
 //! and the voluntary rout (`morale`), who may engage whom in a mixed assault and how
 //! it splits (`mixed`), and tanks against personnel with the small arms chart at close
-//! quarters, the weapon differential and the overrun's cost (`tanks`). The rule set is
+//! quarters, the weapon differential and the overrun's cost (`tanks`); the terrain and
+//! unit types (`data.ron`) as the rules read them (`units`). The rule set is
 //! not yet in the game's list of rule sets (`rules::ALL`): its turn, its window and its
 //! scenarios come next.
 
@@ -22,3 +23,4 @@ pub mod mixed;
 pub mod modifiers;
 pub mod morale;
 pub mod tanks;
+pub mod units;
