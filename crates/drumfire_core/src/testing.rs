@@ -185,6 +185,56 @@ pub fn unmatched_ours_marks(listed: &[String], dir: &str) -> Vec<String> {
     wrong
 }
 
+/// A rule set's designed-by-us list against its code: the tags `docs/rules/{doc}`
+/// lists (each line beginning `start`, such as `"| N-"`, gives `tag` and the rest of its
+/// first word) and what [`unmatched_ours_marks`] finds wrong in `src/rules/{dir}`.
+pub fn designed_marks(doc: &str, start: &str, tag: &str, dir: &str) -> (usize, Vec<String>) {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = std::fs::read_to_string(format!("{root}/../../docs/rules/{doc}"))
+        .unwrap_or_else(|e| panic!("docs/rules/{doc}: {e}"));
+    let listed: Vec<String> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix(start))
+        .map(|l| format!("{tag}{}", l.split(' ').next().unwrap_or("")))
+        .collect();
+    let wrong = unmatched_ours_marks(&listed, &format!("{root}/src/rules/{dir}"));
+    (listed.len(), wrong)
+}
+
+/// A rules doc's rows of the seed (each line beginning `start`, such as `"| AC-"`, with
+/// its code and test cells) against the tests: a row built names tests that are
+/// `fn`s in `tests`, a row `*to come*` names none. The number of rows and what is
+/// wrong, one line each.
+pub fn seed_rows(doc: &str, start: &str, tests: &str) -> (usize, Vec<String>) {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = std::fs::read_to_string(format!("{root}/../../docs/rules/{doc}"))
+        .unwrap_or_else(|e| panic!("docs/rules/{doc}: {e}"));
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with(start)).collect();
+    let mut wrong = Vec::new();
+    for line in &rows {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let (code, test) = (
+            cells.get(3).copied().unwrap_or(""),
+            cells.get(4).copied().unwrap_or(""),
+        );
+        if code == "*to come*" {
+            if !test.is_empty() {
+                wrong.push(format!("a row to come names a test: {line}"));
+            }
+            continue;
+        }
+        if !test.contains('`') {
+            wrong.push(format!("no test for {line}"));
+        }
+        for name in test.split('`').skip(1).step_by(2) {
+            if !tests.contains(&format!("fn {name}(")) {
+                wrong.push(format!("{name}, named in docs/rules/{doc}, is no test"));
+            }
+        }
+    }
+    (rows.len(), wrong)
+}
+
 /// The text of every Rust and RON file in `dir` and its folders, in path order (for
 /// tests that check the code against the docs).
 pub fn sources_under(dir: &str) -> String {

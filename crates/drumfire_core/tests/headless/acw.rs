@@ -274,44 +274,21 @@ fn a_line_broken_in_one_two_or_three_places() {
 
 #[test]
 fn every_choice_we_designed_is_marked_ours_where_it_lives() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let doc = std::fs::read_to_string(format!("{root}/../../docs/rules/acw.md")).unwrap();
-    let listed: Vec<String> = doc
-        .lines()
-        .filter_map(|l| l.strip_prefix("| A-"))
-        .map(|l| format!("A-{}", l.split(' ').next().unwrap()))
-        .collect();
-    assert_eq!(listed.len(), 23);
-    let wrong =
-        drumfire_core::testing::unmatched_ours_marks(&listed, &format!("{root}/src/rules/acw"));
+    let (listed, wrong) = drumfire_core::testing::designed_marks("acw.md", "| A-", "A-", "acw");
+    assert_eq!(listed, 23);
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 
 #[test]
 fn every_seed_sentence_is_built_and_tested_or_marked_to_come() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let doc = std::fs::read_to_string(format!("{root}/../../docs/rules/acw.md")).unwrap();
     let tests: String = ["acw", "acw_charge", "acw_turn"]
         .iter()
         .map(|f| std::fs::read_to_string(format!("{root}/tests/headless/{f}.rs")).unwrap())
         .collect();
-    let rows: Vec<&str> = doc.lines().filter(|l| l.starts_with("| AC-")).collect();
-    assert_eq!(rows.len(), 38);
-    for line in rows {
-        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        let (code, test) = (cells[3], cells[4]);
-        if code == "*to come*" {
-            assert!(test.is_empty(), "a row to come names a test: {line}");
-            continue;
-        }
-        assert!(test.contains('`'), "no test for {line}");
-        for name in test.split('`').skip(1).step_by(2) {
-            assert!(
-                tests.contains(&format!("fn {name}(")),
-                "{name}, named in docs/rules/acw.md, is no test"
-            );
-        }
-    }
+    let (rows, wrong) = drumfire_core::testing::seed_rows("acw.md", "| AC-", &tests);
+    assert_eq!(rows, 38);
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }
 
 #[test]

@@ -1806,18 +1806,9 @@ fn docs_show_the_tables_as_coded() {
 /// D-n the docs do not list.
 #[test]
 fn every_procedure_we_designed_is_marked_ours_where_it_lives() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let doc = std::fs::read_to_string(format!("{root}/../../docs/rules/great-war.md")).unwrap();
-    let listed: Vec<String> = doc
-        .lines()
-        .filter_map(|l| l.strip_prefix("- **D-"))
-        .map(|l| format!("D-{}", l.split(' ').next().unwrap()))
-        .collect();
-    assert_eq!(listed.len(), 14);
-    let wrong = drumfire_core::testing::unmatched_ours_marks(
-        &listed,
-        &format!("{root}/src/rules/great_war"),
-    );
+    let (listed, wrong) =
+        drumfire_core::testing::designed_marks("great-war.md", "- **D-", "D-", "great_war");
+    assert_eq!(listed, 14);
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 

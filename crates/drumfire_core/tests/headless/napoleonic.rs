@@ -1096,18 +1096,9 @@ fn the_disordered_recover_at_the_rally_unless_they_fought() {
 
 #[test]
 fn every_choice_we_designed_is_marked_ours_where_it_lives() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let doc = std::fs::read_to_string(format!("{root}/../../docs/rules/napoleonic.md")).unwrap();
-    let listed: Vec<String> = doc
-        .lines()
-        .filter_map(|l| l.strip_prefix("| N-"))
-        .map(|l| format!("N-{}", l.split(' ').next().unwrap()))
-        .collect();
-    assert_eq!(listed.len(), 26);
-    let wrong = drumfire_core::testing::unmatched_ours_marks(
-        &listed,
-        &format!("{root}/src/rules/napoleonic"),
-    );
+    let (listed, wrong) =
+        drumfire_core::testing::designed_marks("napoleonic.md", "| N-", "N-", "napoleonic");
+    assert_eq!(listed, 26);
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 

@@ -1721,17 +1721,8 @@ fn cavalry_pinned_during_the_turn_is_not_made_to_charge_until_the_next() {
 /// code or data, where it lives; and no mark names a P-n the docs do not list.
 #[test]
 fn every_choice_we_designed_is_marked_ours_where_it_lives() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let doc = std::fs::read_to_string(format!("{root}/../../docs/rules/portable.md")).unwrap();
-    let listed: Vec<String> = doc
-        .lines()
-        .filter_map(|l| l.strip_prefix("| P-"))
-        .map(|l| format!("P-{}", l.split(' ').next().unwrap()))
-        .collect();
-    assert_eq!(listed.len(), 15);
-    let wrong = drumfire_core::testing::unmatched_ours_marks(
-        &listed,
-        &format!("{root}/src/rules/portable"),
-    );
+    let (listed, wrong) =
+        drumfire_core::testing::designed_marks("portable.md", "| P-", "P-", "portable");
+    assert_eq!(listed, 15);
     assert!(wrong.is_empty(), "{wrong:?}");
 }

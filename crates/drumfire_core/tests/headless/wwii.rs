@@ -401,41 +401,21 @@ fn the_exact_odds_of_an_assault_are_every_roll_of_every_round() {
 
 #[test]
 fn every_choice_we_designed_is_marked_ours_where_it_lives() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let doc = std::fs::read_to_string(format!("{root}/../../docs/rules/wwii.md")).unwrap();
-    let listed: Vec<String> = doc
-        .lines()
-        .filter_map(|l| l.strip_prefix("| W-D"))
-        .map(|l| format!("W-D{}", l.split(' ').next().unwrap()))
-        .collect();
-    assert_eq!(listed.len(), 17);
-    let wrong =
-        drumfire_core::testing::unmatched_ours_marks(&listed, &format!("{root}/src/rules/wwii"));
+    let (listed, wrong) = drumfire_core::testing::designed_marks("wwii.md", "| W-D", "W-D", "wwii");
+    assert_eq!(listed, 17);
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 
 #[test]
 fn every_seed_sentence_is_built_and_tested_or_marked_to_come() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let doc = std::fs::read_to_string(format!("{root}/../../docs/rules/wwii.md")).unwrap();
-    let tests = std::fs::read_to_string(format!("{root}/tests/headless/wwii.rs")).unwrap();
-    let rows: Vec<&str> = doc.lines().filter(|l| l.starts_with("| WW-")).collect();
-    assert_eq!(rows.len(), 41);
-    for line in rows {
-        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        let (code, test) = (cells[3], cells[4]);
-        if code == "*to come*" {
-            assert!(test.is_empty(), "a row to come names a test: {line}");
-            continue;
-        }
-        assert!(test.contains('`'), "no test for {line}");
-        for name in test.split('`').skip(1).step_by(2) {
-            assert!(
-                tests.contains(&format!("fn {name}(")),
-                "{name}, named in docs/rules/wwii.md, is no test"
-            );
-        }
-    }
+    let tests: String = ["wwii"]
+        .iter()
+        .map(|f| std::fs::read_to_string(format!("{root}/tests/headless/{f}.rs")).unwrap())
+        .collect();
+    let (rows, wrong) = drumfire_core::testing::seed_rows("wwii.md", "| WW-", &tests);
+    assert_eq!(rows, 41);
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }
 
 use drumfire_core::rules::wwii::tanks::{
