@@ -1056,3 +1056,44 @@ fn the_unit_types_and_their_figures() {
     );
     assert!(data().terrain.contains_key("bunker"));
 }
+
+#[test]
+fn the_odds_panel_of_an_assault_shows_every_modifier_ending_and_loss() {
+    use drumfire_core::rules::wwii::assault::odds_of;
+    let odds = odds_of(
+        ["1st Platoon", "Bunker Group"],
+        [6, 6],
+        [
+            vec![(1, "great training".to_owned())],
+            vec![
+                (1, "in solid cover or better".to_owned()),
+                (-1, "prone".to_owned()),
+            ],
+        ],
+        Meeting::Personnel,
+    );
+    assert_eq!(odds.check(), Ok(()));
+    assert_eq!(odds.title, "Assault: 1st Platoon against Bunker Group");
+    assert_eq!(
+        odds.modifiers
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        [
+            "+1 1st Platoon's roll: great training",
+            "+1 Bunker Group's roll: in solid cover or better",
+            "-1 Bunker Group's roll: prone"
+        ]
+    );
+    // The modifiers sum to +1 against 0: the same odds as the bare rounds at +1.
+    let bare = assault_odds([side(6, 1), side(6, 0)], Meeting::Personnel);
+    let tie = odds
+        .outcomes
+        .iter()
+        .find(|o| o.label.starts_with("a tie"))
+        .unwrap();
+    assert_eq!(tie.chance.ways, bare.ways(|r| r.ending == Ending::Tie));
+    assert_eq!(tie.chance.of, 46_656);
+    assert_eq!(odds.more.len(), 2);
+    assert_eq!(odds.more[1].heading, "Bases lost by Bunker Group");
+}

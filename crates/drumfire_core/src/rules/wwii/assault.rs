@@ -281,3 +281,72 @@ pub fn assault_odds(sides: [Side; 2], meeting: Meeting) -> AssaultOdds {
     }
     AssaultOdds { results, of }
 }
+
+/// The odds of an assault as the window shows every roll's odds: the two sides'
+/// bases, the rounds, every modifier with its cause, the chance of each ending and of
+/// each number of bases lost by each side.
+pub fn odds_of(
+    names: [&str; 2],
+    bases: [u32; 2],
+    modifiers: [Vec<(i32, String)>; 2],
+    meeting: Meeting,
+) -> crate::odds::Odds {
+    use crate::odds::{Distribution, Modifier, Odds, Outcome};
+    let sides = [0, 1].map(|s| Side {
+        bases: bases[s],
+        modifier: modifiers[s].iter().map(|m| m.0).sum(),
+    });
+    let odds = assault_odds(sides, meeting);
+    let mut endings: Vec<(String, u64)> = Vec::new();
+    for (r, w) in &odds.results {
+        let label = r.ending.describe(names);
+        match endings.iter_mut().find(|(l, _)| *l == label) {
+            Some(slot) => slot.1 += w,
+            None => endings.push((label, *w)),
+        }
+    }
+    endings.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let lost = |s: usize| Distribution {
+        heading: format!("Bases lost by {}", names[s]),
+        outcomes: odds
+            .lost(s)
+            .into_iter()
+            .map(|(n, w)| {
+                Outcome::new(
+                    format!("{n} base{}", if n == 1 { "" } else { "s" }),
+                    w,
+                    odds.of,
+                )
+            })
+            .collect(),
+    };
+    Odds {
+        title: format!("Assault: {} against {}", names[0], names[1]),
+        basis: vec![
+            format!(
+                "{}: {} bases; {}: {} bases",
+                names[0], bases[0], names[1], bases[1]
+            ),
+            format!(
+                "{} round{}, a die a side a round; the loser loses the difference in bases",
+                meeting.rounds(),
+                if meeting.rounds() == 1 { "" } else { "s" }
+            ),
+        ],
+        modifiers: [0, 1]
+            .into_iter()
+            .flat_map(|s| {
+                modifiers[s].iter().map(move |(value, cause)| Modifier {
+                    value: *value,
+                    changes: format!("{}'s roll", names[s]),
+                    cause: cause.clone(),
+                })
+            })
+            .collect(),
+        outcomes: endings
+            .into_iter()
+            .map(|(label, w)| Outcome::new(label, w, odds.of))
+            .collect(),
+        more: vec![lost(0), lost(1)],
+    }
+}
