@@ -1097,3 +1097,35 @@ fn the_odds_panel_of_an_assault_shows_every_modifier_ending_and_loss() {
     assert_eq!(odds.more.len(), 2);
     assert_eq!(odds.more[1].heading, "Bases lost by Bunker Group");
 }
+
+#[test]
+fn tanks_combine_movement_and_overruns_while_their_morale_is_sound() {
+    // "So long as their morale remains sound, tank units may conduct any combination of
+    // movement and assaults until their movement allowance is expended. Also, tanks may
+    // continue their move after an assault round even if their enemy is not destroyed
+    // or broken. They may simply drive through and keep going."
+    use drumfire_core::rules::wwii::tanks::TankMove;
+    let mut m = TankMove::new(7);
+    m.step(1).unwrap();
+    m.step(2).unwrap();
+    m.overrun(State::Good).unwrap();
+    assert_eq!(m.left(), 2, "7 less 3 hexes less an overrun of 2");
+    // After the overrun it drives on.
+    m.step(1).unwrap();
+    assert!(m.overrun(State::Good).unwrap_err().contains("1 is left"));
+    m.step(1).unwrap();
+    assert!(m.step(1).is_err(), "the allowance is spent");
+    // Pinned or worse, no overrun.
+    let mut shaken = TankMove::new(8);
+    assert!(
+        shaken
+            .overrun(State::Pinned)
+            .unwrap_err()
+            .contains("morale must be sound")
+    );
+    // Two overruns in a move, at a quarter each.
+    let mut twice = TankMove::new(8);
+    twice.overrun(State::Good).unwrap();
+    twice.overrun(State::Good).unwrap();
+    assert_eq!(twice.left(), 4);
+}

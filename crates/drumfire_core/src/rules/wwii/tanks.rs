@@ -195,3 +195,61 @@ pub fn heavy_weapons_survive(tanks_left: u32, result: Option<&Result>) -> bool {
 pub fn overrun_cost(movement: u32) -> u32 {
     movement.div_ceil(4).max(1)
 }
+
+/// A tank unit's move in its movement phase, hexes and overruns together: "So long
+/// as their morale remains sound, tank units may conduct any combination of movement
+/// and assaults until their movement allowance is expended."
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TankMove {
+    /// Its movement allowance, in hexes.
+    pub movement: u32,
+    /// Movement spent so far.
+    pub spent: u32,
+}
+
+impl TankMove {
+    /// A tank unit of `movement` hexes about to move.
+    pub fn new(movement: u32) -> Self {
+        Self { movement, spent: 0 }
+    }
+
+    /// Movement left.
+    pub fn left(&self) -> u32 {
+        self.movement.saturating_sub(self.spent)
+    }
+
+    /// Enters a hex costing `cost`; refused when the allowance does not cover it.
+    pub fn step(&mut self, cost: u32) -> std::result::Result<(), String> {
+        if cost > self.left() {
+            return Err(format!(
+                "the hex costs {cost} and {} of its movement is left",
+                self.left()
+            ));
+        }
+        self.spent += cost;
+        Ok(())
+    }
+
+    /// Resolves an overrun on the way, paying "one-quarter of its movement per
+    /// three-round assault"; refused when its morale is not sound or the cost is not
+    /// covered. Whatever the result, the tank may go on with what is left ("tanks may
+    /// continue their move after an assault round even if their enemy is not destroyed
+    /// or broken").
+    pub fn overrun(&mut self, morale: super::morale::State) -> std::result::Result<(), String> {
+        if morale != super::morale::State::Good {
+            return Err(format!(
+                "a tank unit {} may not overrun: its morale must be sound",
+                morale.name()
+            ));
+        }
+        let cost = overrun_cost(self.movement);
+        if cost > self.left() {
+            return Err(format!(
+                "an overrun costs {cost} of its movement and {} is left",
+                self.left()
+            ));
+        }
+        self.spent += cost;
+        Ok(())
+    }
+}
