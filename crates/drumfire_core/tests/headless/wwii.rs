@@ -402,7 +402,7 @@ fn the_exact_odds_of_an_assault_are_every_roll_of_every_round() {
 #[test]
 fn every_choice_we_designed_is_marked_ours_where_it_lives() {
     let (listed, wrong) = drumfire_core::testing::designed_marks("wwii.md", "| W-D", "W-D", "wwii");
-    assert_eq!(listed, 17);
+    assert_eq!(listed, 18);
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 
@@ -1128,4 +1128,38 @@ fn tanks_combine_movement_and_overruns_while_their_morale_is_sound() {
     twice.overrun(State::Good).unwrap();
     twice.overrun(State::Good).unwrap();
     assert_eq!(twice.left(), 4);
+}
+
+#[test]
+fn a_breakthrough_occupies_uncontested_ground_within_one_assault_movement() {
+    // "If a side wins all three assault rounds and eliminates all assault opposition,
+    // they breakthrough and may occupy any uncontested territory within one assault
+    // movement." W-D18: half the movement rounded up, through hexes no enemy holds or
+    // touches.
+    use drumfire_core::rules::wwii::followup::{assault_movement, breakthrough_hexes, uncontested};
+    assert_eq!([4, 3, 8, 1].map(assault_movement), [2, 2, 4, 1]);
+    let from = hexx::Hex::ZERO;
+    let enemy = hexx::Hex::new(3, 0);
+    assert!(!uncontested(hexx::Hex::new(2, 0), &[enemy]));
+    assert!(uncontested(hexx::Hex::new(1, 0), &[enemy]));
+    let open = breakthrough_hexes(from, 2, &[], |_| true);
+    assert_eq!(open.len(), 18, "the two rings around it");
+    let near_enemy = breakthrough_hexes(from, 2, &[enemy], |_| true);
+    assert!(!near_enemy.contains(&(2, 0)) && !near_enemy.contains(&(3, 0)));
+    assert!(near_enemy.contains(&(1, 0)));
+    // Impassable ground is not entered, nor passed through.
+    let walled = breakthrough_hexes(from, 2, &[], |h| h.x != 1);
+    assert!(!walled.contains(&(1, 0)) && !walled.contains(&(2, 0)));
+}
+
+#[test]
+fn cavalry_that_wins_dismounts_in_place_or_moves_on() {
+    // "If the cavalry wins the assault, they have the option of either dismounting in
+    // place or using their remaining movement to reposition themselves."
+    use drumfire_core::rules::wwii::followup::{CavalryAfterWin, cavalry_after_win};
+    assert_eq!(
+        cavalry_after_win(3),
+        [CavalryAfterWin::Dismount, CavalryAfterWin::Reposition(3)]
+    );
+    assert_eq!(cavalry_after_win(0), [CavalryAfterWin::Dismount]);
 }

@@ -8,7 +8,8 @@
 //! Built so far, as pure functions of the figures: the rounds of a personnel
 //! assault, how it ends and its exact odds (`assault`), the modifiers from the units
 //! involved (`modifiers`), contact and a unit's four sides on hexes (`contact`), who
-//! may fire while an assault is under way and fire at range (`fire`), morale checks
+//! may fire while an assault is under way and fire at range (`fire`), what the winner
+//! of an assault may do next (`followup`), morale checks
 //! and the voluntary rout (`morale`), who may engage whom in a mixed assault and how
 //! it splits (`mixed`), and tanks against personnel with the small arms chart at close
 //! quarters, the weapon differential and the overrun's cost (`tanks`); the terrain and
@@ -19,6 +20,7 @@
 pub mod assault;
 pub mod contact;
 pub mod fire;
+pub mod followup;
 pub mod mixed;
 pub mod modifiers;
 pub mod morale;
