@@ -9,12 +9,12 @@
 //! assault, how it ends and its exact odds (`assault`), the modifiers from the units
 //! involved (`modifiers`), contact and a unit's four sides on hexes (`contact`), who
 //! may fire while an assault is under way and fire at range (`fire`), what the winner
-//! of an assault may do next (`followup`), morale checks
-//! and the voluntary rout (`morale`), who may engage whom in a mixed assault and how
-//! it splits (`mixed`), and tanks against personnel with the small arms chart at close
-//! quarters, the weapon differential and the overrun's cost (`tanks`); the terrain and
-//! unit types (`data.ron`) as the rules read them (`units`). The rule set is
-//! not yet in the game's list of rule sets (`rules::ALL`): its turn, its window and its
+//! of an assault may do next (`followup`), morale checks and the voluntary rout
+//! (`morale`), who may engage whom in a mixed assault and how it splits (`mixed`),
+//! tanks against personnel with the small arms chart at close quarters, the weapon
+//! differential, the overrun's cost and a tank's move (`tanks`), and the terrain and
+//! unit types (`data.ron`) as the rules read them (`units`). The rule set is not yet
+//! in the game's list of rule sets (`rules::ALL`): its turn, its window and its
 //! scenarios come next.
 
 pub mod assault;
