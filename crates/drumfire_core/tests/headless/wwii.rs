@@ -1163,3 +1163,34 @@ fn cavalry_that_wins_dismounts_in_place_or_moves_on() {
     );
     assert_eq!(cavalry_after_win(0), [CavalryAfterWin::Dismount]);
 }
+
+#[test]
+fn personnel_in_contact_are_locked_in_place() {
+    // "Once contacted during either of the movement phases, opposing personnel units
+    // (both attacking and defending) are locked in place."
+    use drumfire_core::rules::wwii::contact::locked_in_place;
+    let u = placed("0505", FacingDef::North);
+    let next = Placed {
+        hex: beside(u, FacingDef::NorthEast),
+        facing: FacingDef::SouthWest.direction(),
+    };
+    let far = placed("0509", FacingDef::North);
+    assert!(locked_in_place(u, true, &[(next, true)]));
+    assert!(!locked_in_place(u, true, &[(far, true)]));
+    // A tank beside it does not lock it, nor is a tank locked.
+    assert!(!locked_in_place(u, true, &[(next, false)]));
+    assert!(!locked_in_place(u, false, &[(next, true)]));
+}
+
+#[test]
+fn tanks_cannot_assault_bunkers_pillboxes_or_other_tanks() {
+    // "Bunkers and pillboxes are not units but they do prevent units occupying them
+    // from being assaulted by tanks, which cannot assault bunkers, pillboxes or other
+    // tanks."
+    use drumfire_core::rules::wwii::tanks::tanks_may_not_assault;
+    assert_eq!(tanks_may_not_assault(Kind::Infantry, false), None);
+    assert!(tanks_may_not_assault(Kind::Infantry, true).is_some());
+    assert!(tanks_may_not_assault(Kind::Tank, false).is_some());
+    assert!(tanks_may_not_assault(Kind::ArmoredCar, false).is_some());
+    assert_eq!(tanks_may_not_assault(Kind::HeavyWeapon, false), None);
+}

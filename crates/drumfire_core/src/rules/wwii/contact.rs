@@ -71,3 +71,15 @@ pub fn sides_in_contact(unit: Placed, enemies: &[Placed]) -> u8 {
     sides.dedup();
     sides.len() as u8
 }
+
+/// "Once contacted during either of the movement phases, opposing personnel units
+/// (both attacking and defending) are locked in place": is a personnel unit locked,
+/// touching an enemy personnel unit? (`enemies`: each enemy with whether it is
+/// personnel.) A unit locked may break contact only by a voluntary rout
+/// (`morale::voluntary_rout`).
+pub fn locked_in_place(unit: Placed, personnel: bool, enemies: &[(Placed, bool)]) -> bool {
+    personnel
+        && enemies
+            .iter()
+            .any(|(e, their_personnel)| *their_personnel && in_contact(unit, *e))
+}

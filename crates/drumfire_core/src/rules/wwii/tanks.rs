@@ -253,3 +253,19 @@ impl TankMove {
         Ok(())
     }
 }
+
+/// Why tanks may not assault a unit, if they may not: "Bunkers and pillboxes are not
+/// units but they do prevent units occupying them from being assaulted by tanks, which
+/// cannot assault bunkers, pillboxes or other tanks."
+pub fn tanks_may_not_assault(
+    defender: super::mixed::Kind,
+    in_bunker: bool,
+) -> Option<&'static str> {
+    if defender.vehicle() {
+        Some("tanks do not assault tanks or armored cars")
+    } else if in_bunker {
+        Some("tanks cannot assault units in bunkers or pillboxes")
+    } else {
+        None
+    }
+}
