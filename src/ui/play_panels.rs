@@ -44,6 +44,39 @@ pub(crate) fn name_of(names: &BTreeMap<String, String>, id: &str) -> String {
     names.get(id).cloned().unwrap_or_else(|| id.to_owned())
 }
 
+/// The side the game waits on, with its name and colour, for a rule set's part of the
+/// phase bar.
+pub fn awaited(world: &World) -> Option<(u8, String, egui::Color32)> {
+    let side = drumfire_core::flow::awaiting(world)?;
+    let sides = world.resource::<drumfire_core::scenario::SideList>();
+    Some((
+        side,
+        sides.name(side).to_owned(),
+        crate::ui::side_colour(sides, side),
+    ))
+}
+
+/// The phase bar's end button for `side` ("{end} ({name})", `why` on hover): a press
+/// asks the side to pass. None for a side the computer plays.
+pub fn end_button(
+    ui: &mut egui::Ui,
+    world: &mut World,
+    side: u8,
+    name: &str,
+    end: &str,
+    why: &str,
+) {
+    if crate::play::computer::plays(world, side) {
+        return;
+    }
+    let button = ui.button(format!("{end} ({name})")).on_hover_text(why);
+    if button.clicked() {
+        button.surrender_focus();
+        world.resource_mut::<crate::play::offers::OrderRequest>().0 =
+            Some(drumfire_core::orders::Order::Pass { side });
+    }
+}
+
 /// The foot of a sheet a side fills in secret (its orders, its chits): why it cannot
 /// be given yet, and the button that gives it; true when pressed.
 pub fn sheet_button(ui: &mut egui::Ui, valid: &Result<(), String>, words: &str) -> bool {

@@ -405,6 +405,12 @@ fn an_acw_charge_plays_through_the_window_with_its_dominoes_to_the_same_hash() {
             "log: 47th Alabama charges 83rd Pennsylvania: stand 3: 2 against 1 — 83rd Pennsylvania loses a stand.",
         ),
         ("fight.txt", "log: 83rd Pennsylvania: routs."),
+        // The charges window's own account of the fight, from the charge's result.
+        (
+            "fight.txt",
+            "fought: stand 3: 2 against 1 — 83rd Pennsylvania loses a stand",
+        ),
+        ("fight.txt", "fought: 83rd Pennsylvania: routs"),
     ] {
         let view = std::fs::read_to_string(shots.join(file)).unwrap();
         assert!(view.contains(line), "{line} not in\n{view}");

@@ -69,12 +69,9 @@ pub static PARTS: PlayParts = PlayParts {
 /// the side's shooting.
 fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
     let phase = *world.resource::<State<Phase>>().get();
-    let Some(side) = drumfire_core::flow::awaiting(world) else {
+    let Some((side, name, colour)) = crate::ui::play_panels::awaited(world) else {
         return;
     };
-    let sides = world.resource::<SideList>().clone();
-    let name = sides.name(side).to_owned();
-    let colour = side_colour(&sides, side);
     let state = world.resource::<AcwState>().clone();
     ui.separator();
     let by_computer = crate::play::computer::plays(world, side);
@@ -113,15 +110,14 @@ fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
         }
         acw::SHOOTING | acw::REACT => {
             ui.colored_label(colour, format!("■ {name} shoots"));
-            if !by_computer {
-                let button = ui
-                    .button(format!("End shooting ({name})"))
-                    .on_hover_text("Fire no more this phase; the other side shoots next");
-                if button.clicked() {
-                    button.surrender_focus();
-                    world.resource_mut::<OrderRequest>().0 = Some(Order::Pass { side });
-                }
-            }
+            crate::ui::play_panels::end_button(
+                ui,
+                world,
+                side,
+                &name,
+                "End shooting",
+                "Fire no more this phase; the other side shoots next",
+            );
         }
         _ => {}
     }
@@ -652,8 +648,17 @@ fn charges_window(ctx: &egui::Context, world: &mut World) {
                         line_tiles(ui, &f.charge.lines[line], true, false);
                     });
                 }
-                for l in &f.lines_of_log {
-                    ui.label(l);
+                if let Some(r) = &f.charge.result {
+                    let names = [f.names[0].as_str(), f.names[1].as_str()];
+                    for (i, pair) in r.scores.iter().enumerate() {
+                        ui.label(format!(
+                            "{}.",
+                            drumfire_core::rules::acw::combat::pair_line(i, *pair, names)
+                        ));
+                    }
+                    for (name, outcome) in f.names.iter().zip(&r.outcomes) {
+                        ui.label(format!("{name}: {}.", outcome.name()));
+                    }
                 }
                 ui.separator();
             }

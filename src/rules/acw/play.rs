@@ -129,15 +129,13 @@ fn run_odds_jobs(mut jobs: ResMut<OddsJobs>) {
 }
 
 /// A charge fought, as the charges window shows it after the fight: the dominoes
-/// turned over and each pair of stands' scores.
+/// turned over, each pair of stands' scores and both outcomes (`Charge::result`).
 #[derive(Clone, Debug)]
 pub struct Fought {
-    /// The charge, its dominoes as they lay.
+    /// The charge, as it was fought.
     pub charge: combat::Charge,
     /// The charger's name and the defender's.
     pub names: [String; 2],
-    /// The log's lines of the fight: each pair of stands, each unit's outcome.
-    pub lines_of_log: Vec<String>,
 }
 
 /// The charges fought, the latest turn's (until the window is closed).
@@ -149,7 +147,8 @@ pub struct FoughtCharges {
     pub closed: bool,
 }
 
-/// Keeps each charge as it is fought, for the charges window.
+/// Keeps each charge as it is fought, for the charges window (the state forgets the
+/// turn's charges when the next turn's chits are placed).
 fn keep_fought(world: &mut World) {
     let Some(state) = world.get_resource::<AcwState>() else {
         return;
@@ -165,15 +164,6 @@ fn keep_fought(world: &mut World) {
         return;
     }
     let names = drumfire_core::journal::piece_names(world);
-    let log: Vec<String> = world
-        .resource::<drumfire_core::journal::Journal>()
-        .entries()
-        .iter()
-        .filter_map(|e| match &e.event {
-            drumfire_core::journal::GameEvent::Note { text } => Some(text.clone()),
-            _ => None,
-        })
-        .collect();
     let charges = state.charges.clone();
     let mut kept = world.resource_mut::<FoughtCharges>();
     // The fights of an earlier turn give way to this turn's.
@@ -181,30 +171,8 @@ fn keep_fought(world: &mut World) {
     kept.closed = false;
     for c in new {
         let name = |id: &str| names.get(id).cloned().unwrap_or_else(|| id.to_owned());
-        let (cn, dn) = (name(&c.charger), name(&c.target));
-        // The fight's lines follow its dominoes turned over, the latest such line.
-        let turned = format!("The dominoes are turned over: {cn} ");
-        let from = log.iter().rposition(|l| l.starts_with(&turned));
-        let charging = format!("{cn} charges {dn}: stand");
-        let lines_of_log = from
-            .map(|i| {
-                log[i + 1..]
-                    .iter()
-                    .filter(|l| {
-                        l.starts_with(&charging)
-                            || l.starts_with(&format!("{cn}: "))
-                            || l.starts_with(&format!("{dn}: "))
-                    })
-                    .take(c.lines[0].hits.len().max(c.lines[1].hits.len()) + 2)
-                    .cloned()
-                    .collect()
-            })
-            .unwrap_or_default();
-        kept.fights.push(Fought {
-            charge: c,
-            names: [cn, dn],
-            lines_of_log,
-        });
+        let names = [name(&c.charger), name(&c.target)];
+        kept.fights.push(Fought { charge: c, names });
     }
 }
 

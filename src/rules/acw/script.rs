@@ -125,6 +125,18 @@ fn view_text(world: &mut World, out: &mut String) {
             let _ = writeln!(out, "odds: {}: {}", s.label, odds.summary());
         }
     }
+    for f in &world.resource::<super::play::FoughtCharges>().fights {
+        if let Some(r) = &f.charge.result {
+            let names = [f.names[0].as_str(), f.names[1].as_str()];
+            for (i, pair) in r.scores.iter().enumerate() {
+                let line = drumfire_core::rules::acw::combat::pair_line(i, *pair, names);
+                let _ = writeln!(out, "fought: {line}");
+            }
+            for (name, o) in names.iter().zip(&r.outcomes) {
+                let _ = writeln!(out, "fought: {name}: {}", o.name());
+            }
+        }
+    }
     let moves: Vec<String> = world
         .resource::<Offers>()
         .moves

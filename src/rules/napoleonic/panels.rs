@@ -9,12 +9,10 @@ use crate::play::computer::Computer;
 use crate::play::offers::{Offers, OrderRequest, buttons};
 use crate::play::session::Handoff;
 use crate::rules::{HandoffWords, PlayParts};
-use crate::ui::side_colour;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use drumfire_core::counters::Counter;
 use drumfire_core::flow::Phase;
-use drumfire_core::orders::Order;
 use drumfire_core::rules::napoleonic::brigade::Command;
 use drumfire_core::rules::napoleonic::check_orders;
 use drumfire_core::rules::napoleonic::{self, NpOrder, view};
@@ -56,18 +54,13 @@ pub static PARTS: PlayParts = PlayParts {
 /// The phase bar's part: who acts, and the button that ends its movement or combat.
 fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
     let phase = *world.resource::<State<Phase>>().get();
-    let Some(side) = drumfire_core::flow::awaiting(world) else {
+    let Some((side, name, colour)) = crate::ui::play_panels::awaited(world) else {
         return;
     };
-    let sides = world.resource::<SideList>().clone();
-    let name = sides.name(side).to_owned();
     ui.separator();
     let (what, end, why) = match phase {
         napoleonic::ORDERS => {
-            ui.colored_label(
-                side_colour(&sides, side),
-                format!("■ {name} gives its brigades their orders"),
-            );
+            ui.colored_label(colour, format!("■ {name} gives its brigades their orders"));
             return;
         }
         napoleonic::MOVEMENT => (
@@ -81,15 +74,8 @@ fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
             "Start no more fights this turn",
         ),
     };
-    ui.colored_label(side_colour(&sides, side), what);
-    if crate::play::computer::plays(world, side) {
-        return;
-    }
-    let button = ui.button(format!("{end} ({name})")).on_hover_text(why);
-    if button.clicked() {
-        button.surrender_focus();
-        world.resource_mut::<OrderRequest>().0 = Some(Order::Pass { side });
-    }
+    ui.colored_label(colour, what);
+    crate::ui::play_panels::end_button(ui, world, side, &name, end, why);
 }
 
 /// The selected brigade: its order, formation, grades and battalions, then what it

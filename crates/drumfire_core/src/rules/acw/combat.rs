@@ -83,6 +83,17 @@ pub struct Charge {
     pub set: Vec<Domino>,
     /// Fought.
     pub fought: bool,
+    /// How the fight went, once fought.
+    pub result: Option<FightResult>,
+}
+
+/// How a fight went: what the window shows of it once the dominoes are turned over.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FightResult {
+    /// Each pair of stands' scores: the charger's, the defender's.
+    pub scores: Vec<(i32, i32)>,
+    /// Each unit's outcome: the charger's, the defender's.
+    pub outcomes: [Outcome; 2],
 }
 
 /// What a fight left to be done in the React phase.
@@ -161,6 +172,7 @@ pub fn fight(world: &mut World, k: usize) {
     let mut c_lost = vec![false; cl.len()];
     let mut d_lost = vec![false; dl.len()];
     let mut pairs = Vec::new();
+    let mut scores = Vec::new();
     for i in 0..meet {
         let half = |b: &Behind, hits: u8| {
             let (place, first) = dominoes::behind(i);
@@ -191,21 +203,14 @@ pub fn fight(world: &mut World, k: usize) {
             ..ds
         });
         let (cscore, dscore) = (melee::score(cv, &cm), melee::score(dv, &dm));
+        scores.push((cscore, dscore));
         let result = melee::pairing(cscore, dscore);
         match result {
             melee::Pairing::ChargerWins => d_lost[i] = true,
             melee::Pairing::DefenderWins => c_lost[i] = true,
             melee::Pairing::Tie => {}
         }
-        pairs.push(format!(
-            "stand {}: {cscore} against {dscore}{}",
-            i + 1,
-            match result {
-                melee::Pairing::ChargerWins => format!(" — {} loses a stand", d.name),
-                melee::Pairing::DefenderWins => format!(" — {} loses a stand", c.name),
-                melee::Pairing::Tie => " — both stand".to_owned(),
-            }
-        ));
+        pairs.push(pair_line(i, (cscore, dscore), [&c.name, &d.name]));
     }
     let (c_out, d_out) = melee::outcomes(
         melee::Broken::of(&c_lost, c.stands.total()),
@@ -246,7 +251,23 @@ pub fn fight(world: &mut World, k: usize) {
             enemy: enemy.id.clone(),
         });
     }
-    world.resource_mut::<AcwState>().charges[k].fought = true;
+    let mut state = world.resource_mut::<AcwState>();
+    state.charges[k].fought = true;
+    state.charges[k].result = Some(FightResult {
+        scores,
+        outcomes: [c_out, d_out],
+    });
+}
+
+/// One pair of stands in a fight, in words: "stand 3: 2 against 1 — the 83rd
+/// Pennsylvania loses a stand" (`names`: the charger's, the defender's).
+pub fn pair_line(i: usize, (charger, defender): (i32, i32), names: [&str; 2]) -> String {
+    let what = match melee::pairing(charger, defender) {
+        melee::Pairing::ChargerWins => format!("{} loses a stand", names[1]),
+        melee::Pairing::DefenderWins => format!("{} loses a stand", names[0]),
+        melee::Pairing::Tie => "both stand".to_owned(),
+    };
+    format!("stand {}: {charger} against {defender} — {what}", i + 1)
 }
 
 /// Hexes a unit falls back for its outcome: the hexes of "retire 2" for each stand

@@ -113,6 +113,7 @@ fn apply(world: &mut World, o: AcwOrder) {
                     lines,
                     set,
                     fought: false,
+                    result: None,
                 });
                 let k = state.charges.len() - 1;
                 state.placing = Some((side, k, 0));
