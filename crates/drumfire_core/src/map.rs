@@ -339,3 +339,41 @@ pub fn away_from(from: Hex, enemy: Hex, open: impl Fn(Hex) -> bool) -> Vec<Hex> 
     });
     options
 }
+
+/// Unit `e`, made of stands or bases, loses stand `stand` (0 is the leftmost): counted
+/// for victory points (each stand lost is a point to the enemy, the scenario's
+/// `step_loss_points`), journaled, and off the map when none stands. Returns the stands
+/// still standing, `None` when it had no such stand standing.
+pub fn lose_stand(world: &mut World, e: Entity, stand: usize) -> Option<usize> {
+    let mut stands = world.get_mut::<crate::counters::Stands>(e)?;
+    stands.lose(stand).ok()?;
+    let standing = stands.standing();
+    let counter = world.get::<crate::counters::Counter>(e)?.clone();
+    let sides = world.resource::<crate::scenario::SideList>().0.len();
+    let mut lost = world.resource_mut::<crate::flow::StepsLost>();
+    if lost.0.len() < sides {
+        lost.0.resize(sides, 0);
+    }
+    if let Some(n) = lost.0.get_mut(usize::from(counter.side)) {
+        *n += 1;
+    }
+    crate::journal::note(
+        world,
+        crate::journal::GameEvent::StandLost {
+            piece: counter.id.clone(),
+            stand: stand as u8,
+            standing: standing as u8,
+        },
+    );
+    if standing == 0 {
+        if let Some(hex) = world.get::<crate::counters::OnHex>(e).map(|o| o.0) {
+            world.resource_mut::<HexIndex>().remove(hex, e);
+        }
+        world
+            .entity_mut(e)
+            .remove::<crate::counters::OnHex>()
+            .insert(crate::counters::OffMap::Eliminated);
+        crate::journal::say(world, format!("{} is gone from the field.", counter.name));
+    }
+    Some(standing)
+}

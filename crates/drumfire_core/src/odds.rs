@@ -160,6 +160,33 @@ impl Odds {
     }
 }
 
+/// Outcomes "0 stands", "1 stand", ..., the last row holding every count at or above
+/// what the target has.
+pub fn capped_losses(ways: &[u64], most: u32, of: u64, what: &str) -> Vec<Outcome> {
+    let most = most as usize;
+    let mut rows: Vec<u64> = ways.iter().take(most + 1).copied().collect();
+    let beyond: u64 = ways.iter().skip(most + 1).sum();
+    if let Some(last) = rows.last_mut() {
+        *last += beyond;
+    }
+    rows.iter()
+        .enumerate()
+        .map(|(n, w)| {
+            let noun = if n == 1 {
+                what.to_owned()
+            } else {
+                format!("{what}s")
+            };
+            let label = if n == most && beyond > 0 {
+                format!("{n} {noun} lost (all it has)")
+            } else {
+                format!("{n} {noun} lost")
+            };
+            Outcome::new(label, *w, of)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

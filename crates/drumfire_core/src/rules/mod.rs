@@ -14,6 +14,7 @@ pub use acw::INFO as ACW;
 pub use great_war::INFO as GREAT_WAR;
 pub use napoleonic::INFO as NAPOLEONIC;
 pub use portable::INFO as PORTABLE;
+pub use wwii::INFO as WWII;
 
 /// Every rule set, first the one a new scenario gets; scenarios written before the
 /// rule sets had sections are read by [`first_format`].
@@ -23,6 +24,7 @@ pub static ALL: RuleSets = RuleSets::new(
         &portable::INFO,
         &napoleonic::INFO,
         &acw::INFO,
+        &wwii::INFO,
     ],
     Some(first_format::read),
 );

@@ -130,7 +130,7 @@ fn unknown_field_is_located() {
     assert_eq!(
         errors_of("unknown_field"),
         [
-            "unknown_field.ron:6:5: Unexpected field named `weather` in `Scenario`, expected one of `rules`, `title`, `briefing`, `turns`, `map`, `sides`, `counters`, `hex_markers`, `victory`, `great_war`, `portable`, `napoleonic`, or `acw` instead"
+            "unknown_field.ron:6:5: Unexpected field named `weather` in `Scenario`, expected one of `rules`, `title`, `briefing`, `turns`, `map`, `sides`, `counters`, `hex_markers`, `victory`, `great_war`, `portable`, `napoleonic`, `acw`, or `wwii` instead"
         ]
     );
 }

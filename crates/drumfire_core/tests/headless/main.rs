@@ -22,3 +22,4 @@ mod soak;
 mod stands;
 mod table;
 mod wwii;
+mod wwii_turn;

@@ -138,7 +138,7 @@ fn bad_saves_are_located() {
     assert_eq!(
         errs(&order),
         [
-            "bad.ron:8:9: orders[0]: Unexpected variant named `Charge` in enum `Order`, expected one of `Pass`, `Table`, `GreatWar`, `Portable`, `Napoleonic`, `Acw`, or `SealedPlan` instead"
+            "bad.ron:8:9: orders[0]: Unexpected variant named `Charge` in enum `Order`, expected one of `Pass`, `Table`, `GreatWar`, `Portable`, `Napoleonic`, `Acw`, `Wwii`, or `SealedPlan` instead"
         ]
     );
     let scenario = text.replacen("turns: 8", "turns: 0", 1);

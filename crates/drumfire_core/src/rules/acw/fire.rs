@@ -123,7 +123,7 @@ pub fn aimed_fire_odds(
             "Each hit removes a stand, the nominated one first".into(),
         ],
         modifiers: routed_modifier(firer, minus),
-        outcomes: capped(&ways, target_stands, of, "stand"),
+        outcomes: crate::odds::capped_losses(&ways, target_stands, of, "stand"),
         more: vec![],
     })
 }
@@ -164,7 +164,7 @@ pub fn artillery_odds(
             "One hit destroys the nominated stand; two hits the stand beside it too".into(),
         ],
         modifiers: routed_modifier(battery, minus),
-        outcomes: capped(&ways, target_stands, of, "stand"),
+        outcomes: crate::odds::capped_losses(&ways, target_stands, of, "stand"),
         more: vec![Distribution {
             heading: "Each gun".into(),
             outcomes: vec![
@@ -190,7 +190,7 @@ pub fn counter_battery_odds(battery: &str, guns: u32, target: &str, target_guns:
             "Only a double six destroys a gun of another battery".into(),
         ],
         modifiers: vec![],
-        outcomes: capped(&ways, target_guns, 36u64.pow(guns), "gun"),
+        outcomes: crate::odds::capped_losses(&ways, target_guns, 36u64.pow(guns), "gun"),
         more: vec![],
     }
 }
@@ -205,31 +205,4 @@ fn routed_modifier(firer: &str, minus: u8) -> Vec<crate::odds::Modifier> {
         changes: format!("{firer}: each die"),
         cause: "Routed: all firing reduced by 1".into(),
     }]
-}
-
-/// Outcomes "0 stands", "1 stand", ..., the last row holding every count at or above
-/// what the target has.
-fn capped(ways: &[u64], most: u32, of: u64, what: &str) -> Vec<Outcome> {
-    let most = most as usize;
-    let mut rows: Vec<u64> = ways.iter().take(most + 1).copied().collect();
-    let beyond: u64 = ways.iter().skip(most + 1).sum();
-    if let Some(last) = rows.last_mut() {
-        *last += beyond;
-    }
-    rows.iter()
-        .enumerate()
-        .map(|(n, w)| {
-            let noun = if n == 1 {
-                what.to_owned()
-            } else {
-                format!("{what}s")
-            };
-            let label = if n == most && beyond > 0 {
-                format!("{n} {noun} lost (all it has)")
-            } else {
-                format!("{n} {noun} lost")
-            };
-            Outcome::new(label, *w, of)
-        })
-        .collect()
 }

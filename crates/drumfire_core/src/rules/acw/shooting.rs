@@ -7,7 +7,7 @@ use super::fire;
 use super::geometry;
 use super::state::AcwState;
 use super::view::{self, Unit};
-use crate::counters::{OffMap, OnHex, Stands};
+
 use crate::journal::GameEvent;
 use crate::map::HexIndex;
 use crate::odds::Odds;
@@ -132,41 +132,10 @@ pub fn hit_order(t: &Unit, nominated: usize, firer: Hex) -> Vec<usize> {
 }
 
 /// `t` loses stand `stand`: journaled, and off the map when none stands.
+/// Ours — A-23 in docs/rules/acw.md: each stand lost is a victory point to the enemy
+/// (the scenario's `step_loss_points`, counted by `map::lose_stand`).
 pub fn lose_stand(world: &mut World, t: &Unit, stand: usize) {
-    let Some(mut stands) = world.get_mut::<Stands>(t.entity) else {
-        return;
-    };
-    if stands.lose(stand).is_err() {
-        return;
-    }
-    let standing = stands.standing();
-    // Ours — A-23 in docs/rules/acw.md: each stand lost is a victory point to the
-    // enemy (the scenario's `step_loss_points`).
-    let sides = world.resource::<crate::scenario::SideList>().0.len();
-    let mut lost = world.resource_mut::<crate::flow::StepsLost>();
-    if lost.0.len() < sides {
-        lost.0.resize(sides, 0);
-    }
-    if let Some(n) = lost.0.get_mut(usize::from(t.side)) {
-        *n += 1;
-    }
-    crate::journal::note(
-        world,
-        GameEvent::StandLost {
-            piece: t.id.clone(),
-            stand: stand as u8,
-            standing: standing as u8,
-        },
-    );
-    if standing == 0 {
-        let hex = world.get::<OnHex>(t.entity).map_or(t.hex, |o| o.0);
-        world.resource_mut::<HexIndex>().remove(hex, t.entity);
-        world
-            .entity_mut(t.entity)
-            .remove::<OnHex>()
-            .insert(OffMap::Eliminated);
-        crate::journal::say(world, format!("{} is gone from the field.", t.name));
-    }
+    crate::map::lose_stand(world, t.entity, stand);
 }
 
 /// `u` fires at `t`, nominating stand `stand`: its dice rolled, the stands they take

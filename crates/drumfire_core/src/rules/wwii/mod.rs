@@ -5,7 +5,7 @@
 //! `docs/rules/wwii.md` for the map from rule to code and test, and for what we
 //! designed where the seed is silent.
 //!
-//! Built so far, as pure functions of the figures: the rounds of a personnel
+//! The rules' arithmetic is pure functions of the figures: the rounds of a personnel
 //! assault, how it ends and its exact odds (`assault`), the modifiers from the units
 //! involved (`modifiers`), contact and a unit's four sides on hexes (`contact`), who
 //! may fire while an assault is under way and fire at range (`fire`), what the winner
@@ -13,16 +13,297 @@
 //! (`morale`), who may engage whom in a mixed assault and how it splits (`mixed`),
 //! tanks against personnel with the small arms chart at close quarters, the weapon
 //! differential, the overrun's cost and a tank's move (`tanks`), and the terrain and
-//! unit types (`data.ron`) as the rules read them (`units`). The rule set is not yet
-//! in the game's list of rule sets (`rules::ALL`): its turn, its window and its
-//! scenarios come next.
+//! unit types (`data.ron`) as the rules read them (`units`). The turn in play: the
+//! scenario's section (`scenario`), the orders and state (`state`), the phases
+//! (`resolve`, `validate`): Initiative, Movement (`movement`, with overruns and
+//! voluntary routs), Fire (`shooting`), Assault (`assaults`) and Rally; what fire and
+//! assaults do to units (`effects`); the computer player (`ai`).
 
+use crate::flow::{self, Phase};
+use crate::orders::{Order, Refusal};
+use bevy_app::prelude::*;
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+
+pub mod ai;
 pub mod assault;
+pub mod assaults;
 pub mod contact;
+pub mod effects;
 pub mod fire;
 pub mod followup;
+pub mod invariants;
 pub mod mixed;
 pub mod modifiers;
 pub mod morale;
+pub mod movement;
+pub(crate) mod resolve;
+pub mod scenario;
+pub mod shooting;
+pub mod state;
 pub mod tanks;
 pub mod units;
+mod validate;
+pub mod view;
+
+pub use resolve::followup_paths;
+pub use state::{WwiiOrder, WwiiState};
+pub use validate::validate;
+
+/// The WWII rule set.
+pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
+    id: "wwii",
+    name: "WWII assault rules",
+    plugin,
+    validate,
+    awaiting,
+    candidates: |world, side, _salt| candidates(world, side),
+    ai: |world, side, _salt| ai::choose(world, side),
+    state_text,
+    names: |_, _| {},
+    reset,
+    invariants: invariants::invariants,
+    check: scenario::check,
+    read_section: crate::rule_set::read_section::<scenario::WwiiScenario>,
+    spawn: scenario::spawn,
+    new_section: scenario::new_section,
+    order_tag: <WwiiOrder as crate::orders::RuleSetOrder>::TAG,
+    read_order: crate::rule_set::read_order::<WwiiOrder>,
+    reveal: crate::rule_set::no_reveal,
+    editor: crate::editor::SectionEditor::NONE,
+    data: crate::rule_set::DataFile::new("rules/wwii/data.ron", include_str!("data.ron")),
+};
+
+/// The Initiative phase: a die a side; the higher moves and fires first.
+pub const INITIATIVE: Phase = Phase::Rules(0);
+/// The Movement phase: each side moves in turn (tanks may overrun; units locked in
+/// contact may order a voluntary rout).
+pub const MOVEMENT: Phase = Phase::Rules(1);
+/// The Fire phase: each side fires in turn.
+pub const FIRE: Phase = Phase::Rules(2);
+/// The Assault phase: every contact fought out.
+pub const ASSAULT: Phase = Phase::Rules(3);
+/// The Rally: units come back a step from earlier morale results.
+pub const RALLY: Phase = Phase::Rules(4);
+/// The names of the phases, by their number.
+pub const PHASE_NAMES: &[&str] = &["Initiative", "Movement", "Fire", "Assault", "Rally"];
+
+/// The WWII phases and systems.
+pub fn plugin(app: &mut App) {
+    flow::add_sequence(
+        app,
+        PHASE_NAMES,
+        &[INITIATIVE, MOVEMENT, FIRE, ASSAULT, RALLY],
+    );
+    app.init_resource::<WwiiState>()
+        .add_systems(
+            OnEnter(INITIATIVE),
+            resolve::roll_for_initiative.after(flow::Announce),
+        )
+        .add_systems(
+            OnEnter(MOVEMENT),
+            resolve::begin_turns.after(flow::Announce),
+        )
+        .add_systems(OnEnter(FIRE), resolve::begin_turns.after(flow::Announce))
+        .add_systems(
+            OnEnter(ASSAULT),
+            resolve::begin_assault.after(flow::Announce),
+        )
+        .add_systems(OnEnter(RALLY), resolve::rally.after(flow::Announce))
+        .add_systems(Update, resolve::carry_out)
+        .add_systems(
+            Update,
+            view::label_morale
+                .after(resolve::carry_out)
+                .run_if(resource_changed::<WwiiState>),
+        );
+    let world = app.world_mut();
+    world.register_component::<crate::counters::Stands>();
+    world.register_component::<crate::counters::Facing>();
+    view::install_board(world);
+}
+
+/// Back to the state before the set-up.
+pub fn reset(world: &mut World) {
+    world.insert_resource(WwiiState::default());
+    view::install_board(world);
+}
+
+/// The WWII state in canonical text, for the state hash.
+pub fn state_text(world: &World) -> String {
+    format!("{:?}", world.resource::<WwiiState>())
+}
+
+/// The side the game waits on: the side moving or firing; in the assault phase the
+/// side choosing engagements, then the side whose unit may follow up a win.
+pub fn awaiting(world: &World) -> Option<u8> {
+    let state = world.resource::<WwiiState>();
+    match *world.resource::<State<Phase>>().get() {
+        MOVEMENT | FIRE => state.acting,
+        ASSAULT if state.acting.is_some() => state.acting,
+        ASSAULT => state
+            .followups
+            .first()
+            .and_then(|f| view::unit(world, f.unit()))
+            .map(|u| u.side),
+        _ => None,
+    }
+}
+
+/// Every order `side` could give now in the phase, whether or not it is its turn.
+pub fn actions(world: &World, side: u8) -> Vec<Order> {
+    let state = world.resource::<WwiiState>();
+    let mut out = Vec::new();
+    let mine: Vec<view::Unit> = view::units(world)
+        .into_iter()
+        .filter(|u| u.side == side)
+        .collect();
+    match *world.resource::<State<Phase>>().get() {
+        MOVEMENT => {
+            let all = view::units(world);
+            for u in &mine {
+                for path in movement::reachable(world, u).into_values() {
+                    out.push(
+                        WwiiOrder::Move {
+                            side,
+                            unit: u.id.clone(),
+                            path: path.iter().map(|h| view::label(*h)).collect(),
+                            facing: None,
+                        }
+                        .into(),
+                    );
+                }
+                let o: Order = WwiiOrder::Prone {
+                    side,
+                    unit: u.id.clone(),
+                }
+                .into();
+                if validate(world, &o).is_ok() {
+                    out.push(o);
+                }
+                if u.kind() == mixed::Kind::Tank {
+                    for h in u.hex.all_neighbors() {
+                        if assaults::can_overrun(world, u, h).is_ok() {
+                            out.push(
+                                WwiiOrder::Overrun {
+                                    side,
+                                    unit: u.id.clone(),
+                                    target: view::label(h),
+                                }
+                                .into(),
+                            );
+                        }
+                    }
+                }
+                if movement::locked(&all, u)
+                    && !state.moved.contains(&u.id)
+                    && u.morale != morale::State::Routed
+                {
+                    out.push(
+                        WwiiOrder::Rout {
+                            side,
+                            unit: u.id.clone(),
+                        }
+                        .into(),
+                    );
+                }
+            }
+        }
+        FIRE => {
+            let all = view::units(world);
+            for u in &mine {
+                for t in all.iter().filter(|t| t.side != side) {
+                    if shooting::can_fire(world, u, t).is_ok() {
+                        out.push(
+                            WwiiOrder::Fire {
+                                side,
+                                unit: u.id.clone(),
+                                target: t.id.clone(),
+                            }
+                            .into(),
+                        );
+                    }
+                }
+            }
+        }
+        ASSAULT if state.acting.is_some() => {
+            for g in assaults::groups(world) {
+                for u in g.iter().filter(|u| u.side == side) {
+                    let opts = assaults::options(&g, u);
+                    if opts.len() < 2 {
+                        continue;
+                    }
+                    for e in opts {
+                        let target = match e {
+                            mixed::Engages::Vehicle(id) => Some(id),
+                            _ => g
+                                .iter()
+                                .find(|t| {
+                                    t.side != side
+                                        && t.kind().personnel()
+                                        && t.hex.unsigned_distance_to(u.hex) == 1
+                                })
+                                .map(|t| t.id.clone()),
+                        };
+                        if let Some(target) = target {
+                            out.push(
+                                WwiiOrder::Engage {
+                                    side,
+                                    unit: u.id.clone(),
+                                    target,
+                                }
+                                .into(),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        ASSAULT => {
+            if let Some(f) = state.followups.first()
+                && view::unit(world, f.unit()).is_some_and(|u| u.side == side)
+            {
+                if matches!(f, state::Followup::Cavalry { .. }) {
+                    out.push(
+                        WwiiOrder::Dismount {
+                            side,
+                            unit: f.unit().to_owned(),
+                        }
+                        .into(),
+                    );
+                }
+                for p in followup_paths(world, f) {
+                    out.push(
+                        WwiiOrder::Advance {
+                            side,
+                            unit: f.unit().to_owned(),
+                            path: p.iter().map(|h| view::label(*h)).collect(),
+                        }
+                        .into(),
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Every legal order for a side now: passing and each of its actions, when the game
+/// waits on it.
+pub fn candidates(world: &World, side: u8) -> Vec<Order> {
+    if awaiting(world) != Some(side) {
+        return vec![];
+    }
+    let mut out = vec![Order::Pass { side }];
+    out.extend(actions(world, side));
+    out
+}
+
+pub(crate) use crate::dice::roll_in as roll;
+pub(crate) use crate::journal::{note, say};
+
+/// A refusal.
+pub(crate) fn refuse<T>(why: impl Into<String>) -> Result<T, Refusal> {
+    Err(Refusal(why.into()))
+}

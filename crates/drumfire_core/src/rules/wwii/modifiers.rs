@@ -8,7 +8,9 @@ use super::assault::Meeting;
 /// A unit's training.
 /// Ours — W-D5 in docs/rules/wwii.md: three grades; outstanding counts as great too,
 /// and a side gets one training modifier, the better.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Training {
     /// "Outstanding training".
     Outstanding,

@@ -5,13 +5,9 @@
 use super::mixed::Kind;
 use crate::data::{RuleSetData, UnitClass, UnitType};
 
-/// The WWII terrain and unit types.
-pub static DATA: crate::rule_set::DataFile =
-    crate::rule_set::DataFile::new("rules/wwii/data.ron", include_str!("data.ron"));
-
 /// The WWII data, parsed.
 pub fn data() -> &'static RuleSetData {
-    DATA.get()
+    super::INFO.data()
 }
 
 /// A unit type's figures, as the rules read them.
@@ -33,6 +29,8 @@ pub struct Figures {
     pub assault_weapons: bool,
     /// It carries flamethrowers.
     pub flamethrowers: bool,
+    /// Its gun fires indirectly (a mortar): at personnel only, on a friendly unit's sight.
+    pub indirect: bool,
 }
 
 /// What kind of unit a type is.
@@ -58,10 +56,23 @@ pub fn figures(t: &UnitType) -> Figures {
         movement: u32::from(t.full.movement),
         assault_weapons: trait_("assault_weapons"),
         flamethrowers: trait_("flamethrowers"),
+        indirect: trait_("indirect"),
     }
 }
 
 /// The figures of unit type `id`, if there is one.
 pub fn figures_of(id: &str) -> Option<Figures> {
     data().units.get(id).map(figures)
+}
+
+/// A cavalry troop's figures once it has dismounted: infantry on foot, moving as a
+/// rifle platoon does.
+/// Ours — W-D22 in docs/rules/wwii.md: a troop that dismounts stays on foot for the
+/// rest of the game.
+pub fn dismounted(f: Figures) -> Figures {
+    Figures {
+        kind: Kind::Infantry,
+        movement: figures_of("rifle_platoon").map_or(4, |r| r.movement),
+        ..f
+    }
 }

@@ -1,0 +1,214 @@
+//! The WWII rules' checks of an order: refused with the reason, and nothing changed.
+
+use super::state::{Followup, WwiiOrder, WwiiState};
+use super::view::{self, Unit};
+use super::{ASSAULT, FIRE, MOVEMENT, assaults, movement, refuse, resolve, shooting};
+use crate::flow::Phase;
+use crate::orders::{Order, Refusal};
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+
+fn own(world: &World, side: u8, id: &str) -> Result<Unit, Refusal> {
+    view::unit(world, id)
+        .filter(|u| u.side == side)
+        .ok_or_else(|| Refusal(format!("`{id}` is not one of this side's units on the map")))
+}
+
+fn hexes(path: &[String]) -> Result<Vec<hexx::Hex>, Refusal> {
+    path.iter()
+        .map(|l| crate::scenario::hex_of(l).ok_or_else(|| Refusal(format!("`{l}` is not a hex"))))
+        .collect()
+}
+
+/// The follow-up the side's first waiting unit has, in the assault phase's end.
+fn followup(world: &World, side: u8) -> Option<Followup> {
+    let state = world.resource::<WwiiState>();
+    if state.acting.is_some() {
+        return None;
+    }
+    state
+        .followups
+        .iter()
+        .find(|f| view::unit(world, f.unit()).is_some_and(|u| u.side == side))
+        .cloned()
+}
+
+/// Checks an order against the WWII rules.
+pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
+    let phase = *world.resource::<State<Phase>>().get();
+    if let Order::Pass { .. } = order {
+        return if matches!(phase, MOVEMENT | FIRE | ASSAULT) {
+            Ok(())
+        } else {
+            refuse("There is nothing to pass in this phase.")
+        };
+    }
+    let Some(o) = order.rules::<WwiiOrder>() else {
+        return refuse("That is not an order of the WWII rules.");
+    };
+    let side = o.side();
+    match o {
+        WwiiOrder::Move {
+            unit, path, facing, ..
+        } => {
+            if phase != MOVEMENT {
+                return refuse("Units move in the movement phase.");
+            }
+            let u = own(world, side, unit)?;
+            let hexes = hexes(path)?;
+            if hexes.is_empty() && facing.is_none() {
+                return refuse(format!(
+                    "{}: a move needs a hex to enter or a hexside to face",
+                    u.name
+                ));
+            }
+            movement::check_path(world, &u, &hexes).map_err(Refusal)
+        }
+        WwiiOrder::Prone { unit, .. } => {
+            if phase != MOVEMENT {
+                return refuse("A unit goes prone in the movement phase.");
+            }
+            let u = own(world, side, unit)?;
+            if !u.kind().personnel() || u.kind() == super::mixed::Kind::Cavalry {
+                return refuse(format!(
+                    "{} cannot go prone: only troops on foot do",
+                    u.name
+                ));
+            }
+            if u.prone {
+                return refuse(format!("{} is prone already", u.name));
+            }
+            let state = world.resource::<WwiiState>();
+            if state.moved.contains(unit) || state.spent.contains_key(unit) {
+                return refuse(format!(
+                    "{} has moved this turn: going prone is its move",
+                    u.name
+                ));
+            }
+            Ok(())
+        }
+        WwiiOrder::Overrun { unit, target, .. } => {
+            if phase != MOVEMENT {
+                return refuse(
+                    "\"Tank units may resolve assaults against personnel type units during their own movement phase.\"",
+                );
+            }
+            let u = own(world, side, unit)?;
+            let Some(hex) = crate::scenario::hex_of(target) else {
+                return refuse(format!("`{target}` is not a hex"));
+            };
+            assaults::can_overrun(world, &u, hex)
+                .map(|_| ())
+                .map_err(Refusal)
+        }
+        WwiiOrder::Rout { unit, .. } => {
+            if phase != MOVEMENT {
+                return refuse("A voluntary rout is ordered in the movement phase.");
+            }
+            let u = own(world, side, unit)?;
+            if !movement::locked(&view::units(world), &u) {
+                return refuse(format!(
+                    "{} is not locked in contact: it may simply move away",
+                    u.name
+                ));
+            }
+            let state = world.resource::<WwiiState>();
+            if state.moved.contains(unit) {
+                return refuse(format!("{} has made its move this turn", u.name));
+            }
+            if u.morale == super::morale::State::Routed {
+                return refuse(format!("{} is routed already", u.name));
+            }
+            Ok(())
+        }
+        WwiiOrder::Fire { unit, target, .. } => {
+            if phase != FIRE {
+                return refuse("Units fire in their side's fire phase.");
+            }
+            let u = own(world, side, unit)?;
+            let Some(t) = view::unit(world, target) else {
+                return refuse(format!("`{target}` is no unit on the map"));
+            };
+            shooting::can_fire(world, &u, &t)
+                .map(|_| ())
+                .map_err(Refusal)
+        }
+        WwiiOrder::Engage { unit, target, .. } => {
+            if phase != ASSAULT || world.resource::<WwiiState>().acting.is_none() {
+                return refuse("Engagements are chosen at the start of the assault phase.");
+            }
+            let u = own(world, side, unit)?;
+            let group = assaults::groups(world)
+                .into_iter()
+                .find(|g| g.iter().any(|x| x.id == u.id))
+                .ok_or_else(|| Refusal(format!("{} is in no assault", u.name)))?;
+            let Some(t) = group.iter().find(|e| &e.id == target && e.side != side) else {
+                return refuse(format!("`{target}` is no enemy in {}'s assault", u.name));
+            };
+            let wanted = if t.kind().vehicle() {
+                super::mixed::Engages::Vehicle(t.id.clone())
+            } else {
+                super::mixed::Engages::Personnel
+            };
+            if !assaults::options(&group, &u).contains(&wanted) {
+                return refuse(match wanted {
+                    super::mixed::Engages::Vehicle(_) if u.figures.at_assault.is_none() => format!(
+                        "{}: \"Units without an AT assault value are not capable of assaulting tanks.\"",
+                        u.name
+                    ),
+                    _ => format!(
+                        "{} may not engage {} (not in contact, or not a target it can fight)",
+                        u.name, t.name
+                    ),
+                });
+            }
+            Ok(())
+        }
+        WwiiOrder::Advance { unit, path, .. } => {
+            let Some(f) = followup(world, side).filter(|f| f.unit() == unit) else {
+                return refuse(format!(
+                    "`{unit}` has no breakthrough or cavalry move to make now"
+                ));
+            };
+            let hexes = hexes(path)?;
+            if !hexes.is_empty()
+                && hexes.len() as u32 <= f.reach()
+                && check_follow(world, unit, &hexes, &f)
+            {
+                Ok(())
+            } else {
+                refuse(format!(
+                    "{} may go only into uncontested ground (no enemy in or next to it) within {} hex{}",
+                    unit,
+                    f.reach(),
+                    if f.reach() == 1 { "" } else { "es" }
+                ))
+            }
+        }
+        WwiiOrder::Dismount { unit, .. } => match followup(world, side) {
+            Some(Followup::Cavalry { unit: u, .. }) if &u == unit => Ok(()),
+            _ => refuse(format!(
+                "`{unit}` is no cavalry that has just won an assault"
+            )),
+        },
+    }
+}
+
+/// Is each hex of a follow-up path next to the one before, enterable and uncontested?
+fn check_follow(world: &World, unit: &str, path: &[hexx::Hex], f: &Followup) -> bool {
+    let Some(u) = view::unit(world, unit) else {
+        return false;
+    };
+    let allowed: Vec<hexx::Hex> = resolve::followup_paths(world, f)
+        .into_iter()
+        .filter_map(|p| p.last().copied())
+        .collect();
+    let mut at = u.hex;
+    for h in path {
+        if at.unsigned_distance_to(*h) != 1 || !allowed.contains(h) {
+            return false;
+        }
+        at = *h;
+    }
+    true
+}
