@@ -9,6 +9,7 @@ pub mod acw;
 pub mod great_war;
 pub mod napoleonic;
 pub mod portable;
+pub mod wwii;
 
 /// Every rule set's window plugins.
 pub fn plugin(app: &mut App) {
@@ -18,6 +19,7 @@ pub fn plugin(app: &mut App) {
         napoleonic::play::plugin,
         portable::play::plugin,
         acw::play::plugin,
+        wwii::play::plugin,
     ));
 }
 
@@ -111,7 +113,7 @@ pub struct WindowParts {
 }
 
 /// Every rule set's window parts.
-static ALL: [WindowParts; 4] = [
+static ALL: [WindowParts; 5] = [
     WindowParts {
         rules: &drumfire_core::rules::great_war::INFO,
         editor: &great_war::editor::PANELS,
@@ -135,6 +137,12 @@ static ALL: [WindowParts; 4] = [
         editor: &acw::editor::PANELS,
         script: &acw::script::STEPS,
         play: &acw::panels::PARTS,
+    },
+    WindowParts {
+        rules: &drumfire_core::rules::wwii::INFO,
+        editor: &wwii::editor::PANELS,
+        script: &wwii::script::STEPS,
+        play: &wwii::panels::PARTS,
     },
 ];
 

@@ -433,3 +433,63 @@ fn replays_to_its_hash(path: &Path) {
     let (_, replayed) = drumfire_core::save::replay(&save);
     assert_eq!(replayed, Ok(save.state_hash));
 }
+
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn a_wwii_overrun_and_a_three_round_assault_play_through_the_window_to_the_same_hash() {
+    let shots = run_script(
+        Some("tests/data/wwii_first.ron"),
+        14,
+        "tests/data/wwii_script.txt",
+        "target/screenshots/wwii",
+    );
+    for name in [
+        "00-tank-reach",
+        "01-overrun-offer",
+        "02-overrun-fought",
+        "03-assault-odds",
+        "04-assaults",
+    ] {
+        assert!(
+            colours(&crate::common::picture(&shots, name)) > 100,
+            "{name} looks blank"
+        );
+    }
+    for (file, line) in [
+        // The overruns within reach, with their odds, before the tank moves.
+        (
+            "tank.txt",
+            "overrun: From 0604: overrun in 0603: 1st Tank Platoon breaks through 889/1000",
+        ),
+        (
+            "tank.txt",
+            "overrun: From 0204: overrun in 0203: 2. Zug loses the assault: demoralized 334/1000",
+        ),
+        (
+            "overrun.txt",
+            "button: Overrun Gruppe Hahn in 0603 (a quarter of its movement)",
+        ),
+        // The assault's exact odds over 36^3 rolls, with its modifier, before the fire.
+        (
+            "assault.txt",
+            "assault: Assault: 1st Rifle Platoon against 2. Zug: 2. Zug breaks through 17460/46656",
+        ),
+        (
+            "assault.txt",
+            "modifier: +1 2. Zug's roll: in solid cover or better",
+        ),
+        (
+            "fought.txt",
+            "fought: Armored overrun [[\"su_tank\"], [\"de_squad\"]]: rounds [[4, 1, 5, 2, 2, 2, 6, 2], [1, 4, 3, 2, 3, 5, 2]], lost [0, 2], 1st Tank Platoon breaks through",
+        ),
+        (
+            "fought.txt",
+            "fought: Assault [[\"su_rifles\"], [\"de_zug\"]]: rounds [[6, 6], [6, 4], [6, 1]], lost [1, 4], 1st Rifle Platoon wins: 2. Zug eliminated",
+        ),
+        ("fought.txt", "log: Turn 2 begins."),
+    ] {
+        let view = std::fs::read_to_string(shots.join(file)).unwrap();
+        assert!(view.contains(line), "{line} not in\n{view}");
+    }
+    replays_to_its_hash(&shots.join("game.ron"));
+}

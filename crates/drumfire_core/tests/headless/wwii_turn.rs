@@ -781,3 +781,34 @@ fn the_computer_beats_the_random_player_from_either_side() {
         assert_eq!(won, [6, 6], "{name}");
     }
 }
+
+#[test]
+fn explore_script_seed() {
+    let path = format!(
+        "{}/../../tests/data/wwii_first.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let s = drumfire_core::scenario::parse(&path, &text, &drumfire_core::rules::ALL).unwrap();
+    for seed in 1..40 {
+        let mut g = Game::new(&s, seed);
+        if state(&g).first != 0 {
+            continue;
+        }
+        g.submit(mv(0, "su_tank", "0606 0605 0604")).unwrap();
+        g.submit(overrun(0, "su_tank", "0603")).unwrap();
+        if g.submit(mv(0, "su_rifles", "0206 0205 0204")).is_err() {
+            continue;
+        }
+        let turn = |g: &Game| g.world().resource::<drumfire_core::flow::Turn>().0;
+        while turn(&g) < 2 && g.awaiting().is_some() {
+            pass(&mut g);
+        }
+        let f: Vec<String> = state(&g)
+            .fought
+            .iter()
+            .map(|f| format!("{} r{} {:?} {}", f.kind, f.rounds.len(), f.lost, f.ending))
+            .collect();
+        println!("seed {seed}: {f:?}");
+    }
+}

@@ -387,15 +387,23 @@ fn fight_personnel(world: &mut World, setup: &Setup) -> Result {
     spread(world, &ids[0], result.lost[0]);
     spread(world, &ids[1], result.lost[1]);
     carry_out_ending(world, [&ids[0], &ids[1]], &result);
+    let turn = world.resource::<crate::flow::Turn>().0;
     world.resource_mut::<WwiiState>().fought.push(Fought {
+        turn,
         kind: "Assault".into(),
         units: ids.clone(),
         modifiers: setup.modifiers.clone(),
+        first_dice: vec![1; rounds.len()],
         rounds,
         lost: result.lost,
         ending: result.ending.describe([&who[0], &who[1]]),
     });
     result
+}
+
+/// "die" or "dice".
+fn dice_word(n: u32) -> &'static str {
+    if n == 1 { "die" } else { "dice" }
 }
 
 /// A die and its modifier in words: "4", or "4 (-2) = 2".
@@ -471,6 +479,7 @@ fn fight_tanks(
     let (t, i, mods) = tank_sides(world, group, tank, infantry);
     let (mut lost, mut won_all) = ([0u32, 0u32], [true, true]);
     let mut rounds = Vec::new();
+    let mut first_dice = Vec::new();
     for r in 1..=3 {
         let left = [t.bases - lost[0], i.bases - lost[1]];
         if left[0] == 0 || left[1] == 0 {
@@ -486,13 +495,19 @@ fn fight_tanks(
         say(
             world,
             format!(
-                "{kind} round {r}: {}'s {td} machine-gun dice kill {}, {}'s {id} dice kill {}.",
-                tank.name, l[1], infantry.name, l[0]
+                "{kind} round {r}: {}'s {td} machine-gun {} kill {}, {}'s {id} {} kill {}.",
+                tank.name,
+                dice_word(td),
+                l[1],
+                infantry.name,
+                dice_word(id),
+                l[0]
             ),
         );
         won_all = [won_all[0] && l[1] > l[0], won_all[1] && l[0] > l[1]];
         lost = [lost[0] + l[0], lost[1] + l[1]];
         rounds.push(dice);
+        first_dice.push(td as usize);
     }
     let result = tanks::tank_ending(&t, &i, lost, won_all);
     let words = result.ending.describe([&tank.name, &infantry.name]);
@@ -506,11 +521,14 @@ fn fight_tanks(
         .resource_mut::<WwiiState>()
         .followups
         .retain(|f| f.unit() != tank.id);
+    let turn = world.resource::<crate::flow::Turn>().0;
     world.resource_mut::<WwiiState>().fought.push(Fought {
+        turn,
         kind: kind.into(),
         units: ids,
         modifiers: mods,
         rounds,
+        first_dice,
         lost: result.lost,
         ending: words,
     });
@@ -791,4 +809,121 @@ pub fn overrun(world: &mut World, u: &Unit, hex: hexx::Hex) {
     {
         world.resource_mut::<WwiiState>().moved.insert(t.id);
     }
+}
+
+/// The odds of a tank assault of `tank` against `infantry` (`kind`: "Tank assault" or
+/// "Armored overrun"), as the window shows them: each ending with its chance, with
+/// every modifier and its cause. The dice thrown change with the bases left, so the
+/// chances are summed over every die of every round in floating point and shown to
+/// the thousandth.
+pub fn tank_odds(
+    world: &World,
+    group: &[Unit],
+    tank: &Unit,
+    infantry: &Unit,
+    kind: &str,
+) -> crate::odds::Odds {
+    use crate::odds::{Modifier, Odds, Outcome};
+    let (t, i, mods) = tank_sides(world, group, tank, infantry);
+    let names = [tank.name.as_str(), infantry.name.as_str()];
+    let mut endings: Vec<(String, f64)> = Vec::new();
+    for (r, p) in tanks::tank_assault_odds(&t, &i) {
+        let label = r.ending.describe(names);
+        match endings.iter_mut().find(|(l, _)| *l == label) {
+            Some(slot) => slot.1 += p,
+            None => endings.push((label, p)),
+        }
+    }
+    endings.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    const OF: u64 = 1000;
+    let mut ways: Vec<u64> = endings
+        .iter()
+        .map(|e| (e.1 * OF as f64).round() as u64)
+        .collect();
+    // Rounding may leave the thousandths a little off the whole: the likeliest takes it.
+    let sum: u64 = ways.iter().sum();
+    if let Some(first) = ways.first_mut() {
+        *first = (*first + OF).saturating_sub(sum);
+    }
+    let needs = |m: Option<i32>| {
+        m.and_then(tanks::needs)
+            .map_or_else(|| "cannot kill".to_owned(), |n| format!("{n}-6 kill"))
+    };
+    Odds {
+        title: format!("{kind}: {} against {}", names[0], names[1]),
+        basis: vec![
+            format!(
+                "{}: {} bases, {} machine-gun dice each, {}; {}: {} bases, a die each, {}",
+                names[0],
+                t.bases,
+                t.machine_guns,
+                needs(Some(t.modifier)),
+                names[1],
+                i.bases,
+                needs(i.against(&t)),
+            ),
+            "Three rounds or until one side is gone; the side that kills more wins the round"
+                .into(),
+            "Chances to the thousandth: the dice change with the bases left".into(),
+        ],
+        modifiers: [0, 1]
+            .into_iter()
+            .flat_map(|s| {
+                mods[s].iter().map(move |(value, cause)| Modifier {
+                    value: *value,
+                    changes: format!("{}'s dice", names[s]),
+                    cause: cause.clone(),
+                })
+            })
+            .collect(),
+        outcomes: endings
+            .into_iter()
+            .zip(ways)
+            .map(|((label, _), w)| Outcome::new(label, w, OF))
+            .collect(),
+        more: vec![],
+    }
+}
+
+/// The odds of tank unit `u` overrunning the enemy in `hex` from `from` (where it
+/// stands, or a hex it can reach): a tank assault against each personnel unit there
+/// that can fight it, one after another (heavy weapons take no part).
+pub fn overrun_odds(
+    world: &World,
+    u: &Unit,
+    from: hexx::Hex,
+    hex: hexx::Hex,
+) -> Vec<crate::odds::Odds> {
+    let mut tank = u.clone();
+    tank.hex = from;
+    let there = view::units_at(world, hex);
+    let mut group = there.clone();
+    group.push(tank.clone());
+    there
+        .iter()
+        .filter(|t| t.side != u.side && t.kind().personnel() && t.kind() != Kind::HeavyWeapon)
+        .map(|t| tank_odds(world, &group, &tank, t, "Armored overrun"))
+        .collect()
+}
+
+/// The odds of the personnel assault of the group `u` is in, if it were fought now.
+pub fn group_odds(world: &World, u: &Unit) -> Option<crate::odds::Odds> {
+    let group = groups(world)
+        .into_iter()
+        .find(|g| g.iter().any(|x| x.id == u.id))?;
+    let setup = personnel_setup(world, &group)?;
+    let names: [String; 2] = [0, 1].map(|s| {
+        setup.units[s]
+            .iter()
+            .map(|x| x.name.clone())
+            .collect::<Vec<_>>()
+            .join(" and ")
+    });
+    let sides = setup.sides();
+    Some(super::assault::odds_of(
+        [&names[0], &names[1]],
+        [sides[0].bases, sides[1].bases],
+        setup.modifiers.clone(),
+        setup.meeting,
+    ))
 }

@@ -151,3 +151,33 @@ pub fn step_to(world: &mut World, u: &Unit, path: &[hexx::Hex]) {
         },
     );
 }
+
+/// The odds of a unit's voluntary rout: two dice and its modifiers at or under its
+/// morale.
+pub fn rout_odds(world: &World, u: &Unit) -> crate::odds::Odds {
+    use crate::odds::{Odds, Outcome};
+    let in_cover = view::cell(world, u.hex).is_some_and(|c| c.solid_cover);
+    let modifiers: Vec<(i32, String)> =
+        morale::check_modifiers(u.stands.below_half(), u.morale, in_cover)
+            .into_iter()
+            .map(|(v, c)| (v, c.to_owned()))
+            .collect();
+    let plus: i32 = modifiers.iter().map(|m| m.0).sum();
+    let m = morale::morale(u.training);
+    let passed = (1..=6)
+        .flat_map(|a| (1..=6).map(move |b| a + b))
+        .filter(|t| morale::voluntary_rout(t + plus, m))
+        .count() as u64;
+    Odds {
+        title: format!("Voluntary rout: {}", u.name),
+        basis: vec![format!(
+            "Two dice and the modifiers at or under its morale, {m}"
+        )],
+        modifiers: Odds::modifiers_of("the dice", &modifiers),
+        outcomes: vec![
+            Outcome::new("routs away, breaking contact", passed, 36u64),
+            Outcome::new("stays locked in the assault", 36 - passed, 36u64),
+        ],
+        more: vec![],
+    }
+}

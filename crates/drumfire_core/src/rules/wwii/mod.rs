@@ -29,6 +29,7 @@ pub mod ai;
 pub mod assault;
 pub mod assaults;
 pub mod contact;
+pub mod editor;
 pub mod effects;
 pub mod fire;
 pub mod followup;

@@ -21,6 +21,20 @@ pub enum Training {
     Regular,
 }
 
+impl Training {
+    /// Every grade, the best first.
+    pub const ALL: [Training; 3] = [Training::Outstanding, Training::Great, Training::Regular];
+
+    /// In words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Training::Outstanding => "Outstanding",
+            Training::Great => "Great",
+            Training::Regular => "Regular",
+        }
+    }
+}
+
 /// One unit's part in an assault, as the modifiers read it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Involved {

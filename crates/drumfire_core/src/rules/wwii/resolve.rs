@@ -310,8 +310,10 @@ pub fn path_within(
 /// Ours — W-D20 in docs/rules/wwii.md: the initiative and the turn's order.
 pub(super) fn roll_for_initiative(world: &mut World) {
     let side = flow::roll_for_initiative(world);
+    let turn = world.resource::<crate::flow::Turn>().0;
     {
         let mut state = world.resource_mut::<WwiiState>();
+        state.fought.retain(|f| f.turn + 1 >= turn);
         state.first = side;
         state.spent.clear();
         state.moved.clear();
@@ -342,7 +344,6 @@ pub(super) fn begin_assault(world: &mut World) {
         let mut state = world.resource_mut::<WwiiState>();
         state.done.clear();
         state.followups.clear();
-        state.fought.clear();
         // Acting names the side choosing; set to any side so `settle` starts there.
         state.acting = Some(state.first);
     }

@@ -170,14 +170,18 @@ impl Followup {
 /// One assault fought this turn, for the log's account and the window.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Fought {
+    /// The turn it was fought in.
+    pub turn: u16,
     /// What it was: "Assault", "Tank assault", "Armored overrun", "Machine guns".
     pub kind: String,
     /// Each side's units (the attacker's first).
     pub units: [Vec<String>; 2],
     /// Each side's modifiers with their causes.
     pub modifiers: [Vec<(i32, String)>; 2],
-    /// The dice of each round, the attacker's first.
+    /// The dice of each round, the first side's first.
     pub rounds: Vec<Vec<u8>>,
+    /// How many of each round's dice are the first side's.
+    pub first_dice: Vec<usize>,
     /// Bases each side lost.
     pub lost: [u32; 2],
     /// How it ended, in words.
@@ -214,7 +218,7 @@ pub struct WwiiState {
     pub done: Vec<u8>,
     /// What the winners of assaults may do next, in order.
     pub followups: Vec<Followup>,
-    /// The assaults fought in the last assault phase (and overruns since).
+    /// The assaults and overruns fought this turn and the turn before.
     pub fought: Vec<Fought>,
 }
 
