@@ -67,8 +67,9 @@ pub fn check(files: &[PathBuf]) -> ExitCode {
 /// Arguments of `drumfire sim`.
 #[derive(clap::Args)]
 pub struct SimArgs {
-    /// The scenario to play.
-    file: PathBuf,
+    /// The scenarios to play, each to the end in turn.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
     /// Dice seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -78,19 +79,41 @@ pub struct SimArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
-    /// Also write the finished game as a save.
+    /// Also write the finished game as a save (with several scenarios, one save each,
+    /// the scenario's file name added: `out.ron` gives `out-tutorial.ron`).
     #[arg(long)]
     save: Option<PathBuf>,
 }
 
-/// `drumfire sim`: play to the end with computer players.
+/// `drumfire sim`: play each scenario to the end with computer players.
 pub fn sim(args: &SimArgs) -> ExitCode {
-    let scenario = match load(&args.file) {
+    let mut code = ExitCode::SUCCESS;
+    for file in &args.files {
+        let save = args.save.as_ref().map(|path| {
+            if args.files.len() == 1 {
+                return path.clone();
+            }
+            let stem = |p: &Path| {
+                p.file_stem()
+                    .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+            };
+            path.with_file_name(format!("{}-{}.ron", stem(path), stem(file)))
+        });
+        if sim_one(args, file, save.as_deref()) != ExitCode::SUCCESS {
+            code = ExitCode::FAILURE;
+        }
+    }
+    code
+}
+
+/// Plays one scenario to the end.
+fn sim_one(args: &SimArgs, file: &Path, save_to: Option<&Path>) -> ExitCode {
+    let scenario = match load(file) {
         Ok(Loaded::Scenario(s)) => *s,
         Ok(Loaded::Save(_)) => {
             eprintln!(
                 "{}:1:1: sim plays a scenario, not a save (use `drumfire replay`)",
-                args.file.display()
+                file.display()
             );
             return ExitCode::FAILURE;
         }
@@ -124,12 +147,12 @@ pub fn sim(args: &SimArgs) -> ExitCode {
     let result = match play_out(&mut game, &mut bots) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("{}: the simulation stopped: {e}", args.file.display());
+            eprintln!("{}: the simulation stopped: {e}", file.display());
             return ExitCode::FAILURE;
         }
     };
     let hash = game.state_hash();
-    if let Some(path) = &args.save
+    if let Some(path) = save_to
         && let Err(e) = save::write(path, &save::save_of(&mut game, &scenario, args.seed))
     {
         eprintln!("{}: cannot write the save: {e}", path.display());

@@ -332,3 +332,31 @@ fn every_shipped_scenario_sim_save_replays_in_a_new_process_for_every_kind_of_pl
         }
     }
 }
+
+#[test]
+fn sim_plays_several_scenarios_each_with_its_own_save_that_replays() {
+    let save = scratch("several.ron");
+    let shown = save.display().to_string();
+    let out = drumfire(&[
+        "sim",
+        "scenarios/wwii/orchard_farm.ron",
+        "scenarios/wwii/krasny_bor.ron",
+        "--players",
+        "ai,random",
+        "--json",
+        "--save",
+        &shown,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines: Vec<serde_json::Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    for (v, stem) in lines.iter().zip(["orchard_farm", "krasny_bor"]) {
+        let path = save.with_file_name(format!("several-{stem}.ron"));
+        let replay = drumfire(&["replay", &path.display().to_string()]);
+        assert!(replay.status.success(), "{}", stderr(&replay));
+        assert_eq!(stdout(&replay).trim(), v["state_hash"].as_str().unwrap());
+    }
+}

@@ -917,6 +917,8 @@ fn assault_weapons_and_small_units_fire_while_assaulting_but_not_their_hosts() {
     assert_eq!(needs_at_range(3, 4, 0), Some(6));
     assert_eq!(needs_at_range(1, 4, -1), Some(6));
     assert_eq!(needs_at_range(3, 4, -1), None);
+    // Within half range a 6 always kills: full cover and a moving firer leave a 6.
+    assert_eq!(needs_at_range(2, 4, -3), Some(6));
     assert_eq!(needs_at_range(5, 4, 0), None, "out of range");
     // W-D12: full cover is worse than solid cover, not both.
     let dug_in = FireCase {

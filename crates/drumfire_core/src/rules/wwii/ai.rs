@@ -125,14 +125,34 @@ fn score(world: &World, all: &[Unit], u: &Unit, hex: Hex, goal: Option<Hex>) -> 
     if cell.solid_cover && !u.kind().vehicle() {
         s += 4;
     }
+    // Ground the enemy's small arms sweep is worth less, the more so in the open.
+    if !u.kind().vehicle() {
+        let under_fire = all
+            .iter()
+            .filter(|e| {
+                e.side != u.side
+                    && e.figures.fire_points > 0
+                    && e.hex.unsigned_distance_to(hex) <= e.figures.range.div_ceil(2)
+                    && shooting::sees(world, e.hex, hex)
+            })
+            .count() as i64;
+        s -= under_fire * if cell.solid_cover { 2 } else { 5 };
+    }
     let contact = movement::enemy_next(all, u.side, hex);
     if contact {
         let (mine, theirs) = odds_at(all, u, hex);
+        // Late in the game an objective is worth going in for at even numbers.
+        let late = {
+            let turn = world.resource::<crate::flow::Turn>().0;
+            let turns = world.resource::<crate::scenario::ScenarioInfo>().turns;
+            turn + 2 >= turns && goal.is_some_and(|g| g.unsigned_distance_to(hex) <= 1)
+        };
         s += match u.kind() {
             Kind::HeavyWeapon => -60,
             Kind::Tank if !cell.bunker => 8,
             Kind::Tank | Kind::ArmoredCar => -20,
             _ if 2 * mine >= 3 * theirs => 12,
+            _ if late && mine >= theirs => 12,
             _ => -25,
         };
     }

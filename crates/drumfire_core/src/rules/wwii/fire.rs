@@ -95,13 +95,15 @@ pub fn fire_modifiers(c: FireCase) -> Vec<(i32, &'static str)> {
 /// hexes, with `modifier` in all; `None` out of range or when no face can.
 /// Ours — W-D13 in docs/rules/wwii.md: fire at range is a die a fire point, a kill on
 /// 5 or 6 up to half the weapon's range (rounded up), on 6 beyond; the modifiers move
-/// the number, a 1 never kills.
+/// the number, a 1 never kills, and within half range a 6 always does.
 pub fn needs_at_range(hexes: u32, range: u32, modifier: i32) -> Option<u8> {
     if hexes == 0 || hexes > range {
         return None;
     }
     let base = if hexes <= range.div_ceil(2) { 5 } else { 6 };
-    let n = (base - modifier).max(2);
+    // Within half range a 6 always kills, whatever the modifiers.
+    let most = if base == 5 { 6 } else { 7 };
+    let n = (base - modifier).clamp(2, most);
     (n <= 6).then_some(n as u8)
 }
 

@@ -256,7 +256,7 @@ pub fn fire_at(world: &mut World, u: &Unit, t: &Unit, shot: &Shot) {
                     .map_or_else(|| "no die can kill".to_owned(), |n| format!("{n}-6 kill"))
             ),
             dice,
-            result: format!("{kills} base{} lost", if kills == 1 { "" } else { "s" }),
+            result: format!("{kills} kill{}", if kills == 1 { "" } else { "s" }),
         },
     );
     let lost = super::effects::lose_bases(world, &t.id, kills);
