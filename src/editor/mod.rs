@@ -77,6 +77,60 @@ impl EditorPanels {
     };
 }
 
+/// An inspector row for a unit made of stands: how many it has at the start, 1 to
+/// `most`, each of kind `kind` (`hint` on hover). A unit with none yet shows 0 until
+/// the designer sets them: the number is not clamped into range just by being shown.
+pub fn stands_row(
+    ui: &mut egui::Ui,
+    c: &CounterDef,
+    edits: &mut Vec<Edit>,
+    (label, hint): (&str, &str),
+    most: usize,
+    kind: &str,
+) {
+    ui.horizontal(|ui| {
+        ui.label(label).on_hover_text(hint);
+        let mut n = c.stands.len();
+        let drag = egui::DragValue::new(&mut n)
+            .range(1..=most)
+            .clamp_existing_to_range(false);
+        if ui.add(drag).changed() && n != c.stands.len() {
+            edits.push(Edit::Stands {
+                id: c.id.clone(),
+                stands: vec![kind.to_owned(); n],
+            });
+        }
+    });
+}
+
+/// An inspector row for the hexside a unit faces at the start, for rule sets where
+/// every unit faces one ("choose a hexside" until it does).
+pub fn facing_row(ui: &mut egui::Ui, c: &CounterDef, edits: &mut Vec<Edit>) {
+    use drumfire_core::scenario::FacingDef;
+    ui.horizontal(|ui| {
+        ui.label("Faces");
+        egui::ComboBox::from_id_salt("required_facing")
+            .selected_text(
+                c.facing
+                    .map_or("choose a hexside".to_owned(), |f| format!("{f:?}")),
+            )
+            .show_ui(ui, |ui| {
+                for f in FacingDef::ALL {
+                    if ui
+                        .selectable_label(c.facing == Some(f), format!("{f:?}"))
+                        .clicked()
+                        && c.facing != Some(f)
+                    {
+                        edits.push(Edit::Facing {
+                            id: c.id.clone(),
+                            facing: Some(f),
+                        });
+                    }
+                }
+            });
+    });
+}
+
 /// The scenario being edited and the editor's state.
 #[derive(Resource)]
 pub struct Doc {

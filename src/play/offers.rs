@@ -279,3 +279,20 @@ pub fn buttons(ui: &mut egui::Ui, offers: &[Offer]) -> Option<Order> {
     }
     asked
 }
+
+/// The selected piece's buttons with their odds and the shaded hexes, as the script's
+/// `dump-view` writes them ("button: ...", "odds: ...", "shaded: 0504 0505").
+pub fn view_text(world: &World, out: &mut String) {
+    use std::fmt::Write;
+    let offers = world.resource::<Offers>();
+    for o in &offers.offers {
+        let _ = writeln!(out, "button: {}", o.label);
+        if let Some(odds) = &o.odds {
+            let _ = writeln!(out, "odds: {}", odds.summary());
+        }
+    }
+    let moves: Vec<String> = offers.moves.keys().map(|m| m.label()).collect();
+    if !moves.is_empty() {
+        let _ = writeln!(out, "shaded: {}", moves.join(" "));
+    }
+}

@@ -377,3 +377,25 @@ pub fn lose_stand(world: &mut World, e: Entity, stand: usize) -> Option<usize> {
     }
     Some(standing)
 }
+
+/// Counter `e` (scenario id `id`, in hex `from`) marches along `path` to its last hex,
+/// facing the way it last stepped; journaled as one move. Nothing happens for an
+/// empty path.
+pub fn march(world: &mut World, e: Entity, id: &str, from: Hex, path: &[Hex]) {
+    let Some(&last) = path.last() else {
+        return;
+    };
+    let before = path.len().checked_sub(2).map_or(from, |i| path[i]);
+    move_counter(world, e, from, last);
+    if let Some(d) = before.neighbor_direction(last) {
+        world.entity_mut(e).insert(crate::counters::Facing(d));
+    }
+    crate::journal::note(
+        world,
+        crate::journal::GameEvent::Moved {
+            pieces: vec![id.to_owned()],
+            from: crate::coords::hex_label(from),
+            to: crate::coords::hex_label(last),
+        },
+    );
+}

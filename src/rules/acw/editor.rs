@@ -6,7 +6,7 @@ use bevy_egui::egui;
 use drumfire_core::editor::Edit;
 use drumfire_core::rules::acw::editor::{AcwEdit, army};
 use drumfire_core::rules::acw::melee::Army;
-use drumfire_core::scenario::{CounterDef, FacingDef, ScenarioFile};
+use drumfire_core::scenario::{CounterDef, ScenarioFile};
 
 /// The ACW rules' editor panels.
 pub const PANELS: EditorPanels = EditorPanels {
@@ -18,51 +18,24 @@ pub const PANELS: EditorPanels = EditorPanels {
 /// The hexside a unit faces at the start (every ACW unit faces one), and how many
 /// stands it has (a regiment's infantry, a battery's guns).
 fn unit(ui: &mut egui::Ui, _file: &ScenarioFile, c: &CounterDef, edits: &mut Vec<Edit>) {
-    ui.horizontal(|ui| {
-        ui.label("Stands at the start").on_hover_text(
+    let kind = if drumfire_core::rules::acw::scenario::is_battery(&c.unit) {
+        "gun"
+    } else {
+        "infantry"
+    };
+    crate::editor::stands_row(
+        ui,
+        c,
+        edits,
+        (
+            "Stands at the start",
             "Ten at most: five dominoes behind a unit at full strength. Sets every stand to \
              the unit's kind (infantry, or a battery's guns).",
-        );
-        let mut n = c.stands.len();
-        // A unit with no stands yet shows 0 until the designer sets them: the number is
-        // not clamped into range just by being shown.
-        let drag = egui::DragValue::new(&mut n)
-            .range(1..=10)
-            .clamp_existing_to_range(false);
-        if ui.add(drag).changed() && n != c.stands.len() {
-            let kind = if drumfire_core::rules::acw::scenario::is_battery(&c.unit) {
-                "gun"
-            } else {
-                "infantry"
-            };
-            edits.push(Edit::Stands {
-                id: c.id.clone(),
-                stands: vec![kind.to_owned(); n],
-            });
-        }
-    });
-    ui.horizontal(|ui| {
-        ui.label("Faces");
-        egui::ComboBox::from_id_salt("acw_facing")
-            .selected_text(
-                c.facing
-                    .map_or("choose a hexside".to_owned(), |f| format!("{f:?}")),
-            )
-            .show_ui(ui, |ui| {
-                for f in FacingDef::ALL {
-                    if ui
-                        .selectable_label(c.facing == Some(f), format!("{f:?}"))
-                        .clicked()
-                        && c.facing != Some(f)
-                    {
-                        edits.push(Edit::Facing {
-                            id: c.id.clone(),
-                            facing: Some(f),
-                        });
-                    }
-                }
-            });
-    });
+        ),
+        10,
+        kind,
+    );
+    crate::editor::facing_row(ui, c, edits);
 }
 
 /// The army a side fights for.

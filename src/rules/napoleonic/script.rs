@@ -6,7 +6,7 @@
 //! `dump-view`.
 
 use super::play::OrdersDraft;
-use crate::play::offers::{Offers, OrderRequest};
+use crate::play::offers::OrderRequest;
 use crate::rules::ScriptSteps;
 use bevy::prelude::*;
 use drumfire_core::rules::napoleonic::NpOrder;
@@ -66,19 +66,5 @@ fn view_text(world: &mut World, out: &mut String) {
     for (id, c) in &draft.orders {
         let _ = writeln!(out, "sheet: {id} {}", c.name());
     }
-    for o in &world.resource::<Offers>().offers {
-        let _ = writeln!(out, "button: {}", o.label);
-        if let Some(odds) = &o.odds {
-            let _ = writeln!(out, "odds: {}", odds.summary());
-        }
-    }
-    let moves: Vec<String> = world
-        .resource::<Offers>()
-        .moves
-        .keys()
-        .map(|m| m.label())
-        .collect();
-    if !moves.is_empty() {
-        let _ = writeln!(out, "shaded: {}", moves.join(" "));
-    }
+    crate::play::offers::view_text(world, out);
 }

@@ -5,7 +5,6 @@
 //! button); and the words the panels show, for `dump-view`.
 
 use super::play::WwiiOffers;
-use crate::play::offers::Offers;
 use crate::rules::ScriptSteps;
 use bevy::prelude::*;
 
@@ -33,21 +32,7 @@ fn step(world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
 /// reach and the assault its group would fight.
 fn view_text(world: &mut World, out: &mut String) {
     use std::fmt::Write;
-    for o in &world.resource::<Offers>().offers {
-        let _ = writeln!(out, "button: {}", o.label);
-        if let Some(odds) = &o.odds {
-            let _ = writeln!(out, "odds: {}", odds.summary());
-        }
-    }
-    let moves: Vec<String> = world
-        .resource::<Offers>()
-        .moves
-        .keys()
-        .map(|m| m.label())
-        .collect();
-    if !moves.is_empty() {
-        let _ = writeln!(out, "shaded: {}", moves.join(" "));
-    }
+    crate::play::offers::view_text(world, out);
     let extra = world.resource::<WwiiOffers>();
     for (label, odds) in &extra.overruns {
         let _ = writeln!(out, "overrun: {label}: {}", odds.summary());

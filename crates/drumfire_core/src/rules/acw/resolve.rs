@@ -260,22 +260,7 @@ fn charge_home(world: &mut World, k: usize) {
 
 /// Moves a unit along `path` to its last hex, facing the way it last stepped.
 fn march(world: &mut World, u: &view::Unit, path: &[Hex]) {
-    let Some(&last) = path.last() else {
-        return;
-    };
-    let before = path.len().checked_sub(2).map_or(u.hex, |i| path[i]);
-    crate::map::move_counter(world, u.entity, u.hex, last);
-    if let Some(d) = before.neighbor_direction(last) {
-        world.entity_mut(u.entity).insert(Facing(d));
-    }
-    note(
-        world,
-        GameEvent::Moved {
-            pieces: vec![u.id.clone()],
-            from: view::label(u.hex),
-            to: view::label(last),
-        },
-    );
+    crate::map::march(world, u.entity, &u.id, u.hex, path);
 }
 
 /// The defenders that may fire at charge `k`'s charger now.

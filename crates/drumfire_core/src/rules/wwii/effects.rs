@@ -132,24 +132,7 @@ pub fn fall_back(world: &mut World, id: &str, hexes: u32, routed: bool) {
 /// Moves a unit along `path` to its last hex, facing the way it last stepped (a unit
 /// falling back turns its back to the enemy as it goes: it faces the way it went).
 pub fn step_to(world: &mut World, u: &Unit, path: &[hexx::Hex]) {
-    let Some(&last) = path.last() else {
-        return;
-    };
-    let before = path.len().checked_sub(2).map_or(u.hex, |i| path[i]);
-    crate::map::move_counter(world, u.entity, u.hex, last);
-    if let Some(d) = before.neighbor_direction(last) {
-        world
-            .entity_mut(u.entity)
-            .insert(crate::counters::Facing(d));
-    }
-    note(
-        world,
-        GameEvent::Moved {
-            pieces: vec![u.id.clone()],
-            from: view::label(u.hex),
-            to: view::label(last),
-        },
-    );
+    crate::map::march(world, u.entity, &u.id, u.hex, path);
 }
 
 /// The odds of a unit's voluntary rout: two dice and its modifiers at or under its
