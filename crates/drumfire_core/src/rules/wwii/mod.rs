@@ -234,7 +234,9 @@ pub fn actions(world: &World, side: u8) -> Vec<Order> {
                     if opts.len() < 2 {
                         continue;
                     }
-                    for e in opts {
+                    // What it engages already is no new order.
+                    let now = assaults::engages(world, &g, u);
+                    for e in opts.into_iter().filter(|e| *e != now) {
                         let target = match e {
                             mixed::Engages::Vehicle(id) => Some(id),
                             _ => g
