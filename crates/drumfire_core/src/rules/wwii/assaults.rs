@@ -589,15 +589,14 @@ fn gun_fire(world: &mut World, tank: &Unit, target: &Unit) {
 
 /// The assault phase: every group in contact fought out, in order.
 pub fn resolve_all(world: &mut World) {
-    let mut k = 0;
-    loop {
-        let gs = groups(world);
-        // A group already fought is not fought again this phase: fights are by the
-        // groups as the phase found them, taken one by one.
-        let Some(group) = gs.get(k).cloned() else {
-            break;
-        };
-        k += 1;
+    // Each unit fights once a phase: the next group is the first (as the map stands
+    // after the fights before it) with no unit that has fought.
+    let mut fought: BTreeSet<String> = BTreeSet::new();
+    while let Some(group) = groups(world)
+        .into_iter()
+        .find(|g| g.iter().all(|u| !fought.contains(&u.id)))
+    {
+        fought.extend(group.iter().map(|u| u.id.clone()));
         resolve_group(world, &group);
     }
     let all = view::units(world);
@@ -615,8 +614,6 @@ pub fn resolve_all(world: &mut World) {
 /// Fights one group.
 fn resolve_group(world: &mut World, group: &[Unit]) {
     let a = attacker(world, group);
-    let sides_n = world.resource::<crate::scenario::SideList>().0.len() as u8;
-    let side_of = |s: usize| if s == 0 { a } else { (a + 1) % sides_n.max(1) };
     let split = split_of(world, group, a);
     say(
         world,
@@ -645,18 +642,16 @@ fn resolve_group(world: &mut World, group: &[Unit]) {
     let personnel_result = personnel.as_ref().map(|s| fight_personnel(world, s));
     // Each tank unit the infantry chose, fought by each of them in turn.
     let mut tank_results: Vec<(String, Result)> = Vec::new();
-    for ((ts, tank_id), infantry) in &split.tank_assaults {
+    for ((_, tank_id), infantry) in &split.tank_assaults {
         for inf in infantry {
             let (Some(tank), Some(i)) = (view::unit(world, tank_id), view::unit(world, inf)) else {
                 continue;
             };
-            let _ = ts;
             let r = fight_tanks(world, "Tank assault", group, &tank, &i);
             tank_results.push((tank_id.clone(), r));
         }
     }
-    for (s, tanks_) in split.machine_guns.iter().enumerate() {
-        let _ = s;
+    for tanks_ in &split.machine_guns {
         for id in tanks_ {
             if let Some(t) = view::unit(world, id) {
                 machine_guns(world, group, &t);
@@ -674,7 +669,6 @@ fn resolve_group(world: &mut World, group: &[Unit]) {
     // personnel with no infantry of their own engaging, or when their side's
     // personnel were eliminated; they check morale with their side's losers.
     for (s, heavy) in split.heavy_weapons.iter().enumerate() {
-        let side = side_of(s);
         for id in heavy {
             let Some(h) = view::unit(world, id) else {
                 continue;
@@ -709,7 +703,6 @@ fn resolve_group(world: &mut World, group: &[Unit]) {
             } else if personnel_result.is_some_and(|r| r.ending == Ending::Demoralized(s)) {
                 check_morale(world, id, "its side lost the assault");
             }
-            let _ = side;
         }
     }
 }

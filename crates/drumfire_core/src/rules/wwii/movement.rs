@@ -228,9 +228,7 @@ pub fn fall_back_path(world: &World, u: &Unit, hexes: u32) -> Vec<Hex> {
         let open = |h: Hex| {
             view::cell(world, h)
                 .is_some_and(|c| c.cost.is_some() && !(c.marsh && u.kind().vehicle()))
-                && !all
-                    .iter()
-                    .any(|o| o.hex == h && (o.side != u.side || o.id != u.id))
+                && !all.iter().any(|o| o.hex == h && o.id != u.id)
                 && !enemy_next(&all, u.side, h)
         };
         let Some(next) = crate::map::away_from(at, enemy, open).into_iter().next() else {
