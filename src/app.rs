@@ -136,8 +136,9 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
         }),
         ..default()
     }))
-    .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.16)))
+    .insert_resource(ClearColor(crate::board::CLEAR_COLOUR))
     .add_plugins(EguiPlugin::default())
+    .add_plugins(crate::redraw::plugin)
     .insert_resource(crate::play::session::GameSource {
         scenario: scenario.clone(),
         seed,
@@ -180,7 +181,8 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
     if let Some(path) = &options.script {
         match crate::play::script::Script::read(path, options.shots.clone()) {
             Ok(script) => {
-                app.insert_resource(script);
+                app.insert_resource(script)
+                    .init_resource::<crate::redraw::Continuous>();
             }
             Err(e) => {
                 eprintln!("{e}");
@@ -190,6 +192,7 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
     }
     if let Some(out) = options.bench_window {
         app.insert_resource(crate::bench::WindowBench::new(out, options.bench_frames))
+            .init_resource::<crate::redraw::Continuous>()
             .add_plugins(crate::bench::plugin);
     }
     if let Some(path) = options.screenshot {
@@ -204,6 +207,7 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
 /// Saves a PNG of the window once it has settled, then quits.
 pub fn screenshot_then_quit(app: &mut App, path: PathBuf) {
     app.insert_resource(ScreenshotPlan { path, frame: 0 })
+        .init_resource::<crate::redraw::Continuous>()
         .add_systems(Last, take_screenshot_and_quit);
 }
 

@@ -60,6 +60,8 @@ pub struct WindowBench {
     last_frame: Option<Instant>,
     frame_ms: Vec<f64>,
     since_finish: u32,
+    /// The floor: the panels over an empty board (any drawn frame counts as the first).
+    floor: bool,
 }
 
 impl WindowBench {
@@ -73,8 +75,106 @@ impl WindowBench {
             last_frame: None,
             frame_ms: Vec::new(),
             since_finish: 0,
+            floor: false,
         }
     }
+}
+
+/// `drumfire bench-floor OUT.json`: the floor the window benchmark is measured against.
+/// The same window (1280x800, no vsync) and renderer, the board camera with the same
+/// multisampling, and the play screen's three panels at their sizes filled with text
+/// of the same kind (phase bar, side panel, log), over an empty board. A scenario's
+/// frame time over the floor's is the board's own cost.
+pub fn run_floor(out: PathBuf, frames: u32) -> std::process::ExitCode {
+    use bevy::window::{PresentMode, WindowResolution};
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Drumfire — window benchmark floor".into(),
+            resolution: WindowResolution::new(1280, 800),
+            present_mode: PresentMode::AutoNoVsync,
+            ..default()
+        }),
+        ..default()
+    }))
+    .insert_resource(ClearColor(crate::board::CLEAR_COLOUR))
+    .add_plugins(bevy_egui::EguiPlugin::default())
+    .add_plugins(crate::redraw::plugin)
+    .init_resource::<crate::redraw::Continuous>()
+    .insert_resource(WindowBench {
+        floor: true,
+        ..WindowBench::new(out, frames)
+    })
+    .add_systems(Startup, crate::input::spawn_board_camera)
+    .add_systems(bevy_egui::EguiPrimaryContextPass, floor_panels)
+    .add_plugins(plugin);
+    match app.run() {
+        AppExit::Success => std::process::ExitCode::SUCCESS,
+        AppExit::Error(_) => std::process::ExitCode::FAILURE,
+    }
+}
+
+/// The floor's panels: the play screen's phase bar, side panel and log at their sizes,
+/// with as much text as they hold in play.
+fn floor_panels(mut contexts: bevy_egui::EguiContexts, mut frame: Local<u32>) {
+    use bevy_egui::egui;
+    let Ok(ctx) = contexts.ctx_mut() else {
+        return;
+    };
+    *frame += 1;
+    // One root `Ui` for the three panels, as the play screen lays them out.
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "floor_root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let root = &mut root;
+    egui::Panel::top("phase_bar").show(root, |ui| {
+        ui.horizontal(|ui| {
+            ui.heading("The floor");
+            ui.separator();
+            ui.strong("Turn 1 of 12");
+            ui.separator();
+            ui.label("Action Phase");
+            ui.separator();
+            let _ = ui.button("End activation");
+        });
+    });
+    egui::Panel::bottom("log")
+        .exact_size(125.0)
+        .resizable(false)
+        .show(root, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("0705 Woods, level 1");
+                for b in ["Undo", "Save", "Load", "Help"] {
+                    let _ = ui.button(b);
+                }
+            });
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for i in 0..40 {
+                    ui.monospace(format!(
+                        "T1 Action: 2nd Battalion fires at 0706: rolled 4 + 2 = 6 against 5 (frame {})",
+                        *frame + i
+                    ));
+                }
+            });
+        });
+    egui::Panel::right("stack_viewer")
+        .exact_size(crate::input::SIDE_PANEL_WIDTH)
+        .resizable(false)
+        .show(root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                ui.heading("0706 Farm");
+                for i in 0..30 {
+                    ui.label(format!("Line {i}: a counter, its values and its orders"));
+                    if i % 5 == 0 {
+                        let _ = ui.button("Move");
+                    }
+                }
+            });
+        });
 }
 
 /// Adds the benchmark's systems.
@@ -95,7 +195,7 @@ fn time_frame(mut bench: ResMut<WindowBench>) {
 
 /// True when most sampled points of the map area differ from the clear colour.
 fn shows_map(image: &Image) -> bool {
-    let clear = Color::srgb(0.16, 0.17, 0.16).to_srgba();
+    let clear = crate::board::CLEAR_COLOUR.to_srgba();
     let (w, h) = (image.width(), image.height());
     // The map area: below the top bar, left of the side panel, above the lower sheets.
     let (x0, x1, y0, y1) = (w / 50, w * 3 / 4, h / 10, h / 2);
@@ -161,13 +261,14 @@ fn look_for_map(mut commands: Commands, mut bench: ResMut<WindowBench>) {
     drop(readback);
     let shared = bench.readback.clone();
     let png = png_beside(&bench.out, "first");
+    let floor = bench.floor;
     commands
         .spawn(Screenshot::primary_window())
         .observe(move |shot: On<ScreenshotCaptured>| {
             let at = since_start_ms();
             let Ok(mut r) = shared.lock() else { return };
             r.in_flight = false;
-            if r.first_map_ms.is_none() && shows_map(&shot.image) {
+            if r.first_map_ms.is_none() && (floor || shows_map(&shot.image)) {
                 r.first_map_ms = Some(at);
                 save_png(&shot.image, &png);
             }
@@ -242,7 +343,7 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 fn finish(
     mut commands: Commands,
     mut bench: ResMut<WindowBench>,
-    source: Res<crate::play::session::GameSource>,
+    source: Option<Res<crate::play::session::GameSource>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     match bench.stage {
@@ -270,11 +371,12 @@ fn finish(
             let (peak, now) = memory_mib();
             let first = bench.readback.lock().ok().and_then(|r| r.first_map_ms);
             let mean = sorted.iter().sum::<f64>() / sorted.len().max(1) as f64;
+            let scenario = source.as_ref().map(|s| &s.scenario);
             let figures = json!({
-                "scenario": source.scenario.file.title,
-                "map": format!("{}x{}", source.scenario.file.map.width, source.scenario.file.map.height),
-                "counters": source.scenario.file.counters.len(),
-                "leaders": (source.scenario.rules.editor.pieces)(&source.scenario.file).len(),
+                "scenario": scenario.map_or("floor (the panels over an empty board)".into(), |s| s.file.title.clone()),
+                "map": scenario.map(|s| format!("{}x{}", s.file.map.width, s.file.map.height)),
+                "counters": scenario.map(|s| s.file.counters.len()),
+                "leaders": scenario.map(|s| (s.rules.editor.pieces)(&s.file).len()),
                 "frames": sorted.len(),
                 "first_map_frame_ms": first,
                 "median_frame_ms": percentile(&sorted, 50.0),

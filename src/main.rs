@@ -10,6 +10,7 @@ mod cli;
 mod editor;
 mod input;
 mod play;
+mod redraw;
 mod rules;
 mod ui;
 
@@ -65,6 +66,16 @@ enum Command {
         /// The save to replay.
         save: PathBuf,
     },
+    /// The window benchmark's floor: the play screen's panels over an empty board,
+    /// measured like `play --bench-window` (see `scripts/bench-window.sh`).
+    #[command(hide = true)]
+    BenchFloor {
+        /// Where the figures go (JSON).
+        out: PathBuf,
+        /// Frames to measure.
+        #[arg(long, value_name = "N", default_value_t = 600)]
+        frames: u32,
+    },
 }
 
 fn main() -> ExitCode {
@@ -76,6 +87,7 @@ fn main() -> ExitCode {
         Some(Command::Check { files }) => cli::check(&files),
         Some(Command::Sim(sim)) => cli::sim(&sim),
         Some(Command::Replay { save }) => cli::replay(&save),
+        Some(Command::BenchFloor { out, frames }) => bench::run_floor(out, frames),
         Some(Command::Edit {
             file,
             screenshot,

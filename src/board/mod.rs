@@ -37,6 +37,9 @@ pub mod z {
     pub const COUNTER: f32 = 10.0;
 }
 
+/// The window's background round the map.
+pub const CLEAR_COLOUR: Color = Color::srgb(0.16, 0.17, 0.16);
+
 const ROAD_COLOUR: Color = Color::srgb(0.45, 0.33, 0.22);
 const RIVER_COLOUR: Color = Color::srgb(0.27, 0.49, 0.78);
 const CONTOUR_COLOUR: Color = Color::srgb(0.47, 0.31, 0.16);

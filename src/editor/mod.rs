@@ -258,8 +258,9 @@ pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: Option<&st
         }),
         ..default()
     }))
-    .insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.16)))
+    .insert_resource(ClearColor(crate::board::CLEAR_COLOUR))
     .add_plugins(EguiPlugin::default())
+    .add_plugins(crate::redraw::plugin)
     .insert_resource(doc)
     .init_resource::<EditQueue>()
     .init_resource::<EditorCommand>()

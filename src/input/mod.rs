@@ -87,7 +87,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Hover>()
         .init_resource::<Selection>()
         .init_resource::<MapArea>()
-        .add_systems(Startup, spawn_camera_and_highlights)
+        .add_systems(Startup, (spawn_board_camera, spawn_highlights))
         .add_systems(PostStartup, frame_the_map)
         .add_systems(
             Update,
@@ -147,14 +147,17 @@ fn board_msaa(adapter: Option<&RenderAdapterInfo>) -> Msaa {
     if software { Msaa::Off } else { Msaa::Sample4 }
 }
 
-fn spawn_camera_and_highlights(
+/// The board's camera (egui draws on it too).
+pub fn spawn_board_camera(mut commands: Commands, adapter: Option<Res<RenderAdapterInfo>>) {
+    let msaa = board_msaa(adapter.as_deref());
+    commands.spawn((Name::new("Board camera"), Camera2d, msaa));
+}
+
+fn spawn_highlights(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
-    adapter: Option<Res<RenderAdapterInfo>>,
 ) {
-    let msaa = board_msaa(adapter.as_deref());
-    commands.spawn((Name::new("Board camera"), Camera2d, msaa));
     let ring = hexagon_outline(&mut meshes);
     commands.spawn((
         HoverHighlight,

@@ -66,6 +66,8 @@ fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<u64>) {
     }
     *waited += world.resource::<Time>().delta_secs();
     if *waited < if computer.fast { FAST_PACE } else { PACE } {
+        // The window sleeps without input: the pause needs its frames.
+        world.write_message(bevy::window::RequestRedraw);
         return;
     }
     *waited = 0.0;

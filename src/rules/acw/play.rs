@@ -8,6 +8,7 @@
 use crate::input::Selection;
 use crate::play::offers::{Offer, Offers, Seen, due};
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use drumfire_core::coords::MapCoord;
 use drumfire_core::counters::Counter;
 use drumfire_core::rules::acw::charge_odds::ChargeOdds;
@@ -110,8 +111,12 @@ impl OddsJobs {
     }
 }
 
-/// Collects the odds worked out and starts the next.
-fn run_odds_jobs(mut jobs: ResMut<OddsJobs>) {
+/// Collects the odds worked out and starts the next; the thread wakes the window when
+/// its odds are ready.
+fn run_odds_jobs(
+    mut jobs: ResMut<OddsJobs>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+) {
     if jobs
         .running
         .as_ref()
@@ -124,7 +129,23 @@ fn run_odds_jobs(mut jobs: ResMut<OddsJobs>) {
     if jobs.running.is_none()
         && let Some((key, setup)) = jobs.queue.pop_front()
     {
-        jobs.running = Some((key, std::thread::spawn(move || setup.odds())));
+        let waker = crate::redraw::Waker::of(proxy.as_deref());
+        jobs.running = Some((
+            key,
+            std::thread::spawn(move || {
+                let odds = setup.odds();
+                waker.wake();
+                odds
+            }),
+        ));
+    }
+}
+
+/// Odds asked for by the panels after this frame's jobs were started: one more frame
+/// starts them.
+fn wake_for_queued_odds(jobs: Res<OddsJobs>, mut redraw: MessageWriter<RequestRedraw>) {
+    if !jobs.queue.is_empty() {
+        redraw.write(RequestRedraw);
     }
 }
 
@@ -189,7 +210,8 @@ pub fn plugin(app: &mut App) {
                 run_odds_jobs,
                 keep_fought.run_if(crate::play::playing(drumfire_core::rules::ACW.id)),
             ),
-        );
+        )
+        .add_systems(Last, wake_for_queued_odds);
     crate::play::offers::add_systems(app, drumfire_core::rules::ACW.id, work_out_offers);
 }
 

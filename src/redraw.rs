@@ -1,0 +1,121 @@
+//! The window draws when something changes, not over and over: a turn-based game that
+//! waits for a player should cost next to nothing. Winit wakes the app for input and
+//! window events (a click, a key, the cursor over the window, a resize); everything that
+//! moves without input asks for the frames it needs here:
+//!
+//! - a key or mouse button held (keys pan the map while they are down);
+//! - the computer player waiting out the pause between its orders (`play::computer`);
+//! - a save being replayed into the window, a script, a screenshot on the command line
+//!   or the window benchmark ([`Continuous`]);
+//! - an order waiting for the phase's systems, or a phase change, until it is done; a
+//!   change to the game (the journal grew) draws two more frames, so that panels laid
+//!   out before the change catch up;
+//! - odds worked out on a thread wake the window when they are ready
+//!   ([`Waker`], the ACW charge odds);
+//! - egui asks for its own repaints (tooltips, animations) through bevy_egui.
+//!
+//! bevy_egui 0.42 hands egui the keyboard modifiers as an event every frame, changed or
+//! not, and egui asks for another frame whenever a frame had events: the window would
+//! never rest. [`drop_unchanged_modifiers`] passes the event on only when the modifiers
+//! changed (egui keeps the last ones it was given).
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEvent};
+use bevy_egui::{EguiInput, EguiInputSet, EguiPreUpdateSet, egui};
+use std::time::Duration;
+
+/// With nothing happening, the window still updates this often while it has the focus.
+const FOCUSED_WAIT: Duration = Duration::from_secs(5);
+/// And this often when it does not.
+const UNFOCUSED_WAIT: Duration = Duration::from_secs(60);
+/// Frames drawn after a change to the game.
+const SETTLE_FRAMES: u32 = 2;
+
+/// While present, the window updates every frame (a script, a screenshot, a benchmark).
+#[derive(Resource, Default)]
+pub struct Continuous;
+
+/// The redraw plugin: reactive updates and the frames asked for on top of them.
+pub fn plugin(app: &mut App) {
+    app.insert_resource(WinitSettings {
+        focused_mode: UpdateMode::reactive_low_power(FOCUSED_WAIT),
+        unfocused_mode: UpdateMode::reactive_low_power(UNFOCUSED_WAIT),
+    })
+    .add_systems(Last, keep_awake)
+    .add_systems(
+        PreUpdate,
+        drop_unchanged_modifiers
+            .after(EguiInputSet::WriteEguiEvents)
+            .before(EguiPreUpdateSet::BeginPass),
+    );
+}
+
+/// Wakes the window from another thread (when work done away from the frame is ready).
+#[derive(Clone)]
+pub struct Waker(Option<bevy::winit::EventLoopProxy<WinitUserEvent>>);
+
+impl Waker {
+    /// The window's waker; one that does nothing where there is no window (headless).
+    pub fn of(proxy: Option<&EventLoopProxyWrapper>) -> Self {
+        Self(proxy.map(|p| (**p).clone()))
+    }
+
+    /// Asks the window for a frame.
+    pub fn wake(&self) {
+        if let Some(proxy) = &self.0 {
+            // The window may have closed in the meantime; then there is nothing to draw.
+            let _ = proxy.send_event(WinitUserEvent::WakeUp);
+        }
+    }
+}
+
+/// Is any key or mouse button held down?
+fn input_held(keys: &ButtonInput<KeyCode>, buttons: &ButtonInput<MouseButton>) -> bool {
+    keys.get_pressed().next().is_some() || buttons.get_pressed().next().is_some()
+}
+
+fn keep_awake(world: &mut World, mut seen: Local<usize>, mut settle: Local<u32>) {
+    let entries = world
+        .get_resource::<drumfire_core::journal::Journal>()
+        .map_or(0, |j| j.entries().len());
+    if entries != *seen {
+        *seen = entries;
+        *settle = SETTLE_FRAMES;
+    }
+    let held = match (
+        world.get_resource::<ButtonInput<KeyCode>>(),
+        world.get_resource::<ButtonInput<MouseButton>>(),
+    ) {
+        (Some(k), Some(b)) => input_held(k, b),
+        _ => false,
+    };
+    // An order waits in the inbox, or a phase change, until the next frame.
+    let unsettled = !drumfire_core::orders::is_settled(world);
+    let busy = world.contains_resource::<Continuous>()
+        || world
+            .get_resource::<crate::play::session::ReplayQueue>()
+            .is_some_and(|r| !r.0.is_empty());
+    if held || busy || unsettled || *settle > 0 {
+        *settle = settle.saturating_sub(1);
+        world.write_message(RequestRedraw);
+    }
+}
+
+/// Drops the keyboard modifiers' event from egui's input when they are what egui was
+/// last given, so that a frame without input does not ask for another.
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|event| match event {
+            egui::Event::ModifiersChanged(m) => {
+                let changed = *last != Some(*m);
+                *last = Some(*m);
+                changed
+            }
+            _ => true,
+        });
+    }
+}
