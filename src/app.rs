@@ -43,6 +43,10 @@ pub struct WindowOptions {
     /// Frames the window benchmark pans and zooms for.
     #[arg(long, value_name = "N", default_value_t = 600)]
     bench_frames: u32,
+    /// Leave the window alone: after three seconds to settle, print the frames drawn in
+    /// the next SECONDS (`idle frames: N in S s`), then quit.
+    #[arg(long, value_name = "SECONDS", hide = true)]
+    idle_frames: Option<f32>,
 }
 
 /// `drumfire` with no command: the embedded default scenario.
@@ -197,6 +201,9 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
     }
     if let Some(path) = options.screenshot {
         screenshot_then_quit(&mut app, path);
+    }
+    if let Some(seconds) = options.idle_frames {
+        crate::redraw::probe_idle(&mut app, seconds);
     }
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,

@@ -179,9 +179,62 @@ fn floor_panels(mut contexts: bevy_egui::EguiContexts, mut frame: Local<u32>) {
 
 /// Adds the benchmark's systems.
 pub fn plugin(app: &mut App) {
-    app.add_systems(First, time_frame)
-        .add_systems(Update, drive_camera)
+    app.insert_resource(Hidden::from_env())
+        .add_systems(First, time_frame)
+        .add_systems(Update, (drive_camera, hide_layers))
         .add_systems(Last, (look_for_map, finish).chain());
+}
+
+/// The board's layers left out of a run, to see what each costs: the environment
+/// variable `DRUMFIRE_BENCH_HIDE`, a comma-separated list of `terrain` (the tilemap),
+/// `overlays` (roads, rivers, contours, objectives), `text` (every text on the board)
+/// and `counters`.
+#[derive(Resource, Default, Debug)]
+struct Hidden {
+    terrain: bool,
+    overlays: bool,
+    text: bool,
+    counters: bool,
+}
+
+impl Hidden {
+    fn from_env() -> Self {
+        let list = std::env::var("DRUMFIRE_BENCH_HIDE").unwrap_or_default();
+        let has = |name: &str| list.split(',').any(|x| x.trim() == name);
+        Self {
+            terrain: has("terrain"),
+            overlays: has("overlays"),
+            text: has("text"),
+            counters: has("counters"),
+        }
+    }
+}
+
+type Layer<'a> = (
+    Entity,
+    &'a mut Visibility,
+    Has<bevy_ecs_tilemap::prelude::TilemapType>,
+    Has<crate::board::BoardPiece>,
+    Has<crate::board::text::BoardText>,
+    Has<crate::board::CounterView>,
+);
+
+fn hide_layers(mut commands: Commands, hidden: Res<Hidden>, mut layers: Query<Layer>) {
+    for (entity, mut visibility, terrain, overlay, text, counter) in &mut layers {
+        if text && hidden.text {
+            // Out of the zoom's hands, which would show it again.
+            commands
+                .entity(entity)
+                .remove::<crate::board::text::BoardText>();
+        }
+        let hide = (terrain && hidden.terrain)
+            || (overlay && !text && hidden.overlays)
+            || (text && hidden.text)
+            || (counter && hidden.counters);
+        if hide && *visibility != Visibility::Hidden {
+            *visibility = Visibility::Hidden;
+        }
+    }
 }
 
 fn time_frame(mut bench: ResMut<WindowBench>) {

@@ -119,3 +119,59 @@ fn drop_unchanged_modifiers(
         });
     }
 }
+
+/// `--idle-frames SECONDS`: counts the frames the window draws while nobody touches it.
+#[derive(Resource)]
+struct IdleProbe {
+    start: std::time::Instant,
+    settle: Duration,
+    seconds: Duration,
+    frames: Vec<std::time::Instant>,
+    done: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// Seconds the window is given to open and settle before the idle frames are counted.
+const PROBE_SETTLE: Duration = Duration::from_secs(3);
+
+/// After [`PROBE_SETTLE`], counts the frames drawn in the next `seconds` with no input,
+/// prints `idle frames: N in S s` and quits (the window tests check that it rests).
+pub fn probe_idle(app: &mut App, seconds: f32) {
+    app.insert_resource(IdleProbe {
+        start: std::time::Instant::now(),
+        settle: PROBE_SETTLE,
+        seconds: Duration::from_secs_f32(seconds.clamp(0.1, 600.0)),
+        frames: Vec::new(),
+        done: Default::default(),
+    })
+    .add_systems(Startup, start_probe_timer)
+    .add_systems(First, |mut probe: ResMut<IdleProbe>| {
+        probe.frames.push(std::time::Instant::now())
+    })
+    .add_systems(Last, end_probe);
+}
+
+fn start_probe_timer(probe: Res<IdleProbe>, proxy: Option<Res<EventLoopProxyWrapper>>) {
+    let waker = Waker::of(proxy.as_deref());
+    let done = probe.done.clone();
+    let wait = probe.settle + probe.seconds;
+    std::thread::spawn(move || {
+        std::thread::sleep(wait);
+        done.store(true, std::sync::atomic::Ordering::SeqCst);
+        waker.wake();
+    });
+}
+
+fn end_probe(probe: Res<IdleProbe>, mut exit: MessageWriter<AppExit>) {
+    if !probe.done.load(std::sync::atomic::Ordering::SeqCst) {
+        return;
+    }
+    let from = probe.start + probe.settle;
+    let to = from + probe.seconds;
+    let frames = probe
+        .frames
+        .iter()
+        .filter(|t| **t >= from && **t < to)
+        .count();
+    println!("idle frames: {frames} in {} s", probe.seconds.as_secs_f32());
+    exit.write(AppExit::Success);
+}

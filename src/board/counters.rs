@@ -8,6 +8,7 @@
 //! to the game is journaled) or the selection changes.
 
 use super::geometry::{BoardGeometry, HEX_SIZE};
+use super::text::board_text;
 use super::z;
 use crate::input::Selection;
 use bevy::prelude::*;
@@ -39,7 +40,9 @@ pub fn counter_colour(rgb: [u8; 3]) -> Color {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         PostUpdate,
-        redraw_counters.run_if(resource_exists::<BoardGeometry>.and_then(view_is_stale)),
+        redraw_counters
+            .run_if(resource_exists::<BoardGeometry>.and_then(view_is_stale))
+            .before(super::text::FitText),
     );
 }
 
@@ -234,9 +237,7 @@ fn line(p: &mut ChildSpawnerCommands, a: Vec2, b: Vec2, width: f32, colour: Colo
 
 fn text(p: &mut ChildSpawnerCommands, s: impl Into<String>, size: f32, colour: Color, at: Vec2) {
     p.spawn((
-        Text2d::new(s),
-        TextFont::from_font_size(size),
-        TextColor(colour),
+        board_text(s, size, colour),
         Transform::from_translation(at.extend(0.4)),
     ));
 }
@@ -495,9 +496,7 @@ fn draw_badge(p: &mut ChildSpawnerCommands, n: usize) {
         0.5,
     );
     p.spawn((
-        Text2d::new(n.to_string()),
-        TextFont::from_font_size(10.0),
-        TextColor(Color::WHITE),
+        board_text(n.to_string(), 10.0, Color::WHITE),
         Transform::from_translation(Vec3::new(COUNTER / 2.0, COUNTER / 2.0, 0.6)),
     ));
 }
@@ -546,9 +545,7 @@ fn draw_markers(p: &mut ChildSpawnerCommands, markers: &[MarkerKind]) {
             MARKER_Z + 0.01,
         );
         p.spawn((
-            Text2d::new(m.label()),
-            TextFont::from_font_size(6.0),
-            TextColor(Color::BLACK),
+            board_text(m.label(), 6.0, Color::BLACK),
             Transform::from_translation(at.extend(MARKER_Z + 0.02)),
         ));
     }
@@ -585,9 +582,7 @@ fn draw_hex_marker(p: &mut ChildSpawnerCommands, kind: HexMarkerKind, side: Colo
     sprite(p, side, Vec2::new(50.0, 12.0), band, MARKER_Z - 1.0);
     sprite(p, colour, Vec2::new(47.0, 9.5), band, MARKER_Z - 0.99);
     p.spawn((
-        Text2d::new(label),
-        TextFont::from_font_size(7.0),
-        TextColor(Color::WHITE),
+        board_text(label, 7.0, Color::WHITE),
         Transform::from_translation(band.extend(MARKER_Z - 0.98)),
     ));
 }

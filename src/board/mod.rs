@@ -5,6 +5,7 @@
 mod counters;
 pub mod geometry;
 mod terrain_art;
+pub mod text;
 
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
@@ -15,7 +16,7 @@ use drumfire_core::scenario::{Rules, SideList};
 use geometry::{BoardGeometry, HEX_SIZE};
 use hexx::EdgeDirection;
 
-pub use counters::counter_colour;
+pub use counters::{CounterView, counter_colour};
 
 /// Z order of the layers on the board.
 pub mod z {
@@ -55,7 +56,7 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .run_if(|e: Res<BoardEpoch>| e.is_changed() && e.0 > 0),
         )
-        .add_plugins(counters::plugin);
+        .add_plugins((text::plugin, counters::plugin));
 }
 
 /// Bumped when the map itself changed (the editor): the board is drawn again.
@@ -281,9 +282,7 @@ fn spawn_overlays(
         }
         commands.spawn((
             BoardPiece,
-            Text2d::new(cell.coord.label()),
-            TextFont::from_font_size(9.0),
-            TextColor(Color::srgba(0.1, 0.1, 0.1, 0.75)),
+            text::board_text(cell.coord.label(), 9.0, Color::srgba(0.1, 0.1, 0.1, 0.75)),
             Transform::from_translation((centre + Vec2::new(0.0, HEX_SIZE * 0.7)).extend(z::LABEL)),
         ));
         if let Some(o) = objective {
@@ -308,9 +307,7 @@ fn spawn_overlays(
             ));
             commands.spawn((
                 BoardPiece,
-                Text2d::new(o.points.to_string()),
-                TextFont::from_font_size(10.0),
-                TextColor(Color::BLACK),
+                text::board_text(o.points.to_string(), 10.0, Color::BLACK),
                 Transform::from_translation(at.extend(z::OBJECTIVE + 0.02)),
             ));
         }

@@ -180,9 +180,7 @@ fn draw_overlays(
         let at = geometry.world_of(hex);
         commands.spawn((
             Overlay,
-            Text2d::new(format!("{cost}")),
-            TextFont::from_font_size(15.0),
-            TextColor(Color::srgb(0.05, 0.1, 0.35)),
+            crate::board::text::board_text(format!("{cost}"), 15.0, Color::srgb(0.05, 0.1, 0.35)),
             Transform::from_xyz(at.x, at.y - HEX_SIZE * 0.55, z::HIGHLIGHT + 0.2),
         ));
     }

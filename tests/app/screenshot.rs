@@ -151,3 +151,33 @@ fn a_portable_game_shows_reach_targets_and_facing() {
         "reachable hexes not shaded ({shaded} pixels)"
     );
 }
+
+/// Left alone, the window rests: it draws when something happens, not over and over.
+/// Over three seconds with no input after it settles it may wake for the periodic
+/// update (every five seconds) but not more; drawing continuously it drew hundreds.
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn the_window_draws_nothing_while_nobody_touches_it() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let output = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_drumfire"))
+        .arg("play")
+        .arg(root.join("scenarios/great_war/agache_valley.ron"))
+        .args(["--select", "1716", "--idle-frames", "3"])
+        .output()
+        .expect("xvfb-run must be installed");
+    assert!(
+        output.status.success(),
+        "drumfire exited with {}",
+        output.status
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let frames: usize = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("idle frames: "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no idle frame count in {stdout}"));
+    assert!(frames <= 1, "{frames} frames drawn in 3 s with no input");
+}

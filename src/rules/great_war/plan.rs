@@ -569,9 +569,7 @@ fn draw_plan_overlay(
 fn label(text: String, band: Color, anchor: bevy::sprite::Anchor, at: Vec2) -> impl Bundle {
     (
         PlanOverlay,
-        Text2d::new(text),
-        TextFont::from_font_size(12.0),
-        TextColor(Color::srgb(0.98, 0.96, 0.92)),
+        crate::board::text::board_text(text, 12.0, Color::srgb(0.98, 0.96, 0.92)),
         bevy::text::TextBackgroundColor(band),
         bevy::text::TextLayout::justify(bevy::text::Justify::Center),
         anchor,
