@@ -8,25 +8,34 @@
 # same window, renderer and panels over an empty board (`drumfire bench-floor`), and
 # prints each scenario's median and p99 as a ratio to the floor's. Figures and
 # screenshots (first map frame, last frame) go to target/bench-window/.
-# scripts/bench-window.sh [FRAMES]   (default 600)
+# scripts/bench-window.sh [FRAMES]   (default 600; BIN=path measures that binary,
+# FLOOR_BIN=path takes the floor from another, SKIP_FLOOR=1 leaves the floor out)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 frames="${1:-600}"
 out=target/bench-window
 mkdir -p "$out"
-cargo build -q --release --bin drumfire
+if [ -z "${BIN:-}" ]; then
+  cargo build -q --release --bin drumfire
+fi
+bin="$(realpath "${BIN:-target/release/drumfire}")"
+floor_bin="$(realpath "${FLOOR_BIN:-$bin}")"
 python3 scripts/stress_scenario.py "$out/stress.ron"
 bench() {
   local name=$1
   shift
   # Run from the output folder so the game's autosaves land there.
-  (cd "$out" && xvfb-run -a -s "-screen 0 1280x800x24" ../release/drumfire "$@" >"$name.log" 2>&1) || {
+  local exe=$bin
+  if [ "$name" = floor ]; then exe=$floor_bin; fi
+  (cd "$out" && xvfb-run -a -s "-screen 0 1280x800x24" "$exe" "$@" >"$name.log" 2>&1) || {
     echo "bench-window: $name failed, see $out/$name.log" >&2
     exit 1
   }
   grep -o 'AdapterInfo { name: "[^"]*"' "$out/$name.log" | head -n 1 | sed 's/AdapterInfo { name: /adapter: /' || true
 }
-bench floor bench-floor floor.json --frames "$frames"
+if [ -z "${SKIP_FLOOR:-}" ]; then
+  bench floor bench-floor floor.json --frames "$frames"
+fi
 bench largest play "$PWD/scenarios/great_war/agache_valley.ron" --bench-window largest.json --bench-frames "$frames"
 bench stress play "$PWD/$out/stress.ron" --bench-window stress.json --bench-frames "$frames"
 python3 - "$out" <<'PY'

@@ -3,7 +3,10 @@
 //! the board times the camera's magnification, rounded up to a half-octave step so that
 //! a zoom does not lay every text out again — and scaled back by the same factor, so
 //! its glyphs are rasterised for the screen instead of stretched from a small bitmap.
-//! Text too small to read at the current zoom is hidden (and not laid out).
+//! Text too small to read at the current zoom is hidden (and not laid out). When the
+//! zoom passes a step, only the text in view (with a margin) is laid out again, a few
+//! hundred texts at most; text out of view keeps its old step (the right size, less
+//! sharp) until it comes into view.
 //!
 //! The board's font is the project's own (`assets/fonts`), embedded in the binary: it
 //! replaces Bevy's default font, so every `Text2d` uses it.
@@ -17,8 +20,9 @@ const BOARD_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed
 pub const MIN_READABLE_PX: f32 = 5.0;
 /// The largest factor text is rasterised at (the closest zoom).
 const MAX_RASTER: f32 = 4.0;
-/// The smallest.
-const MIN_RASTER: f32 = 0.25;
+/// Text is laid out at its own size up to this magnification (a little soft at the top
+/// of the range, a little finer than the screen below 1).
+const ONE_TO_ONE_UP_TO: f32 = 1.2;
 
 /// A text on the board, with its size in board units.
 #[derive(Component, Debug)]
@@ -46,6 +50,8 @@ pub struct TextRaster {
     pub magnification: f32,
     /// The half-octave step at or above the magnification that text is laid out at.
     pub raster: f32,
+    /// The part of the board in view, with a margin, in board units.
+    pub view: Rect,
 }
 
 impl Default for TextRaster {
@@ -53,17 +59,21 @@ impl Default for TextRaster {
         Self {
             magnification: 1.0,
             raster: 1.0,
+            view: Rect::default(),
         }
     }
 }
 
-/// The raster factor for a magnification: the next half-octave step up, within bounds.
+/// The raster factor for a magnification: 1 up to [`ONE_TO_ONE_UP_TO`], then the next
+/// half-octave step up, within bounds. Zoomed out, where most text is in view, text is
+/// laid out once at its own size and drawn smaller; the steps come where the view holds
+/// few texts, so passing one lays out few.
 pub fn raster_for(magnification: f32) -> f32 {
-    if !magnification.is_finite() || magnification <= 0.0 {
+    if !magnification.is_finite() || magnification <= ONE_TO_ONE_UP_TO {
         return 1.0;
     }
     let steps = (magnification.log2() * 2.0 - 1e-3).ceil();
-    2f32.powf(steps / 2.0).clamp(MIN_RASTER, MAX_RASTER)
+    2f32.powf(steps / 2.0).clamp(1.0, MAX_RASTER)
 }
 
 /// The systems that fit text to the zoom (what spawns board text runs before them).
@@ -82,34 +92,41 @@ pub fn plugin(app: &mut App) {
     }
     app.init_resource::<TextRaster>().add_systems(
         PostUpdate,
-        (
-            follow_zoom,
-            fit_all.run_if(resource_changed::<TextRaster>),
-            fit_new,
-        )
+        (follow_zoom, fit_in_view, fit_new)
             .chain()
             .in_set(FitText)
             .before(bevy::text::Text2dUpdateSystems),
     );
 }
 
-fn follow_zoom(camera: Query<&Projection, With<Camera2d>>, mut raster: ResMut<TextRaster>) {
-    let Some(Projection::Orthographic(ortho)) = camera.iter().next() else {
+fn follow_zoom(
+    camera: Query<(&Projection, &GlobalTransform), With<Camera2d>>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut raster: ResMut<TextRaster>,
+) {
+    let Some((Projection::Orthographic(ortho), at)) = camera.iter().next() else {
         return;
     };
     let magnification = 1.0 / ortho.scale;
-    let now = TextRaster {
+    let size = window
+        .iter()
+        .next()
+        .map_or(Vec2::new(1280.0, 800.0), Window::size);
+    // The view with a quarter of its size again on each side: what a pan soon brings in.
+    let half = size * ortho.scale * 0.75;
+    let centre = at.translation().truncate();
+    raster.set_if_neq(TextRaster {
         magnification,
         raster: raster_for(magnification),
-    };
-    // Only a step or a change of readability matters; a change of magnification
-    // within a step changes nothing drawn.
-    raster.set_if_neq(now);
+        view: Rect::from_center_half_size(centre, half),
+    });
 }
 
-/// Shows a text at the raster factor, or hides it while too small to read.
+/// Shows a text at the raster factor, or hides it while too small to read; a text
+/// out of view is shown or hidden but not laid out again.
 fn fit(
     raster: &TextRaster,
+    in_view: bool,
     text: &mut BoardText,
     font: &mut TextFont,
     transform: &mut Transform,
@@ -124,7 +141,7 @@ fn fit(
     if *visibility != shown {
         *visibility = shown;
     }
-    if readable && text.raster != raster.raster {
+    if readable && in_view && text.raster != raster.raster {
         text.raster = raster.raster;
         font.font_size = bevy::text::FontSize::Px(text.size * raster.raster);
         transform.scale = Vec3::new(1.0 / raster.raster, 1.0 / raster.raster, 1.0);
@@ -138,10 +155,21 @@ type Fitted<'a> = (
     &'a mut Visibility,
 );
 
-fn fit_all(raster: Res<TextRaster>, mut texts: Query<Fitted>) {
-    for (mut text, mut font, mut transform, mut visibility) in &mut texts {
+fn fit_in_view(
+    raster: Res<TextRaster>,
+    mut texts: Query<(Fitted, &GlobalTransform)>,
+    mut last: Local<Option<TextRaster>>,
+) {
+    // Nothing to do while neither the zoom nor the view moved.
+    if last.as_ref() == Some(&*raster) {
+        return;
+    }
+    *last = Some(*raster);
+    for ((mut text, mut font, mut transform, mut visibility), at) in &mut texts {
+        let in_view = raster.view.contains(at.translation().truncate());
         fit(
             &raster,
+            in_view,
             &mut text,
             &mut font,
             &mut transform,
@@ -151,9 +179,11 @@ fn fit_all(raster: Res<TextRaster>, mut texts: Query<Fitted>) {
 }
 
 fn fit_new(raster: Res<TextRaster>, mut texts: Query<Fitted, Added<BoardText>>) {
+    // A new text is laid out now anyway: at the zoom's step, wherever it is.
     for (mut text, mut font, mut transform, mut visibility) in &mut texts {
         fit(
             &raster,
+            true,
             &mut text,
             &mut font,
             &mut transform,
@@ -167,14 +197,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn raster_is_the_half_octave_step_at_or_above_the_magnification() {
+    fn raster_is_one_zoomed_out_then_the_half_octave_step_at_or_above_the_magnification() {
         assert_eq!(raster_for(1.0), 1.0);
+        assert_eq!(raster_for(1.2), 1.0);
+        assert!((raster_for(1.21) - 2f32.sqrt()).abs() < 1e-6);
         assert_eq!(raster_for(2.0), 2.0);
-        assert!((raster_for(1.2) - 2f32.sqrt()).abs() < 1e-6);
-        assert!((raster_for(0.6) - 2f32.sqrt() / 2.0).abs() < 1e-6);
-        assert_eq!(raster_for(0.4), 0.5);
+        assert!((raster_for(2.5) - 2.0 * 2f32.sqrt()).abs() < 1e-6);
+        assert_eq!(raster_for(0.6), 1.0);
         assert_eq!(raster_for(100.0), MAX_RASTER);
-        assert_eq!(raster_for(0.01), MIN_RASTER);
+        assert_eq!(raster_for(0.01), 1.0);
         assert_eq!(raster_for(0.0), 1.0);
         assert_eq!(raster_for(f32::NAN), 1.0);
     }
