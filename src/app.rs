@@ -52,7 +52,7 @@ pub struct WindowOptions {
 /// `drumfire` with no command: the embedded default scenario.
 pub fn run_default(options: WindowOptions) -> ExitCode {
     match drumfire_core::rules::default_scenario() {
-        Ok(s) => run(s, options.seed, Vec::new(), options),
+        Ok(s) => run(new_game(s, &options), Vec::new(), options),
         Err(errors) => {
             errors.iter().for_each(|e| eprintln!("{e}"));
             ExitCode::FAILURE
@@ -63,7 +63,7 @@ pub fn run_default(options: WindowOptions) -> ExitCode {
 /// `drumfire play FILE`: a scenario, or a save continued where it stopped.
 pub fn run_file(path: &Path, options: WindowOptions) -> ExitCode {
     match load(path) {
-        Ok(Loaded::Scenario(s)) => run(*s, options.seed, Vec::new(), options),
+        Ok(Loaded::Scenario(s)) => run(new_game(*s, &options), Vec::new(), options),
         Ok(Loaded::Save(save)) => {
             if options.table && !save.file.table {
                 eprintln!(
@@ -81,12 +81,13 @@ pub fn run_file(path: &Path, options: WindowOptions) -> ExitCode {
                 table: save.file.table,
                 ..options
             };
-            run(
-                save.scenario.clone(),
-                save.file.seed,
-                save.file.orders.clone(),
-                options,
-            )
+            let source = crate::play::session::GameSource {
+                scenario: save.scenario.clone(),
+                seed: save.file.seed,
+                mode: save.file.mode(),
+                dice: save.dice_keys.clone(),
+            };
+            run(source, save.file.orders.clone(), options)
         }
         Err(errors) => {
             errors.iter().for_each(|e| eprintln!("{e}"));
@@ -102,12 +103,31 @@ struct ScreenshotPlan {
     frame: u32,
 }
 
-fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions) -> ExitCode {
-    let mode = if options.table {
-        drumfire_core::game::Mode::Table
-    } else {
-        drumfire_core::game::Mode::Rules
-    };
+/// A new game of a scenario with the command line's seed and mode.
+fn new_game(scenario: Scenario, options: &WindowOptions) -> crate::play::session::GameSource {
+    crate::play::session::GameSource {
+        scenario,
+        seed: options.seed,
+        mode: if options.table {
+            drumfire_core::game::Mode::Table
+        } else {
+            drumfire_core::game::Mode::Rules
+        },
+        dice: None,
+    }
+}
+
+fn run(
+    source: crate::play::session::GameSource,
+    replay: Vec<Order>,
+    options: WindowOptions,
+) -> ExitCode {
+    let crate::play::session::GameSource {
+        scenario,
+        seed,
+        mode,
+        ..
+    } = source.clone();
     let sides = scenario.file.sides.len();
     let mut computer = vec![false; sides];
     for (i, who) in options.players.iter().enumerate() {
@@ -143,11 +163,7 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
     .insert_resource(ClearColor(crate::board::CLEAR_COLOUR))
     .add_plugins(EguiPlugin::default())
     .add_plugins(crate::redraw::plugin)
-    .insert_resource(crate::play::session::GameSource {
-        scenario: scenario.clone(),
-        seed,
-        mode,
-    })
+    .insert_resource(source.clone())
     .add_plugins(CorePlugin {
         scenario,
         seed,
@@ -165,6 +181,9 @@ fn run(scenario: Scenario, seed: u64, replay: Vec<Order>, options: WindowOptions
         sides: computer,
         fast: false,
     });
+    if let Some(keys) = source.dice {
+        app.insert_resource(keys);
+    }
     if let Some(label) = &options.select {
         match drumfire_core::scenario::hex_of(label) {
             Some(hex) => {

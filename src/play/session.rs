@@ -22,6 +22,8 @@ pub struct GameSource {
     pub seed: u64,
     /// By the rules or at the table.
     pub mode: game::Mode,
+    /// The dice of a game whose players shared them (a game between two machines).
+    pub dice: Option<drumfire_core::shared_dice::DiceKeys>,
 }
 
 impl GameSource {
@@ -334,6 +336,7 @@ fn load(world: &mut World, source: &GameSource) -> String {
         scenario: loaded.scenario.clone(),
         seed: loaded.file.seed,
         mode: loaded.file.mode(),
+        dice: loaded.dice_keys.clone(),
     };
     world.insert_resource(next.clone());
     restart(world, &next, loaded.file.orders.clone());
@@ -363,6 +366,7 @@ fn switch_mode(world: &mut World, source: &GameSource) -> String {
             game::Mode::Rules => game::Mode::Table,
             game::Mode::Table => game::Mode::Rules,
         },
+        dice: None,
         ..source.clone()
     };
     world.insert_resource(next.clone());
@@ -377,6 +381,12 @@ fn switch_mode(world: &mut World, source: &GameSource) -> String {
 /// Puts the scenario back on the table and queues `orders` to be replayed.
 fn restart(world: &mut World, source: &GameSource, orders: Vec<Order>) {
     game::reset(world, &source.scenario, source.seed, source.mode);
+    match &source.dice {
+        Some(keys) => world.insert_resource(keys.clone()),
+        None => {
+            world.remove_resource::<drumfire_core::shared_dice::DiceKeys>();
+        }
+    }
     let generation = world.resource::<super::Preview>().generation + 1;
     world.insert_resource(super::Preview {
         generation,

@@ -13,6 +13,9 @@ use serde::{Deserialize, Serialize};
 #[serde(into = "DiceState", from = "DiceState")]
 pub struct Dice {
     seed: u64,
+    /// The key of the current order's dice when both players share them
+    /// ([`crate::shared_dice`]); `None`: the seed's one stream.
+    key: Option<[u8; 32]>,
     rng: ChaCha8Rng,
 }
 
@@ -22,6 +25,8 @@ pub struct Dice {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 struct DiceState {
     seed: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    key: Option<[u8; 32]>,
     words_high: u64,
     words_low: u64,
 }
@@ -31,6 +36,7 @@ impl From<Dice> for DiceState {
         let pos = d.position();
         Self {
             seed: d.seed,
+            key: d.key,
             words_high: (pos >> 64) as u64,
             words_low: pos as u64,
         }
@@ -40,6 +46,9 @@ impl From<Dice> for DiceState {
 impl From<DiceState> for Dice {
     fn from(s: DiceState) -> Self {
         let mut d = Dice::new(s.seed);
+        if let Some(key) = s.key {
+            d.set_key(key);
+        }
         d.rng
             .set_word_pos((u128::from(s.words_high) << 64) | u128::from(s.words_low));
         d
@@ -51,8 +60,21 @@ impl Dice {
     pub fn new(seed: u64) -> Self {
         Self {
             seed,
+            key: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
+    }
+
+    /// Starts the dice of one order afresh from its key (shared dice: the key comes
+    /// from both players' reveals for the order).
+    pub fn set_key(&mut self, key: [u8; 32]) {
+        self.key = Some(key);
+        self.rng = ChaCha8Rng::from_seed(key);
+    }
+
+    /// The current order's key, when the dice are shared.
+    pub fn key(&self) -> Option<[u8; 32]> {
+        self.key
     }
 
     /// The game's seed.

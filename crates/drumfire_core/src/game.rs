@@ -111,11 +111,13 @@ pub fn reset(world: &mut World, scenario: &Scenario, seed: u64, mode: Mode) {
 }
 
 /// How many orders to keep to undo the last one, or `None` when it cannot be undone:
-/// no orders yet, or the last order rolled dice (undo never goes back past dice that
-/// have been seen).
+/// no orders yet, the last order rolled dice (undo never goes back past dice that
+/// have been seen), or the dice are shared between two players.
 pub fn undo_point(world: &World) -> Option<usize> {
     let n = world.resource::<OrderLog>().0.len();
-    if n == 0 {
+    // With shared dice an order's key is fixed once both players revealed for it: a
+    // second order in its place would be chosen with its dice known.
+    if n == 0 || world.contains_resource::<crate::shared_dice::DiceKeys>() {
         return None;
     }
     let rolled = world.resource::<Journal>().entries().iter().any(|e| {

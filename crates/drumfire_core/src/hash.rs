@@ -62,6 +62,9 @@ pub fn state_hash(world: &mut World) -> StateHash {
     }
     let dice = world.resource::<Dice>();
     h.u64(dice.seed());
+    if let Some(key) = dice.key() {
+        h.bytes(&key);
+    }
     h.bytes(&dice.position().to_le_bytes());
 
     let hexes: Vec<Entity> = world

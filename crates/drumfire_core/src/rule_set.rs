@@ -57,6 +57,9 @@ pub struct RuleSetInfo {
     /// The order back from its side and its secret's text, as its
     /// [`RuleSetOrder::secret`] gave it (`None`: not one of its secrets).
     pub reveal: fn(u8, &str) -> Option<Order>,
+    /// Does it have orders with secrets ([`crate::orders::RuleSetOrder::secret`])? Network play
+    /// needs commitments for them.
+    pub has_secrets: bool,
     /// How its section follows the scenario editor's edits (its own edits are
     /// `editor::SectionEdit`s).
     pub editor: crate::editor::SectionEditor,

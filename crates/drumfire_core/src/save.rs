@@ -39,6 +39,10 @@ pub struct SaveFile {
     pub orders: Vec<Order>,
     /// State hash after the last order, 16 hex digits.
     pub state_hash: String,
+    /// A game between two machines: the dice come from both players' secrets, and
+    /// these are their commitments and reveals (absent: the seed's dice).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared_dice: Option<crate::shared_dice::SharedDice>,
 }
 
 impl SaveFile {
@@ -61,6 +65,8 @@ pub struct Save {
     pub scenario: Scenario,
     /// The recorded hash.
     pub state_hash: StateHash,
+    /// The keys of its orders' dice when both players shared them, checked.
+    pub dice_keys: Option<crate::shared_dice::DiceKeys>,
 }
 
 /// Is this text a save rather than a scenario?
@@ -83,6 +89,10 @@ pub fn save_of(game: &mut Game, scenario: &Scenario, seed: u64) -> SaveFile {
         table: game.mode() == crate::game::Mode::Table,
         orders: game.orders().to_vec(),
         state_hash: game.state_hash().to_string(),
+        shared_dice: game
+            .world()
+            .get_resource::<crate::shared_dice::DiceKeys>()
+            .map(|k| k.record.clone()),
     }
 }
 
@@ -100,6 +110,9 @@ pub fn save_of_world(
         table: crate::table::is_table(world),
         orders: world.resource::<crate::orders::OrderLog>().0.clone(),
         state_hash: crate::hash::state_hash(world).to_string(),
+        shared_dice: world
+            .get_resource::<crate::shared_dice::DiceKeys>()
+            .map(|k| k.record.clone()),
     }
 }
 
@@ -167,6 +180,37 @@ pub fn parse(
         .state_hash
         .parse()
         .map_err(|m| vec![at("state_hash", m)])?;
+    let mut dice_keys = None;
+    if let Some(shared) = &file.shared_dice {
+        let fault = |f: crate::shared_dice::DiceFault| vec![at(&f.field, f.message)];
+        let verified = shared.verify().map_err(fault)?;
+        if verified.seed != Some(file.seed) {
+            return Err(vec![at(
+                "seed",
+                match verified.seed {
+                    Some(seed) => format!(
+                        "the seed is not the one both players' first reveals make ({seed}): \
+                         the dice were tampered with"
+                    ),
+                    None => "a game with shared dice has both players' first reveals".into(),
+                },
+            )]);
+        }
+        if verified.keys.len() < file.orders.len() {
+            return Err(vec![at(
+                "shared_dice.reveals",
+                format!(
+                    "{} orders, but reveals for the dice of only {}",
+                    file.orders.len(),
+                    verified.keys.len()
+                ),
+            )]);
+        }
+        dice_keys = Some(crate::shared_dice::DiceKeys {
+            record: shared.clone(),
+            keys: verified.keys,
+        });
+    }
     let inner = format!("{source} (scenario {})", file.scenario_name);
     let scenario = scenario::parse(&inner, &file.scenario, rule_sets).map_err(|errs| {
         errs.into_iter()
@@ -177,6 +221,7 @@ pub fn parse(
         file,
         scenario,
         state_hash,
+        dice_keys,
     })
 }
 
@@ -218,6 +263,9 @@ impl std::fmt::Display for Divergence {
 /// Replays a save's orders into a game.
 pub fn replay(save: &Save) -> (Game, Result<StateHash, Divergence>) {
     let mut game = Game::with_mode(&save.scenario, save.file.seed, save.file.mode());
+    if let Some(keys) = &save.dice_keys {
+        game.world_mut().insert_resource(keys.clone());
+    }
     for (index, order) in save.file.orders.iter().enumerate() {
         if let Err(r) = game.submit(order.clone()) {
             return (game, Err(Divergence::Refused { index, reason: r.0 }));

@@ -58,6 +58,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     order_tag: <GwOrder as crate::orders::RuleSetOrder>::TAG,
     read_order: crate::rule_set::read_order::<GwOrder>,
     reveal,
+    has_secrets: true,
     editor: editor::EDITOR,
     data: crate::rule_set::DataFile::new("rules/great_war/data.ron", include_str!("data.ron")),
 };

@@ -53,6 +53,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     order_tag: <NpOrder as crate::orders::RuleSetOrder>::TAG,
     read_order: crate::rule_set::read_order::<NpOrder>,
     reveal,
+    has_secrets: true,
     editor: editor::EDITOR,
     data: crate::rule_set::DataFile::new("rules/napoleonic/data.ron", include_str!("data.ron")),
 };

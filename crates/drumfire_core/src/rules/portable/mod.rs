@@ -59,6 +59,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     order_tag: <PtOrder as crate::orders::RuleSetOrder>::TAG,
     read_order: crate::rule_set::read_order::<PtOrder>,
     reveal: crate::rule_set::no_reveal,
+    has_secrets: false,
     editor: crate::editor::SectionEditor::NONE,
     data: crate::rule_set::DataFile::new("rules/portable/data.ron", include_str!("data.ron")),
 };

@@ -1,0 +1,452 @@
+//! Dice nobody can bend: the dice of a game between two machines come from both
+//! players' secrets, so that neither can choose the rolls, nor know them before the
+//! order that rolls them is fixed.
+//!
+//! Each player draws a secret and builds a hash chain from it: `h[N]` is the secret,
+//! `h[i - 1] = step(h[i])`, down to `h[0]`, the player's **commitment**, which both
+//! players exchange before anything else. The players then reveal the chain's links
+//! one by one, upwards: reveal `i` is `h[i + 1]`, and anyone can check it against the
+//! link before it (`step(h[i + 1]) == h[i]`) — but nobody can work a link out from
+//! the ones below it. Reveal 0 of both players makes the set-up's seed (the dice
+//! rolled before the first order); reveal `k` of both makes the key of the dice of
+//! order `k`. The player giving order `k` sends its reveal with the order; the other
+//! player sends its own once it has the order. So when an order is chosen, its dice
+//! are not yet known to the player choosing it; and the other player's link was fixed
+//! by its commitment before the game began.
+//!
+//! A save of such a game ([`SharedDice`]) carries both commitments and every reveal;
+//! loading it checks each link and works out the seed and keys again, so
+//! `drumfire replay` verifies the dice as it verifies the orders. While the keys are
+//! in the world ([`DiceKeys`]), the order door keys the dice for each order, and an
+//! order whose reveals have not both come is refused; undo is off (it would hand the
+//! player a second order with dice already known).
+
+use crate::orders::OrderLog;
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// 32 bytes of SHA-256.
+pub type Digest32 = [u8; 32];
+
+/// How many links a chain has above its commitment: reveals for the set-up and
+/// 1,048,575 orders (the longest game played here has a few thousand).
+pub const CHAIN_LENGTH: usize = 1 << 20;
+/// A chain keeps every this-many-th link, and works out the others from the next
+/// one kept (at most this many hashes a reveal).
+const CHECKPOINT_EVERY: usize = 1 << 10;
+
+/// SHA-256 of a label and some parts, each part's length first.
+fn labelled(label: &str, parts: &[&[u8]]) -> Digest32 {
+    let mut h = Sha256::new();
+    h.update((label.len() as u64).to_le_bytes());
+    h.update(label.as_bytes());
+    for p in parts {
+        h.update((p.len() as u64).to_le_bytes());
+        h.update(p);
+    }
+    h.finalize().into()
+}
+
+/// One step down a chain: the link below `link`.
+pub fn step(link: &Digest32) -> Digest32 {
+    labelled("drumfire dice chain", &[link])
+}
+
+/// A player's hash chain, from its secret.
+#[derive(Clone)]
+pub struct Chain {
+    /// `h[i * CHECKPOINT_EVERY]` for each `i` (the last is the secret, `h[N]`).
+    checkpoints: Vec<Digest32>,
+}
+
+impl std::fmt::Debug for Chain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never print the secret.
+        write!(f, "Chain(commitment {})", hex(&self.commitment()))
+    }
+}
+
+impl Chain {
+    /// The chain of `secret` (a player's 32 random bytes).
+    pub fn new(secret: Digest32) -> Self {
+        let count = CHAIN_LENGTH / CHECKPOINT_EVERY;
+        let mut checkpoints = vec![[0u8; 32]; count + 1];
+        checkpoints[count] = secret;
+        let mut link = secret;
+        for i in (0..CHAIN_LENGTH).rev() {
+            link = step(&link);
+            if i % CHECKPOINT_EVERY == 0 {
+                checkpoints[i / CHECKPOINT_EVERY] = link;
+            }
+        }
+        Self { checkpoints }
+    }
+
+    /// The secret the chain was built from (kept in the player's own file only).
+    pub fn secret(&self) -> Digest32 {
+        self.checkpoints[self.checkpoints.len() - 1]
+    }
+
+    /// `h[0]`: what the player shows first.
+    pub fn commitment(&self) -> Digest32 {
+        self.checkpoints[0]
+    }
+
+    /// Reveal `index` (`h[index + 1]`): 0 for the set-up, `k` for order `k`.
+    /// `None` past the chain's end.
+    pub fn reveal(&self, index: usize) -> Option<Digest32> {
+        let at = index + 1;
+        if at > CHAIN_LENGTH {
+            return None;
+        }
+        let above = at.div_ceil(CHECKPOINT_EVERY);
+        let mut link = self.checkpoints[above];
+        for _ in at..above * CHECKPOINT_EVERY {
+            link = step(&link);
+        }
+        Some(link)
+    }
+}
+
+/// The set-up's seed from both players' reveal 0.
+pub fn setup_seed(reveals: &[Digest32; 2]) -> u64 {
+    let d = labelled("drumfire dice set-up", &[&reveals[0], &reveals[1]]);
+    u64::from_le_bytes(d[..8].try_into().expect("8 bytes"))
+}
+
+/// The key of order `index`'s dice (1 for the first order) from both players' reveals.
+pub fn order_key(index: usize, reveals: &[Digest32; 2]) -> Digest32 {
+    labelled(
+        "drumfire dice order",
+        &[&(index as u64).to_le_bytes(), &reveals[0], &reveals[1]],
+    )
+}
+
+/// Lower-case hex digits of some bytes.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// 32 bytes from 64 hex digits.
+pub fn unhex(text: &str) -> Result<Digest32, String> {
+    let digits = text.as_bytes();
+    if digits.len() != 64 {
+        return Err(format!(
+            "expected 64 hex digits, found {} characters",
+            text.chars().count()
+        ));
+    }
+    let mut out = [0u8; 32];
+    for (i, pair) in digits.chunks(2).enumerate() {
+        let s = std::str::from_utf8(pair).map_err(|_| "not hex digits".to_string())?;
+        out[i] = u8::from_str_radix(s, 16).map_err(|_| format!("`{s}` is not a hex number"))?;
+    }
+    Ok(out)
+}
+
+/// The shared dice of a game as a save writes them: both commitments and every
+/// reveal so far, by side, as hex digits.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SharedDice {
+    /// Each side's commitment, `h[0]` (side 0 first).
+    pub commitments: Vec<String>,
+    /// Reveal `i` of each side: 0 the set-up's, then one per order.
+    pub reveals: Vec<Vec<String>>,
+}
+
+/// Why a save's shared dice do not hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiceFault {
+    /// The field, as a path into the save (`shared_dice.reveals[3][1]`).
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for DiceFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.message)
+    }
+}
+
+/// Shared dice checked link by link: the set-up's seed and each order's key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// The set-up's seed (`None` until both reveal 0 have come).
+    pub seed: Option<u64>,
+    /// The key of order `k` at `k - 1`.
+    pub keys: Vec<Digest32>,
+}
+
+impl SharedDice {
+    /// The record of a game whose players showed these commitments.
+    pub fn new(commitments: [Digest32; 2]) -> Self {
+        Self {
+            commitments: commitments.iter().map(|c| hex(c)).collect(),
+            reveals: Vec::new(),
+        }
+    }
+
+    /// Each side's commitment, read.
+    pub fn commitments(&self) -> Result<[Digest32; 2], DiceFault> {
+        if self.commitments.len() != 2 {
+            return Err(DiceFault {
+                field: "shared_dice.commitments".into(),
+                message: format!(
+                    "two commitments, one a side, are needed; found {}",
+                    self.commitments.len()
+                ),
+            });
+        }
+        let read = |side: usize| {
+            unhex(&self.commitments[side]).map_err(|message| DiceFault {
+                field: format!("shared_dice.commitments[{side}]"),
+                message,
+            })
+        };
+        Ok([read(0)?, read(1)?])
+    }
+
+    /// Checks every reveal against the link before it, and works out the seed and keys.
+    pub fn verify(&self) -> Result<Verified, DiceFault> {
+        let mut last = self.commitments()?;
+        let mut seed = None;
+        let mut keys = Vec::with_capacity(self.reveals.len().saturating_sub(1));
+        for (index, pair) in self.reveals.iter().enumerate() {
+            if pair.len() != 2 {
+                return Err(DiceFault {
+                    field: format!("shared_dice.reveals[{index}]"),
+                    message: format!("two reveals, one a side, are needed; found {}", pair.len()),
+                });
+            }
+            let mut both = [[0u8; 32]; 2];
+            for side in 0..2 {
+                let field = format!("shared_dice.reveals[{index}][{side}]");
+                let link = unhex(&pair[side]).map_err(|message| DiceFault {
+                    field: field.clone(),
+                    message,
+                })?;
+                if step(&link) != last[side] {
+                    return Err(DiceFault {
+                        field,
+                        message: format!(
+                            "side {side}'s reveal {index} does not follow from its {}: \
+                             the dice were tampered with",
+                            if index == 0 {
+                                "commitment".to_string()
+                            } else {
+                                format!("reveal {}", index - 1)
+                            }
+                        ),
+                    });
+                }
+                both[side] = link;
+            }
+            last = both;
+            if index == 0 {
+                seed = Some(setup_seed(&both));
+            } else {
+                keys.push(order_key(index, &both));
+            }
+        }
+        Ok(Verified { seed, keys })
+    }
+
+    /// Adds both sides' reveal for the next index, each checked against the link before.
+    pub fn push(&mut self, reveals: [Digest32; 2]) -> Result<(), DiceFault> {
+        let mut next = self.clone();
+        next.reveals
+            .push(reveals.iter().map(|r| hex(r)).collect::<Vec<_>>());
+        // Checks only the new link (the others were checked when they came).
+        let index = next.reveals.len() - 1;
+        let before = if index == 0 {
+            next.commitments()?
+        } else {
+            let pair = &self.reveals[index - 1];
+            [
+                unhex(&pair[0]).map_err(|m| DiceFault {
+                    field: format!("shared_dice.reveals[{}][0]", index - 1),
+                    message: m,
+                })?,
+                unhex(&pair[1]).map_err(|m| DiceFault {
+                    field: format!("shared_dice.reveals[{}][1]", index - 1),
+                    message: m,
+                })?,
+            ]
+        };
+        for side in 0..2 {
+            if step(&reveals[side]) != before[side] {
+                return Err(DiceFault {
+                    field: format!("shared_dice.reveals[{index}][{side}]"),
+                    message: format!(
+                        "side {side}'s reveal {index} does not follow from the link before it"
+                    ),
+                });
+            }
+        }
+        *self = next;
+        Ok(())
+    }
+
+    /// The last reveal of `side` (its commitment before any).
+    pub fn last_link(&self, side: usize) -> Result<Digest32, DiceFault> {
+        match self.reveals.last() {
+            None => Ok(self.commitments()?[side]),
+            Some(pair) => unhex(&pair[side]).map_err(|message| DiceFault {
+                field: format!("shared_dice.reveals[{}][{side}]", self.reveals.len() - 1),
+                message,
+            }),
+        }
+    }
+}
+
+/// The keys of the orders of a game with shared dice, and the record they come from.
+/// While this is in the world, [`crate::orders::submit`] keys the dice for each order
+/// and refuses an order whose key is not there yet.
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct DiceKeys {
+    /// The record (for saves).
+    pub record: SharedDice,
+    /// The key of order `k` at `k - 1`.
+    pub keys: Vec<Digest32>,
+}
+
+impl DiceKeys {
+    /// The keys of a checked record.
+    pub fn of(record: SharedDice) -> Result<Self, DiceFault> {
+        let keys = record.verify()?.keys;
+        Ok(Self { record, keys })
+    }
+
+    /// Adds both sides' next reveals; an order's key comes with its reveals.
+    pub fn push(&mut self, reveals: [Digest32; 2]) -> Result<(), DiceFault> {
+        self.record.push(reveals)?;
+        let index = self.record.reveals.len() - 1;
+        if index > 0 {
+            self.keys.push(order_key(index, &reveals));
+        }
+        Ok(())
+    }
+}
+
+/// A game set up with shared dice: its set-up seed from both players' reveal 0 (which
+/// `record` must hold) and its orders' keys from the reveals after.
+pub fn game(
+    scenario: &crate::scenario::Scenario,
+    mode: crate::game::Mode,
+    record: SharedDice,
+) -> Result<crate::game::Game, DiceFault> {
+    let verified = record.verify()?;
+    let seed = verified.seed.ok_or_else(|| DiceFault {
+        field: "shared_dice.reveals".into(),
+        message: "both players' first reveals are needed to set up".into(),
+    })?;
+    let mut game = crate::game::Game::with_mode(scenario, seed, mode);
+    game.world_mut().insert_resource(DiceKeys {
+        record,
+        keys: verified.keys,
+    });
+    Ok(game)
+}
+
+/// Keys the dice for the order about to be accepted, when the game's dice are shared:
+/// `Err` when that order's reveals have not both come.
+pub fn key_next_order(world: &mut World) -> Result<(), crate::orders::Refusal> {
+    let Some(keys) = world.get_resource::<DiceKeys>() else {
+        return Ok(());
+    };
+    let next = world.resource::<OrderLog>().0.len();
+    let Some(key) = keys.keys.get(next).copied() else {
+        return Err(crate::orders::Refusal(
+            "This order's dice wait for both players' reveals.".into(),
+        ));
+    };
+    world.resource_mut::<crate::dice::Dice>().set_key(key);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secret(n: u8) -> Digest32 {
+        [n; 32]
+    }
+
+    #[test]
+    fn each_reveal_follows_from_the_one_before_and_the_commitment() {
+        let chain = Chain::new(secret(7));
+        let mut last = chain.commitment();
+        for index in [0usize, 1, 2, 1022, 1023, 1024, 1025, 5000] {
+            let r = chain.reveal(index).expect("inside the chain");
+            if index == 0 {
+                assert_eq!(step(&r), last);
+            }
+            if index > 0 {
+                assert_eq!(step(&r), chain.reveal(index - 1).expect("inside"));
+            }
+            last = r;
+        }
+        assert_eq!(chain.reveal(CHAIN_LENGTH - 1), Some(secret(7)));
+        assert_eq!(chain.reveal(CHAIN_LENGTH), None);
+        assert_eq!(chain.secret(), secret(7));
+    }
+
+    #[test]
+    fn a_record_verifies_and_gives_the_seed_and_keys() {
+        let (a, b) = (Chain::new(secret(1)), Chain::new(secret(2)));
+        let mut record = SharedDice::new([a.commitment(), b.commitment()]);
+        for i in 0..4 {
+            record
+                .push([a.reveal(i).unwrap(), b.reveal(i).unwrap()])
+                .expect("true reveals");
+        }
+        let v = record.verify().expect("a true record");
+        let r0 = [a.reveal(0).unwrap(), b.reveal(0).unwrap()];
+        assert_eq!(v.seed, Some(setup_seed(&r0)));
+        assert_eq!(v.keys.len(), 3);
+        assert_eq!(
+            v.keys[2],
+            order_key(3, &[a.reveal(3).unwrap(), b.reveal(3).unwrap()])
+        );
+        // Fixed secrets give fixed dice.
+        assert_eq!(v.seed, Some(2_618_085_222_456_391_768));
+    }
+
+    #[test]
+    fn a_forged_reveal_is_refused_and_named() {
+        let (a, b) = (Chain::new(secret(1)), Chain::new(secret(2)));
+        let mut record = SharedDice::new([a.commitment(), b.commitment()]);
+        record
+            .push([a.reveal(0).unwrap(), b.reveal(0).unwrap()])
+            .unwrap();
+        // Side 1 sends a link of its own choosing for order 1.
+        let forged = [a.reveal(1).unwrap(), [9u8; 32]];
+        let err = record.push(forged).expect_err("a forged link");
+        assert_eq!(err.field, "shared_dice.reveals[1][1]");
+        assert_eq!(record.reveals.len(), 1, "a refused reveal changes nothing");
+        // The same forgery in a file is found on loading.
+        record.reveals.push(forged.iter().map(|r| hex(r)).collect());
+        let err = record.verify().expect_err("a forged link in the file");
+        assert_eq!(err.field, "shared_dice.reveals[1][1]");
+        assert!(err.message.contains("tampered"), "{}", err.message);
+        // A link skipped (reveal 2 in place of reveal 1) does not follow either.
+        record.reveals[1] = vec![hex(&a.reveal(2).unwrap()), hex(&b.reveal(1).unwrap())];
+        assert_eq!(
+            record.verify().expect_err("a skipped link").field,
+            "shared_dice.reveals[1][0]"
+        );
+    }
+
+    #[test]
+    fn bad_hex_is_named() {
+        let mut record = SharedDice::new([[0; 32], [1; 32]]);
+        record.commitments[1] = "zz".into();
+        let err = record.verify().expect_err("not hex");
+        assert_eq!(err.field, "shared_dice.commitments[1]");
+        record.commitments.pop();
+        assert!(record.verify().is_err());
+    }
+}

@@ -1,0 +1,626 @@
+//! One machine's side of a game between two: the game, its player's hash chain, and
+//! the rules of the conversation. It knows nothing of sockets: messages come in
+//! through [`Session::receive`] and go out as the messages it returns, so the whole
+//! protocol is tested in memory.
+//!
+//! - **Set-up.** The host shows its commitment in its welcome; the joining machine
+//!   answers with its own and its reveal 0; the host sends its reveal 0. Both set up the
+//!   scenario with the seed the two reveals make ([`drumfire_core::shared_dice`]).
+//! - **Orders.** The side the game waits on sends its order with its reveal for it;
+//!   the other machine checks the reveal against the sender's chain, checks the order
+//!   against the rules, answers with its own reveal and carries the order out; the
+//!   sender carries it out on the answer. Each then sends its state hash, and each
+//!   compares: a difference stops the game ([`Stop::Desync`]).
+//! - **Resume.** After a reconnection each machine sends its game as a save; a machine
+//!   whose game is a beginning of the other's replays the other's (every reveal
+//!   checked, the hash checked), and an order sent but not answered is sent again.
+
+use drumfire_core::game::{Game, Mode};
+use drumfire_core::hash::StateHash;
+use drumfire_core::orders::{Order, Refusal};
+use drumfire_core::save::{self, SaveFile};
+use drumfire_core::scenario::Scenario;
+use drumfire_core::shared_dice::{self, Chain, DiceKeys, Digest32, SharedDice, hex, unhex};
+use std::collections::BTreeMap;
+
+use crate::wire::{Msg, order_text, read_order};
+
+/// Why a game between two machines stops.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The two machines reached different states after the same order.
+    Desync {
+        /// The order after which they differ (0: the set-up).
+        index: usize,
+        /// This machine's hash.
+        mine: StateHash,
+        /// The other machine's.
+        theirs: StateHash,
+    },
+    /// The other machine broke the rules of the conversation or of the game: a forged
+    /// reveal, an order out of turn or refused by the rules, a record that does not fit.
+    Broken(String),
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Desync {
+                index,
+                mine,
+                theirs,
+            } => write!(
+                f,
+                "the two machines differ after order {index}: state hash {mine} here, {theirs} there"
+            ),
+            Self::Broken(why) => f.write_str(why),
+        }
+    }
+}
+
+/// Something the machine's driver should know of besides the messages to send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Happened {
+    /// Orders were carried out (from `from`, 1-based, to the last): log them, autosave.
+    Played {
+        /// The first new order's number.
+        from: usize,
+    },
+    /// The game has been set up (both reveal 0 in).
+    SetUp,
+    /// Both machines reached the same hash after this order.
+    Agreed(usize),
+}
+
+/// One machine's side of a game between two.
+pub struct Session {
+    me: u8,
+    chain: Chain,
+    scenario: Scenario,
+    mode: Mode,
+    commitments: [Option<Digest32>; 2],
+    reveal0: [Option<Digest32>; 2],
+    game: Option<Game>,
+    /// This machine's order sent and not yet answered: its number and the order.
+    pending: Option<(usize, Order)>,
+    /// Each side's hash after each order, as they come in.
+    hashes: BTreeMap<usize, [Option<StateHash>; 2]>,
+    /// The last order both machines agree on.
+    agreed: Option<usize>,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("me", &self.me)
+            .field("orders", &self.orders())
+            .finish_non_exhaustive()
+    }
+}
+
+fn broken(why: impl Into<String>) -> Stop {
+    Stop::Broken(why.into())
+}
+
+impl Session {
+    /// A new game on the host, playing side `me`, before anyone has joined. Games
+    /// between two machines are played by the rules.
+    pub fn host(scenario: Scenario, me: u8, chain: Chain) -> Self {
+        let mut commitments = [None, None];
+        commitments[usize::from(me)] = Some(chain.commitment());
+        Self {
+            me,
+            chain,
+            scenario,
+            mode: Mode::Rules,
+            commitments,
+            reveal0: [None, None],
+            game: None,
+            pending: None,
+            hashes: BTreeMap::new(),
+            agreed: None,
+        }
+    }
+
+    /// A new game on the joining machine, from the host's welcome: the session and
+    /// the messages to send (its commitment and reveal 0).
+    pub fn join(
+        scenario: Scenario,
+        me: u8,
+        host_commitment: Digest32,
+        chain: Chain,
+    ) -> (Self, Vec<Msg>) {
+        let mut commitments = [None, None];
+        commitments[usize::from(me)] = Some(chain.commitment());
+        commitments[usize::from(1 - me)] = Some(host_commitment);
+        let link = chain.reveal(0).expect("the chain has a reveal 0");
+        let mut reveal0 = [None, None];
+        reveal0[usize::from(me)] = Some(link);
+        let out = vec![Msg::Commit {
+            commitment: hex(&chain.commitment()),
+            link: hex(&link),
+        }];
+        (
+            Self {
+                me,
+                chain,
+                scenario,
+                mode: Mode::Rules,
+                commitments,
+                reveal0,
+                game: None,
+                pending: None,
+                hashes: BTreeMap::new(),
+                agreed: None,
+            },
+            out,
+        )
+    }
+
+    /// A game taken up again from this machine's save and its chain.
+    pub fn resume(saved: &save::Save, me: u8, chain: Chain) -> Result<Self, String> {
+        let Some(keys) = &saved.dice_keys else {
+            return Err("this save is not of a game between two machines".into());
+        };
+        let commitments = keys.record.commitments().map_err(|f| f.to_string())?;
+        if commitments[usize::from(me)] != chain.commitment() {
+            return Err(format!(
+                "this save's side {} is not this player's: its commitment is not the seat's",
+                me + 1
+            ));
+        }
+        let (mut game, check) = save::replay(saved);
+        check.map_err(|d| format!("the save does not replay: {d}"))?;
+        let n = game.orders().len();
+        let mut hashes = BTreeMap::new();
+        let mut both = [None, None];
+        both[usize::from(me)] = Some(game.state_hash());
+        hashes.insert(n, both);
+        let reveal0 = match keys.record.reveals.first() {
+            Some(pair) => [unhex(&pair[0]).ok(), unhex(&pair[1]).ok()],
+            None => [None, None],
+        };
+        Ok(Self {
+            me,
+            chain,
+            scenario: saved.scenario.clone(),
+            mode: saved.file.mode(),
+            commitments: [Some(commitments[0]), Some(commitments[1])],
+            reveal0,
+            game: Some(game),
+            pending: None,
+            hashes,
+            agreed: None,
+        })
+    }
+
+    /// The side this machine plays.
+    pub fn me(&self) -> u8 {
+        self.me
+    }
+
+    /// The game, once set up.
+    pub fn game(&self) -> Option<&Game> {
+        self.game.as_ref()
+    }
+
+    /// The game, once set up, to read its hash.
+    pub fn game_mut(&mut self) -> Option<&mut Game> {
+        self.game.as_mut()
+    }
+
+    /// The scenario.
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// Orders carried out.
+    pub fn orders(&self) -> usize {
+        self.game.as_ref().map_or(0, |g| g.orders().len())
+    }
+
+    /// The last order both machines agree on.
+    pub fn agreed(&self) -> Option<usize> {
+        self.agreed
+    }
+
+    /// Is this machine's order out and unanswered?
+    pub fn is_waiting_for_answer(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Does the game wait on this machine's side, with no order of its out?
+    pub fn my_turn(&self) -> bool {
+        self.pending.is_none()
+            && self
+                .game
+                .as_ref()
+                .is_some_and(|g| !g.is_over() && g.awaiting() == Some(self.me))
+    }
+
+    /// Is the game over, and both machines agree on how it ended?
+    pub fn finished(&self) -> bool {
+        self.game.as_ref().is_some_and(Game::is_over) && self.agreed == Some(self.orders())
+    }
+
+    /// The commitment of the other player, once known.
+    pub fn their_commitment(&self) -> Option<Digest32> {
+        self.commitments[usize::from(1 - self.me)]
+    }
+
+    /// The host's welcome to a joining machine.
+    pub fn welcome(&mut self) -> Msg {
+        let record = self.game.is_some().then(|| self.record_text());
+        Msg::Welcome {
+            your_side: 1 - self.me,
+            scenario_name: self.scenario.source.clone(),
+            scenario: self.scenario.text.clone(),
+            commitment: hex(&self.chain.commitment()),
+            record,
+        }
+    }
+
+    /// The game as a save (both commitments and every reveal in it).
+    pub fn save(&mut self) -> Option<SaveFile> {
+        let scenario = self.scenario.clone();
+        let game = self.game.as_mut()?;
+        let seed = game.world().resource::<drumfire_core::dice::Dice>().seed();
+        Some(save::save_of(game, &scenario, seed))
+    }
+
+    fn record_text(&mut self) -> String {
+        self.save()
+            .map(|s| save::to_text(&s).expect("saves serialise"))
+            .unwrap_or_default()
+    }
+
+    /// After a reconnection: this machine's game, its unanswered order again, and its
+    /// last hash again.
+    pub fn resync(&mut self) -> Vec<Msg> {
+        let mut out = Vec::new();
+        if self.game.is_none() {
+            return out;
+        }
+        out.push(Msg::Sync {
+            record: self.record_text(),
+        });
+        out.extend(self.pending_again());
+        out
+    }
+
+    fn pending_again(&self) -> Option<Msg> {
+        let (index, order) = self.pending.as_ref()?;
+        let link = self.chain.reveal(*index)?;
+        Some(Msg::Order {
+            index: *index,
+            order: order_text(order),
+            link: hex(&link),
+        })
+    }
+
+    /// This machine's side gives an order: checked here first, then sent with this
+    /// player's reveal for it. It is carried out when the other machine answers.
+    pub fn give(&mut self, order: Order) -> Result<Vec<Msg>, Refusal> {
+        if self.pending.is_some() {
+            return Err(Refusal(
+                "The last order is on its way to the other player.".into(),
+            ));
+        }
+        let Some(game) = self.game.as_ref() else {
+            return Err(Refusal("The game has not been set up yet.".into()));
+        };
+        if order.side() != Some(self.me) {
+            return Err(Refusal("That is the other player's side.".into()));
+        }
+        drumfire_core::orders::validate(game.world(), &order)?;
+        let index = game.orders().len() + 1;
+        let link = self
+            .chain
+            .reveal(index)
+            .ok_or_else(|| Refusal("This game has used up its dice.".into()))?;
+        self.pending = Some((index, order.clone()));
+        Ok(vec![Msg::Order {
+            index,
+            order: order_text(&order),
+            link: hex(&link),
+        }])
+    }
+
+    /// A message from the other machine: the messages to answer with and what happened.
+    pub fn receive(&mut self, msg: Msg) -> Result<(Vec<Msg>, Vec<Happened>), Stop> {
+        let mut out = Vec::new();
+        let mut happened = Vec::new();
+        match msg {
+            Msg::Commit { commitment, link } => {
+                if self.game.is_some() {
+                    return Err(broken("a commitment came after the game was set up"));
+                }
+                let them = usize::from(1 - self.me);
+                let c = unhex(&commitment).map_err(|e| broken(format!("commitment: {e}")))?;
+                let l = unhex(&link).map_err(|e| broken(format!("reveal 0: {e}")))?;
+                if shared_dice::step(&l) != c {
+                    return Err(broken(
+                        "the other player's reveal 0 does not follow from its commitment: a forged reveal",
+                    ));
+                }
+                self.commitments[them] = Some(c);
+                self.reveal0[them] = Some(l);
+                let mine = self.chain.reveal(0).expect("reveal 0");
+                self.reveal0[usize::from(self.me)] = Some(mine);
+                out.push(Msg::Reveal {
+                    index: 0,
+                    link: hex(&mine),
+                });
+                self.set_up(&mut out, &mut happened)?;
+            }
+            Msg::Reveal { index: 0, link } => {
+                if self.game.is_some() {
+                    return Err(broken("a second reveal 0"));
+                }
+                let them = usize::from(1 - self.me);
+                let l = unhex(&link).map_err(|e| broken(format!("reveal 0: {e}")))?;
+                if Some(shared_dice::step(&l)) != self.commitments[them] {
+                    return Err(broken(
+                        "the other player's reveal 0 does not follow from its commitment: a forged reveal",
+                    ));
+                }
+                self.reveal0[them] = Some(l);
+                self.set_up(&mut out, &mut happened)?;
+            }
+            Msg::Reveal { index, link } => {
+                let Some((pending, order)) = self.pending.clone() else {
+                    return Err(broken(format!(
+                        "a reveal for order {index}, which this machine did not send"
+                    )));
+                };
+                if pending != index {
+                    return Err(broken(format!(
+                        "a reveal for order {index}, but order {pending} is the one waiting"
+                    )));
+                }
+                let theirs = unhex(&link).map_err(|e| broken(format!("reveal {index}: {e}")))?;
+                let mine = self.chain.reveal(index).expect("inside the chain");
+                self.pending = None;
+                self.carry_out(index, order, mine, theirs, &mut out, &mut happened)?;
+            }
+            Msg::Order { index, order, link } => {
+                let expected = self.orders() + 1;
+                if self.game.is_none() {
+                    return Err(broken("an order before the game was set up"));
+                }
+                if index < expected {
+                    // Sent again after a reconnection, and already carried out here.
+                    return Ok((out, happened));
+                }
+                if index != expected {
+                    return Err(broken(format!(
+                        "order {index} came when order {expected} was due"
+                    )));
+                }
+                if let Some((mine, _)) = &self.pending {
+                    return Err(broken(format!(
+                        "order {index} came from the other player while this player's order {mine} waits"
+                    )));
+                }
+                let order =
+                    read_order(&order).map_err(|e| broken(format!("order {index}: {e}")))?;
+                if order.side() != Some(1 - self.me) {
+                    return Err(broken(format!(
+                        "order {index} is given for a side the other player does not play"
+                    )));
+                }
+                let theirs = unhex(&link).map_err(|e| broken(format!("reveal {index}: {e}")))?;
+                let mine = self
+                    .chain
+                    .reveal(index)
+                    .ok_or_else(|| broken("this game has used up its dice"))?;
+                // Checked before this player's reveal goes out: a forged reveal or an
+                // illegal order learns nothing.
+                self.carry_out(index, order, mine, theirs, &mut out, &mut happened)?;
+                out.insert(
+                    0,
+                    Msg::Reveal {
+                        index,
+                        link: hex(&mine),
+                    },
+                );
+            }
+            Msg::Hash { index, hash } => {
+                let theirs: StateHash = hash
+                    .parse()
+                    .map_err(|e| broken(format!("hash of order {index}: {e}")))?;
+                let them = usize::from(1 - self.me);
+                self.hashes.entry(index).or_default()[them] = Some(theirs);
+                self.compare(index, &mut happened)?;
+            }
+            Msg::Sync { record } => self.sync(&record, &mut out, &mut happened)?,
+            Msg::Bye { .. } | Msg::Hello { .. } | Msg::Refused { .. } | Msg::Welcome { .. } => {
+                return Err(broken("a message out of place"));
+            }
+        }
+        Ok((out, happened))
+    }
+
+    fn set_up(&mut self, out: &mut Vec<Msg>, happened: &mut Vec<Happened>) -> Result<(), Stop> {
+        let (Some(c0), Some(c1), Some(r0), Some(r1)) = (
+            self.commitments[0],
+            self.commitments[1],
+            self.reveal0[0],
+            self.reveal0[1],
+        ) else {
+            return Ok(());
+        };
+        let mut record = SharedDice::new([c0, c1]);
+        record
+            .push([r0, r1])
+            .map_err(|f| broken(format!("a forged reveal: {f}")))?;
+        let game = shared_dice::game(&self.scenario, self.mode, record)
+            .map_err(|f| broken(f.to_string()))?;
+        self.game = Some(game);
+        happened.push(Happened::SetUp);
+        self.after(0, out, happened)
+    }
+
+    /// Carries out order `index` with both reveals: the other player's link checked
+    /// against its chain first.
+    fn carry_out(
+        &mut self,
+        index: usize,
+        order: Order,
+        mine: Digest32,
+        theirs: Digest32,
+        out: &mut Vec<Msg>,
+        happened: &mut Vec<Happened>,
+    ) -> Result<(), Stop> {
+        let me = usize::from(self.me);
+        let game = self.game.as_mut().expect("set up");
+        let mut both = [mine, mine];
+        both[1 - me] = theirs;
+        let before = game.world().resource::<DiceKeys>().clone();
+        game.world_mut()
+            .resource_mut::<DiceKeys>()
+            .push(both)
+            .map_err(|_| {
+                broken(format!(
+                    "the other player's reveal for order {index} does not follow from its last one: a forged reveal"
+                ))
+            })?;
+        if let Err(r) = game.submit(order) {
+            game.world_mut().insert_resource(before);
+            return Err(broken(format!(
+                "order {index} was refused by the rules: {r}"
+            )));
+        }
+        happened.push(Happened::Played { from: index });
+        self.after(index, out, happened)
+    }
+
+    /// After order `index` (0: the set-up): this machine's hash out and compared.
+    fn after(
+        &mut self,
+        index: usize,
+        out: &mut Vec<Msg>,
+        happened: &mut Vec<Happened>,
+    ) -> Result<(), Stop> {
+        let hash = self.game.as_mut().expect("set up").state_hash();
+        self.hashes.entry(index).or_default()[usize::from(self.me)] = Some(hash);
+        out.push(Msg::Hash {
+            index,
+            hash: hash.to_string(),
+        });
+        self.compare(index, happened)
+    }
+
+    fn compare(&mut self, index: usize, happened: &mut Vec<Happened>) -> Result<(), Stop> {
+        let me = usize::from(self.me);
+        if let Some([Some(a), Some(b)]) = self.hashes.get(&index).copied() {
+            let (mine, theirs) = if me == 0 { (a, b) } else { (b, a) };
+            if mine != theirs {
+                return Err(Stop::Desync {
+                    index,
+                    mine,
+                    theirs,
+                });
+            }
+            self.agreed = Some(self.agreed.map_or(index, |a| a.max(index)));
+            happened.push(Happened::Agreed(index));
+            // Hashes before the agreed order are no longer needed.
+            self.hashes = self.hashes.split_off(&index);
+        }
+        Ok(())
+    }
+
+    /// The other machine's game after a reconnection: caught up to when it is ahead.
+    fn sync(
+        &mut self,
+        record: &str,
+        out: &mut Vec<Msg>,
+        happened: &mut Vec<Happened>,
+    ) -> Result<(), Stop> {
+        let theirs = save::parse(
+            "the other player's game",
+            record,
+            &drumfire_core::rules::ALL,
+        )
+        .map_err(|errs| {
+            broken(format!(
+                "the other player's game does not read: {}",
+                errs.first().map_or_else(String::new, ToString::to_string)
+            ))
+        })?;
+        if theirs.scenario.text != self.scenario.text {
+            return Err(broken("the other player's game is of another scenario"));
+        }
+        let Some(their_keys) = &theirs.dice_keys else {
+            return Err(broken("the other player's game has no shared dice"));
+        };
+        let commitments = their_keys
+            .record
+            .commitments()
+            .map_err(|f| broken(f.to_string()))?;
+        if [Some(commitments[0]), Some(commitments[1])] != self.commitments {
+            return Err(broken(
+                "the other player's game is another game (its commitments differ)",
+            ));
+        }
+        let Some(mine) = self.save() else {
+            return Err(broken("a game came before this one was set up"));
+        };
+        let mine_dice = mine.shared_dice.clone().unwrap_or_default();
+        let their_dice = &their_keys.record;
+        let (short, long) = if theirs.file.orders.len() > mine.orders.len() {
+            (
+                (&mine.orders, &mine_dice),
+                (&theirs.file.orders, their_dice),
+            )
+        } else {
+            (
+                (&theirs.file.orders, their_dice),
+                (&mine.orders, &mine_dice),
+            )
+        };
+        if long.0[..short.0.len()] != short.0[..]
+            || long.1.reveals[..short.1.reveals.len()] != short.1.reveals[..]
+        {
+            let at = short
+                .0
+                .iter()
+                .zip(long.0.iter())
+                .position(|(a, b)| a != b)
+                .map_or(short.0.len(), |i| i + 1);
+            return Err(broken(format!(
+                "the two machines' games part at order {at}: neither is a beginning of the other"
+            )));
+        }
+        if theirs.file.orders.len() > mine.orders.len() {
+            let (mut game, check) = save::replay(&theirs);
+            let hash = check
+                .map_err(|d| broken(format!("the other player's game does not replay: {d}")))?;
+            let from = mine.orders.len() + 1;
+            let n = game.orders().len();
+            debug_assert_eq!(game.state_hash(), hash);
+            self.game = Some(game);
+            if let Some((index, order)) = &self.pending
+                && *index <= n
+            {
+                if theirs.file.orders[*index - 1] != *order {
+                    return Err(broken(format!(
+                        "the other player's game has an order {index} this player did not give"
+                    )));
+                }
+                self.pending = None;
+            }
+            happened.push(Happened::Played { from });
+            self.after(n, out, happened)?;
+        } else {
+            // Level, or this machine ahead (the other catches up from this side's Sync):
+            // say the hash again.
+            let n = mine.orders.len();
+            self.after(n, out, happened)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,220 @@
+//! The protocol in memory: two sessions and the messages between them.
+
+use super::*;
+use drumfire_core::players::{Bot, PlayerKind};
+use drumfire_core::testing::shipped;
+use std::collections::VecDeque;
+
+/// Two machines and the messages on their way: `wire[i]` is what machine `i` will read.
+struct Pair {
+    s: [Session; 2],
+    wire: [VecDeque<Msg>; 2],
+    bots: [Bot; 2],
+}
+
+fn portable() -> Scenario {
+    shipped("portable", "ukhozi_drift.ron")
+}
+
+/// A host on side 0 and a joining machine on side 1, set up.
+fn pair(scenario: Scenario) -> Pair {
+    let mut host = Session::host(scenario.clone(), 0, Chain::new([1; 32]));
+    let Msg::Welcome {
+        your_side,
+        commitment,
+        record,
+        ..
+    } = host.welcome()
+    else {
+        panic!("a welcome")
+    };
+    assert_eq!((your_side, record), (1, None));
+    let (joiner, out) = Session::join(
+        scenario,
+        your_side,
+        unhex(&commitment).unwrap(),
+        Chain::new([2; 32]),
+    );
+    let mut p = Pair {
+        s: [host, joiner],
+        wire: [VecDeque::new(), out.into()],
+        bots: [Bot::new(PlayerKind::Ai, 1), Bot::new(PlayerKind::Ai, 2)],
+    };
+    // The joining machine's commit goes to the host.
+    p.wire.swap(0, 1);
+    p.deliver_all().unwrap();
+    assert!(p.s[0].game().is_some() && p.s[1].game().is_some());
+    p
+}
+
+impl Pair {
+    /// Delivers every message on the way, and the answers, until none is left.
+    fn deliver_all(&mut self) -> Result<(), (usize, Stop)> {
+        loop {
+            let Some(to) = (0..2).find(|&i| !self.wire[i].is_empty()) else {
+                return Ok(());
+            };
+            let msg = self.wire[to].pop_front().unwrap();
+            let (out, _) = self.s[to].receive(msg).map_err(|e| (to, e))?;
+            self.wire[1 - to].extend(out);
+        }
+    }
+
+    /// The side the game waits on chooses and sends an order; `false` at the end.
+    fn play_one(&mut self) -> bool {
+        let Some(g) = self.s[0].game() else {
+            return false;
+        };
+        if g.is_over() {
+            return false;
+        }
+        let side = usize::from(g.awaiting().expect("a side to act"));
+        let order = self.bots[side]
+            .choose(self.s[side].game().unwrap(), side as u8)
+            .expect("an order");
+        let out = self.s[side].give(order).expect("a legal order");
+        self.wire[1 - side].extend(out);
+        true
+    }
+
+    fn hashes(&mut self) -> [StateHash; 2] {
+        [
+            self.s[0].game_mut().unwrap().state_hash(),
+            self.s[1].game_mut().unwrap().state_hash(),
+        ]
+    }
+}
+
+#[test]
+fn two_sessions_play_a_whole_game_to_the_same_hash() {
+    let mut p = pair(portable());
+    let mut orders = 0;
+    while p.play_one() {
+        p.deliver_all().unwrap();
+        orders += 1;
+        assert!(orders < 5_000);
+    }
+    let [a, b] = p.hashes();
+    assert_eq!(a, b);
+    assert!(p.s[0].finished() && p.s[1].finished());
+    // The host's save replays to that hash, every reveal checked.
+    let file = p.s[0].save().unwrap();
+    let text = save::to_text(&file).unwrap();
+    let loaded = save::parse("host.ron", &text, &drumfire_core::rules::ALL).unwrap();
+    assert_eq!(save::replay(&loaded).1, Ok(a));
+    assert_eq!(p.s[1].save().unwrap().orders, file.orders);
+}
+
+#[test]
+fn a_forged_reveal_is_refused_before_anything_is_given_away() {
+    let mut p = pair(portable());
+    let side = usize::from(p.s[0].game().unwrap().awaiting().unwrap());
+    let order = p.bots[side]
+        .choose(p.s[side].game().unwrap(), side as u8)
+        .unwrap();
+    let mut out = p.s[side].give(order).unwrap();
+    let Msg::Order { link, .. } = &mut out[0] else {
+        panic!("an order")
+    };
+    *link = hex(&[5; 32]);
+    let other = 1 - side;
+    let before = p.s[other].orders();
+    let err = p.s[other].receive(out.remove(0)).unwrap_err();
+    assert!(
+        matches!(&err, Stop::Broken(why) if why.contains("forged reveal")),
+        "{err}"
+    );
+    assert_eq!(p.s[other].orders(), before, "nothing carried out");
+}
+
+#[test]
+fn an_order_out_of_turn_or_against_the_rules_is_refused() {
+    let mut p = pair(portable());
+    let side = p.s[0].game().unwrap().awaiting().unwrap();
+    let other = usize::from(1 - side);
+    // The machine not on the move cannot give an order.
+    assert!(p.s[other].give(Order::Pass { side: 1 - side }).is_err());
+    // A message claiming an order for the wrong side is refused by the receiver.
+    let forged = Msg::Order {
+        index: 1,
+        order: order_text(&Order::Pass { side }),
+        link: hex(&Chain::new([2; 32]).reveal(1).unwrap()),
+    };
+    // Sent to the machine that plays `side` itself: not the sender's side.
+    let err = p.s[usize::from(side)].receive(forged).unwrap_err();
+    assert!(matches!(err, Stop::Broken(_)), "{err}");
+}
+
+#[test]
+fn different_states_stop_the_game_with_both_hashes() {
+    let mut p = pair(portable());
+    p.play_one();
+    // The answer's hash is replaced on the way, as a machine that went astray would send.
+    p.deliver_one_then_corrupt_hash();
+}
+
+impl Pair {
+    fn deliver_one_then_corrupt_hash(&mut self) {
+        let to = (0..2).find(|&i| !self.wire[i].is_empty()).unwrap();
+        let msg = self.wire[to].pop_front().unwrap();
+        let (mut out, _) = self.s[to].receive(msg).unwrap();
+        for m in &mut out {
+            if let Msg::Hash { hash, .. } = m {
+                *hash = "0123456789abcdef".into();
+            }
+        }
+        self.wire[1 - to].extend(out);
+        let err = self.deliver_all().unwrap_err().1;
+        assert!(
+            matches!(err, Stop::Desync { index: 1, theirs, .. } if theirs.to_string() == "0123456789abcdef"),
+            "{err:?}"
+        );
+    }
+}
+
+#[test]
+fn a_connection_lost_mid_order_resumes_to_the_same_hash() {
+    // The whole game, uninterrupted, for its final hash.
+    let mut whole = pair(portable());
+    while whole.play_one() {
+        whole.deliver_all().unwrap();
+    }
+    let [end, _] = whole.hashes();
+
+    for lost_after in [0usize, 1, 2] {
+        let mut p = pair(portable());
+        let mut played = 0;
+        while p.play_one() {
+            played += 1;
+            if played == 9 {
+                // The order reaches the other machine (or not), its answer is lost.
+                for _ in 0..lost_after {
+                    let to = (0..2).find(|&i| !p.wire[i].is_empty()).unwrap();
+                    let msg = p.wire[to].pop_front().unwrap();
+                    let (out, _) = p.s[to].receive(msg).unwrap();
+                    p.wire[1 - to].extend(out);
+                }
+                p.wire = [VecDeque::new(), VecDeque::new()];
+                // Each machine comes back from its own save and chain.
+                for i in 0..2 {
+                    let me = p.s[i].me();
+                    let text = save::to_text(&p.s[i].save().unwrap()).unwrap();
+                    let saved =
+                        save::parse("autosave.ron", &text, &drumfire_core::rules::ALL).unwrap();
+                    let pending = p.s[i].pending.clone();
+                    let chain = Chain::new([(i + 1) as u8; 32]);
+                    p.s[i] = Session::resume(&saved, me, chain).unwrap();
+                    // The order on its way is kept with the seat, as the driver keeps it.
+                    p.s[i].pending = pending;
+                }
+                for i in 0..2 {
+                    let out = p.s[i].resync();
+                    p.wire[1 - i].extend(out);
+                }
+            }
+            p.deliver_all().unwrap();
+        }
+        let [a, b] = p.hashes();
+        assert_eq!((a, b), (end, end), "lost after {lost_after} messages");
+    }
+}

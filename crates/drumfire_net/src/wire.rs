@@ -1,0 +1,139 @@
+//! What the two machines say to each other: messages in RON, one to a frame (a
+//! four-byte big-endian length, then the text) on one QUIC stream.
+
+use serde::{Deserialize, Serialize};
+
+/// The protocol's version: both machines must speak the same.
+pub const PROTOCOL: u32 = 1;
+/// The longest message read (a save of a long game is well under this).
+pub const MAX_FRAME: usize = 16 << 20;
+
+/// A message between host and joining machine.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Msg {
+    /// Joining machine → host, first: its protocol, the token from the join code, and
+    /// when it comes back to a game it left, its commitment (which names the game).
+    Hello {
+        /// [`PROTOCOL`].
+        protocol: u32,
+        /// The join code's token, hex.
+        token: String,
+        /// The joining player's commitment, hex, when resuming.
+        resume: Option<String>,
+    },
+    /// Host → joining machine: not let in, and why.
+    Refused {
+        /// Why.
+        reason: String,
+    },
+    /// Host → joining machine: the game.
+    Welcome {
+        /// The side the joining machine plays.
+        your_side: u8,
+        /// Where the scenario was read from.
+        scenario_name: String,
+        /// The scenario's text.
+        scenario: String,
+        /// The host's commitment, hex.
+        commitment: String,
+        /// The game so far as a save, once it has begun (a resume).
+        record: Option<String>,
+    },
+    /// Joining machine → host, in a new game: its commitment and its reveal 0.
+    Commit {
+        /// The commitment, hex.
+        commitment: String,
+        /// Reveal 0, hex.
+        link: String,
+    },
+    /// A reveal: 0 the set-up's (host → joining machine), `k` the sender's for the
+    /// other side's order `k`.
+    Reveal {
+        /// The index: 0 the set-up, `k` order `k`.
+        index: usize,
+        /// The link, hex.
+        link: String,
+    },
+    /// An order of the sender's side, with the sender's reveal for it.
+    Order {
+        /// Its number (1 for the first).
+        index: usize,
+        /// The order, RON as a save writes it.
+        order: String,
+        /// The sender's reveal for it, hex.
+        link: String,
+    },
+    /// The sender's state hash after order `index` (0: after the set-up).
+    Hash {
+        /// The order.
+        index: usize,
+        /// 16 hex digits.
+        hash: String,
+    },
+    /// After a reconnection: the sender's game as a save; the shorter side catches up.
+    Sync {
+        /// The save's text.
+        record: String,
+    },
+    /// The sender stops: the game is over and checked, or something broke.
+    Bye {
+        /// Why.
+        reason: String,
+    },
+}
+
+impl Msg {
+    /// The frame of a message.
+    pub fn frame(&self) -> Vec<u8> {
+        let text = ron::to_string(self).expect("messages serialise");
+        let mut out = Vec::with_capacity(text.len() + 4);
+        out.extend_from_slice(&(text.len() as u32).to_be_bytes());
+        out.extend_from_slice(text.as_bytes());
+        out
+    }
+
+    /// A message from a frame's text.
+    pub fn parse(text: &[u8]) -> Result<Self, String> {
+        let text = std::str::from_utf8(text).map_err(|e| format!("not UTF-8: {e}"))?;
+        ron::from_str(text).map_err(|e| format!("not a message: {e}"))
+    }
+}
+
+/// An order as a message carries it: as a save writes it.
+pub fn order_text(order: &drumfire_core::orders::Order) -> String {
+    ron::to_string(order).expect("orders serialise")
+}
+
+/// An order back from a message.
+pub fn read_order(text: &str) -> Result<drumfire_core::orders::Order, String> {
+    drumfire_core::rule_set::reading(&drumfire_core::rules::ALL, || {
+        drumfire_core::error::read_ron::<drumfire_core::orders::Order>("order", text)
+    })
+    .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_reads_back_from_its_frame() {
+        let msg = Msg::Order {
+            index: 3,
+            order: "Pass(side: 1)".into(),
+            link: "ab".repeat(32),
+        };
+        let frame = msg.frame();
+        let len = u32::from_be_bytes(frame[..4].try_into().unwrap()) as usize;
+        assert_eq!(len, frame.len() - 4);
+        assert_eq!(Msg::parse(&frame[4..]), Ok(msg));
+        assert!(Msg::parse(b"Order(index: -1)").is_err());
+    }
+
+    #[test]
+    fn an_order_reads_back_from_its_text() {
+        let order = drumfire_core::orders::Order::Pass { side: 1 };
+        assert_eq!(read_order(&order_text(&order)), Ok(order));
+        assert!(read_order("Pass(side: 300)").is_err());
+    }
+}
