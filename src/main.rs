@@ -1,7 +1,7 @@
 //! Drumfire: a desktop wargame for tactical hex-and-counter rules.
 //!
 //! `drumfire` opens the window on the embedded default scenario; `play`, `edit`,
-//! `check`, `sim` and `replay` are described in the README and `--help`.
+//! `check`, `sim`, `replay`, `host` and `join` are described in the README and `--help`.
 
 mod app;
 mod bench;
@@ -61,6 +61,10 @@ enum Command {
         #[arg(long, value_name = "ID")]
         rules: Option<String>,
     },
+    /// Host a game between two machines: prints the address and the join code.
+    Host(cli::HostArgs),
+    /// Join a game hosted on another machine.
+    Join(cli::JoinArgs),
     /// Replay a save's orders and compare the state hash.
     Replay {
         /// The save to replay.
@@ -87,6 +91,8 @@ fn main() -> ExitCode {
         Some(Command::Check { files }) => cli::check(&files),
         Some(Command::Sim(sim)) => cli::sim(&sim),
         Some(Command::Replay { save }) => cli::replay(&save),
+        Some(Command::Host(host)) => cli::host(&host),
+        Some(Command::Join(join)) => cli::join(&join),
         Some(Command::BenchFloor { out, frames }) => bench::run_floor(out, frames),
         Some(Command::Edit {
             file,

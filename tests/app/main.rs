@@ -1,10 +1,12 @@
-//! The desktop program's tests, in one binary: the command line (`cli`, headless) and
+//! The desktop program's tests, in one binary: the command line (`cli`, headless), two
+//! processes playing over the loopback (`network`), and
 //! the window under Xvfb with Mesa's software Vulkan (`screenshot`, `window_input`,
 //! `window_script`). The window tests are ignored by a plain `cargo test`; `.ci/run`
 //! runs them with `cargo test --test app -- --ignored`.
 
 mod cli;
 mod common;
+mod network;
 mod screenshot;
 mod window_input;
 mod window_script;

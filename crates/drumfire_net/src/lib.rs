@@ -6,5 +6,8 @@
 //! state hash; a dropped connection is taken up again from each machine's autosave.
 
 pub mod code;
+pub mod link;
+pub mod play;
+pub mod seat;
 pub mod session;
 pub mod wire;

@@ -243,6 +243,11 @@ impl Session {
         self.game.as_ref().is_some_and(Game::is_over) && self.agreed == Some(self.orders())
     }
 
+    /// This player's commitment.
+    pub fn my_commitment(&self) -> Digest32 {
+        self.chain.commitment()
+    }
+
     /// The commitment of the other player, once known.
     pub fn their_commitment(&self) -> Option<Digest32> {
         self.commitments[usize::from(1 - self.me)]
@@ -250,13 +255,12 @@ impl Session {
 
     /// The host's welcome to a joining machine.
     pub fn welcome(&mut self) -> Msg {
-        let record = self.game.is_some().then(|| self.record_text());
         Msg::Welcome {
             your_side: 1 - self.me,
             scenario_name: self.scenario.source.clone(),
             scenario: self.scenario.text.clone(),
             commitment: hex(&self.chain.commitment()),
-            record,
+            under_way: self.game.is_some(),
         }
     }
 

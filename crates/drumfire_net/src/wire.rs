@@ -36,8 +36,8 @@ pub enum Msg {
         scenario: String,
         /// The host's commitment, hex.
         commitment: String,
-        /// The game so far as a save, once it has begun (a resume).
-        record: Option<String>,
+        /// Has the game begun (a joining machine must come back with its seat)?
+        under_way: bool,
     },
     /// Joining machine → host, in a new game: its commitment and its reveal 0.
     Commit {

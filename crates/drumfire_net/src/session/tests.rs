@@ -22,13 +22,13 @@ fn pair(scenario: Scenario) -> Pair {
     let Msg::Welcome {
         your_side,
         commitment,
-        record,
+        under_way,
         ..
     } = host.welcome()
     else {
         panic!("a welcome")
     };
-    assert_eq!((your_side, record), (1, None));
+    assert_eq!((your_side, under_way), (1, false));
     let (joiner, out) = Session::join(
         scenario,
         your_side,

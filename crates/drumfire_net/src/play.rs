@@ -1,0 +1,480 @@
+//! `drumfire host` and `drumfire join` without a window: each machine's side played by
+//! the computer (`--players ai` or `random`). The loop is the one the window drives:
+//! messages in, the session's answers out, the machine's own orders when the game
+//! waits on its side, an autosave after every order, and a lost connection waited
+//! out (the host keeps listening; the joining machine calls again every second).
+
+use crate::code::JoinCode;
+use crate::link::{Guest, Host, Link, LinkEvent, Net, join};
+use crate::seat::{self, Seat};
+use crate::session::{Happened, Session};
+use crate::wire::Msg;
+use drumfire_core::hash::StateHash;
+use drumfire_core::players::{Bot, PlayerKind};
+use drumfire_core::save;
+use drumfire_core::scenario::{self, Scenario};
+use drumfire_core::shared_dice::{hex, unhex};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// How long a machine waits for the other to come back after a lost connection.
+const COME_BACK: Duration = Duration::from_secs(300);
+/// How long each waits for the other's goodbye at the end.
+const GOODBYE: Duration = Duration::from_secs(3);
+
+/// `drumfire host`'s options.
+#[derive(Clone, Debug)]
+pub struct HostOptions {
+    /// A scenario (a new game) or a save of a game between two machines (taken up again,
+    /// its seat beside it).
+    pub file: PathBuf,
+    /// Where to listen.
+    pub bind: SocketAddr,
+    /// The side played here, 0-based (a new game).
+    pub side: u8,
+    /// Where the game is kept after every order (its seat beside it).
+    pub save: PathBuf,
+    /// Who plays this machine's side.
+    pub player: PlayerKind,
+}
+
+/// `drumfire join`'s options.
+#[derive(Clone, Debug)]
+pub struct JoinOptions {
+    /// The host, "host:port".
+    pub address: String,
+    /// The code the host gave.
+    pub code: JoinCode,
+    /// Where the game is kept after every order (its seat beside it).
+    pub save: PathBuf,
+    /// Take up the game kept in `save` again.
+    pub resume: bool,
+    /// Who plays this machine's side.
+    pub player: PlayerKind,
+}
+
+/// Reads a scenario for a new game between two machines, or says why it cannot be one.
+pub fn scenario_for_two(path: &Path) -> Result<Scenario, String> {
+    let name = path.display().to_string();
+    let text = drumfire_core::error::read_file(path).map_err(|e| e.to_string())?;
+    let scenario = scenario::parse(&name, &text, &drumfire_core::rules::ALL).map_err(|errs| {
+        errs.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    check_for_two(&scenario)?;
+    Ok(scenario)
+}
+
+fn check_for_two(scenario: &Scenario) -> Result<(), String> {
+    if scenario.file.sides.len() != 2 {
+        return Err(format!(
+            "{}: a game between two machines has two sides; this scenario has {}",
+            scenario.source,
+            scenario.file.sides.len()
+        ));
+    }
+    if scenario.rules.has_secrets {
+        return Err(format!(
+            "{}: the {} rules have secret orders, which need commitments between the two \
+             machines; network play of this rule set is not built yet (Portable and WWII \
+             scenarios play over the network)",
+            scenario.source, scenario.rules.name
+        ));
+    }
+    Ok(())
+}
+
+/// Hosts a game and plays this machine's side with the computer; the final hash.
+pub fn host(opts: &HostOptions, log: &mut dyn Write) -> Result<StateHash, String> {
+    let net = Net::new().map_err(|e| format!("no network runtime: {e}"))?;
+    let text = drumfire_core::error::read_file(&opts.file).map_err(|e| e.to_string())?;
+    let (mut session, save_path) = if save::looks_like_save(&text) {
+        let name = opts.file.display().to_string();
+        let saved = save::parse(&name, &text, &drumfire_core::rules::ALL).map_err(|errs| {
+            errs.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        })?;
+        check_for_two(&saved.scenario)?;
+        let seat = Seat::read(&opts.file)?;
+        let session =
+            Session::resume(&saved, seat.side, seat.chain).map_err(|e| format!("{name}: {e}"))?;
+        (session, opts.file.clone())
+    } else {
+        let scenario = scenario_for_two(&opts.file)?;
+        let seat = Seat {
+            side: opts.side,
+            chain: drumfire_core::shared_dice::Chain::new(seat::fresh_secret()?),
+            host: None,
+        };
+        keep_seat(&seat, &opts.save)?;
+        (
+            Session::host(scenario, opts.side, seat.chain),
+            opts.save.clone(),
+        )
+    };
+    let host = Host::listen(&net, opts.bind)?;
+    say(log, &format!("listening on {}", host.addr()));
+    say(log, &format!("join code: {}", host.code()));
+    say(
+        log,
+        &format!("playing {}", side_name(&session, session.me())),
+    );
+    let link = loop {
+        if let Some(guest) = host.next_guest(Duration::from_secs(1))
+            && let Some(link) = admit(&mut session, guest)
+        {
+            break link;
+        }
+    };
+    say(log, &format!("{} joined", link.peer()));
+    let mut bot = Bot::new(opts.player, bot_seed(&session));
+    let result = drive(
+        &mut session,
+        link,
+        &mut bot,
+        &save_path,
+        log,
+        &mut |session, lost| {
+            let wait = if lost {
+                Duration::from_secs(1)
+            } else {
+                Duration::ZERO
+            };
+            Ok(host
+                .next_guest(wait)
+                .and_then(|guest| admit(session, guest)))
+        },
+    );
+    host.close();
+    result
+}
+
+/// Lets a joining machine in, or refuses it: a new game takes anyone with the code;
+/// a game under way takes back only its own other player.
+fn admit(session: &mut Session, guest: Guest) -> Option<Link> {
+    let under_way = session.game().is_some();
+    let theirs = session.their_commitment().map(|c| hex(&c));
+    let refusal = match (&guest.resume, under_way) {
+        (None, false) => None,
+        (Some(c), true) if Some(c) == theirs.as_ref() => None,
+        (None, true) => Some("a game is under way here: come back to it with your save (--resume)"),
+        (Some(_), _) => Some("this is not the game you left"),
+    };
+    if let Some(reason) = refusal {
+        guest.link.send(Msg::Refused {
+            reason: reason.to_owned(),
+        });
+        guest.link.close(reason);
+        return None;
+    }
+    guest.link.send(session.welcome());
+    for msg in session.resync() {
+        guest.link.send(msg);
+    }
+    Some(guest.link)
+}
+
+/// Joins a game and plays this machine's side with the computer; the final hash.
+pub fn join_game(opts: &JoinOptions, log: &mut dyn Write) -> Result<StateHash, String> {
+    let net = Net::new().map_err(|e| format!("no network runtime: {e}"))?;
+    let mut resumed = None;
+    if opts.resume {
+        let name = opts.save.display().to_string();
+        let text = drumfire_core::error::read_file(&opts.save).map_err(|e| e.to_string())?;
+        let saved = save::parse(&name, &text, &drumfire_core::rules::ALL).map_err(|errs| {
+            errs.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        })?;
+        let seat = Seat::read(&opts.save)?;
+        resumed = Some(
+            Session::resume(&saved, seat.side, seat.chain).map_err(|e| format!("{name}: {e}"))?,
+        );
+    }
+    let resume_code = resumed.as_ref().map(|s: &Session| hex(&s.my_commitment()));
+    let link = join(&net, &opts.address, opts.code, resume_code.clone())?;
+    let welcome = match link.recv_timeout(Duration::from_secs(15)) {
+        Some(LinkEvent::Msg(m)) => m,
+        Some(LinkEvent::Closed(why)) => return Err(format!("{}: {why}", opts.address)),
+        None => return Err(format!("{} did not answer in 15 seconds", opts.address)),
+    };
+    let mut session = match (welcome, resumed) {
+        (Msg::Refused { reason }, _) => {
+            return Err(format!("{} refused: {reason}", opts.address));
+        }
+        (
+            Msg::Welcome {
+                your_side,
+                scenario_name,
+                scenario: text,
+                commitment,
+                under_way,
+            },
+            None,
+        ) => {
+            if under_way {
+                return Err(format!(
+                    "{}: a game is under way there: come back to it with --resume",
+                    opts.address
+                ));
+            }
+            let scenario = scenario::parse(&scenario_name, &text, &drumfire_core::rules::ALL)
+                .map_err(|errs| {
+                    format!(
+                        "the host's scenario does not read here: {}",
+                        errs.first().map_or_else(String::new, ToString::to_string)
+                    )
+                })?;
+            check_for_two(&scenario)?;
+            let host_commitment =
+                unhex(&commitment).map_err(|e| format!("the host's commitment: {e}"))?;
+            if your_side > 1 {
+                return Err(format!("the host gave this machine side {your_side}"));
+            }
+            let seat = Seat {
+                side: your_side,
+                chain: drumfire_core::shared_dice::Chain::new(seat::fresh_secret()?),
+                host: Some(opts.address.clone()),
+            };
+            keep_seat(&seat, &opts.save)?;
+            let (session, out) = Session::join(scenario, your_side, host_commitment, seat.chain);
+            for msg in out {
+                link.send(msg);
+            }
+            session
+        }
+        (Msg::Welcome { .. }, Some(mut session)) => {
+            for msg in session.resync() {
+                link.send(msg);
+            }
+            session
+        }
+        (other, _) => return Err(format!("the host answered out of turn: {other:?}")),
+    };
+    say(log, &format!("joined {}", opts.address));
+    say(
+        log,
+        &format!("playing {}", side_name(&session, session.me())),
+    );
+    let mut bot = Bot::new(opts.player, bot_seed(&session));
+    let mut last_try = Instant::now();
+    drive(
+        &mut session,
+        link,
+        &mut bot,
+        &opts.save,
+        log,
+        &mut |session, lost| {
+            if !lost {
+                return Ok(None);
+            }
+            let since = last_try.elapsed();
+            if since < Duration::from_secs(1) {
+                std::thread::sleep(Duration::from_secs(1) - since);
+            }
+            last_try = Instant::now();
+            let link = match join(&net, &opts.address, opts.code, resume_code.clone()) {
+                Ok(link) => link,
+                Err(_) => return Ok(None),
+            };
+            match link.recv_timeout(Duration::from_secs(5)) {
+                Some(LinkEvent::Msg(Msg::Welcome { .. })) => {
+                    for msg in session.resync() {
+                        link.send(msg);
+                    }
+                    Ok(Some(link))
+                }
+                Some(LinkEvent::Msg(Msg::Refused { reason })) => {
+                    Err(format!("{} refused: {reason}", opts.address))
+                }
+                _ => Ok(None),
+            }
+        },
+    )
+}
+
+fn keep_seat(seat: &Seat, save: &Path) -> Result<(), String> {
+    if let Some(dir) = save.parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    seat.write(save)
+        .map_err(|e| format!("{}: {e}", seat::path_of(save).display()))
+}
+
+fn bot_seed(session: &Session) -> u64 {
+    u64::from(session.me()) ^ 0x00d1_ce5e_ed00
+}
+
+fn side_name(session: &Session, side: u8) -> String {
+    let name = session
+        .scenario()
+        .file
+        .sides
+        .get(usize::from(side))
+        .map_or("?", |s| s.name.as_str());
+    format!("{name} (side {})", side + 1)
+}
+
+fn say(log: &mut dyn Write, line: &str) {
+    let _ = writeln!(log, "{line}");
+    let _ = log.flush();
+}
+
+fn autosave(session: &mut Session, path: &Path) -> Result<(), String> {
+    match session.save() {
+        Some(file) => save::write(path, &file).map_err(|e| format!("{}: {e}", path.display())),
+        None => Ok(()),
+    }
+}
+
+/// A fresh link, or none yet: called every turn of the loop (`lost` false) and, while
+/// the connection is lost, until it gives one (`lost` true).
+type Relink<'a> = dyn FnMut(&mut Session, bool) -> Result<Option<Link>, String> + 'a;
+
+/// Plays to the end: the final hash, or why it stopped.
+fn drive(
+    session: &mut Session,
+    mut link: Link,
+    bot: &mut Bot,
+    save_path: &Path,
+    log: &mut dyn Write,
+    relink: &mut Relink<'_>,
+) -> Result<StateHash, String> {
+    let mut lost: Option<Instant> = None;
+    loop {
+        if session.finished() {
+            return finish(session, link, save_path, log);
+        }
+        if let Some(fresh) = relink(session, lost.is_some())? {
+            say(log, &format!("connected to {}", fresh.peer()));
+            link = fresh;
+            lost = None;
+        }
+        if let Some(since) = lost {
+            if since.elapsed() > COME_BACK {
+                autosave(session, save_path)?;
+                return Err(format!(
+                    "the other player did not come back in {} seconds; the game is kept in {}",
+                    COME_BACK.as_secs(),
+                    save_path.display()
+                ));
+            }
+            continue;
+        }
+        if session.my_turn() {
+            let side = session.me();
+            let game = session.game().expect("set up");
+            let order = bot
+                .choose(game, side)
+                .ok_or_else(|| format!("side {} has no legal order", side + 1))?;
+            let out = session
+                .give(order)
+                .map_err(|r| format!("the computer's order was refused: {r}"))?;
+            for msg in out {
+                link.send(msg);
+            }
+        }
+        match link.recv_timeout(Duration::from_millis(200)) {
+            None => {}
+            Some(LinkEvent::Closed(why)) => {
+                autosave(session, save_path)?;
+                say(
+                    log,
+                    &format!("connection lost ({why}); waiting for the other player"),
+                );
+                lost = Some(Instant::now());
+            }
+            Some(LinkEvent::Msg(Msg::Bye { reason })) => {
+                autosave(session, save_path)?;
+                return Err(format!(
+                    "the other player stopped: {reason}; this side's game is in {}",
+                    save_path.display()
+                ));
+            }
+            Some(LinkEvent::Msg(msg)) => match session.receive(msg) {
+                Ok((out, happened)) => {
+                    for msg in out {
+                        link.send(msg);
+                    }
+                    for h in happened {
+                        match h {
+                            Happened::Played { from } => {
+                                for index in from..=session.orders() {
+                                    say(log, &format!("order {index}"));
+                                }
+                                autosave(session, save_path)?;
+                            }
+                            Happened::SetUp => {
+                                say(log, "set up with both players' dice");
+                                autosave(session, save_path)?;
+                            }
+                            Happened::Agreed(_) => {}
+                        }
+                    }
+                }
+                Err(stop) => {
+                    autosave(session, save_path)?;
+                    let why = stop.to_string();
+                    link.send(Msg::Bye {
+                        reason: why.clone(),
+                    });
+                    link.close(&why);
+                    return Err(format!(
+                        "stopped: {why}; this side's game is in {}",
+                        save_path.display()
+                    ));
+                }
+            },
+        }
+    }
+}
+
+/// The game is over and both machines agree: goodbyes, the last save, the hash.
+fn finish(
+    session: &mut Session,
+    link: Link,
+    save_path: &Path,
+    log: &mut dyn Write,
+) -> Result<StateHash, String> {
+    autosave(session, save_path)?;
+    link.send(Msg::Bye {
+        reason: "the game is over".into(),
+    });
+    let until = Instant::now() + GOODBYE;
+    while Instant::now() < until {
+        if let Some(LinkEvent::Msg(Msg::Bye { .. }) | LinkEvent::Closed(_)) =
+            link.recv_timeout(Duration::from_millis(100))
+        {
+            break;
+        }
+    }
+    link.close("the game is over");
+    let game = session.game_mut().expect("set up");
+    let hash = game.state_hash();
+    let winner = game
+        .outcome()
+        .map(|o| o.winner)
+        .unwrap_or_default()
+        .map_or_else(
+            || "a draw".to_owned(),
+            |w| format!("{} wins", side_name(session, w)),
+        );
+    let orders = session.orders();
+    say(
+        log,
+        &format!(
+            "game over: {winner}; {orders} orders; state hash {hash}, the same on both machines; kept in {}",
+            save_path.display()
+        ),
+    );
+    Ok(hash)
+}

@@ -1,0 +1,89 @@
+//! A player's seat at a game between two machines: the side it plays and the secret
+//! its hash chain grows from. It lives beside the game's autosave
+//! (`NAME.ron` → `NAME.seat.ron`) and is never sent: with it and the autosave, a
+//! machine takes the game up again after a lost connection or a restart.
+
+use drumfire_core::shared_dice::{Chain, Digest32, hex, unhex};
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// A seat file as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Seat")]
+struct SeatFile {
+    /// The side played, 0-based.
+    side: u8,
+    /// The chain's secret, hex. Keep it to yourself.
+    secret: String,
+    /// The host's address, on the joining machine ("host:port").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    host: Option<String>,
+}
+
+/// A player's seat.
+#[derive(Clone, Debug)]
+pub struct Seat {
+    /// The side played, 0-based.
+    pub side: u8,
+    /// The player's chain.
+    pub chain: Chain,
+    /// The host's address, on the joining machine.
+    pub host: Option<String>,
+}
+
+/// Where the seat of the game saved at `save` is kept.
+pub fn path_of(save: &Path) -> PathBuf {
+    save.with_extension("seat.ron")
+}
+
+/// A fresh secret from the system's random source.
+pub fn fresh_secret() -> Result<Digest32, String> {
+    let mut secret = [0u8; 32];
+    getrandom::fill(&mut secret).map_err(|e| format!("no random secret: {e}"))?;
+    Ok(secret)
+}
+
+impl Seat {
+    /// Writes the seat beside `save`, atomically.
+    pub fn write(&self, save: &Path) -> std::io::Result<()> {
+        let path = path_of(save);
+        let file = SeatFile {
+            side: self.side,
+            secret: hex(&self.chain.secret()),
+            host: self.host.clone(),
+        };
+        let body =
+            ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::new().struct_names(true))
+                .map_err(std::io::Error::other)?;
+        let text = format!(
+            "// Drumfire seat: this player's side and dice secret in a game between two machines.\n\
+             // Keep it to yourself: with it, anyone could work out your dice.\n{body}\n"
+        );
+        let tmp = path.with_extension("ron.tmp");
+        {
+            let mut f = std::fs::File::create(&tmp)?;
+            f.write_all(text.as_bytes())?;
+            f.sync_all()?;
+        }
+        std::fs::rename(&tmp, &path)
+    }
+
+    /// Reads the seat beside `save`: errors name the file, line and column.
+    pub fn read(save: &Path) -> Result<Self, String> {
+        let path = path_of(save);
+        let shown = path.display().to_string();
+        let text = drumfire_core::error::read_file(&path).map_err(|e| e.to_string())?;
+        let file: SeatFile =
+            drumfire_core::error::read_ron(&shown, &text).map_err(|e| e.to_string())?;
+        let secret = unhex(&file.secret).map_err(|e| format!("{shown}: secret: {e}"))?;
+        if file.side > 1 {
+            return Err(format!("{shown}: side: {} is not 0 or 1", file.side));
+        }
+        Ok(Self {
+            side: file.side,
+            chain: Chain::new(secret),
+            host: file.host,
+        })
+    }
+}

@@ -1,0 +1,300 @@
+//! Two machines on one: `drumfire host` and `drumfire join` as two processes on the
+//! loopback (127.0.0.1 only), each side played by the computer. A whole game to the
+//! same hash on both, replayed with every dice reveal checked; wrong codes refused; a
+//! joining machine killed mid-game and taken up again from its autosave.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// How long a whole game may take before the test gives up (a game takes seconds).
+const GAME_LIMIT: Duration = Duration::from_secs(240);
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("drumfire-net-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn scenario(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+/// A running drumfire process and its output lines as they come.
+struct Proc {
+    child: Child,
+    lines: mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Proc {
+    fn start(args: &[&str]) -> Self {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_drumfire"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (tx, lines) = mpsc::channel();
+        let out = child.stdout.take().unwrap();
+        let err = child.stderr.take().unwrap();
+        let tx2 = tx.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        std::thread::spawn(move || {
+            for line in BufReader::new(err).lines().map_while(Result::ok) {
+                let _ = tx2.send(format!("error: {line}"));
+            }
+        });
+        Self {
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Waits for a line starting with `prefix`: the rest of it.
+    fn wait_for(&mut self, prefix: &str, limit: Duration) -> String {
+        let until = std::time::Instant::now() + limit;
+        loop {
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if let Some(rest) = line.strip_prefix(prefix) {
+                        return rest.to_owned();
+                    }
+                }
+                Err(_) => {
+                    let _ = self.child.kill();
+                    panic!("no `{prefix}` line; saw:\n{}", self.seen.join("\n"));
+                }
+            }
+        }
+    }
+
+    /// Waits for the process to end: its exit success and every line it printed.
+    fn finish(mut self, limit: Duration) -> (bool, Vec<String>) {
+        let until = std::time::Instant::now() + limit;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                // The reader threads end with the pipes.
+                while let Ok(line) = self.lines.recv_timeout(Duration::from_millis(500)) {
+                    self.seen.push(line);
+                }
+                return (status.success(), self.seen);
+            }
+            while let Ok(line) = self.lines.try_recv() {
+                self.seen.push(line);
+            }
+            if std::time::Instant::now() > until {
+                let _ = self.child.kill();
+                panic!("still running; saw:\n{}", self.seen.join("\n"));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+/// A host of `file` on the loopback: the process, its address and code.
+fn host(file: &str, save: &Path) -> (Proc, String, String) {
+    let mut p = Proc::start(&[
+        "host",
+        file,
+        "--port",
+        "0",
+        "--bind",
+        "127.0.0.1",
+        "--player",
+        "ai",
+        "--save",
+        &save.display().to_string(),
+    ]);
+    let addr = p.wait_for("listening on ", Duration::from_secs(30));
+    let code = p.wait_for("join code: ", Duration::from_secs(5));
+    assert!(addr.starts_with("127.0.0.1:"), "{addr}");
+    (p, addr, code)
+}
+
+fn join(addr: &str, code: &str, save: &Path, resume: bool) -> Proc {
+    let save = save.display().to_string();
+    let mut args = vec![
+        "join", addr, "--code", code, "--player", "ai", "--save", &save,
+    ];
+    if resume {
+        args.push("--resume");
+    }
+    Proc::start(&args)
+}
+
+/// The state hash a game-over line names.
+fn final_hash(lines: &[String]) -> String {
+    let line = lines
+        .iter()
+        .find(|l| l.starts_with("game over: "))
+        .unwrap_or_else(|| panic!("no game-over line in:\n{}", lines.join("\n")));
+    line.split("state hash ")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .unwrap()
+        .to_owned()
+}
+
+/// `drumfire replay` on a save: its hash, after saying the dice were checked.
+fn replayed(save: &Path) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_drumfire"))
+        .arg("replay")
+        .arg(save)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("dice shared by both players"), "{text}");
+    text.lines().next().unwrap().to_owned()
+}
+
+/// A code with one letter changed at `at` (a wrong token near the end, a wrong
+/// certificate near the start).
+fn changed(code: &str, at: usize) -> String {
+    let mut chars: Vec<char> = code.chars().collect();
+    chars[at] = if chars[at] == '7' { '8' } else { '7' };
+    chars.into_iter().collect()
+}
+
+#[test]
+fn two_processes_play_a_whole_game_over_the_loopback_to_the_same_hash() {
+    let dir = scratch("whole");
+    let (host_p, addr, code) = host(
+        &scenario("scenarios/portable/ukhozi_drift.ron"),
+        &dir.join("host.ron"),
+    );
+
+    // Wrong codes first: a wrong token is refused by the host, a wrong certificate by
+    // the joining machine; neither gets in, and the host goes on waiting.
+    let (ok, lines) = join(&addr, &changed(&code, 23), &dir.join("wrong.ron"), false)
+        .finish(Duration::from_secs(30));
+    assert!(
+        !ok && lines.iter().any(|l| l.contains("wrong join code")),
+        "{lines:?}"
+    );
+    let (ok, lines) = join(&addr, &changed(&code, 0), &dir.join("wrong.ron"), false)
+        .finish(Duration::from_secs(30));
+    assert!(
+        !ok && lines
+            .iter()
+            .any(|l| l.contains("not the one the join code names")),
+        "{lines:?}"
+    );
+
+    let joiner = join(&addr, &code, &dir.join("join.ron"), false);
+    let (host_ok, host_lines) = host_p.finish(GAME_LIMIT);
+    let (join_ok, join_lines) = joiner.finish(Duration::from_secs(30));
+    assert!(host_ok, "host:\n{}", host_lines.join("\n"));
+    assert!(join_ok, "join:\n{}", join_lines.join("\n"));
+    let hash = final_hash(&host_lines);
+    assert_eq!(final_hash(&join_lines), hash);
+    assert!(
+        host_lines
+            .iter()
+            .filter(|l| l.starts_with("order "))
+            .count()
+            > 20,
+        "a whole game: {host_lines:?}"
+    );
+    // Each machine's save replays to that hash, every reveal checked.
+    assert_eq!(replayed(&dir.join("host.ron")), hash);
+    assert_eq!(replayed(&dir.join("join.ron")), hash);
+    // The seat (the dice secret) stays on its own machine: not in the save.
+    let seat = std::fs::read_to_string(dir.join("host.seat.ron")).unwrap();
+    let secret = seat
+        .split("secret: \"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    assert!(
+        !std::fs::read_to_string(dir.join("host.ron"))
+            .unwrap()
+            .contains(secret)
+    );
+
+    // One reveal changed in a save is found and named, with its place in the file.
+    let text = std::fs::read_to_string(dir.join("join.ron")).unwrap();
+    let at = text.find("reveals: [").unwrap();
+    let first = at + text[at..].find("\"").unwrap() + 1;
+    let mut forged = text.clone();
+    forged.replace_range(
+        first..first + 2,
+        if &text[first..first + 2] == "00" {
+            "11"
+        } else {
+            "00"
+        },
+    );
+    std::fs::write(dir.join("forged.ron"), forged).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_drumfire"))
+        .arg("replay")
+        .arg(dir.join("forged.ron"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("shared_dice.reveals[0][0]") && err.contains("tampered"),
+        "{err}"
+    );
+    assert!(err.contains("forged.ron:"), "{err}");
+}
+
+#[test]
+fn a_joining_machine_killed_mid_game_comes_back_to_the_same_hash() {
+    let dir = scratch("killed");
+    let save = dir.join("join.ron");
+    let (host_p, addr, code) = host(
+        &scenario("scenarios/wwii/orchard_farm.ron"),
+        &dir.join("host.ron"),
+    );
+    let mut joiner = join(&addr, &code, &save, false);
+    joiner.wait_for("order 15", GAME_LIMIT);
+    joiner.child.kill().unwrap();
+    let _ = joiner.child.wait();
+
+    // Someone else with the code cannot take the seat while the game is under way.
+    let (ok, lines) =
+        join(&addr, &code, &dir.join("stranger.ron"), false).finish(Duration::from_secs(30));
+    assert!(
+        !ok && lines.iter().any(|l| l.contains("under way")),
+        "{lines:?}"
+    );
+
+    // The player comes back from its autosave and seat.
+    let back = join(&addr, &code, &save, true);
+    let (host_ok, host_lines) = host_p.finish(GAME_LIMIT);
+    let (join_ok, join_lines) = back.finish(Duration::from_secs(30));
+    assert!(host_ok, "host:\n{}", host_lines.join("\n"));
+    assert!(join_ok, "join:\n{}", join_lines.join("\n"));
+    let hash = final_hash(&host_lines);
+    assert_eq!(final_hash(&join_lines), hash);
+    assert!(
+        host_lines
+            .iter()
+            .any(|l| l.starts_with("connection lost") || l.starts_with("connected to")),
+        "the host saw the drop: {host_lines:?}"
+    );
+    assert_eq!(replayed(&dir.join("host.ron")), hash);
+    assert_eq!(replayed(&save), hash);
+}
