@@ -149,6 +149,17 @@ fn final_hash(lines: &[String]) -> String {
         .to_owned()
 }
 
+/// Waits for both machines to end well: the hash both name, and the host's lines.
+fn both_end(host: Proc, joiner: Proc) -> (String, Vec<String>) {
+    let (host_ok, host_lines) = host.finish(GAME_LIMIT);
+    let (join_ok, join_lines) = joiner.finish(Duration::from_secs(30));
+    assert!(host_ok, "host:\n{}", host_lines.join("\n"));
+    assert!(join_ok, "join:\n{}", join_lines.join("\n"));
+    let hash = final_hash(&host_lines);
+    assert_eq!(final_hash(&join_lines), hash);
+    (hash, host_lines)
+}
+
 /// `drumfire replay` on a save: its hash, after saying the dice were checked.
 fn replayed(save: &Path) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_drumfire"))
@@ -200,12 +211,7 @@ fn two_processes_play_a_whole_game_over_the_loopback_to_the_same_hash() {
     );
 
     let joiner = join(&addr, &code, &dir.join("join.ron"), false);
-    let (host_ok, host_lines) = host_p.finish(GAME_LIMIT);
-    let (join_ok, join_lines) = joiner.finish(Duration::from_secs(30));
-    assert!(host_ok, "host:\n{}", host_lines.join("\n"));
-    assert!(join_ok, "join:\n{}", join_lines.join("\n"));
-    let hash = final_hash(&host_lines);
-    assert_eq!(final_hash(&join_lines), hash);
+    let (hash, host_lines) = both_end(host_p, joiner);
     assert!(
         host_lines
             .iter()
@@ -283,12 +289,7 @@ fn a_joining_machine_killed_mid_game_comes_back_to_the_same_hash() {
 
     // The player comes back from its autosave and seat.
     let back = join(&addr, &code, &save, true);
-    let (host_ok, host_lines) = host_p.finish(GAME_LIMIT);
-    let (join_ok, join_lines) = back.finish(Duration::from_secs(30));
-    assert!(host_ok, "host:\n{}", host_lines.join("\n"));
-    assert!(join_ok, "join:\n{}", join_lines.join("\n"));
-    let hash = final_hash(&host_lines);
-    assert_eq!(final_hash(&join_lines), hash);
+    let (hash, host_lines) = both_end(host_p, back);
     assert!(
         host_lines
             .iter()

@@ -59,14 +59,17 @@ pub struct JoinOptions {
 pub fn scenario_for_two(path: &Path) -> Result<Scenario, String> {
     let name = path.display().to_string();
     let text = drumfire_core::error::read_file(path).map_err(|e| e.to_string())?;
-    let scenario = scenario::parse(&name, &text, &drumfire_core::rules::ALL).map_err(|errs| {
-        errs.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("\n")
-    })?;
+    let scenario = scenario::parse(&name, &text, &drumfire_core::rules::ALL).map_err(lines)?;
     check_for_two(&scenario)?;
     Ok(scenario)
+}
+
+/// Located errors, one a line.
+fn lines(errs: Vec<drumfire_core::error::LocatedError>) -> String {
+    errs.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn check_for_two(scenario: &Scenario) -> Result<(), String> {
@@ -94,12 +97,7 @@ pub fn host(opts: &HostOptions, log: &mut dyn Write) -> Result<StateHash, String
     let text = drumfire_core::error::read_file(&opts.file).map_err(|e| e.to_string())?;
     let (mut session, save_path) = if save::looks_like_save(&text) {
         let name = opts.file.display().to_string();
-        let saved = save::parse(&name, &text, &drumfire_core::rules::ALL).map_err(|errs| {
-            errs.iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n")
-        })?;
+        let saved = save::parse(&name, &text, &drumfire_core::rules::ALL).map_err(lines)?;
         check_for_two(&saved.scenario)?;
         let seat = Seat::read(&opts.file)?;
         let session =
@@ -187,12 +185,7 @@ pub fn join_game(opts: &JoinOptions, log: &mut dyn Write) -> Result<StateHash, S
     if opts.resume {
         let name = opts.save.display().to_string();
         let text = drumfire_core::error::read_file(&opts.save).map_err(|e| e.to_string())?;
-        let saved = save::parse(&name, &text, &drumfire_core::rules::ALL).map_err(|errs| {
-            errs.iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n")
-        })?;
+        let saved = save::parse(&name, &text, &drumfire_core::rules::ALL).map_err(lines)?;
         let seat = Seat::read(&opts.save)?;
         resumed = Some(
             Session::resume(&saved, seat.side, seat.chain).map_err(|e| format!("{name}: {e}"))?,

@@ -106,8 +106,14 @@ impl Session {
     /// A new game on the host, playing side `me`, before anyone has joined. Games
     /// between two machines are played by the rules.
     pub fn host(scenario: Scenario, me: u8, chain: Chain) -> Self {
+        Self::fresh(scenario, me, chain, None)
+    }
+
+    /// A session before the set-up: this player's commitment, and the other's if known.
+    fn fresh(scenario: Scenario, me: u8, chain: Chain, theirs: Option<Digest32>) -> Self {
         let mut commitments = [None, None];
         commitments[usize::from(me)] = Some(chain.commitment());
+        commitments[usize::from(1 - me)] = theirs;
         Self {
             me,
             chain,
@@ -130,31 +136,14 @@ impl Session {
         host_commitment: Digest32,
         chain: Chain,
     ) -> (Self, Vec<Msg>) {
-        let mut commitments = [None, None];
-        commitments[usize::from(me)] = Some(chain.commitment());
-        commitments[usize::from(1 - me)] = Some(host_commitment);
         let link = chain.reveal(0).expect("the chain has a reveal 0");
-        let mut reveal0 = [None, None];
-        reveal0[usize::from(me)] = Some(link);
         let out = vec![Msg::Commit {
             commitment: hex(&chain.commitment()),
             link: hex(&link),
         }];
-        (
-            Self {
-                me,
-                chain,
-                scenario,
-                mode: Mode::Rules,
-                commitments,
-                reveal0,
-                game: None,
-                pending: None,
-                hashes: BTreeMap::new(),
-                agreed: None,
-            },
-            out,
-        )
+        let mut session = Self::fresh(scenario, me, chain, Some(host_commitment));
+        session.reveal0[usize::from(me)] = Some(link);
+        (session, out)
     }
 
     /// A game taken up again from this machine's save and its chain.
