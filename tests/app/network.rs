@@ -299,3 +299,37 @@ fn a_joining_machine_killed_mid_game_comes_back_to_the_same_hash() {
     assert_eq!(replayed(&dir.join("host.ron")), hash);
     assert_eq!(replayed(&save), hash);
 }
+
+#[test]
+fn a_host_restarted_from_its_save_takes_its_player_back_to_the_same_hash() {
+    let dir = scratch("host-restart");
+    let host_save = dir.join("host.ron");
+    let join_save = dir.join("join.ron");
+    let (mut host_p, addr, code) =
+        host(&scenario("scenarios/portable/ukhozi_drift.ron"), &host_save);
+    let mut joiner = join(&addr, &code, &join_save, false);
+    host_p.wait_for("order 10", GAME_LIMIT);
+    host_p.child.kill().unwrap();
+    let _ = host_p.child.wait();
+    // The joining machine notices and waits; it is stopped too (the host will come
+    // back on another port, with another code).
+    joiner.wait_for("connection lost", Duration::from_secs(30));
+    joiner.child.kill().unwrap();
+    let _ = joiner.child.wait();
+
+    // The host takes the game up again from its save and seat: a new code.
+    let (host_p, addr, new_code) = host(&host_save.display().to_string(), &host_save);
+    assert_ne!(new_code, code, "a fresh certificate and token");
+    // The old code no longer opens it (it names the old certificate).
+    let (ok, lines) = join(&addr, &code, &join_save, true).finish(Duration::from_secs(30));
+    assert!(
+        !ok && lines
+            .iter()
+            .any(|l| l.contains("not the one the join code names")),
+        "{lines:?}"
+    );
+    let back = join(&addr, &new_code, &join_save, true);
+    let (hash, _) = both_end(host_p, back);
+    assert_eq!(replayed(&host_save), hash);
+    assert_eq!(replayed(&join_save), hash);
+}
