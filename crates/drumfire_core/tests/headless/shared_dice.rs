@@ -96,3 +96,31 @@ fn a_save_with_a_forged_reveal_or_seed_is_refused_and_named() {
     let errs = save::parse("short.ron", &text, &drumfire_core::rules::ALL).unwrap_err();
     assert_eq!(errs[0].field, "shared_dice.reveals");
 }
+
+/// Network play hosts only rule sets without secret orders until their commitments
+/// are built: a rule set saying it has none must never give one, and one saying it
+/// has some must (else the flag turns players away for nothing).
+#[test]
+fn a_rule_set_has_secret_orders_exactly_when_it_says_so() {
+    let mut seen = std::collections::BTreeMap::new();
+    for (set, name) in drumfire_core::testing::shipped_scenarios() {
+        let scenario = shipped(&set, &name);
+        let mut game = drumfire_core::game::Game::new(&scenario, 3);
+        let mut bots = [
+            Bot::new(PlayerKind::Random, 3),
+            Bot::new(PlayerKind::Random, 4),
+        ];
+        drumfire_core::players::play_out(&mut game, &mut bots).expect("a whole game");
+        let secret = game.orders().iter().any(|o| o.secret().is_some());
+        let flag = scenario.rules.has_secrets;
+        let any = seen.entry(scenario.rules.id).or_insert((flag, false));
+        any.1 |= secret;
+        assert!(
+            flag || !secret,
+            "{set}/{name}: a secret order from a rule set without secrets"
+        );
+    }
+    for (id, (flag, secret)) in seen {
+        assert_eq!(flag, secret, "{id}: has_secrets is {flag}");
+    }
+}
