@@ -49,10 +49,21 @@ pub struct WindowOptions {
     idle_frames: Option<f32>,
 }
 
+impl WindowOptions {
+    /// The options of a window with nothing asked for but, maybe, a screenshot.
+    pub fn with_screenshot(screenshot: Option<PathBuf>) -> Self {
+        Self {
+            screenshot,
+            bench_frames: 600,
+            ..Default::default()
+        }
+    }
+}
+
 /// `drumfire` with no command: the embedded default scenario.
 pub fn run_default(options: WindowOptions) -> ExitCode {
     match drumfire_core::rules::default_scenario() {
-        Ok(s) => run(new_game(s, &options), Vec::new(), options),
+        Ok(s) => run(new_game(s, &options), Vec::new(), options, None),
         Err(errors) => {
             errors.iter().for_each(|e| eprintln!("{e}"));
             ExitCode::FAILURE
@@ -63,7 +74,7 @@ pub fn run_default(options: WindowOptions) -> ExitCode {
 /// `drumfire play FILE`: a scenario, or a save continued where it stopped.
 pub fn run_file(path: &Path, options: WindowOptions) -> ExitCode {
     match load(path) {
-        Ok(Loaded::Scenario(s)) => run(new_game(*s, &options), Vec::new(), options),
+        Ok(Loaded::Scenario(s)) => run(new_game(*s, &options), Vec::new(), options, None),
         Ok(Loaded::Save(save)) => {
             if options.table && !save.file.table {
                 eprintln!(
@@ -87,7 +98,7 @@ pub fn run_file(path: &Path, options: WindowOptions) -> ExitCode {
                 mode: save.file.mode(),
                 dice: save.dice_keys.clone(),
             };
-            run(source, save.file.orders.clone(), options)
+            run(source, save.file.orders.clone(), options, None)
         }
         Err(errors) => {
             errors.iter().for_each(|e| eprintln!("{e}"));
@@ -117,10 +128,26 @@ fn new_game(scenario: Scenario, options: &WindowOptions) -> crate::play::session
     }
 }
 
+/// The window on one side of a game between two machines (`drumfire host`, `join`).
+pub fn run_network(
+    net: crate::play::network::NetPlay,
+    scenario: Scenario,
+    options: WindowOptions,
+) -> ExitCode {
+    let source = crate::play::session::GameSource {
+        scenario,
+        seed: 0,
+        mode: drumfire_core::game::Mode::Rules,
+        dice: None,
+    };
+    run(source, Vec::new(), options, Some(net))
+}
+
 fn run(
     source: crate::play::session::GameSource,
     replay: Vec<Order>,
     options: WindowOptions,
+    net: Option<crate::play::network::NetPlay>,
 ) -> ExitCode {
     let crate::play::session::GameSource {
         scenario,
@@ -183,6 +210,17 @@ fn run(
     });
     if let Some(keys) = source.dice {
         app.insert_resource(keys);
+    }
+    if let Some(net) = net {
+        // Nobody's computer: each machine's player plays its own side.
+        app.world_mut()
+            .resource_mut::<crate::play::computer::Computer>()
+            .sides
+            .iter_mut()
+            .for_each(|c| *c = false);
+        crate::play::network::hold_until_set_up(app.world_mut());
+        app.insert_non_send(net)
+            .add_plugins(crate::play::network::plugin);
     }
     if let Some(label) = &options.select {
         match drumfire_core::scenario::hex_of(label) {

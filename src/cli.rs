@@ -230,17 +230,10 @@ pub fn replay(path: &Path) -> ExitCode {
     }
 }
 
-/// `drumfire host` and `drumfire join`: who plays this machine's side without a window.
+/// `drumfire host` and `drumfire join`: who plays this machine's side (a person in the
+/// window, or the computer without one).
 fn net_player(player: &str) -> Result<drumfire_core::players::PlayerKind, String> {
-    match player.parse() {
-        Ok(drumfire_core::players::PlayerKind::Human) => Err(
-            "--player human: the window's host and join screens are not built yet; \
-             --player ai or random plays this side from the command line"
-                .into(),
-        ),
-        Ok(kind) => Ok(kind),
-        Err(e) => Err(format!("--player: {e}")),
-    }
+    player.parse().map_err(|e| format!("--player: {e}"))
 }
 
 /// `drumfire host`'s arguments.
@@ -262,9 +255,12 @@ pub struct HostArgs {
     /// its seat (this player's side and dice secret) beside it.
     #[arg(long, value_name = "SAVE")]
     save: Option<PathBuf>,
-    /// Who plays this machine's side: ai or random.
+    /// Who plays this machine's side: human (in the window), ai or random (no window).
     #[arg(long, default_value = "human")]
     player: String,
+    /// With the window: save a PNG of it once it has drawn, then quit.
+    #[arg(long, value_name = "PNG")]
+    screenshot: Option<PathBuf>,
 }
 
 /// `drumfire join`'s arguments.
@@ -282,9 +278,12 @@ pub struct JoinArgs {
     /// Take up the game kept in the save again (after a lost connection or a restart).
     #[arg(long)]
     resume: bool,
-    /// Who plays this machine's side: ai or random.
+    /// Who plays this machine's side: human (in the window), ai or random (no window).
     #[arg(long, default_value = "human")]
     player: String,
+    /// With the window: save a PNG of it once it has drawn, then quit.
+    #[arg(long, value_name = "PNG")]
+    screenshot: Option<PathBuf>,
 }
 
 /// `drumfire host FILE`: exit 0 when the game ends with both machines agreeing.
@@ -315,7 +314,30 @@ pub fn host(args: &HostArgs) -> ExitCode {
         save,
         player,
     };
-    finish_net(drumfire_net::play::host(&opts, &mut std::io::stdout()))
+    if player != PlayerKind::Human {
+        return finish_net(drumfire_net::play::host(&opts, &mut std::io::stdout()));
+    }
+    let hosting = match drumfire_net::play::prepare_host(&opts) {
+        Ok(h) => h,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("listening on {}", hosting.host.addr());
+    println!("join code: {}", hosting.host.code());
+    let scenario = hosting.session.scenario().clone();
+    let net = crate::play::network::NetPlay::host(
+        hosting.net,
+        hosting.host,
+        hosting.session,
+        hosting.save,
+    );
+    crate::app::run_network(
+        net,
+        scenario,
+        crate::app::WindowOptions::with_screenshot(args.screenshot.clone()),
+    )
 }
 
 /// `drumfire join HOST:PORT --code CODE`: exit 0 when the game ends with both agreeing.
@@ -344,7 +366,31 @@ pub fn join(args: &JoinArgs) -> ExitCode {
         resume: args.resume,
         player,
     };
-    finish_net(drumfire_net::play::join_game(&opts, &mut std::io::stdout()))
+    if player != PlayerKind::Human {
+        return finish_net(drumfire_net::play::join_game(&opts, &mut std::io::stdout()));
+    }
+    let joined = match drumfire_net::play::prepare_join(&opts) {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("joined {}", opts.address);
+    let scenario = joined.session.scenario().clone();
+    let net = crate::play::network::NetPlay::joined(
+        joined.net,
+        opts.address.clone(),
+        opts.code,
+        joined.session,
+        joined.link,
+        opts.save.clone(),
+    );
+    crate::app::run_network(
+        net,
+        scenario,
+        crate::app::WindowOptions::with_screenshot(args.screenshot.clone()),
+    )
 }
 
 fn finish_net(result: Result<drumfire_core::hash::StateHash, String>) -> ExitCode {

@@ -15,6 +15,7 @@ use hexx::Hex;
 use std::collections::BTreeMap;
 
 pub mod computer;
+pub mod network;
 pub mod offers;
 pub mod script;
 pub mod session;

@@ -170,6 +170,11 @@ fn carry_out_request(world: &mut World) {
                 Err(e) => format!("Could not save to {}: {e}", path.display()),
             }
         }
+        SessionRequest::Load | SessionRequest::SwitchMode
+            if world.contains_non_send::<super::network::NetPlay>() =>
+        {
+            "Not during a game between two machines: it goes on from its own save.".into()
+        }
         SessionRequest::Load => load(world, &source),
         SessionRequest::Edit => open_editor(&source),
         SessionRequest::SwitchMode => switch_mode(world, &source),
@@ -189,6 +194,9 @@ fn carry_out_request(world: &mut World) {
                 "Undone: the last order is taken back.".into()
             }
             Some(_) => "Wait for the game to settle before undoing.".into(),
+            None if world.contains_resource::<drumfire_core::shared_dice::DiceKeys>() => {
+                "No undo in a game between two machines: the other player has answered.".into()
+            }
             None if world.resource::<OrderLog>().0.is_empty() => "Nothing to undo.".into(),
             None => {
                 "The last order rolled dice; undo never takes back dice that have been seen.".into()
@@ -379,7 +387,7 @@ fn switch_mode(world: &mut World, source: &GameSource) -> String {
 }
 
 /// Puts the scenario back on the table and queues `orders` to be replayed.
-fn restart(world: &mut World, source: &GameSource, orders: Vec<Order>) {
+pub(crate) fn restart(world: &mut World, source: &GameSource, orders: Vec<Order>) {
     game::reset(world, &source.scenario, source.seed, source.mode);
     match &source.dice {
         Some(keys) => world.insert_resource(keys.clone()),

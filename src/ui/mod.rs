@@ -165,6 +165,9 @@ fn draw_ui(world: &mut World) {
     if let Some(parts) = parts {
         (parts.windows)(&ctx, world);
     }
+    if let Some(view) = world.get_resource::<crate::play::network::NetView>() {
+        network_window(&ctx, view);
+    }
     let shown = with::<play_panels::PlayView, _>(world, |mut p| {
         play_panels::handoff_screen(&ctx, &mut p, parts.map(|p| &p.handoff))
     });
@@ -490,6 +493,47 @@ fn stack(ui: &mut egui::Ui, hex: Hex, view: &GameView, selection: &Selection) ->
     picked
 }
 
+/// A game between two machines: who plays here, the connection, whose move, and while
+/// the host waits, the address and code to give the other player.
+fn network_window(ctx: &egui::Context, view: &crate::play::network::NetView) {
+    // Before the set-up the board is only the scenario: the window sits in the middle.
+    let (align, offset) = if view.set_up {
+        (egui::Align2::RIGHT_TOP, egui::vec2(-300.0, 48.0))
+    } else {
+        (egui::Align2::CENTER_CENTER, egui::vec2(-150.0, 0.0))
+    };
+    egui::Window::new("Network game")
+        .anchor(align, offset)
+        .resizable(false)
+        .collapsible(true)
+        .show(ctx, |ui| {
+            ui.label(format!("{}: you play {}.", view.role, view.me));
+            if let Some((addr, code)) = &view.invite {
+                ui.separator();
+                ui.label("Give the other player this address and code:");
+                ui.monospace(addr);
+                ui.heading(egui::RichText::new(code).monospace().strong());
+                ui.label(
+                    egui::RichText::new(format!("drumfire join {addr} --code {code}"))
+                        .monospace()
+                        .small(),
+                );
+                ui.label(
+                    egui::RichText::new(
+                        "(use this machine's address on your network in place of 0.0.0.0)",
+                    )
+                    .small(),
+                );
+                ui.separator();
+            }
+            ui.strong(&view.status);
+            if let Some(stopped) = &view.stopped {
+                ui.colored_label(egui::Color32::from_rgb(230, 90, 70), stopped);
+            }
+            ui.label(egui::RichText::new(format!("Kept in {}", view.save)).small());
+        });
+}
+
 /// Which sides the computer plays, and whether it plays fast.
 fn computer_toggles(
     ui: &mut egui::Ui,
@@ -523,8 +567,9 @@ fn bottom_log(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>)
                     if let Some(parts) = parts {
                         (parts.tools)(ui, world);
                     }
+                    let network = world.contains_resource::<crate::play::network::NetView>();
                     with::<Panels, _>(world, |mut p| {
-                        if !at_table {
+                        if !at_table && !network {
                             ui.separator();
                             computer_toggles(ui, &p.view.sides, &mut p.computer);
                         }

@@ -333,3 +333,81 @@ fn a_host_restarted_from_its_save_takes_its_player_back_to_the_same_hash() {
     assert_eq!(replayed(&host_save), hash);
     assert_eq!(replayed(&join_save), hash);
 }
+
+/// The host's window while it waits: its picture is drawn and it has printed the code;
+/// a joining window opens on the host's game (each run under Xvfb).
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn the_host_and_join_windows_open_on_a_network_game() {
+    let dir = scratch("windows");
+    let shot = dir.join("host.png");
+    let xvfb = |args: &[&str]| {
+        let mut all = vec![
+            "-a",
+            "-s",
+            "-screen 0 1280x800x24",
+            env!("CARGO_BIN_EXE_drumfire"),
+        ];
+        all.extend_from_slice(args);
+        let mut child = Command::new("xvfb-run")
+            .args(&all)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("xvfb-run must be installed");
+        let (tx, lines) = mpsc::channel();
+        let out = child.stdout.take().unwrap();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        Proc {
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    };
+    let mut host_window = xvfb(&[
+        "host",
+        &scenario("scenarios/wwii/orchard_farm.ron"),
+        "--port",
+        "0",
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        &dir.join("host.ron").display().to_string(),
+        "--screenshot",
+        &shot.display().to_string(),
+    ]);
+    host_window.wait_for("join code: ", Duration::from_secs(60));
+    let (ok, lines) = host_window.finish(Duration::from_secs(120));
+    assert!(ok, "{lines:?}");
+    let img = image::open(&shot).unwrap().to_rgba8();
+    assert_eq!((img.width(), img.height()), (1280, 800));
+    assert!(crate::common::colours(&img) > 50, "a drawn window");
+
+    // A computer host, and a person's window joining it.
+    let (mut host_p, addr, code) = host(
+        &scenario("scenarios/wwii/orchard_farm.ron"),
+        &dir.join("host2.ron"),
+    );
+    let join_shot = dir.join("join.png");
+    let join_window = xvfb(&[
+        "join",
+        &addr,
+        "--code",
+        &code,
+        "--save",
+        &dir.join("join.ron").display().to_string(),
+        "--screenshot",
+        &join_shot.display().to_string(),
+    ]);
+    host_p.wait_for("set up with both players' dice", Duration::from_secs(60));
+    let (ok, lines) = join_window.finish(Duration::from_secs(120));
+    assert!(ok, "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("joined ")), "{lines:?}");
+    let img = image::open(&join_shot).unwrap().to_rgba8();
+    assert!(crate::common::colours(&img) > 50, "a drawn window");
+    let _ = host_p.child.kill();
+}

@@ -338,7 +338,7 @@ pub fn is_settled(world: &World) -> bool {
 /// An accepted order is logged and handed to the phase's systems; a refused one changes nothing.
 pub fn submit(world: &mut World, order: Order) -> Result<(), Refusal> {
     validate(world, &order)?;
-    crate::shared_dice::key_next_order(world)?;
+    crate::shared_dice::key_next_order(world, &order)?;
     let mut log = world.resource_mut::<OrderLog>();
     log.0.push(order.clone());
     let count = log.0.len();

@@ -351,14 +351,30 @@ pub fn game(
     Ok(game)
 }
 
+/// Where a window playing one side of a game between two machines catches its
+/// player's orders: an order the game would accept but whose dice wait for both
+/// players' reveals is put here for the network to send, and changes nothing yet.
+#[derive(Resource, Debug, Default)]
+pub struct Outbox(pub Option<crate::orders::Order>);
+
 /// Keys the dice for the order about to be accepted, when the game's dice are shared:
-/// `Err` when that order's reveals have not both come.
-pub fn key_next_order(world: &mut World) -> Result<(), crate::orders::Refusal> {
+/// `Err` when that order's reveals have not both come (the order then goes to the
+/// [`Outbox`], where there is one).
+pub fn key_next_order(
+    world: &mut World,
+    order: &crate::orders::Order,
+) -> Result<(), crate::orders::Refusal> {
     let Some(keys) = world.get_resource::<DiceKeys>() else {
         return Ok(());
     };
     let next = world.resource::<OrderLog>().0.len();
     let Some(key) = keys.keys.get(next).copied() else {
+        if let Some(mut outbox) = world.get_resource_mut::<Outbox>() {
+            outbox.0 = Some(order.clone());
+            return Err(crate::orders::Refusal(
+                "Sent to the other player; it is carried out when their answer comes.".into(),
+            ));
+        }
         return Err(crate::orders::Refusal(
             "This order's dice wait for both players' reveals.".into(),
         ));

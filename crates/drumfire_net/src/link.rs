@@ -66,12 +66,16 @@ fn provider() -> Arc<rustls::crypto::CryptoProvider> {
     Arc::new(rustls::crypto::ring::default_provider())
 }
 
+/// Called from the network's thread when something comes in (a window wakes up).
+pub type Wake = Arc<dyn Fn() + Send + Sync>;
+
 /// One connection to the other machine.
 pub struct Link {
     out: tokio::sync::mpsc::UnboundedSender<Msg>,
     events: mpsc::Receiver<LinkEvent>,
     conn: quinn::Connection,
     net: Arc<Net>,
+    wake: Arc<std::sync::Mutex<Option<Wake>>>,
 }
 
 impl Link {
@@ -87,6 +91,31 @@ impl Link {
             Err(mpsc::RecvTimeoutError::Timeout) => None,
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 Some(LinkEvent::Closed("the connection is closed".into()))
+            }
+        }
+    }
+
+    /// Calls `wake` whenever something comes in from now on (and once now, for what
+    /// may have come already).
+    pub fn set_waker(&self, wake: Wake) {
+        wake();
+        *self
+            .wake
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(wake);
+    }
+
+    /// Everything that has come in, without waiting.
+    pub fn drain(&self) -> Vec<LinkEvent> {
+        let mut out = Vec::new();
+        loop {
+            match self.events.try_recv() {
+                Ok(e) => out.push(e),
+                Err(mpsc::TryRecvError::Empty) => return out,
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    out.push(LinkEvent::Closed("the connection is closed".into()));
+                    return out;
+                }
             }
         }
     }
@@ -118,6 +147,17 @@ impl Link {
     ) -> Self {
         let (out, mut outgoing) = tokio::sync::mpsc::unbounded_channel::<Msg>();
         let (events_tx, events) = mpsc::channel();
+        let wake: Arc<std::sync::Mutex<Option<Wake>>> = Arc::default();
+        let waker = wake.clone();
+        let woken = move || {
+            if let Some(w) = waker
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .as_ref()
+            {
+                w();
+            }
+        };
         net.rt.spawn(async move {
             while let Some(msg) = outgoing.recv().await {
                 if send.write_all(&msg.frame()).await.is_err() {
@@ -134,9 +174,11 @@ impl Link {
                         if events_tx.send(LinkEvent::Msg(msg)).is_err() {
                             return;
                         }
+                        woken();
                     }
                     Err(why) => {
                         let _ = events_tx.send(LinkEvent::Closed(why));
+                        woken();
                         return;
                     }
                 }
@@ -147,6 +189,7 @@ impl Link {
             events,
             conn,
             net: net.clone(),
+            wake,
         }
     }
 }
@@ -182,6 +225,7 @@ pub struct Host {
     guests: mpsc::Receiver<Guest>,
     endpoint: quinn::Endpoint,
     net: Arc<Net>,
+    wake: Arc<std::sync::Mutex<Option<Wake>>>,
 }
 
 impl Host {
@@ -215,13 +259,23 @@ impl Host {
         let (guests_tx, guests) = mpsc::channel();
         let accepting = endpoint.clone();
         let accept_net = net.clone();
+        let wake: Arc<std::sync::Mutex<Option<Wake>>> = Arc::default();
+        let waker = wake.clone();
         net.rt.spawn(async move {
             while let Some(incoming) = accepting.accept().await {
                 let tx = guests_tx.clone();
                 let net = accept_net.clone();
+                let waker = waker.clone();
                 tokio::spawn(async move {
                     if let Some(guest) = let_in(&net, incoming, code).await {
                         let _ = tx.send(guest);
+                        if let Some(w) = waker
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .as_ref()
+                        {
+                            w();
+                        }
                     }
                 });
             }
@@ -232,6 +286,7 @@ impl Host {
             guests,
             endpoint,
             net: net.clone(),
+            wake,
         })
     }
 
@@ -243,6 +298,14 @@ impl Host {
     /// Where it listens.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// Calls `wake` whenever a joining machine is let in.
+    pub fn set_waker(&self, wake: Wake) {
+        *self
+            .wake
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(wake);
     }
 
     /// The next joining machine let in (right protocol and token), waiting at most `wait`.

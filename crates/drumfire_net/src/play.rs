@@ -17,6 +17,7 @@ use drumfire_core::shared_dice::{hex, unhex};
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// How long a machine waits for the other to come back after a lost connection.
@@ -91,11 +92,23 @@ fn check_for_two(scenario: &Scenario) -> Result<(), String> {
     Ok(())
 }
 
-/// Hosts a game and plays this machine's side with the computer; the final hash.
-pub fn host(opts: &HostOptions, log: &mut dyn Write) -> Result<StateHash, String> {
+/// A game hosted here, listening, before its player's machine has joined.
+pub struct Hosting {
+    /// The network's runtime.
+    pub net: Arc<Net>,
+    /// Listening, with the code.
+    pub host: Host,
+    /// The game (set up already when taken up again from a save).
+    pub session: Session,
+    /// Where the game is kept.
+    pub save: PathBuf,
+}
+
+/// Reads the scenario or save, makes or reads the seat, and listens.
+pub fn prepare_host(opts: &HostOptions) -> Result<Hosting, String> {
     let net = Net::new().map_err(|e| format!("no network runtime: {e}"))?;
     let text = drumfire_core::error::read_file(&opts.file).map_err(|e| e.to_string())?;
-    let (mut session, save_path) = if save::looks_like_save(&text) {
+    let (session, save) = if save::looks_like_save(&text) {
         let name = opts.file.display().to_string();
         let saved = save::parse(&name, &text, &drumfire_core::rules::ALL).map_err(lines)?;
         check_for_two(&saved.scenario)?;
@@ -117,6 +130,22 @@ pub fn host(opts: &HostOptions, log: &mut dyn Write) -> Result<StateHash, String
         )
     };
     let host = Host::listen(&net, opts.bind)?;
+    Ok(Hosting {
+        net,
+        host,
+        session,
+        save,
+    })
+}
+
+/// Hosts a game and plays this machine's side with the computer; the final hash.
+pub fn host(opts: &HostOptions, log: &mut dyn Write) -> Result<StateHash, String> {
+    let Hosting {
+        net: _net,
+        host,
+        mut session,
+        save: save_path,
+    } = prepare_host(opts)?;
     say(log, &format!("listening on {}", host.addr()));
     say(log, &format!("join code: {}", host.code()));
     say(
@@ -155,7 +184,7 @@ pub fn host(opts: &HostOptions, log: &mut dyn Write) -> Result<StateHash, String
 
 /// Lets a joining machine in, or refuses it: a new game takes anyone with the code;
 /// a game under way takes back only its own other player.
-fn admit(session: &mut Session, guest: Guest) -> Option<Link> {
+pub fn admit(session: &mut Session, guest: Guest) -> Option<Link> {
     let under_way = session.game().is_some();
     let theirs = session.their_commitment().map(|c| hex(&c));
     let refusal = match (&guest.resume, under_way) {
@@ -178,8 +207,19 @@ fn admit(session: &mut Session, guest: Guest) -> Option<Link> {
     Some(guest.link)
 }
 
-/// Joins a game and plays this machine's side with the computer; the final hash.
-pub fn join_game(opts: &JoinOptions, log: &mut dyn Write) -> Result<StateHash, String> {
+/// A game joined from here: the host has let this machine in and the session is
+/// made (new, or taken up again from the save and seat).
+pub struct Joined {
+    /// The network's runtime.
+    pub net: Arc<Net>,
+    /// The link to the host.
+    pub link: Link,
+    /// The game.
+    pub session: Session,
+}
+
+/// Calls the host, shows the code and reads its welcome (a new game: makes the seat).
+pub fn prepare_join(opts: &JoinOptions) -> Result<Joined, String> {
     let net = Net::new().map_err(|e| format!("no network runtime: {e}"))?;
     let mut resumed = None;
     if opts.resume {
@@ -198,7 +238,7 @@ pub fn join_game(opts: &JoinOptions, log: &mut dyn Write) -> Result<StateHash, S
         Some(LinkEvent::Closed(why)) => return Err(format!("{}: {why}", opts.address)),
         None => return Err(format!("{} did not answer in 15 seconds", opts.address)),
     };
-    let mut session = match (welcome, resumed) {
+    let session = match (welcome, resumed) {
         (Msg::Refused { reason }, _) => {
             return Err(format!("{} refused: {reason}", opts.address));
         }
@@ -251,6 +291,17 @@ pub fn join_game(opts: &JoinOptions, log: &mut dyn Write) -> Result<StateHash, S
         }
         (other, _) => return Err(format!("the host answered out of turn: {other:?}")),
     };
+    Ok(Joined { net, link, session })
+}
+
+/// Joins a game and plays this machine's side with the computer; the final hash.
+pub fn join_game(opts: &JoinOptions, log: &mut dyn Write) -> Result<StateHash, String> {
+    let Joined {
+        net,
+        link,
+        mut session,
+    } = prepare_join(opts)?;
+    let resume_code = Some(hex(&session.my_commitment()));
     say(log, &format!("joined {}", opts.address));
     say(
         log,

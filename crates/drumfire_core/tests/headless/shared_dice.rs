@@ -124,3 +124,40 @@ fn a_rule_set_has_secret_orders_exactly_when_it_says_so() {
         assert_eq!(flag, secret, "{id}: has_secrets is {flag}");
     }
 }
+
+/// In a window playing one side of a game between two machines, an order the rules
+/// accept but whose dice wait for the other player goes to the outbox and changes
+/// nothing; one the rules refuse never gets there.
+#[test]
+fn an_order_waiting_for_its_reveals_goes_to_the_outbox_and_changes_nothing() {
+    let chains = [Chain::new([11; 32]), Chain::new([22; 32])];
+    let mut record = SharedDice::new([chains[0].commitment(), chains[1].commitment()]);
+    record
+        .push([chains[0].reveal(0).unwrap(), chains[1].reveal(0).unwrap()])
+        .unwrap();
+    let mut game = shared_dice::game(
+        &shipped("portable", "ukhozi_drift.ron"),
+        Mode::Rules,
+        record,
+    )
+    .unwrap();
+    game.world_mut()
+        .insert_resource(shared_dice::Outbox::default());
+    let side = game.awaiting().unwrap();
+    let before = game.state_hash();
+    // The other side's order is refused by the rules and not kept.
+    let wrong = drumfire_core::orders::Order::Pass { side: 1 - side };
+    assert!(game.submit(wrong).is_err());
+    assert_eq!(game.world().resource::<shared_dice::Outbox>().0, None);
+    let order = Bot::new(PlayerKind::Ai, 1).choose(&game, side).unwrap();
+    let refusal = game
+        .submit(order.clone())
+        .expect_err("held for the reveals");
+    assert!(refusal.0.contains("Sent to the other player"), "{refusal}");
+    assert_eq!(
+        game.world().resource::<shared_dice::Outbox>().0,
+        Some(order)
+    );
+    assert_eq!(game.state_hash(), before);
+    assert!(game.orders().is_empty());
+}
