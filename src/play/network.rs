@@ -111,7 +111,8 @@ impl NetPlay {
 pub fn plugin(app: &mut App) {
     app.init_resource::<NetView>()
         .init_resource::<Outbox>()
-        .add_systems(Update, step.before(super::session::feed_replay));
+        // After every Update system that may give an order (they land in the outbox).
+        .add_systems(PostUpdate, step);
 }
 
 /// No order is carried out in the window before the session's set-up: the world holds
@@ -299,6 +300,8 @@ impl NetPlay {
         let Some(order) = world.resource_mut::<Outbox>().0.take() else {
             return;
         };
+        // The phase bar shows what became of it.
+        world.write_message(bevy::window::RequestRedraw);
         let status = if self.stopped.is_some() {
             "The game has stopped.".to_owned()
         } else {
@@ -357,6 +360,16 @@ impl NetPlay {
             return;
         }
         let order = there[here].clone();
+        // The player's own move, answered: the selection follows the piece, as it does
+        // when a move is carried out at once.
+        let moved_to = if order.side() == Some(self.session.me()) {
+            world
+                .get_resource::<super::offers::Offers>()
+                .and_then(|o| o.moves.iter().find(|(_, m)| **m == order))
+                .map(|(to, _)| to.to_hex())
+        } else {
+            None
+        };
         world.insert_resource(keys);
         if let Err(r) = orders::submit(world, order) {
             self.stopped = Some(format!(
@@ -364,6 +377,9 @@ impl NetPlay {
                 here + 1
             ));
             return;
+        }
+        if let Some(to) = moved_to {
+            world.resource_mut::<crate::input::Selection>().hex = Some(to);
         }
         world.write_message(bevy::window::RequestRedraw);
     }
