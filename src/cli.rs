@@ -230,12 +230,6 @@ pub fn replay(path: &Path) -> ExitCode {
     }
 }
 
-/// `drumfire host` and `drumfire join`: who plays this machine's side (a person in the
-/// window, or the computer without one).
-fn net_player(player: &str) -> Result<drumfire_core::players::PlayerKind, String> {
-    player.parse().map_err(|e| format!("--player: {e}"))
-}
-
 /// `drumfire host`'s arguments.
 #[derive(clap::Args)]
 pub struct HostArgs {
@@ -286,18 +280,34 @@ pub struct JoinArgs {
     screenshot: Option<PathBuf>,
 }
 
-/// `drumfire host FILE`: exit 0 when the game ends with both machines agreeing.
+/// `drumfire host FILE`: with the computer on this side, exit 0 when the game ends with
+/// both machines agreeing; with a person, the window.
 pub fn host(args: &HostArgs) -> ExitCode {
-    let player = match net_player(&args.player) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    report(host_game(args))
+}
+
+/// `drumfire join HOST:PORT --code CODE`: as `host`, on the joining machine.
+pub fn join(args: &JoinArgs) -> ExitCode {
+    report(join_game(args))
+}
+
+/// A network command's end: its exit code, or its error said.
+fn report(result: Result<ExitCode, String>) -> ExitCode {
+    result.unwrap_or_else(|e| {
+        eprintln!("{e}");
+        ExitCode::FAILURE
+    })
+}
+
+/// Who plays this machine's side: a person in the window, or the computer without one.
+fn net_player(player: &str) -> Result<PlayerKind, String> {
+    player.parse().map_err(|e| format!("--player: {e}"))
+}
+
+fn host_game(args: &HostArgs) -> Result<ExitCode, String> {
+    let player = net_player(&args.player)?;
     if !(1..=2).contains(&args.side) {
-        eprintln!("--side: {} is not 1 or 2", args.side);
-        return ExitCode::FAILURE;
+        return Err(format!("--side: {} is not 1 or 2", args.side));
     }
     let save = args.save.clone().unwrap_or_else(|| {
         let stem = args
@@ -315,15 +325,10 @@ pub fn host(args: &HostArgs) -> ExitCode {
         player,
     };
     if player != PlayerKind::Human {
-        return finish_net(drumfire_net::play::host(&opts, &mut std::io::stdout()));
+        drumfire_net::play::host(&opts, &mut std::io::stdout())?;
+        return Ok(ExitCode::SUCCESS);
     }
-    let hosting = match drumfire_net::play::prepare_host(&opts) {
-        Ok(h) => h,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let hosting = drumfire_net::play::prepare_host(&opts)?;
     println!("listening on {}", hosting.host.addr());
     println!("join code: {}", hosting.host.code());
     let scenario = hosting.session.scenario().clone();
@@ -333,29 +338,16 @@ pub fn host(args: &HostArgs) -> ExitCode {
         hosting.session,
         hosting.save,
     );
-    crate::app::run_network(
+    Ok(crate::app::run_network(
         net,
         scenario,
         crate::app::WindowOptions::with_screenshot(args.screenshot.clone()),
-    )
+    ))
 }
 
-/// `drumfire join HOST:PORT --code CODE`: exit 0 when the game ends with both agreeing.
-pub fn join(args: &JoinArgs) -> ExitCode {
-    let player = match net_player(&args.player) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let code = match args.code.parse() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("--code: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+fn join_game(args: &JoinArgs) -> Result<ExitCode, String> {
+    let player = net_player(&args.player)?;
+    let code = args.code.parse().map_err(|e| format!("--code: {e}"))?;
     let opts = drumfire_net::play::JoinOptions {
         address: args.address.clone(),
         code,
@@ -367,15 +359,10 @@ pub fn join(args: &JoinArgs) -> ExitCode {
         player,
     };
     if player != PlayerKind::Human {
-        return finish_net(drumfire_net::play::join_game(&opts, &mut std::io::stdout()));
+        drumfire_net::play::join_game(&opts, &mut std::io::stdout())?;
+        return Ok(ExitCode::SUCCESS);
     }
-    let joined = match drumfire_net::play::prepare_join(&opts) {
-        Ok(j) => j,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let joined = drumfire_net::play::prepare_join(&opts)?;
     println!("joined {}", opts.address);
     let scenario = joined.session.scenario().clone();
     let net = crate::play::network::NetPlay::joined(
@@ -386,19 +373,9 @@ pub fn join(args: &JoinArgs) -> ExitCode {
         joined.link,
         opts.save.clone(),
     );
-    crate::app::run_network(
+    Ok(crate::app::run_network(
         net,
         scenario,
         crate::app::WindowOptions::with_screenshot(args.screenshot.clone()),
-    )
-}
-
-fn finish_net(result: Result<drumfire_core::hash::StateHash, String>) -> ExitCode {
-    match result {
-        Ok(_) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("{e}");
-            ExitCode::FAILURE
-        }
-    }
+    ))
 }

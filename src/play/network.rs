@@ -263,11 +263,8 @@ impl NetPlay {
                     self.link = None;
                     return;
                 }
-                msg => match self.session.receive(msg) {
-                    Ok((out, happened)) => {
-                        for m in out {
-                            link.send(m);
-                        }
+                msg => match drumfire_net::play::answer(&mut self.session, link, msg) {
+                    Ok(happened) => {
                         if happened
                             .iter()
                             .any(|h| matches!(h, Happened::Played { .. } | Happened::SetUp))
@@ -276,13 +273,9 @@ impl NetPlay {
                         }
                     }
                     Err(stop) => {
-                        let why = stop.to_string();
-                        link.send(Msg::Bye {
-                            reason: why.clone(),
-                        });
                         self.autosave();
                         self.stopped = Some(format!(
-                            "Stopped: {why}. This side's game is in {}.",
+                            "Stopped: {stop}. This side's game is in {}.",
                             self.save.display()
                         ));
                         self.link = None;
@@ -337,15 +330,15 @@ impl NetPlay {
             }
             return;
         };
-        let keys = game.world().resource::<DiceKeys>().clone();
         if !self.set_up {
+            let record = game.world().resource::<DiceKeys>().record.clone();
             self.set_up = true;
             let source = super::session::GameSource {
                 scenario: self.session.scenario().clone(),
                 seed: game.world().resource::<drumfire_core::dice::Dice>().seed(),
                 mode: drumfire_core::game::Mode::Rules,
                 dice: Some(DiceKeys {
-                    record: keys.record.clone(),
+                    record,
                     keys: Vec::new(),
                 }),
             };
@@ -360,6 +353,7 @@ impl NetPlay {
             return;
         }
         let order = there[here].clone();
+        let keys = game.world().resource::<DiceKeys>().clone();
         // The player's own move, answered: the selection follows the piece, as it does
         // when a move is carried out at once.
         let moved_to = if order.side() == Some(self.session.me()) {
@@ -385,26 +379,16 @@ impl NetPlay {
     }
 
     fn autosave(&mut self) {
-        if let Some(file) = self.session.save() {
-            // A failed autosave is said on the panel (the game goes on).
-            if let Err(e) = drumfire_core::save::write(&self.save, &file) {
-                self.stopped.get_or_insert_with(|| {
-                    format!("Could not keep the game in {}: {e}", self.save.display())
-                });
-            }
+        // A failed autosave is said on the panel (the game goes on).
+        if let Err(e) = drumfire_net::play::autosave(&mut self.session, &self.save) {
+            self.stopped
+                .get_or_insert_with(|| format!("Could not keep the game: {e}"));
         }
     }
 
     fn view(&self) -> NetView {
         let me = self.session.me();
-        let side = |s: u8| {
-            self.session
-                .scenario()
-                .file
-                .sides
-                .get(usize::from(s))
-                .map_or_else(|| format!("side {}", s + 1), |d| d.name.clone())
-        };
+        let side = |s: u8| self.session.side_name(s);
         let (role, invite) = match &self.role {
             Role::Host(host) => (
                 "Hosting".to_owned(),

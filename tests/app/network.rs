@@ -34,13 +34,29 @@ struct Proc {
 }
 
 impl Proc {
+    /// drumfire with `args`.
     fn start(args: &[&str]) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_drumfire"))
-            .args(args)
+        let mut command = Command::new(env!("CARGO_BIN_EXE_drumfire"));
+        command.args(args);
+        Self::spawn(command)
+    }
+
+    /// drumfire with `args` under Xvfb (a window).
+    fn windowed(args: &[&str]) -> Self {
+        let mut command = Command::new("xvfb-run");
+        command
+            .args(["-a", "-s", "-screen 0 1280x800x24"])
+            .arg(env!("CARGO_BIN_EXE_drumfire"))
+            .args(args);
+        Self::spawn(command)
+    }
+
+    fn spawn(mut command: Command) -> Self {
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .unwrap();
+            .expect("the program (and xvfb-run for a window) must be installed");
         let (tx, lines) = mpsc::channel();
         let out = child.stdout.take().unwrap();
         let err = child.stderr.take().unwrap();
@@ -341,34 +357,7 @@ fn a_host_restarted_from_its_save_takes_its_player_back_to_the_same_hash() {
 fn the_host_and_join_windows_open_on_a_network_game() {
     let dir = scratch("windows");
     let shot = dir.join("host.png");
-    let xvfb = |args: &[&str]| {
-        let mut all = vec![
-            "-a",
-            "-s",
-            "-screen 0 1280x800x24",
-            env!("CARGO_BIN_EXE_drumfire"),
-        ];
-        all.extend_from_slice(args);
-        let mut child = Command::new("xvfb-run")
-            .args(&all)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("xvfb-run must be installed");
-        let (tx, lines) = mpsc::channel();
-        let out = child.stdout.take().unwrap();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).lines().map_while(Result::ok) {
-                let _ = tx.send(line);
-            }
-        });
-        Proc {
-            child,
-            lines,
-            seen: Vec::new(),
-        }
-    };
-    let mut host_window = xvfb(&[
+    let mut host_window = Proc::windowed(&[
         "host",
         &scenario("scenarios/wwii/orchard_farm.ron"),
         "--port",
@@ -393,7 +382,7 @@ fn the_host_and_join_windows_open_on_a_network_game() {
         &dir.join("host2.ron"),
     );
     let join_shot = dir.join("join.png");
-    let join_window = xvfb(&[
+    let join_window = Proc::windowed(&[
         "join",
         &addr,
         "--code",

@@ -256,26 +256,9 @@ impl SharedDice {
 
     /// Adds both sides' reveal for the next index, each checked against the link before.
     pub fn push(&mut self, reveals: [Digest32; 2]) -> Result<(), DiceFault> {
-        let mut next = self.clone();
-        next.reveals
-            .push(reveals.iter().map(|r| hex(r)).collect::<Vec<_>>());
         // Checks only the new link (the others were checked when they came).
-        let index = next.reveals.len() - 1;
-        let before = if index == 0 {
-            next.commitments()?
-        } else {
-            let pair = &self.reveals[index - 1];
-            [
-                unhex(&pair[0]).map_err(|m| DiceFault {
-                    field: format!("shared_dice.reveals[{}][0]", index - 1),
-                    message: m,
-                })?,
-                unhex(&pair[1]).map_err(|m| DiceFault {
-                    field: format!("shared_dice.reveals[{}][1]", index - 1),
-                    message: m,
-                })?,
-            ]
-        };
+        let index = self.reveals.len();
+        let before = [self.last_link(0)?, self.last_link(1)?];
         for side in 0..2 {
             if step(&reveals[side]) != before[side] {
                 return Err(DiceFault {
@@ -286,7 +269,7 @@ impl SharedDice {
                 });
             }
         }
-        *self = next;
+        self.reveals.push(reveals.iter().map(|r| hex(r)).collect());
         Ok(())
     }
 

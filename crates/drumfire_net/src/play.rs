@@ -7,7 +7,7 @@
 use crate::code::JoinCode;
 use crate::link::{Guest, Host, Link, LinkEvent, Net, join};
 use crate::seat::{self, Seat};
-use crate::session::{Happened, Session};
+use crate::session::{Happened, Session, Stop};
 use crate::wire::Msg;
 use drumfire_core::hash::StateHash;
 use drumfire_core::players::{Bot, PlayerKind};
@@ -359,13 +359,7 @@ fn bot_seed(session: &Session) -> u64 {
 }
 
 fn side_name(session: &Session, side: u8) -> String {
-    let name = session
-        .scenario()
-        .file
-        .sides
-        .get(usize::from(side))
-        .map_or("?", |s| s.name.as_str());
-    format!("{name} (side {})", side + 1)
+    format!("{} (side {})", session.side_name(side), side + 1)
 }
 
 fn say(log: &mut dyn Write, line: &str) {
@@ -373,7 +367,27 @@ fn say(log: &mut dyn Write, line: &str) {
     let _ = log.flush();
 }
 
-fn autosave(session: &mut Session, path: &Path) -> Result<(), String> {
+/// A message from the other machine, answered on `link`; when it stops the game, the
+/// other machine is told why.
+pub fn answer(session: &mut Session, link: &Link, msg: Msg) -> Result<Vec<Happened>, Stop> {
+    match session.receive(msg) {
+        Ok((out, happened)) => {
+            for msg in out {
+                link.send(msg);
+            }
+            Ok(happened)
+        }
+        Err(stop) => {
+            link.send(Msg::Bye {
+                reason: stop.to_string(),
+            });
+            Err(stop)
+        }
+    }
+}
+
+/// Writes the game to its save (atomically), once it is set up.
+pub fn autosave(session: &mut Session, path: &Path) -> Result<(), String> {
     match session.save() {
         Some(file) => save::write(path, &file).map_err(|e| format!("{}: {e}", path.display())),
         None => Ok(()),
@@ -444,11 +458,8 @@ fn drive(
                     save_path.display()
                 ));
             }
-            Some(LinkEvent::Msg(msg)) => match session.receive(msg) {
-                Ok((out, happened)) => {
-                    for msg in out {
-                        link.send(msg);
-                    }
+            Some(LinkEvent::Msg(msg)) => match answer(session, &link, msg) {
+                Ok(happened) => {
                     for h in happened {
                         match h {
                             Happened::Played { from } => {
@@ -468,9 +479,6 @@ fn drive(
                 Err(stop) => {
                     autosave(session, save_path)?;
                     let why = stop.to_string();
-                    link.send(Msg::Bye {
-                        reason: why.clone(),
-                    });
                     link.close(&why);
                     return Err(format!(
                         "stopped: {why}; this side's game is in {}",

@@ -77,7 +77,6 @@ pub struct Session {
     me: u8,
     chain: Chain,
     scenario: Scenario,
-    mode: Mode,
     commitments: [Option<Digest32>; 2],
     reveal0: [Option<Digest32>; 2],
     game: Option<Game>,
@@ -118,7 +117,6 @@ impl Session {
             me,
             chain,
             scenario,
-            mode: Mode::Rules,
             commitments,
             reveal0: [None, None],
             game: None,
@@ -173,7 +171,6 @@ impl Session {
             me,
             chain,
             scenario: saved.scenario.clone(),
-            mode: saved.file.mode(),
             commitments: [Some(commitments[0]), Some(commitments[1])],
             reveal0,
             game: Some(game),
@@ -201,6 +198,15 @@ impl Session {
     /// The scenario.
     pub fn scenario(&self) -> &Scenario {
         &self.scenario
+    }
+
+    /// A side's name in the scenario ("side N" for one it does not have).
+    pub fn side_name(&self, side: u8) -> String {
+        self.scenario
+            .file
+            .sides
+            .get(usize::from(side))
+            .map_or_else(|| format!("side {}", side + 1), |d| d.name.clone())
     }
 
     /// Orders carried out.
@@ -447,7 +453,7 @@ impl Session {
         record
             .push([r0, r1])
             .map_err(|f| broken(format!("a forged reveal: {f}")))?;
-        let game = shared_dice::game(&self.scenario, self.mode, record)
+        let game = shared_dice::game(&self.scenario, Mode::Rules, record)
             .map_err(|f| broken(f.to_string()))?;
         self.game = Some(game);
         happened.push(Happened::SetUp);
