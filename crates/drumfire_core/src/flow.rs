@@ -107,6 +107,13 @@ pub struct Outcome {
     pub points: Vec<u32>,
 }
 
+/// The schedule where a rule set carries out the order in the inbox (and whatever
+/// follows it at once). [`crate::game::CorePlugin`] runs it in each `Update`;
+/// [`crate::game::settle_now`] runs it with the phase transitions until the game
+/// waits, within one frame.
+#[derive(bevy_ecs::schedule::ScheduleLabel, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CarryOut;
+
 /// The core flow: phases, turn counter, action segments, end of turn, victory.
 pub fn plugin(app: &mut App) {
     app.init_state::<Phase>()

@@ -34,6 +34,27 @@ impl Mode {
     }
 }
 
+fn run_carry_out(world: &mut World) {
+    world.run_schedule(flow::CarryOut);
+}
+
+/// Carries out the order in the inbox and every phase change after it, until the
+/// game waits for its next order, without waiting for the app's next updates: how a
+/// window jumps through a replay in one frame. `Err` names a rule set whose phases
+/// never settle.
+pub fn settle_now(world: &mut World) -> Result<(), String> {
+    for _ in 0..SETTLE_LIMIT {
+        world.run_schedule(bevy_state::state::StateTransition);
+        world.run_schedule(flow::CarryOut);
+        if orders::is_settled(world) {
+            return Ok(());
+        }
+    }
+    Err(format!(
+        "the game did not settle in {SETTLE_LIMIT} steps: a phase system loops"
+    ))
+}
+
 /// Puts a scenario on the table with its rule set: everything a game needs, no screen.
 /// The desktop app adds this to its own `App`; [`Game`] adds it to a headless one.
 pub struct CorePlugin {
@@ -56,6 +77,8 @@ impl Plugin for CorePlugin {
             .insert_resource(journal)
             .init_resource::<OrderInbox>()
             .init_resource::<OrderLog>()
+            .init_schedule(flow::CarryOut)
+            .add_systems(Update, run_carry_out)
             .add_plugins((flow::plugin, crate::table::plugin));
         scenario::spawn(app.world_mut(), &self.scenario);
         (self.scenario.rules.plugin)(app);

@@ -25,5 +25,6 @@ pub mod save;
 pub mod scenario;
 pub mod shared_dice;
 pub mod table;
+pub mod timeline;
 
 pub mod testing;

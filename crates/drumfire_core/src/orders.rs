@@ -337,7 +337,31 @@ pub fn is_settled(world: &World) -> bool {
 /// Checks an order against the phase and the state, and accepts it or says why not.
 /// An accepted order is logged and handed to the phase's systems; a refused one changes nothing.
 pub fn submit(world: &mut World, order: Order) -> Result<(), Refusal> {
-    validate(world, &order)?;
+    watching(world)?;
+    accept(world, order)
+}
+
+/// A replay is being watched (the window's replay viewer): the door takes no order
+/// from a player, and the viewer feeds the save's own with [`submit_watched`].
+#[derive(Resource, Debug, Default)]
+pub struct Watching;
+
+fn watching(world: &World) -> Result<(), Refusal> {
+    if world.contains_resource::<Watching>() {
+        return Err(Refusal(
+            "This is a replay being watched: Play from here to give orders.".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Submits the next order of a replay being watched, checked like any other.
+pub fn submit_watched(world: &mut World, order: Order) -> Result<(), Refusal> {
+    accept(world, order)
+}
+
+fn accept(world: &mut World, order: Order) -> Result<(), Refusal> {
+    check(world, &order)?;
     crate::shared_dice::key_next_order(world, &order)?;
     let mut log = world.resource_mut::<OrderLog>();
     log.0.push(order.clone());
@@ -351,6 +375,11 @@ pub fn submit(world: &mut World, order: Order) -> Result<(), Refusal> {
 
 /// The checks of [`submit`], without accepting.
 pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
+    watching(world)?;
+    check(world, order)
+}
+
+fn check(world: &World, order: &Order) -> Result<(), Refusal> {
     if !is_settled(world) {
         return Err(Refusal("The last order is still being carried out.".into()));
     }

@@ -99,7 +99,10 @@ pub enum TableOrder {
 /// rules are off. They run only while [`TableMode`] is present.
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Phase::Table), announce)
-        .add_systems(Update, carry_out.run_if(resource_exists::<TableMode>));
+        .add_systems(
+            crate::flow::CarryOut,
+            carry_out.run_if(resource_exists::<TableMode>),
+        );
 }
 
 /// Puts the game in table mode before its first update (the app is being built).

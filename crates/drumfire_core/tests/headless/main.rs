@@ -22,5 +22,6 @@ mod shared_dice;
 mod soak;
 mod stands;
 mod table;
+mod timeline;
 mod wwii;
 mod wwii_turn;

@@ -462,3 +462,34 @@ fn a_save_is_read_with_the_rule_sets_it_is_handed() {
     // The reading ends with the call: outside it the order is unknown again.
     assert!(ron::from_str::<Order>(&order).is_err());
 }
+
+/// A window jumping through a replay carries each order out within one frame
+/// (`settle_now`): in every rule set that reaches the hash and the log of the game
+/// that took one update at a time.
+#[test]
+fn orders_settled_at_once_reach_the_hash_and_log_of_update_by_update() {
+    let mut seen = std::collections::BTreeSet::new();
+    for (set, name) in drumfire_core::testing::shipped_scenarios() {
+        if !seen.insert(set.clone()) {
+            continue;
+        }
+        let scenario = drumfire_core::testing::shipped(&set, &name);
+        let mut game = drumfire_core::game::Game::new(&scenario, 7);
+        let mut bots = [Bot::new(PlayerKind::Ai, 7), Bot::new(PlayerKind::Random, 8)];
+        play_out(&mut game, &mut bots).unwrap();
+        let orders = game.orders().to_vec();
+        let mut again = drumfire_core::game::Game::new(&scenario, 7);
+        let world = again.world_mut();
+        for order in orders {
+            drumfire_core::orders::submit(world, order).unwrap();
+            drumfire_core::game::settle_now(world).unwrap();
+        }
+        assert!(again.is_over(), "{set}/{name}");
+        assert_eq!(again.state_hash(), game.state_hash(), "{set}/{name}");
+        assert_eq!(
+            again.journal().entries(),
+            game.journal().entries(),
+            "{set}/{name}"
+        );
+    }
+}

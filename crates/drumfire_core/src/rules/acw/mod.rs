@@ -114,9 +114,9 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(OnEnter(COMBAT), resolve::begin_combat.after(flow::Announce))
         .add_systems(OnEnter(REACT), resolve::begin_react.after(flow::Announce))
-        .add_systems(Update, resolve::carry_out)
+        .add_systems(crate::flow::CarryOut, resolve::carry_out)
         .add_systems(
-            Update,
+            crate::flow::CarryOut,
             view::label_chits
                 .after(resolve::carry_out)
                 .run_if(resource_changed::<AcwState>),

@@ -99,7 +99,7 @@ pub fn plugin(app: &mut App) {
                 .after(flow::Announce)
                 .before(flow::end_turn),
         )
-        .add_systems(Update, carry_out);
+        .add_systems(crate::flow::CarryOut, carry_out);
     let data = INFO.data();
     let board = board::Board::build(app.world_mut(), data);
     let pieces = view::PieceQuery::new(app.world_mut());

@@ -90,7 +90,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(OnEnter(COMBAT), resolve::begin_sides.after(flow::Announce))
         .add_systems(OnEnter(RALLY), resolve::rally.after(flow::Announce))
-        .add_systems(Update, resolve::carry_out);
+        .add_systems(crate::flow::CarryOut, resolve::carry_out);
     let world = app.world_mut();
     world.register_component::<Disordered>();
     world.register_component::<Shaken>();

@@ -95,7 +95,7 @@ pub fn plugin(app: &mut App) {
             OnEnter(Phase::EndOfTurn),
             clear_turn.after(flow::Announce).before(flow::end_turn),
         )
-        .add_systems(Update, carry_out);
+        .add_systems(crate::flow::CarryOut, carry_out);
     // The rules query these before any counter carries them.
     let world = app.world_mut();
     world.register_component::<Facing>();

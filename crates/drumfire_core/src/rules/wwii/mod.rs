@@ -112,9 +112,9 @@ pub fn plugin(app: &mut App) {
             resolve::begin_assault.after(flow::Announce),
         )
         .add_systems(OnEnter(RALLY), resolve::rally.after(flow::Announce))
-        .add_systems(Update, resolve::carry_out)
+        .add_systems(crate::flow::CarryOut, resolve::carry_out)
         .add_systems(
-            Update,
+            crate::flow::CarryOut,
             view::label_morale
                 .after(resolve::carry_out)
                 .run_if(resource_changed::<WwiiState>),
