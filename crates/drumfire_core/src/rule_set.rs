@@ -38,6 +38,8 @@ pub struct RuleSetInfo {
     /// What must hold after every order, for the soak tests: `Err` says what broke.
     pub invariants: fn(&World) -> Result<(), String>,
     /// Puts the rule set's own state back as it was before the set-up (for a reset).
+    /// It runs after the scenario's spawn (with this rule set's `spawn`), which may have put
+    /// a fresh state in place from the scenario's section: that must not be undone.
     pub reset: fn(&mut World),
     /// The rule set's own checks of a scenario file: (field path, message) for each error.
     pub check: fn(&ScenarioFile) -> Vec<(String, String)>,

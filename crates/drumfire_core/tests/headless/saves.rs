@@ -493,3 +493,37 @@ fn orders_settled_at_once_reach_the_hash_and_log_of_update_by_update() {
         );
     }
 }
+
+/// Undo, a load and a switch of mode in the window put the scenario back on the table
+/// in the running world (`game::reset`) and carry the orders out again: in every
+/// rule set that must reach the hash of the game that was never reset, with the
+/// scenario's own section (brigades, armies, training) in place again.
+#[test]
+fn a_reset_game_of_every_rule_set_replays_its_orders_to_the_same_hash() {
+    let mut seen = std::collections::BTreeSet::new();
+    for (set, name) in drumfire_core::testing::shipped_scenarios() {
+        if !seen.insert(set.clone()) {
+            continue;
+        }
+        let scenario = drumfire_core::testing::shipped(&set, &name);
+        let mut game = drumfire_core::game::Game::new(&scenario, 11);
+        let mut bots = [
+            Bot::new(PlayerKind::Ai, 11),
+            Bot::new(PlayerKind::Random, 12),
+        ];
+        for _ in 0..40 {
+            let Some(side) = game.awaiting() else { break };
+            let order = bots[usize::from(side)].choose(&game, side).unwrap();
+            game.submit(order).unwrap();
+        }
+        let orders = game.orders().to_vec();
+        let hash = game.state_hash();
+        game.reset(&scenario, 11, drumfire_core::game::Mode::Rules);
+        let fresh = drumfire_core::game::Game::new(&scenario, 11).state_hash();
+        assert_eq!(game.state_hash(), fresh, "{set}/{name}: reset to the set-up");
+        for o in orders {
+            game.submit(o).unwrap();
+        }
+        assert_eq!(game.state_hash(), hash, "{set}/{name}");
+    }
+}

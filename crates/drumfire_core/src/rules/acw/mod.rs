@@ -128,9 +128,10 @@ pub fn plugin(app: &mut App) {
     view::install_board(world);
 }
 
-/// Back to the state before the set-up.
+/// Back to the state before the set-up: the scenario's spawn, run just before, has
+/// put a fresh [`AcwState`] in place with the scenario's own section; what is left is
+/// the board as the rules read it.
 pub fn reset(world: &mut World) {
-    world.insert_resource(AcwState::default());
     view::install_board(world);
 }
 
