@@ -63,7 +63,7 @@ impl WindowOptions {
 /// `drumfire` with no command: the embedded default scenario.
 pub fn run_default(options: WindowOptions) -> ExitCode {
     match drumfire_core::rules::default_scenario() {
-        Ok(s) => run(new_game(s, &options), Vec::new(), options, None),
+        Ok(s) => run(new_game(s, &options), Vec::new(), options, Extra::None),
         Err(errors) => {
             errors.iter().for_each(|e| eprintln!("{e}"));
             ExitCode::FAILURE
@@ -74,7 +74,7 @@ pub fn run_default(options: WindowOptions) -> ExitCode {
 /// `drumfire play FILE`: a scenario, or a save continued where it stopped.
 pub fn run_file(path: &Path, options: WindowOptions) -> ExitCode {
     match load(path) {
-        Ok(Loaded::Scenario(s)) => run(new_game(*s, &options), Vec::new(), options, None),
+        Ok(Loaded::Scenario(s)) => run(new_game(*s, &options), Vec::new(), options, Extra::None),
         Ok(Loaded::Save(save)) => {
             if options.table && !save.file.table {
                 eprintln!(
@@ -92,19 +92,56 @@ pub fn run_file(path: &Path, options: WindowOptions) -> ExitCode {
                 table: save.file.table,
                 ..options
             };
-            let source = crate::play::session::GameSource {
-                scenario: save.scenario.clone(),
-                seed: save.file.seed,
-                mode: save.file.mode(),
-                dice: save.dice_keys.clone(),
-            };
-            run(source, save.file.orders.clone(), options, None)
+            let source = crate::play::session::GameSource::of_save(&save);
+            run(source, save.file.orders.clone(), options, Extra::None)
         }
         Err(errors) => {
             errors.iter().for_each(|e| eprintln!("{e}"));
             ExitCode::FAILURE
         }
     }
+}
+
+/// `drumfire view SAVE`: a save watched in the replay viewer, from moment `at`.
+pub fn run_viewer(path: &Path, at: Option<usize>, options: WindowOptions) -> ExitCode {
+    let save = match load(path) {
+        Ok(Loaded::Save(save)) => save,
+        Ok(Loaded::Scenario(_)) => {
+            eprintln!(
+                "{}:1:1: this is a scenario, not a save: `drumfire play` opens it",
+                path.display()
+            );
+            return ExitCode::FAILURE;
+        }
+        Err(errors) => {
+            errors.iter().for_each(|e| eprintln!("{e}"));
+            return ExitCode::FAILURE;
+        }
+    };
+    let viewer = match crate::play::viewer::Viewer::open(path, &save, at) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let options = WindowOptions {
+        table: save.file.table,
+        players: Vec::new(),
+        ..options
+    };
+    let source = crate::play::session::GameSource::of_save(&save);
+    run(source, Vec::new(), options, Extra::View(viewer))
+}
+
+/// What a window adds to a game at the desk.
+enum Extra {
+    /// Nothing: a game played here.
+    None,
+    /// One side of a game between two machines.
+    Network(Box<crate::play::network::NetPlay>),
+    /// A save watched.
+    View(crate::play::viewer::Viewer),
 }
 
 /// The screenshot requested on the command line.
@@ -140,14 +177,14 @@ pub fn run_network(
         mode: drumfire_core::game::Mode::Rules,
         dice: None,
     };
-    run(source, Vec::new(), options, Some(net))
+    run(source, Vec::new(), options, Extra::Network(Box::new(net)))
 }
 
 fn run(
     source: crate::play::session::GameSource,
     replay: Vec<Order>,
     options: WindowOptions,
-    net: Option<crate::play::network::NetPlay>,
+    extra: Extra,
 ) -> ExitCode {
     let crate::play::session::GameSource {
         scenario,
@@ -211,7 +248,11 @@ fn run(
     if let Some(keys) = source.dice {
         app.insert_resource(keys);
     }
-    if let Some(net) = net {
+    if let Extra::View(viewer) = extra {
+        app.insert_resource(viewer)
+            .insert_resource(drumfire_core::orders::Watching);
+    } else if let Extra::Network(net) = extra {
+        let net = *net;
         // Nobody's computer: each machine's player plays its own side.
         app.world_mut()
             .resource_mut::<crate::play::computer::Computer>()

@@ -1,7 +1,7 @@
 //! Drumfire: a desktop wargame for tactical hex-and-counter rules.
 //!
 //! `drumfire` opens the window on the embedded default scenario; `play`, `edit`,
-//! `check`, `sim`, `replay`, `host` and `join` are described in the README and `--help`.
+//! `check`, `sim`, `replay`, `view`, `host` and `join` are described in the README and `--help`.
 
 mod app;
 mod bench;
@@ -65,6 +65,18 @@ enum Command {
     Host(cli::HostArgs),
     /// Join a game hosted on another machine.
     Join(cli::JoinArgs),
+    /// Watch a save in the window: step through it order by order, jump to any
+    /// turn's phase, keep bookmarks beside it.
+    View {
+        /// The save to watch.
+        save: PathBuf,
+        /// Open at this moment: the number of orders carried out (0, the default, is
+        /// before the first).
+        #[arg(long, value_name = "K")]
+        at: Option<usize>,
+        #[command(flatten)]
+        window: app::WindowOptions,
+    },
     /// Replay a save's orders and compare the state hash.
     Replay {
         /// The save to replay.
@@ -91,6 +103,7 @@ fn main() -> ExitCode {
         Some(Command::Check { files }) => cli::check(&files),
         Some(Command::Sim(sim)) => cli::sim(&sim),
         Some(Command::Replay { save }) => cli::replay(&save),
+        Some(Command::View { save, at, window }) => app::run_viewer(&save, at, window),
         Some(Command::Host(host)) => cli::host(&host),
         Some(Command::Join(join)) => cli::join(&join),
         Some(Command::BenchFloor { out, frames }) => bench::run_floor(out, frames),

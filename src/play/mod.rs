@@ -20,6 +20,7 @@ pub mod offers;
 pub mod script;
 pub mod session;
 pub mod table;
+pub mod viewer;
 
 /// A rule set is picking a hex on the map (a move's destination, a target): clicks
 /// on the map are its, not the selection's. The rule set keeps it up to date.
@@ -80,6 +81,7 @@ pub fn plugin(app: &mut App) {
             table::plugin,
             computer::plugin,
             offers::plugin,
+            viewer::plugin,
         ))
         .add_systems(
             Update,

@@ -234,24 +234,28 @@ fn submit_request(world: &mut World) {
     world.resource_mut::<UiStatus>().0 = status;
 }
 
+/// Does the combat dialog show this event (a fire or fight, a loss, a morale check)?
+pub fn in_combat_dialog(event: &GameEvent) -> bool {
+    matches!(
+        event,
+        GameEvent::Fired { .. }
+            | GameEvent::StepLost { .. }
+            | GameEvent::StandLost { .. }
+            | GameEvent::MoraleChecked { .. }
+    )
+}
+
 /// Opens the combat dialog on the fights, losses and morale checks the journal gained
-/// since entry `from` (not while a save or an undo is being replayed).
+/// since entry `from` (not while a save or an undo is being replayed, nor in the
+/// replay viewer, which shows the combats of the order it stands at).
 pub fn report_combats(world: &mut World, from: usize) {
-    if !world.resource::<ReplayQueue>().0.is_empty() {
+    if !world.resource::<ReplayQueue>().0.is_empty() || super::viewer::watching(world) {
         return;
     }
     let events: Vec<GameEvent> = world.resource::<Journal>().entries()[from..]
         .iter()
         .map(|e| e.event.clone())
-        .filter(|e| {
-            matches!(
-                e,
-                GameEvent::Fired { .. }
-                    | GameEvent::StepLost { .. }
-                    | GameEvent::StandLost { .. }
-                    | GameEvent::MoraleChecked { .. }
-            )
-        })
+        .filter(in_combat_dialog)
         .collect();
     if !events.is_empty() {
         let mut report = world.resource_mut::<CombatReport>();

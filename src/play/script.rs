@@ -16,7 +16,9 @@
 //! At the table (hand moves, as the panels queue them): `hand move ID HEX`,
 //! `hand flip ID`, `hand remove ID`, `hand mark ID MARKER on|off` (DISR, PINNED...),
 //! `hand drumfire HEX on|off`, `hand stand ID N lost|back` (N from 1, the leftmost),
-//! `hand roll N`, `hand next-turn`; `switch-mode`.
+//! `hand roll N`, `hand next-turn`; `switch-mode`. In the replay viewer: `view go K`,
+//! `view next`, `view back`, `view next-phase`, `view previous-phase`,
+//! `view bookmark NOTE...`, `view unmark N`, `view play-on`.
 
 use super::CombatReport;
 use super::session::ReplayQueue;
@@ -205,6 +207,7 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
             *world.resource_mut::<super::session::SessionRequest>() =
                 super::session::SessionRequest::SwitchMode;
         }
+        "view" => viewer_step(world, &args)?,
         "click" => {
             let h = hex(args.first())?;
             world.resource_mut::<Hover>().0 = Some(h);
@@ -284,6 +287,66 @@ fn hand_move(args: &[String]) -> Result<drumfire_core::table::TableOrder, String
 /// The words the screen shows of plans and play: the hand-off screen alone when it
 /// is up; otherwise what the rule set shows of its own (the Great War's Artillery Plan
 /// sheet and the plan's labels on the map), and the log.
+/// The replay viewer's steps, as its controls take them: `view go K`, `view next`,
+/// `view back`, `view next-phase`, `view previous-phase`, `view bookmark NOTE...`,
+/// `view unmark N` (from 1), `view play-on`.
+fn viewer_step(world: &mut World, args: &[String]) -> Result<(), String> {
+    use super::viewer::Viewer;
+    let word = args.first().map(String::as_str);
+    if word == Some("play-on") {
+        *world.resource_mut::<super::session::SessionRequest>() =
+            super::session::SessionRequest::PlayOn;
+        return Ok(());
+    }
+    let mut viewer = world
+        .get_resource_mut::<Viewer>()
+        .ok_or("no replay is being watched")?;
+    let at = viewer.at;
+    let status = match word {
+        Some("go") => {
+            let k = args
+                .get(1)
+                .and_then(|k| k.parse().ok())
+                .ok_or("a number of orders is missing")?;
+            viewer.go(k);
+            None
+        }
+        Some("next") => {
+            viewer.go(at + 1);
+            None
+        }
+        Some("back") => {
+            viewer.go(at.saturating_sub(1));
+            None
+        }
+        Some("next-phase") => {
+            viewer.next_phase();
+            None
+        }
+        Some("previous-phase") => {
+            viewer.previous_phase();
+            None
+        }
+        Some("bookmark") => {
+            viewer.note = args[1..].join(" ");
+            Some(viewer.bookmark())
+        }
+        Some("unmark") => {
+            let i: usize = args
+                .get(1)
+                .and_then(|k| k.parse().ok())
+                .filter(|i| *i >= 1)
+                .ok_or("a bookmark number (from 1) is missing")?;
+            Some(viewer.unmark(i - 1))
+        }
+        other => return Err(format!("unknown viewer step `{}`", other.unwrap_or(""))),
+    };
+    if let Some(status) = status {
+        world.resource_mut::<crate::ui::UiStatus>().0 = status;
+    }
+    Ok(())
+}
+
 fn visible_text(world: &mut World) -> String {
     use std::fmt::Write;
     let sides = world
@@ -293,6 +356,24 @@ fn visible_text(world: &mut World) -> String {
     if let Some(side) = world.resource::<super::session::Handoff>().waiting_for {
         let _ = writeln!(out, "hand-off screen: {}", sides.name(side));
         return out;
+    }
+    if let Some(viewer) = world.get_resource::<super::viewer::Viewer>() {
+        let _ = writeln!(out, "replay: {}", viewer.position());
+        for b in &viewer.bookmarks {
+            let label = viewer.timeline.moment(b.order).label();
+            let _ = writeln!(out, "bookmark: {} · order {} · {}", label, b.order, b.note);
+        }
+        let report = world.resource::<CombatReport>();
+        if report.open {
+            let names = drumfire_core::journal::piece_names(world);
+            for e in &report.events {
+                let _ = writeln!(out, "combat: {}", e.describe(&sides, &names));
+            }
+        }
+        let status = &world.resource::<crate::ui::UiStatus>().0;
+        if !status.is_empty() {
+            let _ = writeln!(out, "status: {status}");
+        }
     }
     let steps = rule_set_steps(world);
     (steps.view_text)(world, &mut out);

@@ -27,6 +27,16 @@ pub struct GameSource {
 }
 
 impl GameSource {
+    /// The game a save holds.
+    pub fn of_save(save: &save::Save) -> Self {
+        Self {
+            scenario: save.scenario.clone(),
+            seed: save.file.seed,
+            mode: save.file.mode(),
+            dice: save.dice_keys.clone(),
+        }
+    }
+
     /// Where this scenario's save goes: `saves/<scenario>.save.ron` (and
     /// `.autosave.ron`); at the table `saves/<scenario>.table-save.ron`, so that a
     /// table session never overwrites a game played by the rules.
@@ -65,6 +75,10 @@ pub enum SessionRequest {
     Edit,
     /// Start this scenario afresh in the other mode: at the table, or by the rules.
     SwitchMode,
+    /// Watch this game from its start in the replay viewer (a window of its own).
+    Replay,
+    /// In the replay viewer, at the end of the save: take the game up.
+    PlayOn,
 }
 
 /// Is the help panel open?
@@ -161,8 +175,21 @@ fn carry_out_request(world: &mut World) {
     let Some(source) = world.get_resource::<GameSource>().cloned() else {
         return;
     };
+    let watching = world.contains_resource::<drumfire_core::orders::Watching>();
     let status = match request {
         SessionRequest::None => return,
+        SessionRequest::Undo if watching => {
+            if let Some(mut viewer) = world.get_resource_mut::<super::viewer::Viewer>() {
+                let back = viewer.at.saturating_sub(1);
+                viewer.go(back);
+            }
+            return;
+        }
+        SessionRequest::Save | SessionRequest::Load | SessionRequest::SwitchMode if watching => {
+            "Not while watching a replay: Play on at its end takes the game up.".into()
+        }
+        SessionRequest::PlayOn => super::viewer::play_on(world),
+        SessionRequest::Replay => open_viewer(world, &source),
         SessionRequest::Save => {
             let path = source.save_path("save");
             match write_save(world, &source, &path) {
@@ -206,6 +233,32 @@ fn carry_out_request(world: &mut World) {
     world.resource_mut::<UiStatus>().0 = status;
 }
 
+/// Writes the game in hand to `saves/<scenario>.replay.ron` and opens it in
+/// `drumfire view`, in a window of its own: this game goes on untouched meanwhile.
+fn open_viewer(world: &mut World, source: &GameSource) -> String {
+    let path = source.save_path("replay");
+    if let Err(e) = write_save(world, source, &path) {
+        return format!("Could not write {}: {e}", path.display());
+    }
+    match own_window("view", &path) {
+        Ok(()) => format!(
+            "The replay of this game opens from {} in a window of its own.",
+            path.display()
+        ),
+        Err(e) => format!("Could not start the replay viewer: {e}"),
+    }
+}
+
+/// Starts this program again with `command FILE`: a window of its own.
+fn own_window(command: &str, file: &std::path::Path) -> std::io::Result<()> {
+    let exe = std::env::current_exe()?;
+    std::process::Command::new(exe)
+        .arg(command)
+        .arg(file)
+        .spawn()
+        .map(|_| ())
+}
+
 /// Opens the scenario in `drumfire edit`: its own file when it has one, else a copy
 /// of its text under `saves/` (the embedded default scenario).
 fn open_editor(source: &GameSource) -> String {
@@ -223,14 +276,8 @@ fn open_editor(source: &GameSource) -> String {
         }
         copy
     };
-    let started = std::env::current_exe().and_then(|exe| {
-        std::process::Command::new(exe)
-            .arg("edit")
-            .arg(&path)
-            .spawn()
-    });
-    match started {
-        Ok(_) => format!(
+    match own_window("edit", &path) {
+        Ok(()) => format!(
             "The editor opens {} in a window of its own.",
             path.display()
         ),
@@ -274,6 +321,10 @@ pub struct Handoff {
 /// Raises the hand-off screen when the side to act changes while the rule set hides
 /// the table.
 pub fn watch_handoff(world: &mut World) {
+    if world.contains_resource::<drumfire_core::orders::Watching>() {
+        // A replay shows the whole game to whoever watches it.
+        return;
+    }
     let now = drumfire_core::flow::awaiting(world);
     let hides = crate::rules::playing(world).is_some_and(|p| (p.hides_table)(world));
     let replaying = !world.resource::<ReplayQueue>().0.is_empty();
@@ -340,12 +391,7 @@ fn load(world: &mut World, source: &GameSource) -> String {
             path.display()
         );
     }
-    let next = GameSource {
-        scenario: loaded.scenario.clone(),
-        seed: loaded.file.seed,
-        mode: loaded.file.mode(),
-        dice: loaded.dice_keys.clone(),
-    };
+    let next = GameSource::of_save(&loaded);
     world.insert_resource(next.clone());
     restart(world, &next, loaded.file.orders.clone());
     format!(
@@ -422,7 +468,10 @@ pub fn feed_replay(world: &mut World) {
 /// Writes the autosave at the start of every turn.
 fn autosave(world: &mut World, mut last: Local<u16>) {
     let turn = world.resource::<Turn>().0;
-    if turn == *last || !world.resource::<ReplayQueue>().0.is_empty() || !orders::is_settled(world)
+    if turn == *last
+        || !world.resource::<ReplayQueue>().0.is_empty()
+        || !orders::is_settled(world)
+        || world.contains_resource::<drumfire_core::orders::Watching>()
     {
         return;
     }

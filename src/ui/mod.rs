@@ -20,6 +20,7 @@ use std::collections::BTreeMap;
 
 pub mod play_panels;
 pub mod table_panels;
+pub mod viewer_panels;
 use drumfire_core::scenario::{Rules, ScenarioInfo, SideList};
 use hexx::Hex;
 
@@ -155,6 +156,9 @@ fn draw_ui(world: &mut World) {
             .max_rect(ctx.viewport_rect()),
     );
     phase_bar(&mut root, world, parts);
+    if world.contains_resource::<crate::play::viewer::Viewer>() {
+        viewer_panels::bar(&mut root, world);
+    }
     bottom_log(&mut root, world, parts);
     side_panel(&mut root, world, parts);
     with::<Panels, _>(world, |mut p| {
@@ -167,6 +171,9 @@ fn draw_ui(world: &mut World) {
     }
     if let Some(view) = world.get_resource::<crate::play::network::NetView>() {
         network_window(&ctx, view);
+    }
+    if world.contains_resource::<crate::play::viewer::Viewer>() {
+        viewer_panels::index_window(&ctx, world);
     }
     let shown = with::<play_panels::PlayView, _>(world, |mut p| {
         play_panels::handoff_screen(&ctx, &mut p, parts.map(|p| &p.handoff))
@@ -561,13 +568,15 @@ fn bottom_log(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>)
             ui.horizontal(|ui| {
                 // Right to left: the buttons first, then the readout in what is left.
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let watching = world.contains_resource::<drumfire_core::orders::Watching>();
                     with::<Panels, _>(world, |mut p| {
-                        play_panels::session_buttons(ui, &mut p.play, at_table)
+                        play_panels::session_buttons(ui, &mut p.play, at_table, watching)
                     });
                     if let Some(parts) = parts {
                         (parts.tools)(ui, world);
                     }
-                    let network = world.contains_resource::<crate::play::network::NetView>();
+                    let network =
+                        world.contains_resource::<crate::play::network::NetView>() || watching;
                     with::<Panels, _>(world, |mut p| {
                         if !at_table && !network {
                             ui.separator();

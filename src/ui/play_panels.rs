@@ -57,7 +57,7 @@ pub fn awaited(world: &World) -> Option<(u8, String, egui::Color32)> {
 }
 
 /// The phase bar's end button for `side` ("{end} ({name})", `why` on hover): a press
-/// asks the side to pass. None for a side the computer plays.
+/// asks the side to pass. None for a side the computer plays, nor in a replay.
 pub fn end_button(
     ui: &mut egui::Ui,
     world: &mut World,
@@ -66,7 +66,7 @@ pub fn end_button(
     end: &str,
     why: &str,
 ) {
-    if crate::play::computer::plays(world, side) {
+    if crate::play::computer::plays(world, side) || crate::play::viewer::watching(world) {
         return;
     }
     let button = ui.button(format!("{end} ({name})")).on_hover_text(why);
@@ -240,9 +240,20 @@ pub fn combat_window(ctx: &egui::Context, play: &mut PlayView) {
 
 /// Save, load, undo, the editor, table mode and help, at the right of the bottom
 /// bar (the rule set's own tools come after them).
-pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView, at_table: bool) {
+pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView, at_table: bool, watching: bool) {
     if ui.button("Help (F1)").clicked() {
         play.help.0 = !play.help.0;
+    }
+    if watching {
+        // A replay is watched, not played: its own bar steps through it.
+        if ui
+            .button("Editor")
+            .on_hover_text("Open this scenario in the scenario editor, in a window of its own")
+            .clicked()
+        {
+            *play.session = SessionRequest::Edit;
+        }
+        return;
     }
     let (switch, why) = if at_table {
         (
@@ -265,6 +276,17 @@ pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView, at_table: bool) {
         .clicked()
     {
         *play.session = SessionRequest::Edit;
+    }
+    if !at_table
+        && ui
+            .button("Replay")
+            .on_hover_text(
+                "Watch this game from its start, order by order, in a window of its own \
+                 (this game waits here meanwhile)",
+            )
+            .clicked()
+    {
+        *play.session = SessionRequest::Replay;
     }
     if ui
         .button("Undo")

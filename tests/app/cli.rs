@@ -1,4 +1,4 @@
-//! The command line contract: check, sim, replay and edit, as users and scripts call them.
+//! The command line contract: check, sim, replay, view and edit, as users and scripts call them.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -359,4 +359,76 @@ fn sim_plays_several_scenarios_each_with_its_own_save_that_replays() {
         assert!(replay.status.success(), "{}", stderr(&replay));
         assert_eq!(stdout(&replay).trim(), v["state_hash"].as_str().unwrap());
     }
+}
+
+/// `drumfire view` refuses, before any window opens, what it cannot show: a scenario,
+/// a save that does not replay, a moment past the end, a bad bookmarks file.
+#[test]
+fn view_refuses_what_it_cannot_show_with_a_located_error() {
+    let out = drumfire(&["view", "scenarios/portable/ukhozi_drift.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("ukhozi_drift.ron:1:1: this is a scenario, not a save"),
+        "{}",
+        stderr(&out)
+    );
+
+    let save = scratch("view.ron");
+    let shown = save.display().to_string();
+    let sim = drumfire(&[
+        "sim",
+        "scenarios/portable/ukhozi_drift.ron",
+        "--seed",
+        "4",
+        "--json",
+        "--save",
+        &shown,
+    ]);
+    assert!(sim.status.success(), "{}", stderr(&sim));
+    let orders = serde_json::from_str::<serde_json::Value>(stdout(&sim).trim()).unwrap()["orders"]
+        .as_u64()
+        .unwrap();
+    let past = (orders + 1).to_string();
+    let out = drumfire(&["view", &shown, "--at", &past]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(&format!(
+            "--at {past}: the save has {orders} orders; the moments run from 0 to {orders}"
+        )),
+        "{}",
+        stderr(&out)
+    );
+
+    let marks = scratch("view.bookmarks.ron");
+    std::fs::write(
+        &marks,
+        "Bookmarks(bookmarks: [Bookmark(order: 99999, note: \"\")])",
+    )
+    .unwrap();
+    let out = drumfire(&["view", &shown]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains(&format!(
+            "{}:1:39: bookmarks[0].order: 99999 is past the save's last order",
+            marks.display()
+        )),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::remove_file(&marks).unwrap();
+
+    let text = std::fs::read_to_string(&save).unwrap();
+    let hash =
+        serde_json::from_str::<serde_json::Value>(stdout(&sim).trim()).unwrap()["state_hash"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+    std::fs::write(&save, text.replace(&hash, "0123456789abcdef")).unwrap();
+    let out = drumfire(&["view", &shown]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("the save does not replay: state hash"),
+        "{}",
+        stderr(&out)
+    );
 }

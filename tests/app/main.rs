@@ -1,12 +1,13 @@
 //! The desktop program's tests, in one binary: the command line (`cli`, headless), two
 //! processes playing over the loopback (`network`), and
 //! the window under Xvfb with Mesa's software Vulkan (`screenshot`, `window_input`,
-//! `window_script`). The window tests are ignored by a plain `cargo test`; `.ci/run`
+//! `window_script`, `viewer`). The window tests are ignored by a plain `cargo test`; `.ci/run`
 //! runs them with `cargo test --test app -- --ignored`.
 
 mod cli;
 mod common;
 mod network;
 mod screenshot;
+mod viewer;
 mod window_input;
 mod window_script;

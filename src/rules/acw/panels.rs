@@ -366,7 +366,9 @@ fn windows(ctx: &egui::Context, world: &mut World) {
 
 /// Is this side played by a person at the screen now?
 fn at_screen(world: &World, side: u8) -> bool {
-    !crate::play::computer::plays(world, side) && viewer(world) == Some(side)
+    !crate::play::computer::plays(world, side)
+        && viewer(world) == Some(side)
+        && !crate::play::viewer::watching(world)
 }
 
 /// The chits sheet, while a side played by a person places its chits.
@@ -525,6 +527,9 @@ fn fire_at_charger(ctx: &egui::Context, world: &mut World) {
     let Some(k) = state.firing_at.filter(|_| phase == acw::MOVEMENT) else {
         return;
     };
+    if crate::play::viewer::watching(world) {
+        return;
+    }
     let Some(charge) = state.charges.get(k) else {
         return;
     };

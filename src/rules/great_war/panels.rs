@@ -103,6 +103,8 @@ pub struct GwView<'w, 's> {
     pub(crate) order: ResMut<'w, UiOrder>,
     pub(crate) los: ResMut<'w, LosRequest>,
     pub(crate) next_unit: ResMut<'w, NextUnitRequest>,
+    /// A replay is being watched: the rules ask nobody anything.
+    pub(crate) watching: Option<Res<'w, drumfire_core::orders::Watching>>,
 }
 
 impl GwView<'_, '_> {
@@ -116,11 +118,14 @@ impl GwView<'_, '_> {
 /// ready-made plans; in the Action Phase, the initiative, the side whose segment it
 /// is, the question under way and the button that passes or ends the activation.
 fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
-    let by_computer = world
-        .get_resource::<ActionSegment>()
-        .is_some_and(|a| crate::play::computer::plays(world, a.side));
+    // Nobody at this screen ends the computer's segments, nor a replay's.
+    let watching = crate::play::viewer::watching(world);
+    let by_computer = watching
+        || world
+            .get_resource::<ActionSegment>()
+            .is_some_and(|a| crate::play::computer::plays(world, a.side));
     let file = with::<GwView, _>(world, |mut gw| match *gw.phase.get() {
-        Phase::Setup => setup_bar(ui, &gw),
+        Phase::Setup if !watching => setup_bar(ui, &gw),
         great_war::ACTION => {
             action_bar(ui, &mut gw, by_computer);
             None
@@ -430,6 +435,9 @@ fn prompt_window(ctx: &egui::Context, gw: &mut GwView) {
     let Some(prompt) = gw.gw.as_ref().and_then(|g| g.prompt.clone()) else {
         return;
     };
+    if gw.watching.is_some() {
+        return;
+    }
     let names = gw.names();
     match prompt {
         Prompt::OpportunityFire { hex, eligible, .. } => {

@@ -164,7 +164,7 @@ pub fn plan_sheet(ctx: &egui::Context, play: &mut GwView) {
     let Some(side) = play.draft.side else {
         return;
     };
-    if play.handoff.waiting_for.is_some() {
+    if play.handoff.waiting_for.is_some() || (play.draft.editable && play.watching.is_some()) {
         return;
     }
     let names = play.names();

@@ -151,7 +151,10 @@ fn windows(ctx: &egui::Context, world: &mut World) {
         .get(usize::from(side))
         .copied()
         .unwrap_or(false);
-    if by_computer || world.resource::<Handoff>().waiting_for.is_some() {
+    if by_computer
+        || world.resource::<Handoff>().waiting_for.is_some()
+        || crate::play::viewer::watching(world)
+    {
         return;
     }
     let name = world.resource::<SideList>().name(side).to_owned();

@@ -16,7 +16,8 @@ use drumfire_core::scenario::SideList;
 /// The Portable rules' parts of the play window.
 pub static PARTS: PlayParts = PlayParts {
     phase_bar: |ui, world| {
-        let by_computer = crate::play::computer::plays_awaited(world);
+        let by_computer =
+            crate::play::computer::plays_awaited(world) || crate::play::viewer::watching(world);
         with::<PtView, _>(world, |mut pt| phase_info(ui, &mut pt, by_computer));
     },
     orders: |ui, world| {

@@ -520,7 +520,11 @@ fn a_reset_game_of_every_rule_set_replays_its_orders_to_the_same_hash() {
         let hash = game.state_hash();
         game.reset(&scenario, 11, drumfire_core::game::Mode::Rules);
         let fresh = drumfire_core::game::Game::new(&scenario, 11).state_hash();
-        assert_eq!(game.state_hash(), fresh, "{set}/{name}: reset to the set-up");
+        assert_eq!(
+            game.state_hash(),
+            fresh,
+            "{set}/{name}: reset to the set-up"
+        );
         for o in orders {
             game.submit(o).unwrap();
         }
