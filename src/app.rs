@@ -134,6 +134,67 @@ pub fn run_viewer(path: &Path, at: Option<usize>, options: WindowOptions) -> Exi
     run(source, Vec::new(), options, Extra::View(viewer))
 }
 
+/// `drumfire post open FILE` for a person: the window on the turn file's game, in the
+/// replay viewer from the moment this player last saw. While the game is not set up
+/// there is nothing to show: the file goes straight back.
+pub fn run_post(
+    path: PathBuf,
+    mut opened: drumfire_net::post::Opened,
+    screenshot: Option<PathBuf>,
+) -> ExitCode {
+    let Some(game) = opened.game.as_mut() else {
+        let sent = opened
+            .finish()
+            .and_then(|file| drumfire_net::post::write(&path, &file));
+        return match sent {
+            Ok(()) => {
+                drumfire_net::post::tell_sent(&opened, &path, &mut std::io::stdout());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::FAILURE
+            }
+        };
+    };
+    let seed = game.world().resource::<drumfire_core::dice::Dice>().seed();
+    let file = drumfire_core::save::save_of(game, &opened.scenario, seed);
+    let save = drumfire_core::save::to_text(&file)
+        .map_err(|e| e.to_string())
+        .and_then(|text| {
+            drumfire_core::save::parse(
+                &path.display().to_string(),
+                &text,
+                &drumfire_core::rules::ALL,
+            )
+            .map_err(|e| e[0].to_string())
+        });
+    let save = match save {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let seen = opened.seen.unwrap_or(0).min(file.orders.len());
+    let viewer = match crate::play::viewer::Viewer::open(&path, &save, Some(seen)) {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let source = crate::play::session::GameSource::of_save(&save);
+    let play = crate::play::post::PostPlay::new(path, opened);
+    println!("{}", play.status);
+    run(
+        source,
+        Vec::new(),
+        WindowOptions::with_screenshot(screenshot),
+        Extra::Post(Box::new(play), viewer),
+    )
+}
+
 /// What a window adds to a game at the desk.
 enum Extra {
     /// Nothing: a game played here.
@@ -142,6 +203,11 @@ enum Extra {
     Network(Box<crate::play::network::NetPlay>),
     /// A save watched.
     View(crate::play::viewer::Viewer),
+    /// One side of a game by e-mail, its news watched first.
+    Post(
+        Box<crate::play::post::PostPlay>,
+        crate::play::viewer::Viewer,
+    ),
 }
 
 /// The screenshot requested on the command line.
@@ -248,6 +314,18 @@ fn run(
     if let Some(keys) = source.dice {
         app.insert_resource(keys);
     }
+    let extra = if let Extra::Post(play, viewer) = extra {
+        app.insert_non_send(*play)
+            .add_plugins(crate::play::post::plugin);
+        app.world_mut()
+            .resource_mut::<crate::play::computer::Computer>()
+            .sides
+            .iter_mut()
+            .for_each(|c| *c = false);
+        Extra::View(viewer)
+    } else {
+        extra
+    };
     if let Extra::View(viewer) = extra {
         app.insert_resource(viewer)
             .insert_resource(drumfire_core::orders::Watching);

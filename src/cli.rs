@@ -379,3 +379,118 @@ fn join_game(args: &JoinArgs) -> Result<ExitCode, String> {
         crate::app::WindowOptions::with_screenshot(args.screenshot.clone()),
     ))
 }
+
+/// `drumfire post`: a game by e-mail.
+#[derive(clap::Subcommand)]
+pub enum PostCommand {
+    /// Start a game by e-mail: write the turn file to send the other player.
+    New {
+        /// The scenario.
+        scenario: PathBuf,
+        /// The side played here, 1 or 2.
+        #[arg(long, default_value_t = 1)]
+        side: u8,
+        /// The turn file to write (default <scenario>.turn.ron here).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// This player's dice secret, 64 hex digits, in place of a fresh one: for
+        /// tests that play the same game every time.
+        #[arg(long, value_name = "HEX", hide = true)]
+        secret: Option<String>,
+    },
+    /// Open a turn file the other player sent: see what happened, play your side, and
+    /// the file is written again, to be sent back.
+    Open {
+        /// The turn file.
+        file: PathBuf,
+        /// Who plays this side: human (in the window), ai or random (no window).
+        #[arg(long, default_value = "human")]
+        player: String,
+        /// With the window: save a PNG of it once it has drawn, then quit.
+        #[arg(long, value_name = "PNG")]
+        screenshot: Option<PathBuf>,
+        /// The joining player's dice secret, as for `post new`.
+        #[arg(long, value_name = "HEX", hide = true)]
+        secret: Option<String>,
+    },
+}
+
+/// A secret given on the command line.
+fn secret_arg(
+    secret: Option<&String>,
+) -> Result<Option<drumfire_core::shared_dice::Digest32>, String> {
+    secret
+        .map(|s| drumfire_core::shared_dice::unhex(s).map_err(|e| format!("--secret: {e}")))
+        .transpose()
+}
+
+/// `drumfire post new` and `drumfire post open` (the computer's side; a person's opens
+/// the window).
+pub fn post(command: &PostCommand) -> ExitCode {
+    report(post_game(command))
+}
+
+fn post_game(command: &PostCommand) -> Result<ExitCode, String> {
+    use drumfire_net::post;
+    match command {
+        PostCommand::New {
+            scenario,
+            side,
+            out,
+            secret,
+        } => {
+            if !(1..=2).contains(side) {
+                return Err(format!("--side: {side} is not 1 or 2"));
+            }
+            let file = post::start(
+                scenario,
+                side - 1,
+                &post::seat_dir(),
+                secret_arg(secret.as_ref())?,
+            )?;
+            let out = out.clone().unwrap_or_else(|| {
+                let stem = scenario
+                    .file_stem()
+                    .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
+                PathBuf::from(format!("{stem}.turn.ron"))
+            });
+            post::write(&out, &file)?;
+            println!(
+                "Wrote {}: send it to the other player, who opens it with `drumfire post open {}`.",
+                out.display(),
+                out.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        PostCommand::Open {
+            file,
+            player,
+            screenshot,
+            secret,
+        } => {
+            let player = net_player(player)?;
+            let turn = post::read(file)?;
+            let shown = file.display().to_string();
+            let mut opened = post::open(
+                &shown,
+                turn,
+                &post::seat_dir(),
+                secret_arg(secret.as_ref())?,
+            )?;
+            if player == PlayerKind::Human {
+                return Ok(crate::app::run_post(
+                    file.clone(),
+                    opened,
+                    screenshot.clone(),
+                ));
+            }
+            let mut out = std::io::stdout();
+            post::tell_news(&opened, &mut out);
+            post::play_with(&mut opened, player)?;
+            let written = opened.finish()?;
+            post::write(file, &written)?;
+            post::tell_sent(&opened, file, &mut out);
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

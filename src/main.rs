@@ -1,7 +1,7 @@
 //! Drumfire: a desktop wargame for tactical hex-and-counter rules.
 //!
 //! `drumfire` opens the window on the embedded default scenario; `play`, `edit`,
-//! `check`, `sim`, `replay`, `view`, `host` and `join` are described in the README and `--help`.
+//! `check`, `sim`, `replay`, `view`, `host`, `join` and `post` are described in the README and `--help`.
 
 mod app;
 mod bench;
@@ -77,6 +77,10 @@ enum Command {
         #[command(flatten)]
         window: app::WindowOptions,
     },
+    /// Play by e-mail: `post new SCENARIO` starts a game, `post open FILE` opens the
+    /// turn file the other player sent.
+    #[command(subcommand)]
+    Post(cli::PostCommand),
     /// Replay a save's orders and compare the state hash.
     Replay {
         /// The save to replay.
@@ -106,6 +110,7 @@ fn main() -> ExitCode {
         Some(Command::View { save, at, window }) => app::run_viewer(&save, at, window),
         Some(Command::Host(host)) => cli::host(&host),
         Some(Command::Join(join)) => cli::join(&join),
+        Some(Command::Post(post)) => cli::post(&post),
         Some(Command::BenchFloor { out, frames }) => bench::run_floor(out, frames),
         Some(Command::Edit {
             file,

@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 pub mod computer;
 pub mod network;
 pub mod offers;
+pub mod post;
 pub mod script;
 pub mod session;
 pub mod table;

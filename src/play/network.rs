@@ -56,6 +56,8 @@ pub struct NetPlay {
 /// What the network panel shows (a plain resource, drawn by the UI).
 #[derive(Resource, Default, Clone)]
 pub struct NetView {
+    /// The window's title: "Network game", "Game by e-mail".
+    pub title: String,
     /// "Hosting", "Joined host:port".
     pub role: String,
     /// The address and code to give the other player, while the host waits.
@@ -424,6 +426,7 @@ impl NetPlay {
             format!("{} to move.", side(1 - me))
         };
         NetView {
+            title: "Network game".into(),
             role,
             invite,
             me: side(me),

@@ -198,7 +198,8 @@ fn carry_out_request(world: &mut World) {
             }
         }
         SessionRequest::Load | SessionRequest::SwitchMode
-            if world.contains_non_send::<super::network::NetPlay>() =>
+            if world.contains_non_send::<super::network::NetPlay>()
+                || world.contains_non_send::<super::post::PostPlay>() =>
         {
             "Not during a game between two machines: it goes on from its own save.".into()
         }

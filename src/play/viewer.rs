@@ -310,7 +310,8 @@ pub fn play_on(world: &mut World) -> String {
     let Some(viewer) = world.get_resource::<Viewer>() else {
         return String::new();
     };
-    if viewer.shared_dice {
+    let by_post = world.contains_non_send::<super::post::PostPlay>();
+    if viewer.shared_dice && !by_post {
         return "This game's dice were shared by two machines: it goes on between them \
                 (`drumfire host` or `join --resume` with its save)."
             .into();
@@ -321,5 +322,8 @@ pub fn play_on(world: &mut World) -> String {
     let path = viewer.path.display().to_string();
     world.remove_resource::<Viewer>();
     world.remove_resource::<Watching>();
+    if by_post {
+        super::post::take_the_board(world);
+    }
     format!("Playing on from {path}.")
 }

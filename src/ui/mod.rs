@@ -509,7 +509,7 @@ fn network_window(ctx: &egui::Context, view: &crate::play::network::NetView) {
     } else {
         (egui::Align2::CENTER_CENTER, egui::vec2(-150.0, 0.0))
     };
-    egui::Window::new("Network game")
+    egui::Window::new(&view.title)
         .anchor(align, offset)
         .resizable(false)
         .collapsible(true)

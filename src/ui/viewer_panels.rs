@@ -13,17 +13,24 @@ use drumfire_core::flow::Outcome;
 /// The viewer's bar, under the phase bar.
 pub fn bar(root: &mut egui::Ui, world: &mut World) {
     egui::Panel::top("replay_bar").show(root, |ui| {
+        let by_post = world.contains_non_send::<crate::play::post::PostPlay>();
         super::with::<(ResMut<Viewer>, ResMut<SessionRequest>, Option<Res<Outcome>>), _>(
             world,
             |(mut viewer, mut session, outcome)| {
                 let over = outcome.is_some();
-                ui.horizontal(|ui| controls(ui, &mut viewer, &mut session, over));
+                ui.horizontal(|ui| controls(ui, &mut viewer, &mut session, over, by_post));
             },
         );
     });
 }
 
-fn controls(ui: &mut egui::Ui, viewer: &mut Viewer, session: &mut SessionRequest, over: bool) {
+fn controls(
+    ui: &mut egui::Ui,
+    viewer: &mut Viewer,
+    session: &mut SessionRequest,
+    over: bool,
+    by_post: bool,
+) {
     let name = viewer
         .path
         .file_name()
@@ -98,7 +105,7 @@ fn controls(ui: &mut egui::Ui, viewer: &mut Viewer, session: &mut SessionRequest
         }
     }
     ui.strong(viewer.position());
-    if at == n && !viewer.shared_dice && !over {
+    if at == n && (by_post || !viewer.shared_dice) && !over {
         ui.separator();
         if ui
             .button("Play on")

@@ -1,5 +1,5 @@
 //! The desktop program's tests, in one binary: the command line (`cli`, headless), two
-//! processes playing over the loopback (`network`), and
+//! processes playing over the loopback (`network`) and by e-mail (`post`), and
 //! the window under Xvfb with Mesa's software Vulkan (`screenshot`, `window_input`,
 //! `window_script`, `viewer`). The window tests are ignored by a plain `cargo test`; `.ci/run`
 //! runs them with `cargo test --test app -- --ignored`.
@@ -7,6 +7,7 @@
 mod cli;
 mod common;
 mod network;
+mod post;
 mod screenshot;
 mod viewer;
 mod window_input;

@@ -17,6 +17,10 @@ pub struct Dice {
     /// ([`crate::shared_dice`]); `None`: the seed's one stream.
     key: Option<[u8; 32]>,
     rng: ChaCha8Rng,
+    /// The current order has no key ([`Dice::lock`]).
+    locked: bool,
+    /// Draws taken while locked.
+    unkeyed: u32,
 }
 
 /// The dice as written in a file: the seed and how many 32-bit words have been
@@ -62,6 +66,8 @@ impl Dice {
             seed,
             key: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            locked: false,
+            unkeyed: 0,
         }
     }
 
@@ -70,6 +76,22 @@ impl Dice {
     pub fn set_key(&mut self, key: [u8; 32]) {
         self.key = Some(key);
         self.rng = ChaCha8Rng::from_seed(key);
+        self.locked = false;
+        self.unkeyed = 0;
+    }
+
+    /// The next order has no key (a game by e-mail, where only an order that rolls
+    /// dice waits for both players' reveals): it must roll none. A roll still gives
+    /// faces, from where the stream stands, but is counted ([`Dice::unkeyed_rolls`]).
+    pub fn lock(&mut self) {
+        self.locked = true;
+        self.unkeyed = 0;
+    }
+
+    /// How many draws the order given after [`Dice::lock`] took: more than none means
+    /// that order needed both players' reveals.
+    pub fn unkeyed_rolls(&self) -> u32 {
+        self.unkeyed
     }
 
     /// The current order's key, when the dice are shared.
@@ -107,6 +129,7 @@ impl Dice {
     pub fn below(&mut self, n: u32) -> u32 {
         let n = n.max(1);
         let limit = u32::MAX - u32::MAX % n;
+        self.count_unkeyed();
         loop {
             let x = self.rng.next_u32();
             if x < limit {
@@ -115,8 +138,15 @@ impl Dice {
         }
     }
 
+    fn count_unkeyed(&mut self) {
+        if self.locked {
+            self.unkeyed += 1;
+        }
+    }
+
     /// One fair die by rejection sampling: the same on every platform.
     fn d6(&mut self) -> u8 {
+        self.count_unkeyed();
         loop {
             let x = self.rng.next_u32();
             // 4_294_967_292 is the largest multiple of 6 below 2^32.

@@ -201,9 +201,19 @@ impl Game {
     }
 
     /// Submits an order and carries it out, or refuses it and changes nothing.
+    /// In a game by e-mail, an order given with the dice locked (no key for it) that
+    /// rolls dice anyway is refused after it was carried out: the game is then spoilt,
+    /// and the caller replays it from its save (see [`crate::shared_dice::DiceKeys`]).
     pub fn submit(&mut self, order: Order) -> Result<(), Refusal> {
         orders::submit(self.app.world_mut(), order)?;
         self.settle();
+        let rolled = self.app.world().resource::<Dice>().unkeyed_rolls();
+        if rolled > 0 {
+            return Err(Refusal(format!(
+                "order {} rolled dice without both players' reveals for them",
+                self.orders().len()
+            )));
+        }
         Ok(())
     }
 

@@ -196,7 +196,21 @@ pub fn parse(
                 },
             )]);
         }
-        if verified.keys.len() < file.orders.len() {
+        let beyond = shared
+            .keyed
+            .as_ref()
+            .and_then(|k| k.last())
+            .is_some_and(|last| *last > file.orders.len());
+        if beyond {
+            return Err(vec![at(
+                "shared_dice.keyed",
+                format!(
+                    "a key for an order past the last of the save's {}",
+                    file.orders.len()
+                ),
+            )]);
+        }
+        if shared.keyed.is_none() && verified.keys.len() < file.orders.len() {
             return Err(vec![at(
                 "shared_dice.reveals",
                 format!(

@@ -20,6 +20,12 @@
 //! in the world ([`DiceKeys`]), the order door keys the dice for each order, and an
 //! order whose reveals have not both come is refused; undo is off (it would hand the
 //! player a second order with dice already known).
+//!
+//! By e-mail a round trip per order would make a game of months, so only the orders
+//! that roll dice are keyed ([`SharedDice::keyed`] names them): reveal `j` keys the
+//! `j`-th of them. Every other order is given with the dice locked
+//! ([`crate::dice::Dice::lock`]); one that rolls all the same is refused, so a file
+//! cannot pass off an order with dice as one without.
 
 use crate::orders::OrderLog;
 use bevy_ecs::prelude::*;
@@ -154,6 +160,12 @@ pub struct SharedDice {
     pub commitments: Vec<String>,
     /// Reveal `i` of each side: 0 the set-up's, then one per order.
     pub reveals: Vec<Vec<String>>,
+    /// A game by e-mail keys only the orders that roll dice, each a round trip: the
+    /// numbers of those orders (from 1), in order, reveal `j` keying order
+    /// `keyed[j - 1]`; every other order rolls no dice. Absent between two machines,
+    /// where reveal `k` keys order `k`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub keyed: Option<Vec<usize>>,
 }
 
 /// Why a save's shared dice do not hold.
@@ -176,7 +188,8 @@ impl std::fmt::Display for DiceFault {
 pub struct Verified {
     /// The set-up's seed (`None` until both reveal 0 have come).
     pub seed: Option<u64>,
-    /// The key of order `k` at `k - 1`.
+    /// The key of reveal `j`'s order at `j - 1`: order `j`'s, or in a game by e-mail
+    /// that of order `keyed[j - 1]`.
     pub keys: Vec<Digest32>,
 }
 
@@ -186,7 +199,59 @@ impl SharedDice {
         Self {
             commitments: commitments.iter().map(|c| hex(c)).collect(),
             reveals: Vec::new(),
+            keyed: None,
         }
+    }
+
+    /// The record of a game by e-mail, whose orders are keyed only where they roll dice.
+    pub fn by_post(commitments: [Digest32; 2]) -> Self {
+        Self {
+            keyed: Some(Vec::new()),
+            ..Self::new(commitments)
+        }
+    }
+
+    /// The number (from 1) of the order reveal `index` keys (`index` from 1).
+    pub fn keyed_order(&self, index: usize) -> Option<usize> {
+        match &self.keyed {
+            None => Some(index),
+            Some(list) => index.checked_sub(1).and_then(|j| list.get(j).copied()),
+        }
+    }
+
+    fn check_keyed(&self) -> Result<(), DiceFault> {
+        let Some(list) = &self.keyed else {
+            return Ok(());
+        };
+        let field = "shared_dice.keyed".to_string();
+        let wanted = self.reveals.len().saturating_sub(1);
+        if list.len() != wanted {
+            return Err(DiceFault {
+                field,
+                message: format!(
+                    "{} orders keyed, but the reveals after the set-up's key {wanted}",
+                    list.len()
+                ),
+            });
+        }
+        for (j, pair) in list.windows(2).enumerate() {
+            if pair[0] >= pair[1] {
+                return Err(DiceFault {
+                    field: format!("shared_dice.keyed[{}]", j + 1),
+                    message: format!(
+                        "order {} after order {}: the keyed orders go up one by one",
+                        pair[1], pair[0]
+                    ),
+                });
+            }
+        }
+        if list.first() == Some(&0) {
+            return Err(DiceFault {
+                field: "shared_dice.keyed[0]".into(),
+                message: "orders are numbered from 1".into(),
+            });
+        }
+        Ok(())
     }
 
     /// Each side's commitment, read.
@@ -211,6 +276,7 @@ impl SharedDice {
 
     /// Checks every reveal against the link before it, and works out the seed and keys.
     pub fn verify(&self) -> Result<Verified, DiceFault> {
+        self.check_keyed()?;
         let mut last = self.commitments()?;
         let mut seed = None;
         let mut keys = Vec::with_capacity(self.reveals.len().saturating_sub(1));
@@ -287,12 +353,14 @@ impl SharedDice {
 
 /// The keys of the orders of a game with shared dice, and the record they come from.
 /// While this is in the world, [`crate::orders::submit`] keys the dice for each order
-/// and refuses an order whose key is not there yet.
+/// and refuses an order whose key is not there yet; in a game by e-mail an order with
+/// no key is given with the dice locked, and refused by [`crate::game::Game::submit`]
+/// if it rolls any.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct DiceKeys {
     /// The record (for saves).
     pub record: SharedDice,
-    /// The key of order `k` at `k - 1`.
+    /// The key of reveal `j`'s order at `j - 1` ([`Verified::keys`]).
     pub keys: Vec<Digest32>,
 }
 
@@ -351,6 +419,30 @@ pub fn key_next_order(
         return Ok(());
     };
     let next = world.resource::<OrderLog>().0.len();
+    if let Some(keyed) = &keys.record.keyed {
+        // By e-mail: the order's key if it is one of the keyed, else no key at all.
+        let key = keyed
+            .iter()
+            .position(|o| *o == next + 1)
+            .and_then(|j| keys.keys.get(j).copied());
+        if key.is_none()
+            && let Some(mut outbox) = world.get_resource_mut::<Outbox>()
+        {
+            // A window's player: the turn file's game tries the order first.
+            outbox.0 = Some(order.clone());
+            return Err(crate::orders::Refusal(
+                "Given to the turn file: carried out at once if it rolls no dice, else it \
+                 waits for the other player's reveal."
+                    .into(),
+            ));
+        }
+        let mut dice = world.resource_mut::<crate::dice::Dice>();
+        match key {
+            Some(key) => dice.set_key(key),
+            None => dice.lock(),
+        }
+        return Ok(());
+    }
     let Some(key) = keys.keys.get(next).copied() else {
         if let Some(mut outbox) = world.get_resource_mut::<Outbox>() {
             outbox.0 = Some(order.clone());
@@ -447,5 +539,59 @@ mod tests {
         assert_eq!(err.field, "shared_dice.commitments[1]");
         record.commitments.pop();
         assert!(record.verify().is_err());
+    }
+
+    /// By e-mail only the orders that roll dice are keyed: the record names them, one
+    /// per reveal after the set-up's, going up; anything else is named.
+    #[test]
+    fn a_record_by_post_names_its_keyed_orders_and_is_checked() {
+        let chains = [Chain::new(secret(3)), Chain::new(secret(4))];
+        let reveal = |i: usize| [chains[0].reveal(i).unwrap(), chains[1].reveal(i).unwrap()];
+        let mut record = SharedDice::by_post([chains[0].commitment(), chains[1].commitment()]);
+        for i in 0..3 {
+            record.push(reveal(i)).unwrap();
+        }
+        record.keyed = Some(vec![4, 9]);
+        let verified = record.verify().unwrap();
+        assert_eq!(verified.keys.len(), 2);
+        assert_eq!(verified.keys[1], order_key(2, &reveal(2)));
+        assert_eq!(record.keyed_order(2), Some(9));
+        assert_eq!(record.keyed_order(3), None);
+
+        let mut short = record.clone();
+        short.keyed = Some(vec![4]);
+        let err = short.verify().unwrap_err();
+        assert_eq!(err.field, "shared_dice.keyed");
+        assert!(err.message.contains("1 orders keyed"), "{err}");
+
+        let mut down = record.clone();
+        down.keyed = Some(vec![9, 4]);
+        assert_eq!(down.verify().unwrap_err().field, "shared_dice.keyed[1]");
+
+        let mut zero = record.clone();
+        zero.keyed = Some(vec![0, 4]);
+        assert_eq!(zero.verify().unwrap_err().field, "shared_dice.keyed[0]");
+
+        // Between two machines, reveal k keys order k.
+        let mut network = record;
+        network.keyed = None;
+        assert_eq!(network.keyed_order(2), Some(2));
+    }
+
+    /// An order given with the dice locked that rolls anyway is counted, and a key
+    /// unlocks them.
+    #[test]
+    fn locked_dice_count_what_they_roll() {
+        let mut dice = crate::dice::Dice::new(5);
+        let mut journal = crate::journal::Journal::default();
+        dice.lock();
+        assert_eq!(dice.unkeyed_rolls(), 0);
+        dice.roll(&mut journal, 2, "test");
+        dice.below(6);
+        assert_eq!(dice.unkeyed_rolls(), 3);
+        dice.set_key([1; 32]);
+        assert_eq!(dice.unkeyed_rolls(), 0);
+        dice.roll(&mut journal, 1, "test");
+        assert_eq!(dice.unkeyed_rolls(), 0);
     }
 }

@@ -8,6 +8,7 @@
 pub mod code;
 pub mod link;
 pub mod play;
+pub mod post;
 pub mod seat;
 pub mod session;
 pub mod wire;

@@ -66,14 +66,16 @@ pub fn scenario_for_two(path: &Path) -> Result<Scenario, String> {
 }
 
 /// Located errors, one a line.
-fn lines(errs: Vec<drumfire_core::error::LocatedError>) -> String {
+pub(crate) fn lines(errs: Vec<drumfire_core::error::LocatedError>) -> String {
     errs.iter()
         .map(ToString::to_string)
         .collect::<Vec<_>>()
         .join("\n")
 }
 
-fn check_for_two(scenario: &Scenario) -> Result<(), String> {
+/// Can this scenario be played by two players each on a machine of their own (over
+/// the network or by e-mail)? If not, why not.
+pub fn check_for_two(scenario: &Scenario) -> Result<(), String> {
     if scenario.file.sides.len() != 2 {
         return Err(format!(
             "{}: a game between two machines has two sides; this scenario has {}",
@@ -84,8 +86,8 @@ fn check_for_two(scenario: &Scenario) -> Result<(), String> {
     if scenario.rules.has_secrets {
         return Err(format!(
             "{}: the {} rules have secret orders, which need commitments between the two \
-             machines; network play of this rule set is not built yet (Portable and WWII \
-             scenarios play over the network)",
+             machines; play of this rule set on two machines is not built yet (Portable and \
+             WWII scenarios play over the network and by e-mail)",
             scenario.source, scenario.rules.name
         ));
     }

@@ -1,0 +1,203 @@
+//! Games by e-mail played in memory between two players' folders, the turn file
+//! written to disk and read back at every exchange; and turn files tampered with on
+//! the way, each refused with what was changed.
+
+use super::*;
+
+fn ukhozi() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/portable/ukhozi_drift.ron")
+}
+
+/// Two players' folders, fresh.
+fn folders(name: &str) -> [PathBuf; 2] {
+    let root = std::env::temp_dir().join(format!("drumfire-post-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    [root.join("a"), root.join("b")]
+}
+
+/// Sends `file` through the post: written to disk, read back.
+fn post(file: &TurnFile, dirs: &[PathBuf; 2]) -> TurnFile {
+    let path = dirs[0].parent().unwrap().join("turn.ron");
+    write(&path, file).unwrap();
+    read(&path).unwrap()
+}
+
+/// Opens the file as its player, plays with `kinds[side]`, and sends it back.
+fn exchange(file: TurnFile, dirs: &[PathBuf; 2], kinds: [PlayerKind; 2]) -> (TurnFile, bool) {
+    let side = usize::from(file.to);
+    let mut opened =
+        open("turn.ron", file, &dirs[side], Some([2; 32])).unwrap_or_else(|e| panic!("{e}"));
+    play_with(&mut opened, kinds[side]).unwrap();
+    let over = opened.game.as_ref().is_some_and(|g| g.is_over());
+    (opened.finish().unwrap(), over)
+}
+
+#[test]
+fn a_whole_game_by_e_mail_reaches_the_end_with_a_round_trip_only_for_dice() {
+    let dirs = folders("whole");
+    let mut file = post(
+        &start(&ukhozi(), 0, &dirs[0], Some([1; 32])).unwrap(),
+        &dirs,
+    );
+    let kinds = [PlayerKind::Ai, PlayerKind::Random];
+    let mut sent = 1;
+    loop {
+        let (next, over) = exchange(file, &dirs, kinds);
+        file = post(&next, &dirs);
+        sent += 1;
+        if over {
+            break;
+        }
+        assert!(sent < 2000, "the game never ends");
+    }
+    // The other player opens the finished game and sees the same end.
+    let last = open("turn.ron", file.clone(), &dirs[usize::from(file.to)], None).unwrap();
+    let mut game = last.game.unwrap();
+    assert!(game.is_over());
+    let saved = file.game.clone().unwrap();
+    assert_eq!(game.state_hash().to_string(), saved.state_hash);
+    let record = saved.shared_dice.clone().unwrap();
+    let keyed = record.keyed.clone().unwrap();
+    // Every order that rolled dice was keyed by both reveals; the others rolled none.
+    assert_eq!(record.reveals.len(), keyed.len() + 1);
+    assert!(
+        keyed.len() < saved.orders.len(),
+        "{} keyed of {} orders",
+        keyed.len(),
+        saved.orders.len()
+    );
+    // Set-up: invitation, join, first reveal; then a file each way per keyed order at most.
+    assert!(
+        sent <= 3 + 2 * keyed.len() + 2,
+        "{sent} files for {} keyed",
+        keyed.len()
+    );
+    // The game in the file replays as any save does, its dice checked.
+    let text = save::to_text(&saved).unwrap();
+    let checked = save::parse("final", &text, &drumfire_core::rules::ALL).unwrap();
+    assert_eq!(save::replay(&checked).1, Ok(checked.state_hash));
+    // Fixed secrets, fixed game: 74 orders, 24 of them rolling dice, in 34 files.
+    assert_eq!((saved.orders.len(), keyed.len(), sent), (74, 24, 34));
+}
+
+/// Plays until a file arrives holding a pending order with dice, and returns it (with
+/// the folders), the side it is sent to next.
+fn up_to_a_pending_order(name: &str) -> ([PathBuf; 2], TurnFile) {
+    let dirs = folders(name);
+    let mut file = post(
+        &start(&ukhozi(), 0, &dirs[0], Some([1; 32])).unwrap(),
+        &dirs,
+    );
+    let kinds = [PlayerKind::Ai, PlayerKind::Ai];
+    loop {
+        let (next, over) = exchange(file, &dirs, kinds);
+        assert!(!over);
+        file = post(&next, &dirs);
+        let to = usize::from(file.to);
+        let copy = copy_path(&dirs[to], &file.commitments[to]);
+        let seen = read(&copy)
+            .ok()
+            .and_then(|c| c.game)
+            .map_or(0, |g| g.orders.len());
+        if file.pending.as_ref().is_some_and(|p| p.order.is_some()) && seen >= 2 {
+            return (dirs, file);
+        }
+    }
+}
+
+fn refused(file: TurnFile, dirs: &[PathBuf; 2]) -> String {
+    let side = usize::from(file.to);
+    match open("turn.ron", file, &dirs[side], Some([2; 32])) {
+        Ok(_) => panic!("a tampered file was opened"),
+        Err(e) => e,
+    }
+}
+
+#[test]
+fn a_turn_file_changed_on_the_way_is_refused_naming_what_changed() {
+    let (dirs, file) = up_to_a_pending_order("tamper");
+    // An order the receiver had seen, changed.
+    let mut changed = file.clone();
+    let game = changed.game.as_mut().unwrap();
+    game.orders.swap(0, 1);
+    let e = refused(changed, &dirs);
+    assert!(e.contains("game.orders[0]: not what you sent"), "{e}");
+
+    // A new order changed: the replay refuses it or the hash differs.
+    let mut new = file.clone();
+    let game = new.game.as_mut().unwrap();
+    let last = game.orders.len() - 1;
+    game.orders[last] = drumfire_core::orders::Order::Pass {
+        side: game.orders[last].side().unwrap(),
+    };
+    let e = refused(new, &dirs);
+    assert!(e.contains("the file was tampered with"), "{e}");
+
+    // The pending reveal forged.
+    let mut forged = file.clone();
+    forged.pending.as_mut().unwrap().reveal = hex(&[7; 32]);
+    let e = refused(forged, &dirs);
+    assert!(e.contains("pending.reveal"), "{e}");
+    assert!(e.contains("tampered"), "{e}");
+
+    // The pending order, which rolls dice, slipped in among the orders with no reveal
+    // from the receiver: the replay finds it rolled dice it had no key for.
+    let mut slipped = file.clone();
+    let order = slipped.pending.take().unwrap().order.unwrap();
+    let game = slipped.game.as_mut().unwrap();
+    let n = game.orders.len() + 1;
+    game.orders.push(order);
+    let e = refused(slipped, &dirs);
+    assert!(
+        e.contains(&format!(
+            "order {n} rolled dice without both players' reveals for them"
+        )),
+        "{e}"
+    );
+
+    // A reveal of the sender's own chain, forged in the record.
+    let mut chain = file.clone();
+    let record = chain.game.as_mut().unwrap().shared_dice.as_mut().unwrap();
+    let j = record.reveals.len() - 1;
+    let side = usize::from(1 - file.to);
+    record.reveals[j][side] = hex(&[9; 32]);
+    let e = refused(chain, &dirs);
+    assert!(
+        e.contains(&format!("shared_dice.reveals[{j}][{side}]")),
+        "{e}"
+    );
+
+    // The sender opens the file it sent.
+    let sender = usize::from(1 - file.to);
+    let e = match open("turn.ron", file.clone(), &dirs[sender], None) {
+        Ok(_) => panic!("opened by its sender"),
+        Err(e) => e,
+    };
+    assert!(e.contains("this file waits for the"), "{e}");
+
+    // The untouched file still opens.
+    assert!(open("turn.ron", file.clone(), &dirs[usize::from(file.to)], None).is_ok());
+}
+
+#[test]
+fn a_pending_order_is_not_carried_out_until_the_other_reveal_comes() {
+    let (dirs, file) = up_to_a_pending_order("pending");
+    let pending = file.pending.clone().unwrap();
+    let game = file.game.clone().unwrap();
+    // In the file, the order is not among the orders, and the game's hash is the one
+    // before it: the sender never saw its dice.
+    assert!(!game.orders.contains(pending.order.as_ref().unwrap()) || game.orders.is_empty());
+    let text = save::to_text(&game).unwrap();
+    let checked = save::parse("g", &text, &drumfire_core::rules::ALL).unwrap();
+    assert_eq!(save::replay(&checked).1, Ok(checked.state_hash));
+    // The receiver carries it out with its reveal.
+    let opened = open("turn.ron", file, &dirs[usize::from(pending.side ^ 1)], None).unwrap();
+    let now = opened.game.as_ref().unwrap();
+    assert_eq!(now.orders().len(), game.orders.len() + 1);
+    assert_eq!(now.orders().last(), pending.order.as_ref());
+    let keys = now.world().resource::<shared_dice::DiceKeys>();
+    assert_eq!(
+        keys.record.keyed.as_ref().unwrap().last(),
+        Some(&now.orders().len())
+    );
+}

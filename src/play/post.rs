@@ -1,0 +1,161 @@
+//! A game by e-mail in the window (`drumfire post open FILE`): the window opens in the
+//! replay viewer at the moment this player last saw, so that the other player's
+//! orders since then can be stepped through with their log and combat dialog; Play on
+//! at the end gives the player the board. Each order is caught at the door (the
+//! world's [`Outbox`]) and given to the turn file's game first
+//! ([`drumfire_net::post::Opened::give`]): one that rolls no dice is carried out on the
+//! board too; one that rolls dice waits in the file for the other player's reveal.
+//! When the player's move is over, the file is written, to be sent back.
+
+use super::network::NetView;
+use crate::ui::UiStatus;
+use bevy::prelude::*;
+use drumfire_core::orders;
+use drumfire_core::shared_dice::{DiceKeys, Outbox};
+use drumfire_net::post::{self, Given, Opened};
+use std::path::PathBuf;
+
+/// The turn file's game, beside the window's.
+pub struct PostPlay {
+    /// The turn file (written again when the player's move is over).
+    pub path: PathBuf,
+    /// The game as the file holds it.
+    pub opened: Opened,
+    /// Has the file been written for the other player?
+    pub written: bool,
+    /// What happened last, for the Game by e-mail window.
+    pub status: String,
+}
+
+impl PostPlay {
+    /// The game of a turn file opened here; the file is written at once when there is
+    /// nothing for this player to do but send it back.
+    pub fn new(path: PathBuf, opened: Opened) -> Self {
+        let mut play = Self {
+            path,
+            opened,
+            written: false,
+            status: String::new(),
+        };
+        if !play.opened.my_move() {
+            play.send();
+        } else {
+            play.status = post::where_it_stands(&play.opened);
+        }
+        play
+    }
+
+    /// Writes the file for the other player.
+    fn send(&mut self) {
+        let written = self
+            .opened
+            .finish()
+            .and_then(|file| post::write(&self.path, &file));
+        self.status = match written {
+            Ok(()) => {
+                self.written = true;
+                format!(
+                    "{} Wrote {}: send it to the {} player.",
+                    post::where_it_stands(&self.opened),
+                    self.path.display(),
+                    post::side_name(&self.opened, 1 - self.opened.me)
+                )
+            }
+            Err(e) => format!("Could not write the turn file: {e}"),
+        };
+    }
+
+    fn view(&self) -> NetView {
+        NetView {
+            title: "Game by e-mail".into(),
+            role: format!("Turn file {}", self.path.display()),
+            invite: None,
+            me: post::side_name(&self.opened, self.opened.me),
+            set_up: true,
+            status: self.status.clone(),
+            stopped: None,
+            save: self.path.display().to_string(),
+        }
+    }
+}
+
+/// The plugin of a game by e-mail.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<NetView>().add_systems(PostUpdate, step);
+}
+
+/// Takes the player's order from the outbox to the turn file's game, and on to the
+/// board when it rolled no dice.
+fn step(world: &mut World) {
+    let Some(mut play) = world.remove_non_send::<PostPlay>() else {
+        return;
+    };
+    let order = world
+        .get_resource_mut::<Outbox>()
+        .and_then(|mut o| o.0.take());
+    if let Some(order) = order {
+        give(world, &mut play, order);
+    }
+    world.insert_resource(play.view());
+    world.insert_non_send(play);
+}
+
+fn give(world: &mut World, play: &mut PostPlay, order: orders::Order) {
+    if !play.opened.my_move() {
+        world.resource_mut::<UiStatus>().0 = if play.written {
+            format!(
+                "Your move is over: send {} to the other player.",
+                play.path.display()
+            )
+        } else {
+            "Not your move.".into()
+        };
+        return;
+    }
+    match play.opened.give(order.clone()) {
+        Ok(Given::Done) => {
+            // A move: the selection follows the piece, as when a move is carried out.
+            let moved_to = world
+                .get_resource::<super::offers::Offers>()
+                .and_then(|o| o.moves.iter().find(|(_, m)| **m == order))
+                .map(|(to, _)| to.to_hex());
+            if let Some(to) = moved_to {
+                world.resource_mut::<crate::input::Selection>().hex = Some(to);
+            }
+            // The same order on the board, its dice locked as in the file's game.
+            let keys = play
+                .opened
+                .game
+                .as_ref()
+                .map(|g| g.world().resource::<DiceKeys>().clone());
+            if let Some(keys) = keys {
+                world.insert_resource(keys);
+            }
+            let outbox = world.remove_resource::<Outbox>();
+            let shown = orders::submit(world, order);
+            if let Some(o) = outbox {
+                world.insert_resource(o);
+            }
+            world.resource_mut::<UiStatus>().0 = match shown {
+                Ok(()) => String::new(),
+                Err(r) => format!("The board could not follow the order: {r}"),
+            };
+            if !play.opened.my_move() {
+                play.send();
+            } else {
+                play.status = post::where_it_stands(&play.opened);
+            }
+        }
+        Ok(Given::Pending) => {
+            play.send();
+            world.resource_mut::<UiStatus>().0 = play.status.clone();
+        }
+        Err(refusal) => world.resource_mut::<UiStatus>().0 = refusal,
+    }
+    world.write_message(bevy::window::RequestRedraw);
+}
+
+/// Play on in the viewer: the board is the player's, its orders caught at the door.
+pub fn take_the_board(world: &mut World) {
+    world.init_resource::<Outbox>();
+}

@@ -1,0 +1,170 @@
+//! Play by e-mail between two processes, each in a folder of its own as on two
+//! machines, the turn file passed between them: a whole game to the same end, and a
+//! file tampered with on the way refused with what was changed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn drumfire(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_drumfire"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// A fresh root with each player's folder.
+fn desks(name: &str) -> (PathBuf, [PathBuf; 2]) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("target/test-post")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&root);
+    let desks = [root.join("british"), root.join("zulu")];
+    for d in &desks {
+        std::fs::create_dir_all(d).unwrap();
+    }
+    (root, desks)
+}
+
+const SECRETS: [&str; 2] = [
+    "1111111111111111111111111111111111111111111111111111111111111111",
+    "2222222222222222222222222222222222222222222222222222222222222222",
+];
+
+/// Starts Ukhozi Drift (British, side 1, at desk 0) and returns the turn file.
+fn start(root: &Path, desks: &[PathBuf; 2]) -> PathBuf {
+    let file = root.join("ukhozi.turn.ron");
+    let scenario =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/portable/ukhozi_drift.ron");
+    let out = drumfire(
+        &desks[0],
+        &[
+            "post",
+            "new",
+            &scenario.display().to_string(),
+            "--side",
+            "1",
+            "--out",
+            &file.display().to_string(),
+            "--secret",
+            SECRETS[0],
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    file
+}
+
+/// The side the file goes to next, 0 or 1.
+fn to(file: &Path) -> usize {
+    let t = std::fs::read_to_string(file).unwrap();
+    if t.contains("to: 0,") { 0 } else { 1 }
+}
+
+/// One player opens the file with the computer and sends it back.
+fn open(desks: &[PathBuf; 2], file: &Path, players: [&str; 2]) -> Output {
+    let side = to(file);
+    drumfire(
+        &desks[side],
+        &[
+            "post",
+            "open",
+            &file.display().to_string(),
+            "--player",
+            players[side],
+            "--secret",
+            SECRETS[side],
+        ],
+    )
+}
+
+#[test]
+fn two_processes_play_a_whole_game_by_e_mail_to_the_same_end() {
+    let (root, desks) = desks("whole");
+    let file = start(&root, &desks);
+    let mut files = 1;
+    let last = loop {
+        let out = open(&desks, &file, ["ai", "random"]);
+        assert!(out.status.success(), "{}", text(&out));
+        files += 1;
+        if text(&out).contains("The game is over") {
+            break text(&out);
+        }
+        assert!(files < 300, "the game never ends");
+    };
+    // The other player opens the finished game: the same end, nothing more to play.
+    let out = open(&desks, &file, ["ai", "random"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let end = |t: &str| {
+        t.lines()
+            .find(|l| l.starts_with("The game is over"))
+            .map(str::to_owned)
+    };
+    assert_eq!(end(&text(&out)), end(&last));
+    assert!(end(&last).is_some());
+    // The same secrets make the same game, file for file.
+    assert_eq!(files, 51, "{last}");
+}
+
+#[test]
+fn a_turn_file_changed_on_the_way_is_refused_with_the_field() {
+    let (root, desks) = desks("tamper");
+    let file = start(&root, &desks);
+    // Up to a file holding an order that waits for the other player's dice.
+    let mut tries = 0;
+    while !std::fs::read_to_string(&file)
+        .unwrap()
+        .contains("order: Some(")
+        || tries < 4
+    {
+        let out = open(&desks, &file, ["ai", "ai"]);
+        assert!(out.status.success(), "{}", text(&out));
+        tries += 1;
+        assert!(tries < 100);
+    }
+    let good = std::fs::read_to_string(&file).unwrap();
+    // The pending reveal forged.
+    let start = good.find("reveal: \"").unwrap() + 9;
+    let mut forged = good.clone();
+    forged.replace_range(start..start + 64, &"ab".repeat(32));
+    std::fs::write(&file, &forged).unwrap();
+    let out = open(&desks, &file, ["ai", "ai"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("pending.reveal"), "{}", text(&out));
+    assert!(text(&out).contains("tampered"), "{}", text(&out));
+    // Opened by the player who sent it.
+    std::fs::write(&file, &good).unwrap();
+    let sender = 1 - to(&file);
+    let out = drumfire(
+        &desks[sender],
+        &[
+            "post",
+            "open",
+            &file.display().to_string(),
+            "--player",
+            "ai",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        text(&out).contains("this file waits for the"),
+        "{}",
+        text(&out)
+    );
+    // A broken file is located.
+    std::fs::write(&file, good.replace("to:", "too:")).unwrap();
+    let out = open(&desks, &root.join("ukhozi.turn.ron"), ["ai", "ai"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("ukhozi.turn.ron:"), "{}", text(&out));
+    // The untouched file opens.
+    std::fs::write(&file, &good).unwrap();
+    let out = open(&desks, &file, ["ai", "ai"]);
+    assert!(out.status.success(), "{}", text(&out));
+}
