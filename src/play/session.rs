@@ -79,6 +79,41 @@ pub enum SessionRequest {
     Replay,
     /// In the replay viewer, at the end of the save: take the game up.
     PlayOn,
+    /// Host this scenario for a player on another machine (`drumfire host`, a window
+    /// of its own).
+    Host,
+    /// Join a game hosted on another machine (`drumfire join`, a window of its own).
+    Join,
+    /// Start this scenario as a game by e-mail: write its first turn file.
+    Post,
+}
+
+/// The Two machines window: host this scenario, join a hosted game, or start a game by
+/// e-mail, each with what it needs.
+#[derive(Resource, Debug, Clone)]
+pub struct TwoMachines {
+    /// Is the window open?
+    pub open: bool,
+    /// The port to host on.
+    pub port: String,
+    /// The host to join, as HOST:PORT.
+    pub address: String,
+    /// The join code the host gave.
+    pub code: String,
+    /// The side played here when hosting or starting by e-mail, from 0.
+    pub side: u8,
+}
+
+impl Default for TwoMachines {
+    fn default() -> Self {
+        Self {
+            open: false,
+            port: "7373".into(),
+            address: String::new(),
+            code: String::new(),
+            side: 0,
+        }
+    }
 }
 
 /// Is the help panel open?
@@ -89,6 +124,7 @@ pub struct HelpOpen(pub bool);
 pub fn plugin(app: &mut App) {
     app.init_resource::<ReplayQueue>()
         .init_resource::<SessionRequest>()
+        .init_resource::<TwoMachines>()
         .init_resource::<HelpOpen>()
         .init_resource::<Handoff>()
         .add_systems(
@@ -189,6 +225,25 @@ fn carry_out_request(world: &mut World) {
             "Not while watching a replay: Play on at its end takes the game up.".into()
         }
         SessionRequest::PlayOn => super::viewer::play_on(world),
+        SessionRequest::Host | SessionRequest::Join | SessionRequest::Post
+            if watching
+                || world.contains_non_send::<super::network::NetPlay>()
+                || world.contains_non_send::<super::post::PostPlay>() =>
+        {
+            "This window already plays a game between two machines.".into()
+        }
+        SessionRequest::Host => {
+            let two = world.resource::<TwoMachines>().clone();
+            host_from_window(&source, &two)
+        }
+        SessionRequest::Join => {
+            let two = world.resource::<TwoMachines>().clone();
+            join_from_window(&two)
+        }
+        SessionRequest::Post => {
+            let two = world.resource::<TwoMachines>().clone();
+            post_from_window(&source, &two)
+        }
         SessionRequest::Replay => open_viewer(world, &source),
         SessionRequest::Save => {
             let path = source.save_path("save");
@@ -252,30 +307,129 @@ fn open_viewer(world: &mut World, source: &GameSource) -> String {
 
 /// Starts this program again with `command FILE`: a window of its own.
 fn own_window(command: &str, file: &std::path::Path) -> std::io::Result<()> {
+    start_again(&[command.into(), file.as_os_str().to_owned()])
+}
+
+/// Starts this program again with these arguments.
+fn start_again(args: &[std::ffi::OsString]) -> std::io::Result<()> {
     let exe = std::env::current_exe()?;
     std::process::Command::new(exe)
-        .arg(command)
-        .arg(file)
+        .args(args)
         .spawn()
         .map(|_| ())
+}
+
+/// The scenario's own file, or a copy of its text under `saves/` (the embedded
+/// default scenario) for another process to open.
+fn scenario_file(source: &GameSource) -> Result<PathBuf, String> {
+    let own = std::path::Path::new(&source.scenario.source);
+    if own.is_file() {
+        return Ok(own.to_path_buf());
+    }
+    let copy = source.save_path("edit");
+    copy.parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| std::fs::write(&copy, &source.scenario.text))
+        .map_err(|e| format!("Could not write {}: {e}", copy.display()))?;
+    Ok(copy)
+}
+
+/// The arguments of `drumfire host` for this scenario, as the Two machines window
+/// sets it up; `Err` says what is wrong with what was typed.
+pub fn host_args(scenario: &std::path::Path, two: &TwoMachines) -> Result<Vec<String>, String> {
+    let port: u16 = two
+        .port
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{}` is not a port number (0 to 65535)", two.port.trim()))?;
+    Ok(vec![
+        "host".into(),
+        scenario.display().to_string(),
+        "--port".into(),
+        port.to_string(),
+        "--side".into(),
+        (two.side + 1).to_string(),
+    ])
+}
+
+/// The arguments of `drumfire join`, as the Two machines window sets it up.
+pub fn join_args(two: &TwoMachines) -> Result<Vec<String>, String> {
+    let address = two.address.trim();
+    if address.parse::<std::net::SocketAddr>().is_err()
+        && !address
+            .rsplit_once(':')
+            .is_some_and(|(h, p)| !h.is_empty() && p.parse::<u16>().is_ok())
+    {
+        return Err(format!(
+            "`{address}` is not an address: HOST:PORT, such as 192.168.1.20:7373"
+        ));
+    }
+    two.code
+        .trim()
+        .parse::<drumfire_net::code::JoinCode>()
+        .map_err(|e| format!("The code: {e}"))?;
+    Ok(vec![
+        "join".into(),
+        address.to_owned(),
+        "--code".into(),
+        two.code.trim().to_owned(),
+    ])
+}
+
+fn host_from_window(source: &GameSource, two: &TwoMachines) -> String {
+    if let Err(e) = drumfire_net::play::check_for_two(&source.scenario) {
+        return e;
+    }
+    let args = match scenario_file(source).and_then(|f| host_args(&f, two)) {
+        Ok(a) => a,
+        Err(e) => return e,
+    };
+    let os: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+    match start_again(&os) {
+        Ok(()) => format!(
+            "Hosting on port {} in a window of its own: it shows the code to give the other player.",
+            two.port.trim()
+        ),
+        Err(e) => format!("Could not start the host: {e}"),
+    }
+}
+
+fn join_from_window(two: &TwoMachines) -> String {
+    let args = match join_args(two) {
+        Ok(a) => a,
+        Err(e) => return e,
+    };
+    let os: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+    match start_again(&os) {
+        Ok(()) => format!("Joining {} in a window of its own.", two.address.trim()),
+        Err(e) => format!("Could not start joining: {e}"),
+    }
+}
+
+/// Writes the first turn file of a game by e-mail of this scenario.
+fn post_from_window(source: &GameSource, two: &TwoMachines) -> String {
+    let written = scenario_file(source).and_then(|scenario| {
+        let file =
+            drumfire_net::post::start(&scenario, two.side, &drumfire_net::post::seat_dir(), None)?;
+        let path = source.save_path("turn");
+        drumfire_net::post::write(&path, &file)?;
+        Ok(path)
+    });
+    match written {
+        Ok(path) => format!(
+            "Wrote {}: send it to the other player, who opens it with `drumfire post open`.",
+            path.display()
+        ),
+        Err(e) => e,
+    }
 }
 
 /// Opens the scenario in `drumfire edit`: its own file when it has one, else a copy
 /// of its text under `saves/` (the embedded default scenario).
 fn open_editor(source: &GameSource) -> String {
-    let own = std::path::Path::new(&source.scenario.source);
-    let path = if own.is_file() {
-        own.to_path_buf()
-    } else {
-        let copy = source.save_path("edit");
-        let written = copy
-            .parent()
-            .map_or(Ok(()), std::fs::create_dir_all)
-            .and_then(|()| std::fs::write(&copy, &source.scenario.text));
-        if let Err(e) = written {
-            return format!("Could not write {}: {e}", copy.display());
-        }
-        copy
+    let path = match scenario_file(source) {
+        Ok(p) => p,
+        Err(e) => return e,
     };
     match own_window("edit", &path) {
         Ok(()) => format!(
@@ -508,6 +662,52 @@ mod tests {
         }
         assert_eq!(game.phase_name(), "Movement");
         game
+    }
+
+    /// The Two machines window's Host and Join start `drumfire host` and `join` with
+    /// what was typed, or say what is wrong with it.
+    #[test]
+    fn host_and_join_from_the_window_check_what_was_typed() {
+        let scenario = std::path::Path::new("scenarios/portable/ukhozi_drift.ron");
+        let mut two = TwoMachines {
+            side: 1,
+            port: " 7400 ".into(),
+            ..TwoMachines::default()
+        };
+        assert_eq!(
+            host_args(scenario, &two).unwrap(),
+            [
+                "host",
+                "scenarios/portable/ukhozi_drift.ron",
+                "--port",
+                "7400",
+                "--side",
+                "2"
+            ]
+        );
+        two.port = "seventy".into();
+        assert_eq!(
+            host_args(scenario, &two).unwrap_err(),
+            "`seventy` is not a port number (0 to 65535)"
+        );
+        two.address = "192.168.1.20:7373".into();
+        two.code = "04hm-asw9-nf6y-zveb-n63p".into();
+        assert_eq!(
+            join_args(&two).unwrap(),
+            [
+                "join",
+                "192.168.1.20:7373",
+                "--code",
+                "04hm-asw9-nf6y-zveb-n63p"
+            ]
+        );
+        two.address = "host.example:7373".into();
+        assert!(join_args(&two).is_ok());
+        two.address = "host.example".into();
+        assert!(join_args(&two).unwrap_err().contains("is not an address"));
+        two.address = "192.168.1.20:7373".into();
+        two.code = "04HM".into();
+        assert!(join_args(&two).unwrap_err().starts_with("The code: "));
     }
 
     #[test]

@@ -161,7 +161,13 @@ fn draw_ui(world: &mut World) {
     }
     bottom_log(&mut root, world, parts);
     side_panel(&mut root, world, parts);
+    let why_not = world
+        .get_resource::<crate::play::session::GameSource>()
+        .and_then(|s| drumfire_net::play::check_for_two(&s.scenario).err());
     with::<Panels, _>(world, |mut p| {
+        if p.play.two.open {
+            play_panels::two_machines_window(&ctx, &mut p.play, why_not.as_deref());
+        }
         play_panels::combat_window(&ctx, &mut p.play);
         play_panels::help_window(&ctx, &mut p.play, parts.map(|p| p.help));
         play_panels::victory_window(&ctx, &mut p.play);

@@ -3,7 +3,7 @@
 //! hand-off screen. Every button queues a request; nothing here edits the game.
 
 use crate::play::CombatReport;
-use crate::play::session::{Handoff, HelpOpen, SessionRequest};
+use crate::play::session::{Handoff, HelpOpen, SessionRequest, TwoMachines};
 use crate::rules::HandoffWords;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -22,6 +22,7 @@ pub struct PlayView<'w, 's> {
     pub(crate) names: Res<'w, super::PieceNames>,
     pub(crate) session: ResMut<'w, SessionRequest>,
     pub(crate) help: ResMut<'w, HelpOpen>,
+    pub(crate) two: ResMut<'w, TwoMachines>,
     pub(crate) handoff: ResMut<'w, Handoff>,
     pub(crate) log_turn: Local<'s, Option<u16>>,
     pub(crate) outcome: Option<Res<'w, Outcome>>,
@@ -279,6 +280,14 @@ pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView, at_table: bool, w
     }
     if !at_table
         && ui
+            .button("Two machines")
+            .on_hover_text("Host this scenario, join a hosted game, or start it by e-mail")
+            .clicked()
+    {
+        play.two.open = !play.two.open;
+    }
+    if !at_table
+        && ui
             .button("Replay")
             .on_hover_text(
                 "Watch this game from its start, order by order, in a window of its own \
@@ -309,6 +318,78 @@ pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView, at_table: bool, w
     {
         *play.session = SessionRequest::Save;
     }
+}
+
+/// The Two machines window: host this scenario (a port, a side), join a hosted game
+/// (an address, a code), or start it by e-mail (a side). `why_not` says why this
+/// scenario cannot be played on two machines, when it cannot.
+pub fn two_machines_window(ctx: &egui::Context, play: &mut PlayView, why_not: Option<&str>) {
+    let mut open = play.two.open;
+    let sides: Vec<String> = play.sides.0.iter().map(|s| s.name.clone()).collect();
+    egui::Window::new("Two machines")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .default_width(360.0)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            let two = &mut *play.two;
+            ui.horizontal(|ui| {
+                ui.label("You play");
+                for (i, name) in sides.iter().enumerate() {
+                    ui.radio_value(&mut two.side, i as u8, name);
+                }
+            });
+            ui.separator();
+            ui.strong("Host this scenario");
+            ui.horizontal(|ui| {
+                ui.label("Port");
+                ui.add(egui::TextEdit::singleline(&mut two.port).desired_width(60.0));
+                let host = ui
+                    .add_enabled(why_not.is_none(), egui::Button::new("Host"))
+                    .on_hover_text("A window of its own shows the address and the code to give");
+                if host.clicked() {
+                    *play.session = SessionRequest::Host;
+                }
+            });
+            ui.separator();
+            ui.strong("Join a hosted game");
+            ui.horizontal(|ui| {
+                ui.label("Address");
+                ui.add(
+                    egui::TextEdit::singleline(&mut two.address)
+                        .hint_text("192.168.1.20:7373")
+                        .desired_width(150.0),
+                );
+            });
+            ui.horizontal(|ui| {
+                ui.label("Code");
+                ui.add(
+                    egui::TextEdit::singleline(&mut two.code)
+                        .hint_text("04HM-ASW9-NF6Y-ZVEB-N63P")
+                        .desired_width(200.0),
+                );
+                if ui.button("Join").clicked() {
+                    *play.session = SessionRequest::Join;
+                }
+            });
+            ui.separator();
+            ui.strong("By e-mail");
+            ui.horizontal(|ui| {
+                let post = ui
+                    .add_enabled(why_not.is_none(), egui::Button::new("Start a turn file"))
+                    .on_hover_text(
+                        "Write this scenario's first turn file, to send the other player",
+                    );
+                if post.clicked() {
+                    *play.session = SessionRequest::Post;
+                }
+            });
+            if let Some(why) = why_not {
+                ui.colored_label(egui::Color32::from_rgb(230, 110, 90), why);
+            }
+        });
+    play.two.open = open;
 }
 
 /// The turn filter and the export button of the log.

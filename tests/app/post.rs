@@ -168,3 +168,35 @@ fn a_turn_file_changed_on_the_way_is_refused_with_the_field() {
     let out = open(&desks, &file, ["ai", "ai"]);
     assert!(out.status.success(), "{}", text(&out));
 }
+
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn a_turn_file_opens_in_the_window_on_the_news_and_waits_for_its_player() {
+    let (root, desks) = desks("window");
+    let file = start(&root, &desks);
+    // The Zulu player joins, the British player answers: the game is set up, and the
+    // file goes to whoever moves first.
+    for _ in 0..2 {
+        let out = open(&desks, &file, ["ai", "ai"]);
+        assert!(out.status.success(), "{}", text(&out));
+    }
+    let side = to(&file);
+    let before = std::fs::read_to_string(&file).unwrap();
+    let shot = root.join("post.png");
+    let out = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_drumfire"))
+        .args(["post", "open"])
+        .arg(&file)
+        .arg("--screenshot")
+        .arg(&shot)
+        .current_dir(&desks[side])
+        .output()
+        .expect("xvfb-run must be installed (apt-get install xvfb mesa-vulkan-drivers libvulkan1)");
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("Your move."), "{}", text(&out));
+    // Nothing given yet: the file is as it came.
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
+    let picture = image::open(&shot).unwrap().to_rgba8();
+    assert!(crate::common::colours(&picture) > 50);
+}
