@@ -486,6 +486,10 @@ fn post_game(command: &PostCommand) -> Result<ExitCode, String> {
             }
             let mut out = std::io::stdout();
             post::tell_news(&opened, &mut out);
+            if opened.ended_before {
+                println!("{}", post::where_it_stands(&opened));
+                return Ok(ExitCode::SUCCESS);
+            }
             post::play_with(&mut opened, player)?;
             let written = opened.finish()?;
             post::write(file, &written)?;

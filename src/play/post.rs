@@ -37,7 +37,10 @@ impl PostPlay {
             written: false,
             status: String::new(),
         };
-        if !play.opened.my_move() {
+        if play.opened.ended_before {
+            // The end, as the other player sent it: nothing to send back.
+            play.status = post::where_it_stands(&play.opened);
+        } else if !play.opened.my_move() {
             play.send();
         } else {
             play.status = post::where_it_stands(&play.opened);

@@ -99,9 +99,12 @@ fn two_processes_play_a_whole_game_by_e_mail_to_the_same_end() {
         }
         assert!(files < 300, "the game never ends");
     };
-    // The other player opens the finished game: the same end, nothing more to play.
+    // The other player opens the finished game: the same end, nothing to send back.
+    let before = std::fs::read_to_string(&file).unwrap();
     let out = open(&desks, &file, ["ai", "random"]);
     assert!(out.status.success(), "{}", text(&out));
+    assert!(!text(&out).contains("Wrote"), "{}", text(&out));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before);
     let end = |t: &str| {
         t.lines()
             .find(|l| l.starts_with("The game is over"))

@@ -172,6 +172,8 @@ pub struct Opened {
     pub seat: Seat,
     /// Where the seat and the copy are kept.
     pub dir: PathBuf,
+    /// Was the game over when the file came? Then there is nothing to send back.
+    pub ended_before: bool,
 }
 
 /// This player's secret: `given` (a test's), else fresh from the system.
@@ -265,6 +267,7 @@ pub fn open(
         file,
         seat,
         dir: dir.to_path_buf(),
+        ended_before: false,
     };
     take_up(shown, &mut opened)?;
     Ok(opened)
@@ -443,6 +446,7 @@ fn take_up(shown: &str, o: &mut Opened) -> Result<(), String> {
     }
     let (mut game, replayed) = save::replay(&checked);
     replayed.map_err(|d| fault("game", format!("{d}: the file was tampered with")))?;
+    o.ended_before = game.is_over() && o.file.pending.is_none();
     if let Some(p) = o.file.pending.take() {
         let order = p.order.clone().ok_or_else(|| {
             fault(
