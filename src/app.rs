@@ -104,7 +104,23 @@ pub fn run_file(path: &Path, options: WindowOptions) -> ExitCode {
 
 /// `drumfire view SAVE`: a save watched in the replay viewer, from moment `at`.
 pub fn run_viewer(path: &Path, at: Option<usize>, options: WindowOptions) -> ExitCode {
-    let save = match load(path) {
+    let turn_file =
+        std::fs::read_to_string(path).is_ok_and(|t| drumfire_net::post::looks_like_turn_file(&t));
+    let loaded = if turn_file {
+        // The game a turn file holds, as far as it goes.
+        let shown = path.display().to_string();
+        drumfire_net::post::read(path)
+            .and_then(|f| {
+                f.game
+                    .ok_or_else(|| format!("{shown}: the game by e-mail is not set up yet"))
+            })
+            .and_then(|g| drumfire_net::post::checked_save(&shown, &g))
+            .map(|s| Loaded::Save(Box::new(s)))
+            .map_err(|e| vec![e])
+    } else {
+        load(path)
+    };
+    let save = match loaded {
         Ok(Loaded::Save(save)) => save,
         Ok(Loaded::Scenario(_)) => {
             eprintln!(
@@ -159,16 +175,7 @@ pub fn run_post(
     };
     let seed = game.world().resource::<drumfire_core::dice::Dice>().seed();
     let file = drumfire_core::save::save_of(game, &opened.scenario, seed);
-    let save = drumfire_core::save::to_text(&file)
-        .map_err(|e| e.to_string())
-        .and_then(|text| {
-            drumfire_core::save::parse(
-                &path.display().to_string(),
-                &text,
-                &drumfire_core::rules::ALL,
-            )
-            .map_err(|e| e[0].to_string())
-        });
+    let save = drumfire_net::post::checked_save(&path.display().to_string(), &file);
     let save = match save {
         Ok(s) => s,
         Err(e) => {

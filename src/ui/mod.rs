@@ -575,8 +575,10 @@ fn bottom_log(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>)
                 // Right to left: the buttons first, then the readout in what is left.
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     let watching = world.contains_resource::<drumfire_core::orders::Watching>();
+                    // A game between two machines already (network or e-mail).
+                    let two = world.contains_resource::<crate::play::network::NetView>();
                     with::<Panels, _>(world, |mut p| {
-                        play_panels::session_buttons(ui, &mut p.play, at_table, watching)
+                        play_panels::session_buttons(ui, &mut p.play, at_table, watching, two)
                     });
                     if let Some(parts) = parts {
                         (parts.tools)(ui, world);

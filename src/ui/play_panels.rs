@@ -241,7 +241,13 @@ pub fn combat_window(ctx: &egui::Context, play: &mut PlayView) {
 
 /// Save, load, undo, the editor, table mode and help, at the right of the bottom
 /// bar (the rule set's own tools come after them).
-pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView, at_table: bool, watching: bool) {
+pub fn session_buttons(
+    ui: &mut egui::Ui,
+    play: &mut PlayView,
+    at_table: bool,
+    watching: bool,
+    two_machines: bool,
+) {
     if ui.button("Help (F1)").clicked() {
         play.help.0 = !play.help.0;
     }
@@ -279,6 +285,7 @@ pub fn session_buttons(ui: &mut egui::Ui, play: &mut PlayView, at_table: bool, w
         *play.session = SessionRequest::Edit;
     }
     if !at_table
+        && !two_machines
         && ui
             .button("Two machines")
             .on_hover_text("Host this scenario, join a hosted game, or start it by e-mail")

@@ -112,6 +112,17 @@ fn two_processes_play_a_whole_game_by_e_mail_to_the_same_end() {
     };
     assert_eq!(end(&text(&out)), end(&last));
     assert!(end(&last).is_some());
+    // `drumfire view` reads the game in a turn file (here refused at once: no such moment).
+    let out = drumfire(
+        &desks[0],
+        &["view", &file.display().to_string(), "--at", "100000"],
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        text(&out).contains("--at 100000: the save has"),
+        "{}",
+        text(&out)
+    );
     // The same secrets make the same game, file for file.
     assert_eq!(files, 51, "{last}");
 }
@@ -133,6 +144,24 @@ fn a_turn_file_changed_on_the_way_is_refused_with_the_field() {
         assert!(tries < 100);
     }
     let good = std::fs::read_to_string(&file).unwrap();
+    // An invitation holds no game to watch yet.
+    let invitation = root.join("invitation.turn.ron");
+    let scenario =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/portable/ukhozi_drift.ron");
+    let out = drumfire(
+        &desks[0],
+        &[
+            "post",
+            "new",
+            &scenario.display().to_string(),
+            "--out",
+            &invitation.display().to_string(),
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let out = drumfire(&desks[0], &["view", &invitation.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("not set up yet"), "{}", text(&out));
     // The pending reveal forged.
     let start = good.find("reveal: \"").unwrap() + 9;
     let mut forged = good.clone();

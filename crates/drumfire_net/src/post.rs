@@ -427,13 +427,7 @@ fn take_up(shown: &str, o: &mut Opened) -> Result<(), String> {
         o.game = Some(game);
         return Ok(());
     };
-    let text = save::to_text(&game_file).map_err(|e| e.to_string())?;
-    let checked = save::parse(
-        &format!("{shown} (game)"),
-        &text,
-        &drumfire_core::rules::ALL,
-    )
-    .map_err(crate::play::lines)?;
+    let checked = checked_save(shown, &game_file)?;
     if checked
         .dice_keys
         .as_ref()
@@ -486,6 +480,27 @@ fn take_up(shown: &str, o: &mut Opened) -> Result<(), String> {
     }
     o.game = Some(game);
     Ok(())
+}
+
+/// A game as a save holds it, checked as a save is (its dice link by link); not
+/// replayed. `shown` names the turn file in errors.
+pub fn checked_save(shown: &str, game: &SaveFile) -> Result<save::Save, String> {
+    let text = save::to_text(game).map_err(|e| e.to_string())?;
+    save::parse(
+        &format!("{shown} (game)"),
+        &text,
+        &drumfire_core::rules::ALL,
+    )
+    .map_err(crate::play::lines)
+}
+
+/// Does this text look like a turn file (rather than a save or a scenario)?
+pub fn looks_like_turn_file(text: &str) -> bool {
+    drumfire_core::error::without_bom(text)
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//"))
+        .is_some_and(|l| l.starts_with("TurnFile("))
 }
 
 fn reveal(chain: &Chain, index: usize) -> Result<Digest32, String> {
