@@ -359,10 +359,7 @@ impl NetPlay {
         // The player's own move, answered: the selection follows the piece, as it does
         // when a move is carried out at once.
         let moved_to = if order.side() == Some(self.session.me()) {
-            world
-                .get_resource::<super::offers::Offers>()
-                .and_then(|o| o.moves.iter().find(|(_, m)| **m == order))
-                .map(|(to, _)| to.to_hex())
+            super::offers::destination(world, &order)
         } else {
             None
         };

@@ -207,6 +207,17 @@ fn move_on_click(
     request.0 = Some(order.clone());
 }
 
+/// Where `order` takes the selected piece, when it is one of the moves on offer (the
+/// selection follows a piece to where it moved).
+pub fn destination(world: &World, order: &Order) -> Option<hexx::Hex> {
+    world
+        .get_resource::<Offers>()?
+        .moves
+        .iter()
+        .find(|(_, o)| *o == order)
+        .map(|(m, _)| m.to_hex())
+}
+
 /// Submits the order asked for; a refusal shows on the phase bar. After a move the
 /// selection follows the piece to its new hex.
 fn submit_request(world: &mut World) {
@@ -216,12 +227,7 @@ fn submit_request(world: &mut World) {
     let Some(order) = world.resource_mut::<OrderRequest>().0.take() else {
         return;
     };
-    let moved_to = world
-        .resource::<Offers>()
-        .moves
-        .iter()
-        .find(|(_, o)| **o == order)
-        .map(|(m, _)| m.to_hex());
+    let moved_to = destination(world, &order);
     let status = match orders::submit(world, order) {
         Ok(()) => {
             if let Some(to) = moved_to {

@@ -118,11 +118,7 @@ fn give(world: &mut World, play: &mut PostPlay, order: orders::Order) {
     match play.opened.give(order.clone()) {
         Ok(Given::Done) => {
             // A move: the selection follows the piece, as when a move is carried out.
-            let moved_to = world
-                .get_resource::<super::offers::Offers>()
-                .and_then(|o| o.moves.iter().find(|(_, m)| **m == order))
-                .map(|(to, _)| to.to_hex());
-            if let Some(to) = moved_to {
+            if let Some(to) = super::offers::destination(world, &order) {
                 world.resource_mut::<crate::input::Selection>().hex = Some(to);
             }
             // The same order on the board, its dice locked as in the file's game.

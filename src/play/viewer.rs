@@ -96,7 +96,7 @@ impl Viewer {
 
     /// The chapter (turn and phase) the board is in.
     pub fn chapter(&self) -> Option<Chapter> {
-        self.timeline.chapter_of(self.at)
+        self.timeline.chapter_of(self.at).cloned()
     }
 
     /// Goes to the start of the chapter before the one shown (or of this one when the

@@ -39,25 +39,23 @@ const SECRETS: [&str; 2] = [
     "2222222222222222222222222222222222222222222222222222222222222222",
 ];
 
+/// `drumfire post new` of Ukhozi Drift at `desk` (the British, side 1), the turn file
+/// written to `out`, with a fixed secret or a fresh one.
+fn post_new(desk: &Path, out: &Path, secret: Option<&str>) -> Output {
+    let scenario =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/portable/ukhozi_drift.ron");
+    let (scenario, out) = (scenario.display().to_string(), out.display().to_string());
+    let mut args = vec!["post", "new", &scenario, "--side", "1", "--out", &out];
+    if let Some(secret) = secret {
+        args.extend(["--secret", secret]);
+    }
+    drumfire(desk, &args)
+}
+
 /// Starts Ukhozi Drift (British, side 1, at desk 0) and returns the turn file.
 fn start(root: &Path, desks: &[PathBuf; 2]) -> PathBuf {
     let file = root.join("ukhozi.turn.ron");
-    let scenario =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/portable/ukhozi_drift.ron");
-    let out = drumfire(
-        &desks[0],
-        &[
-            "post",
-            "new",
-            &scenario.display().to_string(),
-            "--side",
-            "1",
-            "--out",
-            &file.display().to_string(),
-            "--secret",
-            SECRETS[0],
-        ],
-    );
+    let out = post_new(&desks[0], &file, Some(SECRETS[0]));
     assert!(out.status.success(), "{}", text(&out));
     file
 }
@@ -145,19 +143,9 @@ fn a_turn_file_changed_on_the_way_is_refused_with_the_field() {
     }
     let good = std::fs::read_to_string(&file).unwrap();
     // An invitation holds no game to watch yet.
+    // (A fresh secret: the game's own seat and copy at this desk stay as they are.)
     let invitation = root.join("invitation.turn.ron");
-    let scenario =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/portable/ukhozi_drift.ron");
-    let out = drumfire(
-        &desks[0],
-        &[
-            "post",
-            "new",
-            &scenario.display().to_string(),
-            "--out",
-            &invitation.display().to_string(),
-        ],
-    );
+    let out = post_new(&desks[0], &invitation, None);
     assert!(out.status.success(), "{}", text(&out));
     let out = drumfire(&desks[0], &["view", &invitation.display().to_string()]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));

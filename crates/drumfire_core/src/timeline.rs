@@ -47,6 +47,8 @@ pub struct Chapter {
 #[derive(Clone, Debug)]
 pub struct Timeline {
     moments: Vec<Moment>,
+    /// Worked out once: the viewer's panels read them every frame.
+    chapters: Vec<Chapter>,
 }
 
 impl Timeline {
@@ -70,7 +72,8 @@ impl Timeline {
                 replayed,
             });
         }
-        Ok(Self { moments })
+        let chapters = chapters_of(&moments);
+        Ok(Self { moments, chapters })
     }
 
     /// The number of orders.
@@ -85,27 +88,32 @@ impl Timeline {
 
     /// Where each turn's phases begin, in the order the game came to them. A phase the
     /// game passed through without waiting for an order has no chapter.
-    pub fn chapters(&self) -> Vec<Chapter> {
-        let mut out: Vec<Chapter> = Vec::new();
-        for (at, m) in self.moments.iter().enumerate() {
-            let same = out
-                .last()
-                .is_some_and(|c| c.turn == m.turn && c.phase == m.phase);
-            if !same {
-                out.push(Chapter {
-                    turn: m.turn,
-                    phase: m.phase,
-                    at,
-                });
-            }
-        }
-        out
+    pub fn chapters(&self) -> &[Chapter] {
+        &self.chapters
     }
 
     /// The chapter position `k` is in.
-    pub fn chapter_of(&self, k: usize) -> Option<Chapter> {
-        self.chapters().into_iter().rev().find(|c| c.at <= k)
+    pub fn chapter_of(&self, k: usize) -> Option<&Chapter> {
+        let i = self.chapters.partition_point(|c| c.at <= k);
+        i.checked_sub(1).map(|i| &self.chapters[i])
     }
+}
+
+fn chapters_of(moments: &[Moment]) -> Vec<Chapter> {
+    let mut out: Vec<Chapter> = Vec::new();
+    for (at, m) in moments.iter().enumerate() {
+        let same = out
+            .last()
+            .is_some_and(|c| c.turn == m.turn && c.phase == m.phase);
+        if !same {
+            out.push(Chapter {
+                turn: m.turn,
+                phase: m.phase,
+                at,
+            });
+        }
+    }
+    out
 }
 
 fn moment(game: &Game) -> Moment {

@@ -549,9 +549,7 @@ impl Opened {
                     > 0 =>
             {
                 // The try rolled dice nobody may know yet: back to before it.
-                let text = save::to_text(&before).map_err(|e| e.to_string())?;
-                let checked = save::parse("the game", &text, &drumfire_core::rules::ALL)
-                    .map_err(|e| e[0].to_string())?;
+                let checked = checked_save("the game", &before)?;
                 let (again, replayed) = save::replay(&checked);
                 replayed.map_err(|d| d.to_string())?;
                 *game = again;

@@ -63,7 +63,7 @@ fn a_timeline_names_the_turn_and_phase_after_every_order_and_where_each_begins()
         assert!((pair[0].turn, pair[0].phase) != (pair[1].turn, pair[1].phase));
         assert!(pair[0].turn <= pair[1].turn);
     }
-    for c in &chapters {
+    for c in chapters {
         let m = timeline.moment(c.at);
         assert_eq!((m.turn, m.phase), (c.turn, c.phase));
     }
