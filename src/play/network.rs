@@ -290,9 +290,14 @@ impl NetPlay {
         }
     }
 
-    /// The player's order from the outbox, to the other machine.
+    /// The player's order from the outbox, to the other machine; or, when the rules
+    /// call for it, the opening of this player's sealed orders.
     fn send_outbox(&mut self, world: &mut World) {
-        let Some(order) = world.resource_mut::<Outbox>().0.take() else {
+        let Some(order) = world.resource_mut::<Outbox>().0.take().or_else(|| {
+            (self.stopped.is_none() && self.link.is_some())
+                .then(|| self.session.due_opening())
+                .flatten()
+        }) else {
             return;
         };
         // The phase bar shows what became of it.
@@ -300,8 +305,10 @@ impl NetPlay {
         let status = if self.stopped.is_some() {
             "The game has stopped.".to_owned()
         } else {
-            match self.session.give(order) {
-                Ok(out) => match &self.link {
+            match drumfire_net::play::give(&mut self.session, order, &self.save) {
+                Err(e) => format!("Could not keep the sealed orders: {e}"),
+                Ok(Err(refusal)) => refusal.0,
+                Ok(Ok(out)) => match &self.link {
                     Some(link) => {
                         for m in out {
                             link.send(m);
@@ -311,7 +318,6 @@ impl NetPlay {
                     // Sent again when the connection comes back (with the sync).
                     None => "Kept until the connection comes back.".to_owned(),
                 },
-                Err(refusal) => refusal.0,
             }
         };
         world.resource_mut::<crate::ui::UiStatus>().0 = status;

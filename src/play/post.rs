@@ -10,7 +10,7 @@
 use super::network::NetView;
 use crate::ui::UiStatus;
 use bevy::prelude::*;
-use drumfire_core::orders;
+use drumfire_core::orders::{self, OrderLog};
 use drumfire_core::shared_dice::{DiceKeys, Outbox};
 use drumfire_net::post::{self, Given, Opened};
 use std::path::PathBuf;
@@ -121,21 +121,7 @@ fn give(world: &mut World, play: &mut PostPlay, order: orders::Order) {
             if let Some(to) = super::offers::destination(world, &order) {
                 world.resource_mut::<crate::input::Selection>().hex = Some(to);
             }
-            // The same order on the board, its dice locked as in the file's game.
-            let keys = play
-                .opened
-                .game
-                .as_ref()
-                .map(|g| g.world().resource::<DiceKeys>().clone());
-            if let Some(keys) = keys {
-                world.insert_resource(keys);
-            }
-            let outbox = world.remove_resource::<Outbox>();
-            let shown = orders::submit(world, order);
-            if let Some(o) = outbox {
-                world.insert_resource(o);
-            }
-            world.resource_mut::<UiStatus>().0 = match shown {
+            world.resource_mut::<UiStatus>().0 = match catch_up(world, play) {
                 Ok(()) => String::new(),
                 Err(r) => format!("The board could not follow the order: {r}"),
             };
@@ -152,6 +138,34 @@ fn give(world: &mut World, play: &mut PostPlay, order: orders::Order) {
         Err(refusal) => world.resource_mut::<UiStatus>().0 = refusal,
     }
     world.write_message(bevy::window::RequestRedraw);
+}
+
+/// The board carries out the orders the file's game has and it has not: the player's
+/// order (sealed, if it was a secret) and the opening that may follow it, their dice
+/// locked as in the file's game.
+fn catch_up(world: &mut World, play: &PostPlay) -> Result<(), String> {
+    let Some(game) = play.opened.game.as_ref() else {
+        return Ok(());
+    };
+    world.insert_resource(game.world().resource::<DiceKeys>().clone());
+    let outbox = world.remove_resource::<Outbox>();
+    let mut shown = Ok(());
+    for order in game
+        .orders()
+        .iter()
+        .skip(world.resource::<OrderLog>().0.len())
+    {
+        shown = orders::submit(world, order.clone())
+            .map_err(|r| r.0)
+            .and_then(|()| drumfire_core::game::settle_now(world));
+        if shown.is_err() {
+            break;
+        }
+    }
+    if let Some(o) = outbox {
+        world.insert_resource(o);
+    }
+    shown
 }
 
 /// Play on in the viewer: the board is the player's, its orders caught at the door.

@@ -317,6 +317,37 @@ fn a_joining_machine_killed_mid_game_comes_back_to_the_same_hash() {
 }
 
 #[test]
+fn a_napoleonic_game_sends_its_orders_sealed_and_a_restarted_machine_opens_its_own() {
+    let dir = scratch("sealed");
+    let save = dir.join("join.ron");
+    let (host_p, addr, code) = host(
+        &scenario("scenarios/napoleonic/lindenau.ron"),
+        &dir.join("host.ron"),
+    );
+    // Order 2 is the joining side's orders, sealed: killed once it is carried out, the
+    // machine holds a seal whose secret only its seat keeps.
+    let mut joiner = join(&addr, &code, &save, false);
+    joiner.wait_for("order 2", GAME_LIMIT);
+    joiner.child.kill().unwrap();
+    let _ = joiner.child.wait();
+    let seat = std::fs::read_to_string(dir.join("join.seat.ron")).unwrap();
+    assert!(seat.contains("sealed: {"), "{seat}");
+    let kept = std::fs::read_to_string(&save).unwrap();
+    assert!(kept.contains("Sealed("), "{kept}");
+
+    let back = join(&addr, &code, &save, true);
+    let (hash, _) = both_end(host_p, back);
+    assert_eq!(replayed(&dir.join("host.ron")), hash);
+    assert_eq!(replayed(&save), hash);
+    // Every turn's orders went sealed and were opened; none travelled plainly.
+    let text = std::fs::read_to_string(&save).unwrap();
+    let seals = text.matches("Sealed(").count();
+    assert!(seals >= 2, "{seals} seals");
+    assert_eq!(text.matches("Open(").count(), seals);
+    assert!(!text.contains("SealedPlan("), "no plain secret order");
+}
+
+#[test]
 fn a_host_restarted_from_its_save_takes_its_player_back_to_the_same_hash() {
     let dir = scratch("host-restart");
     let host_save = dir.join("host.ron");

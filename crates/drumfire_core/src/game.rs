@@ -77,6 +77,7 @@ impl Plugin for CorePlugin {
             .insert_resource(journal)
             .init_resource::<OrderInbox>()
             .init_resource::<OrderLog>()
+            .init_resource::<crate::sealed::Seals>()
             .init_schedule(flow::CarryOut)
             .add_systems(Update, run_carry_out)
             .add_plugins((flow::plugin, crate::table::plugin));
@@ -111,6 +112,7 @@ pub fn reset(world: &mut World, scenario: &Scenario, seed: u64, mode: Mode) {
     world.insert_resource(journal);
     world.insert_resource(OrderInbox::default());
     world.insert_resource(OrderLog::default());
+    world.insert_resource(crate::sealed::Seals::default());
     world.insert_resource(flow::Turn::default());
     world.insert_resource(flow::Initiative::default());
     world.insert_resource(flow::ActionSegment::default());

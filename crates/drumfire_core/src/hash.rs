@@ -175,5 +175,12 @@ pub fn state_hash(world: &mut World) -> StateHash {
     if let Some(rules) = world.get_resource::<crate::scenario::Rules>() {
         h.str(&(rules.0.state_text)(world));
     }
+    // Only a game between two machines has seals, so older hashes stand.
+    if let Some(seals) = world.get_resource::<crate::sealed::Seals>() {
+        for (side, seal) in &seals.0 {
+            h.u64(u64::from(*side));
+            h.str(seal);
+        }
+    }
     StateHash(h.0)
 }

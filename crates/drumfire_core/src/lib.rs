@@ -23,6 +23,7 @@ pub mod rule_set;
 pub mod rules;
 pub mod save;
 pub mod scenario;
+pub mod sealed;
 pub mod shared_dice;
 pub mod table;
 pub mod timeline;

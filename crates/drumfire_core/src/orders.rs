@@ -26,13 +26,32 @@ pub enum Order {
     Rules(RulesOrder),
     /// A move made by hand in table mode, where the rules are off.
     Table(crate::table::TableOrder),
+    /// A secret order given sealed in a game between two machines: only its seal
+    /// travels ([`crate::sealed`]).
+    Sealed {
+        /// The side giving it.
+        side: u8,
+        /// SHA-256 of the side, a nonce and the secret's text, hex.
+        seal: String,
+    },
+    /// A sealed order opened: the secret's text and the nonce, which make its seal again.
+    Open {
+        /// The side opening its seal.
+        side: u8,
+        /// The secret's text, as the rule set's order gives it.
+        secret: String,
+        /// The nonce sealed with it, hex.
+        nonce: String,
+    },
 }
 
 impl Order {
     /// The side giving the order (a hand move at the table is no side's).
     pub fn side(&self) -> Option<u8> {
         match self {
-            Self::Pass { side } => Some(*side),
+            Self::Pass { side } | Self::Sealed { side, .. } | Self::Open { side, .. } => {
+                Some(*side)
+            }
             Self::Rules(o) => Some(o.side()),
             Self::Table(_) => None,
         }
@@ -61,6 +80,21 @@ impl fmt::Debug for Order {
             Self::Pass { side } => f.debug_struct("Pass").field("side", side).finish(),
             Self::Rules(o) => fmt::Debug::fmt(o, f),
             Self::Table(t) => f.debug_tuple("Table").field(t).finish(),
+            Self::Sealed { side, seal } => f
+                .debug_struct("Sealed")
+                .field("side", side)
+                .field("seal", seal)
+                .finish(),
+            Self::Open {
+                side,
+                secret,
+                nonce,
+            } => f
+                .debug_struct("Open")
+                .field("side", side)
+                .field("secret", secret)
+                .field("nonce", nonce)
+                .finish(),
         }
     }
 }
@@ -188,6 +222,23 @@ impl Serialize for Order {
             }
             Self::Table(t) => s.serialize_newtype_variant("Order", 1, "Table", t),
             Self::Rules(o) => s.serialize_newtype_variant("Order", 2, o.tag(), o.0.erased()),
+            Self::Sealed { side, seal } => {
+                let mut v = s.serialize_struct_variant("Order", 3, "Sealed", 2)?;
+                v.serialize_field("side", side)?;
+                v.serialize_field("seal", seal)?;
+                v.end()
+            }
+            Self::Open {
+                side,
+                secret,
+                nonce,
+            } => {
+                let mut v = s.serialize_struct_variant("Order", 4, "Open", 3)?;
+                v.serialize_field("side", side)?;
+                v.serialize_field("secret", secret)?;
+                v.serialize_field("nonce", nonce)?;
+                v.end()
+            }
         }
     }
 }
@@ -201,7 +252,7 @@ impl<'de> Deserialize<'de> for Order {
 /// The names an order is written under: `Pass`, `Table` and the tag of every rule set
 /// it is read with ([`crate::rule_set::reading`]).
 pub fn variant_names() -> &'static [&'static str] {
-    const SHARED: &[&str] = &["Pass", "Table"];
+    const SHARED: &[&str] = &["Pass", "Table", "Sealed", "Open"];
     match crate::rule_set::current() {
         Some(rule_sets) => rule_sets.names("orders", |r| {
             SHARED
@@ -242,10 +293,68 @@ pub fn read_variant<'de, V: serde::de::VariantAccess<'de>>(
     match name {
         "Pass" => variant.struct_variant(&["side"], PassVisitor),
         "Table" => variant.newtype_variant().map(Order::Table),
+        "Sealed" => variant
+            .struct_variant(&["side", "seal"], FieldsVisitor::<SealedFields>::default())
+            .map(|f| Order::Sealed {
+                side: f.side,
+                seal: f.seal,
+            }),
+        "Open" => variant
+            .struct_variant(
+                &["side", "secret", "nonce"],
+                FieldsVisitor::<OpenFields>::default(),
+            )
+            .map(|f| Order::Open {
+                side: f.side,
+                secret: f.secret,
+                nonce: f.nonce,
+            }),
         tag => match crate::rule_set::current().and_then(|r| r.by_order_tag(tag)) {
             Some(info) => variant.newtype_variant_seed(RulesSeed(info)),
             None => Err(V::Error::unknown_variant(tag, expected)),
         },
+    }
+}
+
+/// The fields of a sealed order.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SealedFields {
+    side: u8,
+    seal: String,
+}
+
+/// The fields of an opening.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpenFields {
+    side: u8,
+    secret: String,
+    nonce: String,
+}
+
+/// Reads a struct variant's fields into `T` with `T`'s own reader.
+struct FieldsVisitor<T>(std::marker::PhantomData<T>);
+
+impl<T> Default for FieldsVisitor<T> {
+    fn default() -> Self {
+        Self(std::marker::PhantomData)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for FieldsVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("the order's fields")
+    }
+
+    fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<T, M::Error> {
+        T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
+        T::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))
     }
 }
 
@@ -369,7 +478,12 @@ fn accept(world: &mut World, order: Order) -> Result<(), Refusal> {
     world
         .resource_mut::<crate::journal::Journal>()
         .set_order(count);
-    world.resource_mut::<OrderInbox>().0 = Some(order);
+    // A seal is kept by the core; an opening hands the rule set the order inside.
+    let for_rules = match order {
+        Order::Sealed { .. } | Order::Open { .. } => crate::sealed::carry_out(world, &order),
+        o => Some(o),
+    };
+    world.resource_mut::<OrderInbox>().0 = for_rules;
     Ok(())
 }
 
@@ -419,5 +533,10 @@ fn check(world: &World, order: &Order) -> Result<(), Refusal> {
         }
         None => return Err(Refusal("The game waits on no side now.".into())),
     }
-    (world.resource::<Rules>().0.validate)(world, order)
+    let validate = world.resource::<Rules>().0.validate;
+    match (order, crate::sealed::check(world, order)?) {
+        (_, Some(inside)) => validate(world, &inside),
+        (Order::Sealed { .. }, None) => Ok(()),
+        (o, None) => validate(world, o),
+    }
 }

@@ -12,6 +12,9 @@ use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::sync::{Mutex, OnceLock};
 
+/// A rule set's check that a side may give its secret order sealed now.
+pub type MaySeal = fn(&World, u8) -> Result<(), Refusal>;
+
 /// A rule set the game can play.
 pub struct RuleSetInfo {
     /// Id used by scenarios ("great_war").
@@ -62,6 +65,9 @@ pub struct RuleSetInfo {
     /// Does it have orders with secrets ([`crate::orders::RuleSetOrder::secret`])? Network play
     /// needs commitments for them.
     pub has_secrets: bool,
+    /// May this side give its secret order sealed now ([`crate::sealed`])? `None`: the
+    /// rule set's secrets cannot travel sealed, so it is not played on two machines.
+    pub may_seal: Option<MaySeal>,
     /// How its section follows the scenario editor's edits (its own edits are
     /// `editor::SectionEdit`s).
     pub editor: crate::editor::SectionEditor,

@@ -43,7 +43,7 @@ pub const CHAIN_LENGTH: usize = 1 << 20;
 const CHECKPOINT_EVERY: usize = 1 << 10;
 
 /// SHA-256 of a label and some parts, each part's length first.
-fn labelled(label: &str, parts: &[&[u8]]) -> Digest32 {
+pub(crate) fn labelled(label: &str, parts: &[&[u8]]) -> Digest32 {
     let mut h = Sha256::new();
     h.update((label.len() as u64).to_le_bytes());
     h.update(label.as_bytes());

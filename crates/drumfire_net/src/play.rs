@@ -83,11 +83,11 @@ pub fn check_for_two(scenario: &Scenario) -> Result<(), String> {
             scenario.file.sides.len()
         ));
     }
-    if scenario.rules.has_secrets {
+    if scenario.rules.has_secrets && scenario.rules.may_seal.is_none() {
         return Err(format!(
-            "{}: the {} rules have secret orders, which need commitments between the two \
-             machines; play of this rule set on two machines is not built yet (Portable and \
-             WWII scenarios play over the network and by e-mail)",
+            "{}: the {} rules have secret orders that cannot yet go sealed between two \
+             machines: play of this rule set on two machines is not built yet (Portable, \
+             WWII and Napoleonic scenarios play over the network and by e-mail)",
             scenario.source, scenario.rules.name
         ));
     }
@@ -115,8 +115,8 @@ pub fn prepare_host(opts: &HostOptions) -> Result<Hosting, String> {
         let saved = save::parse(&name, &text, &drumfire_core::rules::ALL).map_err(lines)?;
         check_for_two(&saved.scenario)?;
         let seat = Seat::read(&opts.file)?;
-        let session =
-            Session::resume(&saved, seat.side, seat.chain).map_err(|e| format!("{name}: {e}"))?;
+        let session = Session::resume(&saved, seat.side, seat.chain, seat.sealed)
+            .map_err(|e| format!("{name}: {e}"))?;
         (session, opts.file.clone())
     } else {
         let scenario = scenario_for_two(&opts.file)?;
@@ -124,6 +124,7 @@ pub fn prepare_host(opts: &HostOptions) -> Result<Hosting, String> {
             side: opts.side,
             chain: drumfire_core::shared_dice::Chain::new(seat::fresh_secret()?),
             host: None,
+            sealed: Default::default(),
         };
         keep_seat(&seat, &opts.save)?;
         (
@@ -230,7 +231,8 @@ pub fn prepare_join(opts: &JoinOptions) -> Result<Joined, String> {
         let saved = save::parse(&name, &text, &drumfire_core::rules::ALL).map_err(lines)?;
         let seat = Seat::read(&opts.save)?;
         resumed = Some(
-            Session::resume(&saved, seat.side, seat.chain).map_err(|e| format!("{name}: {e}"))?,
+            Session::resume(&saved, seat.side, seat.chain, seat.sealed)
+                .map_err(|e| format!("{name}: {e}"))?,
         );
     }
     let resume_code = resumed.as_ref().map(|s: &Session| hex(&s.my_commitment()));
@@ -277,6 +279,7 @@ pub fn prepare_join(opts: &JoinOptions) -> Result<Joined, String> {
                 side: your_side,
                 chain: drumfire_core::shared_dice::Chain::new(seat::fresh_secret()?),
                 host: Some(opts.address.clone()),
+                sealed: Default::default(),
             };
             keep_seat(&seat, &opts.save)?;
             let (session, out) = Session::join(scenario, your_side, host_commitment, seat.chain);
@@ -388,6 +391,24 @@ pub fn answer(session: &mut Session, link: &Link, msg: Msg) -> Result<Vec<Happen
     }
 }
 
+/// Gives this machine's order: the messages to send, or the rules' refusal. A secret
+/// order goes sealed, and the secret is written to the seat beside `save` before
+/// anything is sent (`Err`: it could not be kept, and nothing is sent).
+pub fn give(
+    session: &mut Session,
+    order: drumfire_core::orders::Order,
+    save: &Path,
+) -> Result<Result<Vec<Msg>, drumfire_core::orders::Refusal>, String> {
+    let before = session.sealed().len();
+    let out = session.give(order);
+    if out.is_ok() && session.sealed().len() != before {
+        let mut seat = Seat::read(save)?;
+        seat.sealed = session.sealed().clone();
+        keep_seat(&seat, save)?;
+    }
+    Ok(out)
+}
+
 /// Writes the game to its save (atomically), once it is set up.
 pub fn autosave(session: &mut Session, path: &Path) -> Result<(), String> {
     match session.save() {
@@ -433,11 +454,13 @@ fn drive(
         if session.my_turn() {
             let side = session.me();
             let game = session.game().expect("set up");
-            let order = bot
-                .choose(game, side)
-                .ok_or_else(|| format!("side {} has no legal order", side + 1))?;
-            let out = session
-                .give(order)
+            let order = match session.due_opening() {
+                Some(opening) => opening,
+                None => bot
+                    .choose(game, side)
+                    .ok_or_else(|| format!("side {} has no legal order", side + 1))?,
+            };
+            let out = give(session, order, save_path)?
                 .map_err(|r| format!("the computer's order was refused: {r}"))?;
             for msg in out {
                 link.send(msg);

@@ -26,6 +26,7 @@ use drumfire_core::orders::Order;
 use drumfire_core::players::{Bot, PlayerKind};
 use drumfire_core::save::{self, SaveFile};
 use drumfire_core::scenario::{self, Scenario};
+use drumfire_core::sealed;
 use drumfire_core::shared_dice::{self, Chain, Digest32, SharedDice, hex, step, unhex};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
@@ -197,6 +198,7 @@ pub fn start(
         side,
         chain: Chain::new(secret_or_fresh(secret)?),
         host: None,
+        sealed: Default::default(),
     };
     let mine = hex(&seat.chain.commitment());
     let mut commitments = vec![String::new(), String::new()];
@@ -270,6 +272,7 @@ pub fn open(
         ended_before: false,
     };
     take_up(shown, &mut opened)?;
+    opened.open_due()?;
     Ok(opened)
 }
 
@@ -306,6 +309,7 @@ fn find_seat(
                 side: side as u8,
                 chain: Chain::new(secret_or_fresh(secret)?),
                 host: None,
+                sealed: Default::default(),
             },
             None,
         )),
@@ -530,14 +534,54 @@ impl Opened {
     }
 
     /// Gives one of this player's orders: carried out if it rolls no dice, else kept
-    /// pending for the other player's reveal. `Err` when the rules refuse it.
+    /// pending for the other player's reveal. `Err` when the rules refuse it. A secret
+    /// order goes sealed (its text kept in the seat, written before the file); when the
+    /// rules then call for this player's seal to be opened, the opening follows.
     pub fn give(&mut self, order: Order) -> Result<Given, String> {
+        let given = self.give_one(order)?;
+        if given == Given::Done {
+            self.open_due()?;
+        }
+        Ok(if self.file.pending.is_some() {
+            Given::Pending
+        } else {
+            Given::Done
+        })
+    }
+
+    /// Opens this player's seal while the game waits on it to be opened.
+    fn open_due(&mut self) -> Result<(), String> {
+        while self.my_move() {
+            let game = self.game.as_ref().expect("my move has a game");
+            let Some(opening) =
+                crate::session::opening(game, self.me, &self.seat.chain, &self.seat.sealed)
+            else {
+                return Ok(());
+            };
+            if self.give_one(opening)? == Given::Pending {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    fn give_one(&mut self, order: Order) -> Result<Given, String> {
         let Some(game) = self.game.as_mut() else {
             return Err("the game is not set up yet".into());
         };
         if self.file.pending.is_some() {
             return Err("an order already waits for the other player's reveal".into());
         }
+        let number = game.orders().len() + 1;
+        let nonce = sealed::nonce(&self.seat.chain.secret(), number);
+        let order = match sealed::sealed(&order, &nonce) {
+            Some((seal, text)) if sealed::can_seal(game.world()) => {
+                drumfire_core::orders::validate(game.world(), &order).map_err(|r| r.0)?;
+                self.seat.sealed.insert(number, text);
+                seal
+            }
+            _ => order,
+        };
         let before = save::save_of(game, &self.scenario, seed_of(game));
         match game.submit(order.clone()) {
             Ok(()) => Ok(Given::Done),
@@ -566,7 +610,12 @@ impl Opened {
                 });
                 Ok(Given::Pending)
             }
-            Err(r) => Err(r.0),
+            Err(r) => {
+                if matches!(order, Order::Sealed { .. }) {
+                    self.seat.sealed.remove(&number);
+                }
+                Err(r.0)
+            }
         }
     }
 

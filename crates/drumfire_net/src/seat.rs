@@ -1,10 +1,13 @@
 //! A player's seat at a game between two machines: the side it plays and the secret
 //! its hash chain grows from. It lives beside the game's autosave
 //! (`NAME.ron` → `NAME.seat.ron`) and is never sent: with it and the autosave, a
-//! machine takes the game up again after a lost connection or a restart.
+//! machine takes the game up again after a lost connection or a restart. It also keeps
+//! the text behind each of the player's sealed orders ([`drumfire_core::sealed`]) until
+//! the rules open it.
 
 use drumfire_core::shared_dice::{Chain, Digest32, hex, unhex};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -19,6 +22,9 @@ struct SeatFile {
     /// The host's address, on the joining machine ("host:port").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     host: Option<String>,
+    /// The secret behind each sealed order of this player, by the order's number.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    sealed: BTreeMap<usize, String>,
 }
 
 /// A player's seat.
@@ -30,6 +36,8 @@ pub struct Seat {
     pub chain: Chain,
     /// The host's address, on the joining machine.
     pub host: Option<String>,
+    /// The secret behind each sealed order of this player, by the order's number.
+    pub sealed: BTreeMap<usize, String>,
 }
 
 /// Where the seat of the game saved at `save` is kept.
@@ -52,13 +60,15 @@ impl Seat {
             side: self.side,
             secret: hex(&self.chain.secret()),
             host: self.host.clone(),
+            sealed: self.sealed.clone(),
         };
         let body =
             ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::new().struct_names(true))
                 .map_err(std::io::Error::other)?;
         let text = format!(
-            "// Drumfire seat: this player's side and dice secret in a game between two machines.\n\
-             // Keep it to yourself: with it, anyone could work out your dice.\n{body}\n"
+            "// Drumfire seat: this player's side and dice secret in a game between two machines,\n\
+             // and its sealed orders. Keep it to yourself: with it, anyone could work out\n\
+             // your dice and read your orders.\n{body}\n"
         );
         let tmp = path.with_extension("ron.tmp");
         {
@@ -84,6 +94,7 @@ impl Seat {
             side: file.side,
             chain: Chain::new(secret),
             host: file.host,
+            sealed: file.sealed,
         })
     }
 }

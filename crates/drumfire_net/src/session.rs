@@ -11,6 +11,11 @@
 //!   against the rules, answers with its own reveal and carries the order out; the
 //!   sender carries it out on the answer. Each then sends its state hash, and each
 //!   compares: a difference stops the game ([`Stop::Desync`]).
+//! - **Secret orders.** A secret order of the rules (Napoleonic orders for the turn)
+//!   goes out sealed ([`drumfire_core::sealed`]): only its seal travels, and this
+//!   machine keeps the text ([`Session::sealed`], written to the seat by the driver
+//!   before the order is sent). When the rules call for it, [`Session::due_opening`]
+//!   gives the opening, which the other machine checks against the seal.
 //! - **Resume.** After a reconnection each machine sends its game as a save; a machine
 //!   whose game is a beginning of the other's replays the other's (every reveal
 //!   checked, the hash checked), and an order sent but not answered is sent again.
@@ -22,6 +27,8 @@ use drumfire_core::save::{self, SaveFile};
 use drumfire_core::scenario::Scenario;
 use drumfire_core::shared_dice::{self, Chain, DiceKeys, Digest32, SharedDice, hex, unhex};
 use std::collections::BTreeMap;
+
+use drumfire_core::sealed;
 
 use crate::wire::{Msg, order_text, read_order};
 
@@ -86,6 +93,8 @@ pub struct Session {
     hashes: BTreeMap<usize, [Option<StateHash>; 2]>,
     /// The last order both machines agree on.
     agreed: Option<usize>,
+    /// The secret behind each of this player's sealed orders, by the order's number.
+    sealed: BTreeMap<usize, String>,
 }
 
 impl std::fmt::Debug for Session {
@@ -95,6 +104,24 @@ impl std::fmt::Debug for Session {
             .field("orders", &self.orders())
             .finish_non_exhaustive()
     }
+}
+
+/// The opening of `me`'s seal in `game`, from the secrets `sealed` kept by order number:
+/// `None` when `me` has no seal, or its secret is not among them.
+pub fn opening(
+    game: &Game,
+    me: u8,
+    chain: &Chain,
+    sealed: &BTreeMap<usize, String>,
+) -> Option<Order> {
+    let seal = game.world().resource::<sealed::Seals>().0.get(&me)?.clone();
+    let given = Order::Sealed { side: me, seal };
+    let number = game.orders().iter().rposition(|o| *o == given)? + 1;
+    Some(Order::Open {
+        side: me,
+        secret: sealed.get(&number)?.clone(),
+        nonce: sealed::nonce(&chain.secret(), number),
+    })
 }
 
 fn broken(why: impl Into<String>) -> Stop {
@@ -123,6 +150,7 @@ impl Session {
             pending: None,
             hashes: BTreeMap::new(),
             agreed: None,
+            sealed: BTreeMap::new(),
         }
     }
 
@@ -144,8 +172,14 @@ impl Session {
         (session, out)
     }
 
-    /// A game taken up again from this machine's save and its chain.
-    pub fn resume(saved: &save::Save, me: u8, chain: Chain) -> Result<Self, String> {
+    /// A game taken up again from this machine's save, its chain and the secrets behind
+    /// its sealed orders (kept in its seat).
+    pub fn resume(
+        saved: &save::Save,
+        me: u8,
+        chain: Chain,
+        sealed: BTreeMap<usize, String>,
+    ) -> Result<Self, String> {
         let Some(keys) = &saved.dice_keys else {
             return Err("this save is not of a game between two machines".into());
         };
@@ -177,6 +211,7 @@ impl Session {
             pending: None,
             hashes,
             agreed: None,
+            sealed,
         })
     }
 
@@ -236,6 +271,21 @@ impl Session {
     /// Is the game over, and both machines agree on how it ended?
     pub fn finished(&self) -> bool {
         self.game.as_ref().is_some_and(Game::is_over) && self.agreed == Some(self.orders())
+    }
+
+    /// The secret behind each of this player's sealed orders, by the order's number:
+    /// the driver keeps them in the seat before the sealed order is sent.
+    pub fn sealed(&self) -> &BTreeMap<usize, String> {
+        &self.sealed
+    }
+
+    /// The opening of this player's sealed order, when the game waits on it to be
+    /// opened (the driver gives it as it would any order).
+    pub fn due_opening(&self) -> Option<Order> {
+        if !self.my_turn() {
+            return None;
+        }
+        opening(self.game.as_ref()?, self.me, &self.chain, &self.sealed)
     }
 
     /// This player's commitment.
@@ -317,6 +367,15 @@ impl Session {
             .chain
             .reveal(index)
             .ok_or_else(|| Refusal("This game has used up its dice.".into()))?;
+        // A secret goes sealed; its text stays here until the rules open it.
+        let order = match sealed::sealed(&order, &sealed::nonce(&self.chain.secret(), index)) {
+            Some((seal, text)) if sealed::can_seal(game.world()) => {
+                drumfire_core::orders::validate(game.world(), &seal)?;
+                self.sealed.insert(index, text);
+                seal
+            }
+            _ => order,
+        };
         self.pending = Some((index, order.clone()));
         Ok(vec![Msg::Order {
             index,

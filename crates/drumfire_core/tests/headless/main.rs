@@ -18,6 +18,7 @@ mod napoleonic;
 mod napoleonic_arms;
 mod portable;
 mod saves;
+mod sealed;
 mod shared_dice;
 mod soak;
 mod stands;

@@ -138,7 +138,7 @@ fn bad_saves_are_located() {
     assert_eq!(
         errs(&order),
         [
-            "bad.ron:8:9: orders[0]: Unexpected variant named `Charge` in enum `Order`, expected one of `Pass`, `Table`, `GreatWar`, `Portable`, `Napoleonic`, `Acw`, `Wwii`, or `SealedPlan` instead"
+            "bad.ron:8:9: orders[0]: Unexpected variant named `Charge` in enum `Order`, expected one of `Pass`, `Table`, `Sealed`, `Open`, `GreatWar`, `Portable`, `Napoleonic`, `Acw`, `Wwii`, or `SealedPlan` instead"
         ]
     );
     let scenario = text.replacen("turns: 8", "turns: 0", 1);
@@ -448,7 +448,7 @@ fn a_save_is_read_with_the_rule_sets_it_is_handed() {
             && errs[0].message.contains("variant named `GreatWar`")
             && errs[0]
                 .message
-                .contains("`Pass`, `Table`, `Portable`, or `SealedPlan`"),
+                .contains("`Pass`, `Table`, `Sealed`, `Open`, `Portable`, or `SealedPlan`"),
         "{}",
         errs[0]
     );

@@ -201,3 +201,76 @@ fn a_pending_order_is_not_carried_out_until_the_other_reveal_comes() {
         Some(&now.orders().len())
     );
 }
+
+fn lindenau() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/napoleonic/lindenau.ron")
+}
+
+/// The sealed orders of `side` in `game` not yet opened there.
+fn unopened(game: &SaveFile, side: u8) -> usize {
+    let count = |f: &dyn Fn(&Order) -> bool| game.orders.iter().filter(|o| f(o)).count();
+    count(&|o| matches!(o, Order::Sealed { side: s, .. } if *s == side))
+        - count(&|o| matches!(o, Order::Open { side: s, .. } if *s == side))
+}
+
+#[test]
+fn a_napoleonic_game_by_e_mail_sends_each_sides_orders_sealed_until_both_are_in() {
+    let dirs = folders("sealed");
+    let mut file = post(
+        &start(&lindenau(), 0, &dirs[0], Some([1; 32])).unwrap(),
+        &dirs,
+    );
+    let kinds = [PlayerKind::Ai, PlayerKind::Ai];
+    let mut sent = 1;
+    let mut forged_once = false;
+    loop {
+        let (next, over) = exchange(file, &dirs, kinds);
+        file = post(&next, &dirs);
+        sent += 1;
+        let Some(game) = file.game.clone() else {
+            continue;
+        };
+        // No secret order travels plainly.
+        assert!(game.orders.iter().all(|o| o.secret().is_none()));
+        // An opening changed on the way is refused: it is not the order sealed.
+        let sender = 1 - file.to;
+        if !forged_once
+            && let Some(Order::Open { side, nonce, .. }) = game.orders.last().cloned()
+            && side == sender
+        {
+            forged_once = true;
+            let mut forged = file.clone();
+            let orders = &mut forged.game.as_mut().unwrap().orders;
+            *orders.last_mut().unwrap() = Order::Open {
+                side,
+                secret: "[]".into(),
+                nonce,
+            };
+            let e = refused(forged, &dirs);
+            assert!(
+                e.contains("does not match its seal") && e.contains("tampered"),
+                "{e}"
+            );
+        }
+        if over {
+            break;
+        }
+        assert!(sent < 2000, "the game never ends");
+    }
+    assert!(forged_once, "an opening was sent in a file");
+    let saved = file.game.clone().unwrap();
+    assert_eq!((unopened(&saved, 0), unopened(&saved, 1)), (0, 0));
+    let seals = saved
+        .orders
+        .iter()
+        .filter(|o| matches!(o, Order::Sealed { .. }))
+        .count();
+    let keyed = saved.shared_dice.clone().unwrap().keyed.unwrap().len();
+    // Fixed secrets, fixed game. Each side seals in a file of its own; the last to seal
+    // opens at once, the other on the file that comes back.
+    assert_eq!(
+        (saved.orders.len(), seals, keyed, sent),
+        (49, 9, 10, 35),
+        "orders, seals, keyed orders, files"
+    );
+}

@@ -16,6 +16,11 @@ fn portable() -> Scenario {
     shipped("portable", "ukhozi_drift.ron")
 }
 
+/// A rule set with secret orders: each side's orders for the turn go sealed.
+fn napoleonic() -> Scenario {
+    shipped("napoleonic", "lindenau.ron")
+}
+
 /// A host on side 0 and a joining machine on side 1, set up.
 fn pair(scenario: Scenario) -> Pair {
     let mut host = Session::host(scenario.clone(), 0, Chain::new([1; 32]));
@@ -69,9 +74,12 @@ impl Pair {
             return false;
         }
         let side = usize::from(g.awaiting().expect("a side to act"));
-        let order = self.bots[side]
-            .choose(self.s[side].game().unwrap(), side as u8)
-            .expect("an order");
+        let order = match self.s[side].due_opening() {
+            Some(opening) => opening,
+            None => self.bots[side]
+                .choose(self.s[side].game().unwrap(), side as u8)
+                .expect("an order"),
+        };
         let out = self.s[side].give(order).expect("a legal order");
         self.wire[1 - side].extend(out);
         true
@@ -174,19 +182,26 @@ impl Pair {
 
 #[test]
 fn a_connection_lost_mid_order_resumes_to_the_same_hash() {
+    // Napoleonic: lost while side 2's seal is on its way and side 1 holds its own.
+    for (scenario, at) in [(portable(), 9), (napoleonic(), 2)] {
+        lost_mid_order_resumes(&scenario, at);
+    }
+}
+
+fn lost_mid_order_resumes(scenario: &Scenario, at: usize) {
     // The whole game, uninterrupted, for its final hash.
-    let mut whole = pair(portable());
+    let mut whole = pair(scenario.clone());
     while whole.play_one() {
         whole.deliver_all().unwrap();
     }
     let [end, _] = whole.hashes();
 
     for lost_after in [0usize, 1, 2] {
-        let mut p = pair(portable());
+        let mut p = pair(scenario.clone());
         let mut played = 0;
         while p.play_one() {
             played += 1;
-            if played == 9 {
+            if played == at {
                 // The order reaches the other machine (or not), its answer is lost.
                 for _ in 0..lost_after {
                     let to = (0..2).find(|&i| !p.wire[i].is_empty()).unwrap();
@@ -203,7 +218,9 @@ fn a_connection_lost_mid_order_resumes_to_the_same_hash() {
                         save::parse("autosave.ron", &text, &drumfire_core::rules::ALL).unwrap();
                     let pending = p.s[i].pending.clone();
                     let chain = Chain::new([(i + 1) as u8; 32]);
-                    p.s[i] = Session::resume(&saved, me, chain).unwrap();
+                    // The secrets behind its seals come from its seat.
+                    let sealed = p.s[i].sealed().clone();
+                    p.s[i] = Session::resume(&saved, me, chain, sealed).unwrap();
                     // The order on its way is kept with the seat, as the driver keeps it.
                     p.s[i].pending = pending;
                 }
@@ -215,6 +232,96 @@ fn a_connection_lost_mid_order_resumes_to_the_same_hash() {
             p.deliver_all().unwrap();
         }
         let [a, b] = p.hashes();
-        assert_eq!((a, b), (end, end), "lost after {lost_after} messages");
+        assert_eq!(
+            (a, b),
+            (end, end),
+            "{}: lost after {lost_after} messages",
+            scenario.source
+        );
     }
+}
+
+#[test]
+fn a_napoleonic_game_sends_every_turns_orders_sealed_and_opens_them() {
+    let mut p = pair(napoleonic());
+    let mut orders = 0;
+    while p.play_one() {
+        // What goes out for a sealed order is its seal, never the secret kept here.
+        for (i, wire) in p.wire.iter().enumerate() {
+            for msg in wire {
+                if let Msg::Order { order, .. } = msg
+                    && order.contains("Sealed(")
+                {
+                    let sender = &p.s[1 - i];
+                    let secret = sender.sealed().values().last().unwrap();
+                    assert!(!order.contains(secret.as_str()), "{order}");
+                }
+            }
+        }
+        p.deliver_all().unwrap();
+        orders += 1;
+        assert!(orders < 5_000);
+    }
+    let [a, b] = p.hashes();
+    assert_eq!(a, b);
+    assert!(p.s[0].finished() && p.s[1].finished());
+    let log = p.s[0].game().unwrap().orders().to_vec();
+    let count = |f: fn(&Order) -> bool| log.iter().filter(|o| f(o)).count();
+    let seals = count(|o| matches!(o, Order::Sealed { .. }));
+    let openings = count(|o| matches!(o, Order::Open { .. }));
+    let plain = count(|o| o.secret().is_some());
+    assert!(seals >= 2, "{seals} seals");
+    assert_eq!(
+        (seals, plain),
+        (openings, 0),
+        "every secret went sealed, every seal opened"
+    );
+    assert_eq!(
+        (log.len(), seals),
+        (PINNED_ORDERS, PINNED_SEALS),
+        "fixed chains and bots play the same game"
+    );
+    // Each machine's save replays to that hash, openings checked against their seals.
+    let text = save::to_text(&p.s[1].save().unwrap()).unwrap();
+    let loaded = save::parse("guest.ron", &text, &drumfire_core::rules::ALL).unwrap();
+    assert_eq!(save::replay(&loaded).1, Ok(a));
+}
+
+const PINNED_ORDERS: usize = 61;
+const PINNED_SEALS: usize = 11;
+
+#[test]
+fn an_opening_that_is_not_the_order_sealed_stops_the_game() {
+    let mut p = pair(napoleonic());
+    // Both sides seal; the first opening is then due.
+    p.play_one();
+    p.deliver_all().unwrap();
+    p.play_one();
+    p.deliver_all().unwrap();
+    let side = usize::from(p.s[0].game().unwrap().awaiting().unwrap());
+    let Some(Order::Open { side: s, nonce, .. }) = p.s[side].due_opening() else {
+        panic!("an opening is due")
+    };
+    // Other orders than the sealed ones (none at all), under the same seal.
+    let forged = Order::Open {
+        side: s,
+        secret: "[]".into(),
+        nonce,
+    };
+    // The sender's own game refuses it first ...
+    assert!(p.s[side].give(forged.clone()).is_err());
+    // ... and a machine that sends it anyway is stopped by the other.
+    let index = p.s[side].orders() + 1;
+    let msg = Msg::Order {
+        index,
+        order: order_text(&forged),
+        link: hex(&Chain::new([(side + 1) as u8; 32]).reveal(index).unwrap()),
+    };
+    let before = p.s[1 - side].game_mut().unwrap().state_hash();
+    let err = p.s[1 - side].receive(msg).unwrap_err();
+    assert!(
+        matches!(&err, Stop::Broken(why) if why.contains("does not match its seal")),
+        "{err}"
+    );
+    assert_eq!(p.s[1 - side].game_mut().unwrap().state_hash(), before);
 }

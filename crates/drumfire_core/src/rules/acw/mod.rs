@@ -64,6 +64,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     read_order: crate::rule_set::read_order::<AcwOrder>,
     reveal,
     has_secrets: true,
+    may_seal: None,
     editor: crate::editor::SectionEditor::NONE,
     data: crate::rule_set::DataFile::new("rules/acw/data.ron", include_str!("data.ron")),
 };

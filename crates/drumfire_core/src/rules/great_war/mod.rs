@@ -59,6 +59,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     read_order: crate::rule_set::read_order::<GwOrder>,
     reveal,
     has_secrets: true,
+    may_seal: None,
     editor: editor::EDITOR,
     data: crate::rule_set::DataFile::new("rules/great_war/data.ron", include_str!("data.ron")),
 };
@@ -157,8 +158,8 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
             }
             Ok(())
         }
-        // Hand moves are the table's to check; the core never passes them here.
-        Order::Table(_) => Ok(()),
+        // Hand moves are the table's to check, seals the core's: never passed here.
+        Order::Table(_) | Order::Sealed { .. } | Order::Open { .. } => Ok(()),
         Order::Rules(o) => match o.get::<GwOrder>() {
             Some(GwOrder::Plan { side, missions }) => {
                 if phase != Phase::Setup {

@@ -54,6 +54,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     read_order: crate::rule_set::read_order::<NpOrder>,
     reveal,
     has_secrets: true,
+    may_seal: Some(validate::may_seal),
     editor: editor::EDITOR,
     data: crate::rule_set::DataFile::new("rules/napoleonic/data.ron", include_str!("data.ron")),
 };
@@ -119,12 +120,18 @@ pub fn reveal(side: u8, text: &str) -> Option<Order> {
 }
 
 /// The side the game waits on: in the Orders phase each side that has not given its
-/// orders, in side order; in Movement and Combat the first side, then the other.
+/// orders, in side order, then (in a game between two machines) each side that gave
+/// them sealed, to open them: the last to seal first (its machine has the move
+/// already, which saves a turn file by e-mail); in Movement and Combat the first
+/// side, then the other.
 pub fn awaiting(world: &World) -> Option<u8> {
     let state = world.resource::<NpState>();
     let sides = world.resource::<SideList>().0.len() as u8;
+    let sealed = |s: &u8| crate::sealed::is_sealed(world, *s);
     match *world.resource::<State<Phase>>().get() {
-        ORDERS => (0..sides).find(|s| !state.given.contains_key(s)),
+        ORDERS => (0..sides)
+            .find(|s| !state.given.contains_key(s) && !sealed(s))
+            .or_else(|| (0..sides).rev().find(sealed)),
         MOVEMENT | COMBAT => acting(state, sides),
         _ => None,
     }

@@ -11,6 +11,18 @@ use crate::scenario::SideList;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 
+/// May `side` give its orders sealed now (a game between two machines)? In the Orders
+/// phase, when it has not given them: they are opened once every side has given its own.
+pub fn may_seal(world: &World, side: u8) -> Result<(), Refusal> {
+    if *world.resource::<State<Phase>>().get() != ORDERS {
+        return refuse("Orders are given in the Orders phase.");
+    }
+    if world.resource::<NpState>().given.contains_key(&side) {
+        return refuse("This side has given its orders for the turn.");
+    }
+    Ok(())
+}
+
 /// Napoleonic checks of an order beyond the core's.
 pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
     let phase = *world.resource::<State<Phase>>().get();

@@ -72,6 +72,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     read_order: crate::rule_set::read_order::<WwiiOrder>,
     reveal: crate::rule_set::no_reveal,
     has_secrets: false,
+    may_seal: None,
     editor: crate::editor::SectionEditor::NONE,
     data: crate::rule_set::DataFile::new("rules/wwii/data.ron", include_str!("data.ron")),
 };
