@@ -322,7 +322,8 @@ fn run(
         app.insert_resource(keys);
     }
     let extra = if let Extra::Post(play, viewer) = extra {
-        app.insert_non_send(*play)
+        app.insert_resource(crate::play::PlayedHere(play.opened.me))
+            .insert_non_send(*play)
             .add_plugins(crate::play::post::plugin);
         app.world_mut()
             .resource_mut::<crate::play::computer::Computer>()
@@ -338,6 +339,7 @@ fn run(
             .insert_resource(drumfire_core::orders::Watching);
     } else if let Extra::Network(net) = extra {
         let net = *net;
+        app.insert_resource(crate::play::PlayedHere(net.me()));
         // Nobody's computer: each machine's player plays its own side.
         app.world_mut()
             .resource_mut::<crate::play::computer::Computer>()

@@ -23,6 +23,21 @@ pub mod session;
 pub mod table;
 pub mod viewer;
 
+/// The side played at this screen in a game between two machines (over the network or
+/// by e-mail): the other side's sheets and end buttons are not shown here. Absent in a
+/// game at one screen.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PlayedHere(pub u8);
+
+/// Is `side` played by nobody at this screen: by the computer, or on the other
+/// player's machine? (Then its sheets and end buttons are not offered here.)
+pub fn not_at_this_screen(world: &World, side: u8) -> bool {
+    computer::plays(world, side)
+        || world
+            .get_resource::<PlayedHere>()
+            .is_some_and(|h| h.0 != side)
+}
+
 /// A rule set is picking a hex on the map (a move's destination, a target): clicks
 /// on the map are its, not the selection's. The rule set keeps it up to date.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -220,5 +235,30 @@ fn draw_overlays(
             Transform::from_translation(((a + b) / 2.0).extend(z::HIGHLIGHT + 0.3))
                 .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_side_played_by_the_computer_or_on_the_other_machine_is_not_at_this_screen() {
+        let mut world = World::new();
+        world.insert_resource(computer::Computer {
+            sides: vec![false, true],
+            fast: false,
+        });
+        // One screen, the computer on side 2.
+        assert!(!not_at_this_screen(&world, 0));
+        assert!(not_at_this_screen(&world, 1));
+        // Two machines: this one plays side 2, the other side 1.
+        world.insert_resource(computer::Computer {
+            sides: vec![false, false],
+            fast: false,
+        });
+        world.insert_resource(PlayedHere(1));
+        assert!(not_at_this_screen(&world, 0));
+        assert!(!not_at_this_screen(&world, 1));
     }
 }

@@ -75,6 +75,11 @@ pub struct NetView {
 }
 
 impl NetPlay {
+    /// The side played here.
+    pub fn me(&self) -> u8 {
+        self.session.me()
+    }
+
     /// A game hosted here.
     pub fn host(net: Arc<Net>, host: Host, session: Session, save: PathBuf) -> Self {
         Self::new(net, Role::Host(host), session, None, save)

@@ -481,6 +481,11 @@ pub fn watch_handoff(world: &mut World) {
         return;
     }
     let now = drumfire_core::flow::awaiting(world);
+    if world.contains_resource::<drumfire_core::shared_dice::DiceKeys>() {
+        // A game between two machines: each player has a screen of their own.
+        world.resource_mut::<Handoff>().last = now;
+        return;
+    }
     let hides = crate::rules::playing(world).is_some_and(|p| (p.hides_table)(world));
     let replaying = !world.resource::<ReplayQueue>().0.is_empty();
     if replaying {

@@ -67,7 +67,7 @@ pub fn end_button(
     end: &str,
     why: &str,
 ) {
-    if crate::play::computer::plays(world, side) || crate::play::viewer::watching(world) {
+    if crate::play::not_at_this_screen(world, side) || crate::play::viewer::watching(world) {
         return;
     }
     let button = ui.button(format!("{end} ({name})")).on_hover_text(why);

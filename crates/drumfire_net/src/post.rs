@@ -701,6 +701,14 @@ pub fn where_it_stands(opened: &Opened) -> String {
         return format!("The game is over: {winner}.");
     }
     match &opened.file.pending {
+        Some(Pending {
+            order: Some(Order::Open { .. }),
+            ..
+        }) => format!(
+            "Your sealed orders are opened (order {}), and the turn goes on to dice: that is \
+             carried out when the {other} player opens the file and adds their reveal.",
+            game.orders().len() + 1
+        ),
         Some(p) if p.order.is_some() => format!(
             "Your order {} rolls dice: it is carried out when the {other} player opens the \
              file and adds their reveal.",

@@ -74,7 +74,7 @@ fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
     };
     let state = world.resource::<AcwState>().clone();
     ui.separator();
-    let by_computer = crate::play::computer::plays(world, side);
+    let by_computer = crate::play::not_at_this_screen(world, side);
     if state.placing.is_some() {
         ui.colored_label(colour, format!("■ {name} places the domino it looked at"));
         return;
@@ -366,7 +366,7 @@ fn windows(ctx: &egui::Context, world: &mut World) {
 
 /// Is this side played by a person at the screen now?
 fn at_screen(world: &World, side: u8) -> bool {
-    !crate::play::computer::plays(world, side)
+    !crate::play::not_at_this_screen(world, side)
         && viewer(world) == Some(side)
         && !crate::play::viewer::watching(world)
 }

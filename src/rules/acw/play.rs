@@ -235,7 +235,7 @@ pub fn viewer(world: &World) -> Option<u8> {
         .0
         .len() as u8;
     let people: Vec<u8> = (0..sides)
-        .filter(|s| !crate::play::computer::plays(world, *s))
+        .filter(|s| !crate::play::not_at_this_screen(world, *s))
         .collect();
     match people.len() {
         0 => None,

@@ -123,7 +123,7 @@ fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
     let by_computer = watching
         || world
             .get_resource::<ActionSegment>()
-            .is_some_and(|a| crate::play::computer::plays(world, a.side));
+            .is_some_and(|a| crate::play::not_at_this_screen(world, a.side));
     let file = with::<GwView, _>(world, |mut gw| match *gw.phase.get() {
         Phase::Setup if !watching => setup_bar(ui, &gw),
         great_war::ACTION => {

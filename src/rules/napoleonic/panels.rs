@@ -5,7 +5,6 @@
 //! orders.
 
 use super::play::OrdersDraft;
-use crate::play::computer::Computer;
 use crate::play::offers::{Offers, OrderRequest, buttons};
 use crate::play::session::Handoff;
 use crate::rules::{HandoffWords, PlayParts};
@@ -145,13 +144,7 @@ fn windows(ctx: &egui::Context, world: &mut World) {
     let Some(side) = draft.side else {
         return;
     };
-    let by_computer = world
-        .resource::<Computer>()
-        .sides
-        .get(usize::from(side))
-        .copied()
-        .unwrap_or(false);
-    if by_computer
+    if crate::play::not_at_this_screen(world, side)
         || world.resource::<Handoff>().waiting_for.is_some()
         || crate::play::viewer::watching(world)
     {

@@ -16,8 +16,9 @@ use drumfire_core::scenario::SideList;
 /// The Portable rules' parts of the play window.
 pub static PARTS: PlayParts = PlayParts {
     phase_bar: |ui, world| {
-        let by_computer =
-            crate::play::computer::plays_awaited(world) || crate::play::viewer::watching(world);
+        let by_computer = drumfire_core::flow::awaiting(world)
+            .is_some_and(|s| crate::play::not_at_this_screen(world, s))
+            || crate::play::viewer::watching(world);
         with::<PtView, _>(world, |mut pt| phase_info(ui, &mut pt, by_computer));
     },
     orders: |ui, world| {
