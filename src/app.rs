@@ -50,6 +50,20 @@ pub struct WindowOptions {
 }
 
 impl WindowOptions {
+    /// The options of a window that may play a script of UI steps (its screenshots in
+    /// `shots`) or take one screenshot.
+    pub fn with_script(
+        script: Option<PathBuf>,
+        shots: PathBuf,
+        screenshot: Option<PathBuf>,
+    ) -> Self {
+        Self {
+            script,
+            shots,
+            ..Self::with_screenshot(screenshot)
+        }
+    }
+
     /// The options of a window with nothing asked for but, maybe, a screenshot.
     pub fn with_screenshot(screenshot: Option<PathBuf>) -> Self {
         Self {
@@ -156,7 +170,7 @@ pub fn run_viewer(path: &Path, at: Option<usize>, options: WindowOptions) -> Exi
 pub fn run_post(
     path: PathBuf,
     mut opened: drumfire_net::post::Opened,
-    screenshot: Option<PathBuf>,
+    options: WindowOptions,
 ) -> ExitCode {
     let Some(game) = opened.game.as_mut() else {
         let sent = opened
@@ -197,7 +211,7 @@ pub fn run_post(
     run(
         source,
         Vec::new(),
-        WindowOptions::with_screenshot(screenshot),
+        options,
         Extra::Post(Box::new(play), viewer),
     )
 }

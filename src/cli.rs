@@ -1,6 +1,7 @@
 //! The headless commands: `check`, `sim` and `replay`.
 
 use drumfire_core::game::Game;
+use drumfire_core::orders::Order;
 use drumfire_core::players::{Bot, PlayerKind, play_out};
 use drumfire_core::save;
 use drumfire_core::scenario::{self, Scenario};
@@ -221,6 +222,16 @@ pub fn replay(path: &Path) -> ExitCode {
                     keys.record.reveals.len()
                 );
             }
+            let orders = &save.file.orders;
+            let count = |f: fn(&Order) -> bool| orders.iter().filter(|o| f(o)).count();
+            let sealed = count(|o| matches!(o, Order::Sealed { .. }));
+            if sealed > 0 {
+                // The replay refuses an opening that does not make its seal again.
+                println!(
+                    "secret orders sealed: {sealed}, of which {} opened, each checked against its seal",
+                    count(|o| matches!(o, Order::Open { .. }))
+                );
+            }
             ExitCode::SUCCESS
         }
         Err(d) => {
@@ -409,6 +420,12 @@ pub enum PostCommand {
         /// With the window: save a PNG of it once it has drawn, then quit.
         #[arg(long, value_name = "PNG")]
         screenshot: Option<PathBuf>,
+        /// With the window: play a script of UI steps (see `src/play/script.rs`), then quit.
+        #[arg(long, value_name = "FILE")]
+        script: Option<PathBuf>,
+        /// Where the script's screenshots go.
+        #[arg(long, value_name = "DIR", default_value = "target/screenshots/script")]
+        shots: PathBuf,
         /// The joining player's dice secret, as for `post new`.
         #[arg(long, value_name = "HEX", hide = true)]
         secret: Option<String>,
@@ -466,6 +483,8 @@ fn post_game(command: &PostCommand) -> Result<ExitCode, String> {
             file,
             player,
             screenshot,
+            script,
+            shots,
             secret,
         } => {
             let player = net_player(player)?;
@@ -478,11 +497,12 @@ fn post_game(command: &PostCommand) -> Result<ExitCode, String> {
                 secret_arg(secret.as_ref())?,
             )?;
             if player == PlayerKind::Human {
-                return Ok(crate::app::run_post(
-                    file.clone(),
-                    opened,
+                let options = crate::app::WindowOptions::with_script(
+                    script.clone(),
+                    shots.clone(),
                     screenshot.clone(),
-                ));
+                );
+                return Ok(crate::app::run_post(file.clone(), opened, options));
             }
             let mut out = std::io::stdout();
             post::tell_news(&opened, &mut out);

@@ -178,6 +178,11 @@ fn both_end(host: Proc, joiner: Proc) -> (String, Vec<String>) {
 
 /// `drumfire replay` on a save: its hash, after saying the dice were checked.
 fn replayed(save: &Path) -> String {
+    replay_says(save).lines().next().unwrap().to_owned()
+}
+
+/// What `drumfire replay` prints for a save whose dice it checked.
+fn replay_says(save: &Path) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_drumfire"))
         .arg("replay")
         .arg(save)
@@ -190,7 +195,7 @@ fn replayed(save: &Path) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(text.contains("dice shared by both players"), "{text}");
-    text.lines().next().unwrap().to_owned()
+    text
 }
 
 /// A code with one letter changed at `at` (a wrong token near the end, a wrong
@@ -345,6 +350,13 @@ fn a_napoleonic_game_sends_its_orders_sealed_and_a_restarted_machine_opens_its_o
     assert!(seals >= 2, "{seals} seals");
     assert_eq!(text.matches("Open(").count(), seals);
     assert!(!text.contains("SealedPlan("), "no plain secret order");
+    let says = replay_says(&save);
+    assert!(
+        says.contains(&format!(
+            "secret orders sealed: {seals}, of which {seals} opened, each checked against its seal"
+        )),
+        "{says}"
+    );
 }
 
 #[test]

@@ -220,3 +220,93 @@ fn a_turn_file_opens_in_the_window_on_the_news_and_waits_for_its_player() {
     let picture = image::open(&shot).unwrap().to_rgba8();
     assert!(crate::common::colours(&picture) > 50);
 }
+
+/// A Napoleonic game by e-mail played from the window: the French player gives the
+/// turn's orders on the sheet; they go in the file sealed, the secret stays in the
+/// player's seat, the Prussian sheet is never shown here, and the opening follows by
+/// itself when the file comes back.
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn napoleonic_orders_given_in_the_window_go_sealed_in_the_turn_file() {
+    let (root, desks) = desks("sealed-window");
+    let file = root.join("lindenau.turn.ron");
+    let scenario = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/napoleonic/lindenau.ron");
+    let out = drumfire(
+        &desks[0],
+        &[
+            "post",
+            "new",
+            &scenario.display().to_string(),
+            "--side",
+            "1",
+            "--out",
+            &file.display().to_string(),
+            "--secret",
+            SECRETS[0],
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    // The Prussian player joins; the file comes back to the French player's window.
+    let out = open(&desks, &file, ["ai", "ai"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(to(&file), 0);
+    let script = root.join("orders.txt");
+    std::fs::write(
+        &script,
+        "view play-on\norder f_1 Attack\ndump-view before\ngive-orders\ndump-view after\n",
+    )
+    .unwrap();
+    let shots = root.join("shots");
+    let out = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_drumfire"))
+        .args(["post", "open"])
+        .arg(&file)
+        .arg("--script")
+        .arg(&script)
+        .arg("--shots")
+        .arg(&shots)
+        .current_dir(&desks[0])
+        .output()
+        .expect("xvfb-run must be installed (apt-get install xvfb mesa-vulkan-drivers libvulkan1)");
+    assert!(out.status.success(), "{}", text(&out));
+    let before = std::fs::read_to_string(shots.join("before")).unwrap();
+    let after = std::fs::read_to_string(shots.join("after")).unwrap();
+    assert!(
+        before.contains("sheet: f_1 Attack") && !before.contains("sheet: p_"),
+        "{before}"
+    );
+    assert!(!after.contains("sheet:"), "no Prussian sheet here: {after}");
+    assert!(
+        after.contains("French gives its secret orders sealed"),
+        "{after}"
+    );
+    // The file holds the seal, the seat the secret.
+    let sent = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        sent.contains("Sealed(") && !sent.contains("SealedPlan("),
+        "{sent}"
+    );
+    assert_eq!(to(&file), 1);
+    let seats: Vec<String> = std::fs::read_dir(desks[0].join("saves/post"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".seat.ron"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert!(
+        seats.len() == 1 && seats[0].contains("sealed: {") && seats[0].contains("Attack"),
+        "{seats:?}"
+    );
+    // The Prussian player seals and opens; the French opening follows from the seat.
+    let out = open(&desks, &file, ["ai", "ai"]);
+    assert!(out.status.success(), "{}", text(&out));
+    let out = open(&desks, &file, ["ai", "ai"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(
+        text(&out).contains("Your sealed orders are opened"),
+        "{}",
+        text(&out)
+    );
+    assert!(std::fs::read_to_string(&file).unwrap().contains("Open("));
+}

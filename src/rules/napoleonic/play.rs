@@ -97,12 +97,17 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Seen>>) {
 }
 
 /// The sheet for the side giving orders: its brigades' orders as they stand, until
-/// the player changes them. A side that gave them sealed (a game between two machines)
-/// has no sheet while it waits for its seal to be opened.
+/// the player changes them. Between two machines, only the side played here has one,
+/// and not while its orders wait sealed to be opened.
 fn draft_orders(world: &mut World) {
     let phase = *world.resource::<State<drumfire_core::flow::Phase>>().get();
-    let side = drumfire_core::flow::awaiting(world)
-        .filter(|s| phase == napoleonic::ORDERS && !drumfire_core::sealed::is_sealed(world, *s));
+    let side = drumfire_core::flow::awaiting(world).filter(|s| {
+        phase == napoleonic::ORDERS
+            && !drumfire_core::sealed::is_sealed(world, *s)
+            && world
+                .get_resource::<crate::play::PlayedHere>()
+                .is_none_or(|h| h.0 == *s)
+    });
     if world.resource::<OrdersDraft>().side == side {
         return;
     }
