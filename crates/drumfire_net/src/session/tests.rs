@@ -85,6 +85,14 @@ impl Pair {
         true
     }
 
+    /// Both machines at the end of the game, agreed: the hash they agree on.
+    fn agreed_end(&mut self) -> StateHash {
+        let [a, b] = self.hashes();
+        assert_eq!(a, b);
+        assert!(self.s[0].finished() && self.s[1].finished());
+        a
+    }
+
     fn hashes(&mut self) -> [StateHash; 2] {
         [
             self.s[0].game_mut().unwrap().state_hash(),
@@ -102,9 +110,7 @@ fn two_sessions_play_a_whole_game_to_the_same_hash() {
         orders += 1;
         assert!(orders < 5_000);
     }
-    let [a, b] = p.hashes();
-    assert_eq!(a, b);
-    assert!(p.s[0].finished() && p.s[1].finished());
+    let a = p.agreed_end();
     // The host's save replays to that hash, every reveal checked.
     let file = p.s[0].save().unwrap();
     let text = save::to_text(&file).unwrap();
@@ -262,9 +268,7 @@ fn a_napoleonic_game_sends_every_turns_orders_sealed_and_opens_them() {
         orders += 1;
         assert!(orders < 5_000);
     }
-    let [a, b] = p.hashes();
-    assert_eq!(a, b);
-    assert!(p.s[0].finished() && p.s[1].finished());
+    let a = p.agreed_end();
     let log = p.s[0].game().unwrap().orders().to_vec();
     let count = |f: fn(&Order) -> bool| log.iter().filter(|o| f(o)).count();
     let seals = count(|o| matches!(o, Order::Sealed { .. }));
