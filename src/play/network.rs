@@ -430,6 +430,15 @@ impl NetPlay {
             "Your order is on its way; waiting for the answer.".to_owned()
         } else if self.session.my_turn() {
             "Your move.".to_owned()
+        } else if self
+            .session
+            .game()
+            .is_some_and(|g| drumfire_core::sealed::is_sealed(g.world(), me))
+        {
+            format!(
+                "Your orders went sealed: {0} has only their seal until they are opened. {0} to move.",
+                side(1 - me)
+            )
         } else {
             format!("{} to move.", side(1 - me))
         };

@@ -240,7 +240,8 @@ pub fn combat_window(ctx: &egui::Context, play: &mut PlayView) {
 }
 
 /// Save, load, undo, the editor, table mode and help, at the right of the bottom
-/// bar (the rule set's own tools come after them).
+/// bar (the rule set's own tools come after them); between two machines, save, the
+/// editor, the replay and help only.
 pub fn session_buttons(
     ui: &mut egui::Ui,
     play: &mut PlayView,
@@ -274,7 +275,9 @@ pub fn session_buttons(
              (this game is kept in its autosave)",
         )
     };
-    if ui.button(switch).on_hover_text(why).clicked() {
+    // Between two machines the game is both players': no table mode, no undo (the
+    // dice are shared) and no load (each machine keeps the game itself).
+    if !two_machines && ui.button(switch).on_hover_text(why).clicked() {
         *play.session = SessionRequest::SwitchMode;
     }
     if ui
@@ -304,17 +307,19 @@ pub fn session_buttons(
     {
         *play.session = SessionRequest::Replay;
     }
-    if ui
-        .button("Undo")
-        .on_hover_text("Ctrl+Z: take back the last order, never past dice already rolled")
-        .clicked()
+    if !two_machines
+        && ui
+            .button("Undo")
+            .on_hover_text("Ctrl+Z: take back the last order, never past dice already rolled")
+            .clicked()
     {
         *play.session = SessionRequest::Undo;
     }
-    if ui
-        .button("Load")
-        .on_hover_text("Ctrl+O: load this scenario's save")
-        .clicked()
+    if !two_machines
+        && ui
+            .button("Load")
+            .on_hover_text("Ctrl+O: load this scenario's save")
+            .clicked()
     {
         *play.session = SessionRequest::Load;
     }
