@@ -30,9 +30,14 @@ pub mod viewer;
 pub struct PlayedHere(pub u8);
 
 /// Is `side` played by nobody at this screen: by the computer, or on the other
-/// player's machine? (Then its sheets and end buttons are not offered here.)
+/// player's machine, or by no one yet (a game between two machines waiting for its
+/// set-up)? Then its sheets and end buttons are not offered here.
 pub fn not_at_this_screen(world: &World, side: u8) -> bool {
+    let not_set_up = world
+        .get_resource::<drumfire_core::shared_dice::DiceKeys>()
+        .is_some_and(|k| k.record.reveals.is_empty());
     computer::plays(world, side)
+        || not_set_up
         || world
             .get_resource::<PlayedHere>()
             .is_some_and(|h| h.0 != side)
@@ -258,6 +263,20 @@ mod tests {
             fast: false,
         });
         world.insert_resource(PlayedHere(1));
+        assert!(not_at_this_screen(&world, 0));
+        assert!(!not_at_this_screen(&world, 1));
+        // Before the set-up nobody plays; after it, each machine its own side.
+        world.insert_resource(drumfire_core::shared_dice::DiceKeys {
+            record: drumfire_core::shared_dice::SharedDice::default(),
+            keys: Vec::new(),
+        });
+        assert!(not_at_this_screen(&world, 0) && not_at_this_screen(&world, 1));
+        let mut record = drumfire_core::shared_dice::SharedDice::default();
+        record.reveals.push(vec!["00".into(), "00".into()]);
+        world.insert_resource(drumfire_core::shared_dice::DiceKeys {
+            record,
+            keys: Vec::new(),
+        });
         assert!(not_at_this_screen(&world, 0));
         assert!(!not_at_this_screen(&world, 1));
     }
