@@ -25,10 +25,9 @@ use drumfire_core::hash::StateHash;
 use drumfire_core::orders::{Order, Refusal};
 use drumfire_core::save::{self, SaveFile};
 use drumfire_core::scenario::Scenario;
+use drumfire_core::sealed;
 use drumfire_core::shared_dice::{self, Chain, DiceKeys, Digest32, SharedDice, hex, unhex};
 use std::collections::BTreeMap;
-
-use drumfire_core::sealed;
 
 use crate::wire::{Msg, order_text, read_order};
 
