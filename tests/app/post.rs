@@ -42,8 +42,13 @@ const SECRETS: [&str; 2] = [
 /// `drumfire post new` of Ukhozi Drift at `desk` (the British, side 1), the turn file
 /// written to `out`, with a fixed secret or a fresh one.
 fn post_new(desk: &Path, out: &Path, secret: Option<&str>) -> Output {
-    let scenario =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/portable/ukhozi_drift.ron");
+    post_new_of("scenarios/portable/ukhozi_drift.ron", desk, out, secret)
+}
+
+/// `drumfire post new` of the scenario at `rel` (from the project's root), side 1 played
+/// at `desk`.
+fn post_new_of(rel: &str, desk: &Path, out: &Path, secret: Option<&str>) -> Output {
+    let scenario = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
     let (scenario, out) = (scenario.display().to_string(), out.display().to_string());
     let mut args = vec!["post", "new", &scenario, "--side", "1", "--out", &out];
     if let Some(secret) = secret {
@@ -64,6 +69,19 @@ fn start(root: &Path, desks: &[PathBuf; 2]) -> PathBuf {
 fn to(file: &Path) -> usize {
     let t = std::fs::read_to_string(file).unwrap();
     if t.contains("to: 0,") { 0 } else { 1 }
+}
+
+/// `drumfire post open FILE` in a window under Xvfb at `desk`, with `more` arguments.
+fn open_in_window(desk: &Path, file: &Path, more: &[&std::ffi::OsStr]) -> Output {
+    Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_drumfire"))
+        .args(["post", "open"])
+        .arg(file)
+        .args(more)
+        .current_dir(desk)
+        .output()
+        .expect("xvfb-run must be installed (apt-get install xvfb mesa-vulkan-drivers libvulkan1)")
 }
 
 /// One player opens the file with the computer and sends it back.
@@ -203,16 +221,11 @@ fn a_turn_file_opens_in_the_window_on_the_news_and_waits_for_its_player() {
     let side = to(&file);
     let before = std::fs::read_to_string(&file).unwrap();
     let shot = root.join("post.png");
-    let out = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24"])
-        .arg(env!("CARGO_BIN_EXE_drumfire"))
-        .args(["post", "open"])
-        .arg(&file)
-        .arg("--screenshot")
-        .arg(&shot)
-        .current_dir(&desks[side])
-        .output()
-        .expect("xvfb-run must be installed (apt-get install xvfb mesa-vulkan-drivers libvulkan1)");
+    let out = open_in_window(
+        &desks[side],
+        &file,
+        &["--screenshot".as_ref(), shot.as_ref()],
+    );
     assert!(out.status.success(), "{}", text(&out));
     assert!(text(&out).contains("Your move."), "{}", text(&out));
     // Nothing given yet: the file is as it came.
@@ -230,20 +243,11 @@ fn a_turn_file_opens_in_the_window_on_the_news_and_waits_for_its_player() {
 fn napoleonic_orders_given_in_the_window_go_sealed_in_the_turn_file() {
     let (root, desks) = desks("sealed-window");
     let file = root.join("lindenau.turn.ron");
-    let scenario = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/napoleonic/lindenau.ron");
-    let out = drumfire(
+    let out = post_new_of(
+        "scenarios/napoleonic/lindenau.ron",
         &desks[0],
-        &[
-            "post",
-            "new",
-            &scenario.display().to_string(),
-            "--side",
-            "1",
-            "--out",
-            &file.display().to_string(),
-            "--secret",
-            SECRETS[0],
-        ],
+        &file,
+        Some(SECRETS[0]),
     );
     assert!(out.status.success(), "{}", text(&out));
     // The Prussian player joins; the file comes back to the French player's window.
@@ -257,18 +261,16 @@ fn napoleonic_orders_given_in_the_window_go_sealed_in_the_turn_file() {
     )
     .unwrap();
     let shots = root.join("shots");
-    let out = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24"])
-        .arg(env!("CARGO_BIN_EXE_drumfire"))
-        .args(["post", "open"])
-        .arg(&file)
-        .arg("--script")
-        .arg(&script)
-        .arg("--shots")
-        .arg(&shots)
-        .current_dir(&desks[0])
-        .output()
-        .expect("xvfb-run must be installed (apt-get install xvfb mesa-vulkan-drivers libvulkan1)");
+    let out = open_in_window(
+        &desks[0],
+        &file,
+        &[
+            "--script".as_ref(),
+            script.as_ref(),
+            "--shots".as_ref(),
+            shots.as_ref(),
+        ],
+    );
     assert!(out.status.success(), "{}", text(&out));
     let before = std::fs::read_to_string(shots.join("before")).unwrap();
     let after = std::fs::read_to_string(shots.join("after")).unwrap();

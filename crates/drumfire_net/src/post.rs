@@ -26,7 +26,6 @@ use drumfire_core::orders::Order;
 use drumfire_core::players::{Bot, PlayerKind};
 use drumfire_core::save::{self, SaveFile};
 use drumfire_core::scenario::{self, Scenario};
-use drumfire_core::sealed;
 use drumfire_core::shared_dice::{self, Chain, Digest32, SharedDice, hex, step, unhex};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
@@ -573,15 +572,14 @@ impl Opened {
             return Err("an order already waits for the other player's reveal".into());
         }
         let number = game.orders().len() + 1;
-        let nonce = sealed::nonce(&self.seat.chain.secret(), number);
-        let order = match sealed::sealed(&order, &nonce) {
-            Some((seal, text)) if sealed::can_seal(game.world()) => {
-                drumfire_core::orders::validate(game.world(), &order).map_err(|r| r.0)?;
-                self.seat.sealed.insert(number, text);
-                seal
-            }
-            _ => order,
-        };
+        let order = crate::session::seal_secret(
+            game,
+            order,
+            &self.seat.chain,
+            number,
+            &mut self.seat.sealed,
+        )
+        .map_err(|r| r.0)?;
         let before = save::save_of(game, &self.scenario, seed_of(game));
         match game.submit(order.clone()) {
             Ok(()) => Ok(Given::Done),

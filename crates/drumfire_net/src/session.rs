@@ -123,6 +123,27 @@ pub fn opening(
     })
 }
 
+/// `order` as this player gives it as order number `number` of `game`: a secret order
+/// of a rule set that can seal goes sealed (checked first, sealed or plain), its text
+/// kept in `sealed` under the number; any other order as it is.
+pub fn seal_secret(
+    game: &Game,
+    order: Order,
+    chain: &Chain,
+    number: usize,
+    sealed: &mut BTreeMap<usize, String>,
+) -> Result<Order, Refusal> {
+    match sealed::sealed(&order, &sealed::nonce(&chain.secret(), number)) {
+        Some((seal, text)) if sealed::can_seal(game.world()) => {
+            drumfire_core::orders::validate(game.world(), &order)?;
+            drumfire_core::orders::validate(game.world(), &seal)?;
+            sealed.insert(number, text);
+            Ok(seal)
+        }
+        _ => Ok(order),
+    }
+}
+
 fn broken(why: impl Into<String>) -> Stop {
     Stop::Broken(why.into())
 }
@@ -367,14 +388,7 @@ impl Session {
             .reveal(index)
             .ok_or_else(|| Refusal("This game has used up its dice.".into()))?;
         // A secret goes sealed; its text stays here until the rules open it.
-        let order = match sealed::sealed(&order, &sealed::nonce(&self.chain.secret(), index)) {
-            Some((seal, text)) if sealed::can_seal(game.world()) => {
-                drumfire_core::orders::validate(game.world(), &seal)?;
-                self.sealed.insert(index, text);
-                seal
-            }
-            _ => order,
-        };
+        let order = seal_secret(game, order, &self.chain, index, &mut self.sealed)?;
         self.pending = Some((index, order.clone()));
         Ok(vec![Msg::Order {
             index,

@@ -32,13 +32,17 @@ fn exchange(file: TurnFile, dirs: &[PathBuf; 2], kinds: [PlayerKind; 2]) -> (Tur
     (opened.finish().unwrap(), over)
 }
 
+/// A new game of `scenario` in fresh folders, started by side 1 with a fixed secret:
+/// the folders and the invitation as it arrives.
+fn begin(name: &str, scenario: &Path) -> ([PathBuf; 2], TurnFile) {
+    let dirs = folders(name);
+    let file = post(&start(scenario, 0, &dirs[0], Some([1; 32])).unwrap(), &dirs);
+    (dirs, file)
+}
+
 #[test]
 fn a_whole_game_by_e_mail_reaches_the_end_with_a_round_trip_only_for_dice() {
-    let dirs = folders("whole");
-    let mut file = post(
-        &start(&ukhozi(), 0, &dirs[0], Some([1; 32])).unwrap(),
-        &dirs,
-    );
+    let (dirs, mut file) = begin("whole", &ukhozi());
     let kinds = [PlayerKind::Ai, PlayerKind::Random];
     let mut sent = 1;
     loop {
@@ -83,11 +87,7 @@ fn a_whole_game_by_e_mail_reaches_the_end_with_a_round_trip_only_for_dice() {
 /// Plays until a file arrives holding a pending order with dice, and returns it (with
 /// the folders), the side it is sent to next.
 fn up_to_a_pending_order(name: &str) -> ([PathBuf; 2], TurnFile) {
-    let dirs = folders(name);
-    let mut file = post(
-        &start(&ukhozi(), 0, &dirs[0], Some([1; 32])).unwrap(),
-        &dirs,
-    );
+    let (dirs, mut file) = begin(name, &ukhozi());
     let kinds = [PlayerKind::Ai, PlayerKind::Ai];
     loop {
         let (next, over) = exchange(file, &dirs, kinds);
@@ -215,11 +215,7 @@ fn unopened(game: &SaveFile, side: u8) -> usize {
 
 #[test]
 fn a_napoleonic_game_by_e_mail_sends_each_sides_orders_sealed_until_both_are_in() {
-    let dirs = folders("sealed");
-    let mut file = post(
-        &start(&lindenau(), 0, &dirs[0], Some([1; 32])).unwrap(),
-        &dirs,
-    );
+    let (dirs, mut file) = begin("sealed", &lindenau());
     let kinds = [PlayerKind::Ai, PlayerKind::Ai];
     let mut sent = 1;
     let mut forged_once = false;
