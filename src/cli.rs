@@ -1,7 +1,6 @@
 //! The headless commands: `check`, `sim` and `replay`.
 
 use drumfire_core::game::Game;
-use drumfire_core::orders::Order;
 use drumfire_core::players::{Bot, PlayerKind, play_out};
 use drumfire_core::save;
 use drumfire_core::scenario::{self, Scenario};
@@ -222,14 +221,17 @@ pub fn replay(path: &Path) -> ExitCode {
                     keys.record.reveals.len()
                 );
             }
-            let orders = &save.file.orders;
-            let count = |f: fn(&Order) -> bool| orders.iter().filter(|o| f(o)).count();
-            let sealed = count(|o| matches!(o, Order::Sealed { .. }));
+            let (sealed, opened) =
+                drumfire_core::sealed::tally(save.scenario.rules, &save.file.orders);
             if sealed > 0 {
                 // The replay refuses an opening that does not make its seal again.
+                let what = if save.scenario.rules.seal_in_pieces.is_some() {
+                    "secret pieces"
+                } else {
+                    "secret orders"
+                };
                 println!(
-                    "secret orders sealed: {sealed}, of which {} opened, each checked against its seal",
-                    count(|o| matches!(o, Order::Open { .. }))
+                    "{what} sealed: {sealed}, of which {opened} opened, each checked against its seal"
                 );
             }
             ExitCode::SUCCESS

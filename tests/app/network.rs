@@ -360,6 +360,44 @@ fn a_napoleonic_game_sends_its_orders_sealed_and_a_restarted_machine_opens_its_o
 }
 
 #[test]
+fn a_great_war_game_seals_its_artillery_plans_and_a_restarted_machine_opens_its_own() {
+    let dir = scratch("plans");
+    let save = dir.join("join.ron");
+    let (host_p, addr, code) = host(
+        &scenario("scenarios/great_war/marcoing_ridge.ron"),
+        &dir.join("host.ron"),
+    );
+    // Order 2 is the joining side's Artillery Plan, sealed: killed once it is carried
+    // out, the machine holds seals whose plan only its seat keeps.
+    let mut joiner = join(&addr, &code, &save, false);
+    joiner.wait_for("order 2", GAME_LIMIT);
+    joiner.child.kill().unwrap();
+    let _ = joiner.child.wait();
+    let seat = std::fs::read_to_string(dir.join("join.seat.ron")).unwrap();
+    assert!(seat.contains("sealed: {"), "{seat}");
+    let kept = std::fs::read_to_string(&save).unwrap();
+    assert!(kept.contains("SealPlan("), "{kept}");
+
+    let back = join(&addr, &code, &save, true);
+    let (hash, _) = both_end(host_p, back);
+    assert_eq!(replayed(&dir.join("host.ron")), hash);
+    assert_eq!(replayed(&save), hash);
+    // Both plans went sealed, a seal for the missions and for each of the ten turns,
+    // and every piece was opened: the missions once, each turn's fire in its turn.
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert_eq!(text.matches("SealPlan(").count(), 2);
+    assert_eq!(text.matches("OpenPlan(").count(), 20);
+    assert!(!text.contains("SealedPlan("), "no plain plan");
+    let says = replay_says(&save);
+    assert!(
+        says.contains(
+            "secret pieces sealed: 22, of which 22 opened, each checked against its seal"
+        ),
+        "{says}"
+    );
+}
+
+#[test]
 fn a_host_restarted_from_its_save_takes_its_player_back_to_the_same_hash() {
     let dir = scratch("host-restart");
     let host_save = dir.join("host.ron");

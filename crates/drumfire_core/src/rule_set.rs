@@ -15,6 +15,20 @@ use std::sync::{Mutex, OnceLock};
 /// A rule set's check that a side may give its secret order sealed now.
 pub type MaySeal = fn(&World, u8) -> Result<(), Refusal>;
 
+/// How a rule set whose secret is shown bit by bit (the Great War's Artillery Plan:
+/// a turn's Planned Fire at a time) seals it piece by piece, in its own orders.
+pub struct PieceSealing {
+    /// The secret order as it travels sealed (the order that carries a seal for
+    /// each piece), and the text the player keeps: `None` when it is no secret.
+    /// The nonce is the player's, for this order.
+    pub seal: fn(&World, &Order, &str) -> Option<(Order, String)>,
+    /// The order that opens what the rules now show of `side`'s secret, from the
+    /// kept text and the nonce it was sealed with: `None` when nothing is due.
+    pub opening: fn(&World, u8, &str, &str) -> Option<Order>,
+    /// The seals an order gives and the pieces it opens (for `drumfire replay`).
+    pub tally: fn(&Order) -> (usize, usize),
+}
+
 /// A rule set the game can play.
 pub struct RuleSetInfo {
     /// Id used by scenarios ("great_war").
@@ -68,6 +82,8 @@ pub struct RuleSetInfo {
     /// May this side give its secret order sealed now ([`crate::sealed`])? `None`: the
     /// rule set's secrets cannot travel sealed, so it is not played on two machines.
     pub may_seal: Option<MaySeal>,
+    /// Its secret sealed piece by piece instead ([`PieceSealing`]).
+    pub seal_in_pieces: Option<&'static PieceSealing>,
     /// How its section follows the scenario editor's edits (its own edits are
     /// `editor::SectionEdit`s).
     pub editor: crate::editor::SectionEditor,

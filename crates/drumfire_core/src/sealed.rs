@@ -48,11 +48,11 @@ pub fn is_sealed(world: &World, side: u8) -> bool {
         .is_some_and(|s| s.0.contains_key(&side))
 }
 
-/// Does the game's rule set let its secrets travel sealed?
+/// Does the game's rule set let its secrets travel sealed (whole or in pieces)?
 pub fn can_seal(world: &World) -> bool {
     world
         .get_resource::<Rules>()
-        .is_some_and(|r| r.0.may_seal.is_some())
+        .is_some_and(|r| r.0.may_seal.is_some() || r.0.seal_in_pieces.is_some())
 }
 
 /// A secret order as it is given sealed, and its text: `None` when it is not secret.
@@ -60,6 +60,33 @@ pub fn sealed(order: &Order, nonce: &str) -> Option<(Order, String)> {
     let (side, text) = order.secret()?;
     let seal = seal(side, &text, nonce);
     Some((Order::Sealed { side, seal }, text))
+}
+
+/// The seals given in `orders` and the seals opened, under `rules`: an order each,
+/// or each piece for a rule set that seals in pieces.
+pub fn tally(rules: &crate::rule_set::RuleSetInfo, orders: &[Order]) -> (usize, usize) {
+    orders.iter().fold((0, 0), |(s, o), order| {
+        let (ds, dopen) = match rules.seal_in_pieces {
+            Some(pieces) => (pieces.tally)(order),
+            None => (
+                usize::from(matches!(order, Order::Sealed { .. })),
+                usize::from(matches!(order, Order::Open { .. })),
+            ),
+        };
+        (s + ds, o + dopen)
+    })
+}
+
+/// A secret order as the game's rule set seals it (whole, or piece by piece in its
+/// own order: [`crate::rule_set::PieceSealing`]), and its text.
+pub fn sealed_in(world: &World, order: &Order, nonce: &str) -> Option<(Order, String)> {
+    match world
+        .get_resource::<Rules>()
+        .and_then(|r| r.0.seal_in_pieces)
+    {
+        Some(pieces) => (pieces.seal)(world, order, nonce),
+        None => sealed(order, nonce),
+    }
 }
 
 /// The order inside an opening, if its text reads as one of the rule set's secrets.

@@ -105,15 +105,27 @@ impl std::fmt::Debug for Session {
     }
 }
 
-/// The opening of `me`'s seal in `game`, from the secrets `sealed` kept by order number:
-/// `None` when `me` has no seal, or its secret is not among them.
+/// The opening of `me`'s seal in `game` the rules now call for, from the secrets
+/// `sealed` kept by order number: `None` when nothing of `me`'s is due to be opened,
+/// or its secret is not among them. A rule set that seals in pieces
+/// ([`drumfire_core::rule_set::PieceSealing`]) says which pieces are due.
 pub fn opening(
     game: &Game,
     me: u8,
     chain: &Chain,
     sealed: &BTreeMap<usize, String>,
 ) -> Option<Order> {
-    let seal = game.world().resource::<sealed::Seals>().0.get(&me)?.clone();
+    let world = game.world();
+    if let Some(pieces) = world
+        .resource::<drumfire_core::scenario::Rules>()
+        .0
+        .seal_in_pieces
+    {
+        return sealed.iter().rev().find_map(|(number, text)| {
+            (pieces.opening)(world, me, text, &sealed::nonce(&chain.secret(), *number))
+        });
+    }
+    let seal = world.resource::<sealed::Seals>().0.get(&me)?.clone();
     let given = Order::Sealed { side: me, seal };
     let number = game.orders().iter().rposition(|o| *o == given)? + 1;
     Some(Order::Open {
@@ -133,7 +145,11 @@ pub fn seal_secret(
     number: usize,
     sealed: &mut BTreeMap<usize, String>,
 ) -> Result<Order, Refusal> {
-    match sealed::sealed(&order, &sealed::nonce(&chain.secret(), number)) {
+    match sealed::sealed_in(
+        game.world(),
+        &order,
+        &sealed::nonce(&chain.secret(), number),
+    ) {
         Some((seal, text)) if sealed::can_seal(game.world()) => {
             drumfire_core::orders::validate(game.world(), &order)?;
             drumfire_core::orders::validate(game.world(), &seal)?;

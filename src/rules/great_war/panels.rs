@@ -203,6 +203,10 @@ fn action_bar(ui: &mut egui::Ui, gw: &mut GwView, by_computer: bool) {
                 *side,
                 format!("which unit in {} takes the loss?", hex_label(*hex)),
             ),
+            Prompt::OpenPlot { side, turn } => (
+                *side,
+                format!("opening its sealed Artillery Plan for turn {turn}"),
+            ),
         };
         ui.colored_label(
             side_colour(&sides, who),
@@ -502,5 +506,7 @@ fn prompt_window(ctx: &egui::Context, gw: &mut GwView) {
                     }
                 });
         }
+        // The machine that keeps the plan opens it by itself (the phase bar says so).
+        Prompt::OpenPlot { .. } => {}
     }
 }

@@ -187,6 +187,7 @@ fn answer(world: &World) -> Option<Intent> {
         Prompt::StepLoss { candidates, .. } => {
             candidates.first().cloned().map(Intent::TakeStepLoss)
         }
+        Prompt::OpenPlot { .. } => None,
     }
 }
 

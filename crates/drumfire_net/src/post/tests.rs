@@ -270,3 +270,70 @@ fn a_napoleonic_game_by_e_mail_sends_each_sides_orders_sealed_until_both_are_in(
         "orders, seals, keyed orders, files"
     );
 }
+
+fn great_war_tutorial() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/great_war/tutorial.ron")
+}
+
+#[test]
+fn a_great_war_game_by_e_mail_sends_the_artillery_plan_sealed_and_opens_it_turn_by_turn() {
+    use drumfire_core::rules::great_war::GwOrder;
+    let (dirs, mut file) = begin("plans", &great_war_tutorial());
+    let kinds = [PlayerKind::Ai, PlayerKind::Ai];
+    let mut sent = 1;
+    let mut forged_once = false;
+    loop {
+        let (next, over) = exchange(file, &dirs, kinds);
+        file = post(&next, &dirs);
+        sent += 1;
+        let Some(game) = file.game.clone() else {
+            continue;
+        };
+        // No plan travels plainly.
+        assert!(game.orders.iter().all(|o| o.secret().is_none()));
+        // A turn's fire changed on the way is refused: it is not the plan sealed.
+        let sender = 1 - file.to;
+        if !forged_once
+            && let Some(GwOrder::OpenPlan { side, mut pieces }) = game
+                .orders
+                .last()
+                .and_then(|o| o.rules::<GwOrder>().cloned())
+            && side == sender
+        {
+            forged_once = true;
+            let mut forged = file.clone();
+            pieces.last_mut().unwrap().text.push(' ');
+            let orders = &mut forged.game.as_mut().unwrap().orders;
+            *orders.last_mut().unwrap() = GwOrder::OpenPlan { side, pieces }.into();
+            let e = refused(forged, &dirs);
+            assert!(
+                e.contains("does not match its seal") && e.contains("tampered"),
+                "{e}"
+            );
+        }
+        if over {
+            break;
+        }
+        assert!(sent < 2000, "the game never ends");
+    }
+    assert!(forged_once, "an opening was sent in a file");
+    let saved = file.game.clone().unwrap();
+    let gw = |f: fn(&GwOrder) -> bool| {
+        saved
+            .orders
+            .iter()
+            .filter(|o| o.rules::<GwOrder>().is_some_and(f))
+            .count()
+    };
+    let sealed = gw(|o| matches!(o, GwOrder::SealPlan { .. }));
+    let openings = gw(|o| matches!(o, GwOrder::OpenPlan { .. }));
+    let keyed = saved.shared_dice.clone().unwrap().keyed.unwrap().len();
+    // The German plan alone (the British have no guns): sealed once, opened in each of
+    // the eight turns. Fixed secrets, fixed game.
+    assert_eq!((sealed, openings), (1, 8));
+    assert_eq!(
+        (saved.orders.len(), keyed, sent),
+        (134, 35, 87),
+        "orders, keyed orders, files"
+    );
+}

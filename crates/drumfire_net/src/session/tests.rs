@@ -21,6 +21,11 @@ fn napoleonic() -> Scenario {
     shipped("napoleonic", "lindenau.ron")
 }
 
+/// A rule set whose secret opens piece by piece: the Artillery Plans.
+fn great_war() -> Scenario {
+    shipped("great_war", "marcoing_ridge.ron")
+}
+
 /// A host on side 0 and a joining machine on side 1, set up.
 fn pair(scenario: Scenario) -> Pair {
     let mut host = Session::host(scenario.clone(), 0, Chain::new([1; 32]));
@@ -329,3 +334,65 @@ fn an_opening_that_is_not_the_order_sealed_stops_the_game() {
     );
     assert_eq!(p.s[1 - side].game_mut().unwrap().state_hash(), before);
 }
+
+#[test]
+fn a_great_war_game_seals_the_artillery_plans_and_opens_them_turn_by_turn() {
+    use drumfire_core::rules::great_war::GwOrder;
+    let mut p = pair(great_war());
+    let mut orders = 0;
+    while p.play_one() {
+        // A plan goes out as its seals: no target hex of the plan kept here travels.
+        for (i, wire) in p.wire.iter().enumerate() {
+            for msg in wire {
+                if let Msg::Order { order, .. } = msg
+                    && order.contains("SealPlan(")
+                {
+                    let sender = &p.s[1 - i];
+                    let kept = sender.sealed().values().last().unwrap();
+                    assert!(!order.contains("PlannedFire"), "{order}");
+                    assert!(kept.contains("PlannedFire") || kept.contains("OpenSights"));
+                }
+            }
+        }
+        p.deliver_all().unwrap();
+        orders += 1;
+        assert!(orders < 5_000);
+    }
+    let a = p.agreed_end();
+    let log = p.s[0].game().unwrap().orders().to_vec();
+    let gw = |o: &Order| o.rules::<GwOrder>().cloned();
+    let sealed = log
+        .iter()
+        .filter(|o| matches!(gw(o), Some(GwOrder::SealPlan { .. })))
+        .count();
+    let plain = log
+        .iter()
+        .filter(|o| matches!(gw(o), Some(GwOrder::Plan { .. })))
+        .count();
+    let openings: Vec<Vec<String>> = log
+        .iter()
+        .filter_map(|o| match gw(o) {
+            Some(GwOrder::OpenPlan { pieces, .. }) => {
+                Some(pieces.into_iter().map(|p| p.piece).collect())
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!((sealed, plain), (2, 0), "both plans went sealed");
+    // The first turn opens each side's missions and its first turn's fire.
+    assert_eq!(openings[0], ["missions", "turn 1"]);
+    assert_eq!(openings[1], ["missions", "turn 1"]);
+    assert_eq!(openings[2], ["turn 2"]);
+    assert_eq!(
+        (log.len(), openings.len()),
+        (PINNED_GW_ORDERS, PINNED_GW_OPENINGS),
+        "fixed chains and bots play the same game"
+    );
+    // Each machine's save replays to that hash, every piece checked against its seal.
+    let text = save::to_text(&p.s[1].save().unwrap()).unwrap();
+    let loaded = save::parse("guest.ron", &text, &drumfire_core::rules::ALL).unwrap();
+    assert_eq!(save::replay(&loaded).1, Ok(a));
+}
+
+const PINNED_GW_ORDERS: usize = 425;
+const PINNED_GW_OPENINGS: usize = 20;

@@ -65,6 +65,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     reveal,
     has_secrets: true,
     may_seal: None,
+    seal_in_pieces: None,
     editor: crate::editor::SectionEditor::NONE,
     data: crate::rule_set::DataFile::new("rules/acw/data.ron", include_str!("data.ron")),
 };

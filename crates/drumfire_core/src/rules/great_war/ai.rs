@@ -481,7 +481,7 @@ fn score(world: &World, ctx: &Ctx, o: &GwOrder) -> f32 {
         }
         // Mounting, loading and unloading: left to people for now.
         GwOrder::MountOrDismount { .. } | GwOrder::Load { .. } | GwOrder::Unload { .. } => -1.0,
-        GwOrder::Plan { .. } => 0.0,
+        GwOrder::Plan { .. } | GwOrder::SealPlan { .. } | GwOrder::OpenPlan { .. } => 0.0,
     }
 }
 

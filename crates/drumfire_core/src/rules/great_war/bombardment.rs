@@ -144,6 +144,23 @@ pub fn fire_groups(list: &[Plotted]) -> Vec<Vec<Plotted>> {
 /// worked out only when its turn comes ([`bombard`]): "The player who won initiative
 /// fires first" would gain nothing if the loser's batteries fired as they stood before.
 pub fn begin_bombardment(world: &mut World) {
+    let first = world.resource::<Initiative>().0.unwrap_or(0);
+    let n = world.resource::<SideList>().0.len() as u8;
+    let sides: Vec<u8> = (0..n).map(|k| (first + k) % n.max(1)).collect();
+    // Sealed plans open first (`sealing.rs`): no fire lands before every plot is known.
+    if let Some(mut waiting) = super::sealing::await_plots(world, &sides) {
+        waiting.push(Step::Bombardment);
+        world.resource_mut::<GwState>().queue.extend(waiting);
+    } else {
+        let steps = fire_steps(world);
+        world.resource_mut::<GwState>().queue.extend(steps);
+    }
+    resolve::run(world);
+}
+
+/// The turn's Planned Fire, side by side in the order they fire (the initiative
+/// winner first); says so when none lands.
+pub fn fire_steps(world: &mut World) -> Vec<Step> {
     let turn = world.resource::<Turn>().0;
     let first = world.resource::<Initiative>().0.unwrap_or(0);
     let n = world.resource::<SideList>().0.len() as u8;
@@ -154,9 +171,10 @@ pub fn begin_bombardment(world: &mut World) {
     {
         say(world, "No planned fire lands this turn.".into());
     }
-    let steps = sides.into_iter().map(|side| Step::Bombard { side });
-    world.resource_mut::<GwState>().queue.extend(steps);
-    resolve::run(world);
+    sides
+        .into_iter()
+        .map(|side| Step::Bombard { side })
+        .collect()
 }
 
 /// One side's Planned Fire for this turn, from its batteries as they are now: one

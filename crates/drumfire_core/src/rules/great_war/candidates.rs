@@ -68,6 +68,8 @@ fn raw(world: &World, side: u8, salt: u64) -> Vec<Order> {
                 })
                 .collect();
         }
+        // Opened by the machine that keeps the plan (`sealing.rs`), never chosen.
+        Some(Prompt::OpenPlot { .. }) => return Vec::new(),
         None => {}
     }
     match *world.resource::<State<Phase>>().get() {

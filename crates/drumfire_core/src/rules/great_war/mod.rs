@@ -29,6 +29,7 @@ pub mod plot;
 pub mod preview;
 pub mod resolve;
 pub mod scenario;
+pub mod sealing;
 pub mod setup;
 pub mod state;
 pub mod tables;
@@ -60,6 +61,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     reveal,
     has_secrets: true,
     may_seal: None,
+    seal_in_pieces: Some(&sealing::SEALING),
     editor: editor::EDITOR,
     data: crate::rule_set::DataFile::new("rules/great_war/data.ron", include_str!("data.ron")),
 };
@@ -78,6 +80,7 @@ pub fn plugin(app: &mut App) {
     flow::add_sequence(app, PHASE_NAMES, &[INITIATIVE, BOMBARDMENT, ACTION]);
     app.insert_resource(SetupOrders)
         .init_resource::<GwState>()
+        .init_resource::<sealing::PlanSeals>()
         .add_systems(OnEnter(Phase::Setup), setup::begin_setup)
         .add_systems(
             OnEnter(INITIATIVE),
@@ -116,6 +119,12 @@ fn carry_out(world: &mut World) {
         (Order::Pass { side }, _) => action::pass(world, *side),
         (_, Some(GwOrder::Plan { side, missions })) => {
             setup::file_plan(world, *side, missions.clone())
+        }
+        (_, Some(GwOrder::SealPlan { side, seals })) => {
+            sealing::file_sealed(world, *side, seals.clone())
+        }
+        (_, Some(GwOrder::OpenPlan { side, pieces })) => {
+            sealing::open(world, *side, pieces.clone())
         }
         (_, Some(other)) => action::apply(world, other.clone()),
         _ => {}
@@ -169,6 +178,15 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
                 }
                 setup::check_plan(world, *side, missions)
             }
+            Some(GwOrder::SealPlan { side, seals }) => {
+                if phase != Phase::Setup {
+                    return Err(Refusal(
+                        "Artillery Plans are filed in the set-up, before the first turn.".into(),
+                    ));
+                }
+                sealing::check_seal(world, *side, seals)
+            }
+            Some(GwOrder::OpenPlan { side, pieces }) => sealing::check_open(world, *side, pieces),
             Some(o) => action::validate(world, phase, o),
             None => Err(Refusal(
                 "That is not an order of the Great War rules.".into(),
@@ -198,6 +216,7 @@ pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
 /// Back to the state before the set-up: no plans, no activation, no questions.
 pub fn reset(world: &mut World) {
     world.insert_resource(GwState::default());
+    world.insert_resource(sealing::PlanSeals::default());
     let data = INFO.data();
     let board = board::Board::build(world, data);
     world.insert_resource(board);
@@ -205,7 +224,11 @@ pub fn reset(world: &mut World) {
 
 /// The Great War state in canonical text, for the state hash.
 pub fn state_text(world: &World) -> String {
-    format!("{:?}", world.resource::<GwState>())
+    format!(
+        "{:?}{}",
+        world.resource::<GwState>(),
+        sealing::state_text(world)
+    )
 }
 
 // ---- Effects shared by the phases ----------------------------------------

@@ -31,6 +31,18 @@ pub struct Assignment {
     pub mission: Mission,
 }
 
+/// A piece of a sealed Artillery Plan, opened: its text and the nonce it was sealed with.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpenedPiece {
+    /// The piece: `missions`, or `turn N` for the Planned Fire of turn N.
+    pub piece: String,
+    /// Its text (RON).
+    pub text: String,
+    /// Its nonce (hex).
+    pub nonce: String,
+}
+
 /// A Great War order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum GwOrder {
@@ -40,6 +52,21 @@ pub enum GwOrder {
         side: u8,
         /// One assignment per artillery unit and off-board factor.
         missions: Vec<Assignment>,
+    },
+    /// The side's Artillery Plan sealed, between two machines: a seal for its
+    /// missions and one for each turn's Planned Fire, by piece (see `sealing.rs`).
+    SealPlan {
+        /// The side.
+        side: u8,
+        /// The seal of each piece (hex SHA-256), by piece name.
+        seals: std::collections::BTreeMap<String, String>,
+    },
+    /// Opens the pieces of a sealed Artillery Plan the rules now show.
+    OpenPlan {
+        /// The side.
+        side: u8,
+        /// The pieces opened.
+        pieces: Vec<OpenedPiece>,
     },
     /// Activate one unit or leader (a leader activates his chain).
     Activate {
@@ -138,6 +165,8 @@ impl GwOrder {
     pub fn side(&self) -> u8 {
         match self {
             Self::Plan { side, .. }
+            | Self::SealPlan { side, .. }
+            | Self::OpenPlan { side, .. }
             | Self::Activate { side, .. }
             | Self::ActivateStack { side, .. }
             | Self::Move { side, .. }

@@ -81,6 +81,11 @@ fn execute(world: &mut World, step: Step) {
             }
         }
         Step::Bombard { side } => super::bombardment::bombard(world, side),
+        Step::AwaitPlot { side } => super::sealing::await_plot(world, side),
+        Step::Bombardment => {
+            let steps = super::bombardment::fire_steps(world);
+            push_front(world, steps);
+        }
         Step::Fire(plan) => resolve_fire(world, plan),
         Step::FireOn { plan, side } => {
             let result = roll_on_table(world, &plan);

@@ -89,6 +89,7 @@ pub fn begin_setup(world: &mut World) {
     state.plans_due = due;
     let done = state.plans_due.is_empty();
     world.insert_resource(state);
+    world.insert_resource(super::sealing::PlanSeals::default());
     if done {
         flow::begin_first_turn(world);
     }
@@ -96,13 +97,24 @@ pub fn begin_setup(world: &mut World) {
 
 /// Checks a side's Artillery Plan against the rules.
 pub fn check_plan(world: &World, side: u8, missions: &[Assignment]) -> Result<(), Refusal> {
-    let state = world.resource::<GwState>();
-    if state.plans_due.first() != Some(&side) {
+    if world.resource::<GwState>().plans_due.first() != Some(&side) {
         return Err(Refusal(format!(
             "{} has no Artillery Plan to file now.",
             side_name(world, side)
         )));
     }
+    check_missions(world, side, missions, &|u| u.hex)
+}
+
+/// Checks a side's missions against the rules, ranges measured from where `at` says
+/// each battery stands (where it stood when the plan was made).
+pub fn check_missions(
+    world: &World,
+    side: u8,
+    missions: &[Assignment],
+    at: &dyn Fn(&PieceView) -> Hex,
+) -> Result<(), Refusal> {
+    let state = world.resource::<GwState>();
     let ammo = world
         .resource::<super::scenario::GwSides>()
         .get(side)
@@ -156,7 +168,7 @@ pub fn check_plan(world: &World, side: u8, missions: &[Assignment]) -> Result<()
                         })?;
                     if let Some(u) = unit {
                         let range = u.face.bombard.map_or(0, |b| b.range);
-                        let d = u.hex.unsigned_distance_to(hex);
+                        let d = at(u).unsigned_distance_to(hex);
                         if d > u32::from(range) {
                             return Err(Refusal(format!(
                                 "`{}`, turn {}: hex {label} is {d} hexes away, beyond its range of {range}.",
@@ -189,7 +201,7 @@ pub fn check_plan(world: &World, side: u8, missions: &[Assignment]) -> Result<()
                         a.source
                     )));
                 }
-                if unit.is_some_and(|u| u.hex == hex) {
+                if unit.is_some_and(|u| at(u) == hex) {
                     return Err(Refusal(format!(
                         "`{}` already stands in {destination}: give it Open Sights instead.",
                         a.source
@@ -225,10 +237,22 @@ pub fn file_plan(world: &mut World, side: u8, missions: Vec<Assignment>) {
     for a in missions {
         state.missions.insert(a.source, a.mission);
     }
+    plan_filed(world, side, "");
+}
+
+/// A side's plan is in (`how` it was filed, after the words); the first turn starts
+/// when every plan is in.
+pub fn plan_filed(world: &mut World, side: u8, how: &str) {
+    let mut state = world.resource_mut::<GwState>();
     state.plans_due.retain(|s| *s != side);
     let done = state.plans_due.is_empty();
     let name = side_name(world, side);
-    say(world, format!("{name} has filed its Artillery Plan."));
+    let how = if how.is_empty() {
+        String::new()
+    } else {
+        format!(" {how}")
+    };
+    say(world, format!("{name} has filed its Artillery Plan{how}."));
     if done {
         flow::begin_first_turn(world);
     }

@@ -145,6 +145,13 @@ pub enum Step {
         /// Only this piece (after a step loss).
         piece: Option<String>,
     },
+    /// Wait until the side's sealed Artillery Plan is opened for this turn.
+    AwaitPlot {
+        /// The side.
+        side: u8,
+    },
+    /// The Bombardment Phase's fire, once every plot for the turn is known.
+    Bombardment,
     /// A Demoralized piece that failed to recover flees.
     Flee {
         /// The piece.
@@ -175,13 +182,23 @@ pub enum Prompt {
         /// Units that may take it.
         candidates: Vec<String>,
     },
+    /// The side's sealed Artillery Plan must show this turn's Planned Fire (and, the
+    /// first time, its missions): its machine opens those pieces.
+    OpenPlot {
+        /// The side.
+        side: u8,
+        /// The turn.
+        turn: u16,
+    },
 }
 
 impl Prompt {
     /// The side that must answer.
     pub fn side(&self) -> u8 {
         match self {
-            Self::OpportunityFire { side, .. } | Self::StepLoss { side, .. } => *side,
+            Self::OpportunityFire { side, .. }
+            | Self::StepLoss { side, .. }
+            | Self::OpenPlot { side, .. } => *side,
         }
     }
 }

@@ -55,6 +55,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     reveal,
     has_secrets: true,
     may_seal: Some(validate::may_seal),
+    seal_in_pieces: None,
     editor: editor::EDITOR,
     data: crate::rule_set::DataFile::new("rules/napoleonic/data.ron", include_str!("data.ron")),
 };

@@ -73,6 +73,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     reveal: crate::rule_set::no_reveal,
     has_secrets: false,
     may_seal: None,
+    seal_in_pieces: None,
     editor: crate::editor::SectionEditor::NONE,
     data: crate::rule_set::DataFile::new("rules/wwii/data.ron", include_str!("data.ron")),
 };

@@ -214,7 +214,7 @@ pub fn apply(world: &mut World, order: GwOrder) {
             };
             take_loss(world, &piece, hex, side, count);
         }
-        GwOrder::Plan { .. } => {}
+        GwOrder::Plan { .. } | GwOrder::SealPlan { .. } | GwOrder::OpenPlan { .. } => {}
     }
 }
 

@@ -47,6 +47,10 @@ pub fn validate(world: &World, phase: Phase, order: &GwOrder) -> Result<(), Refu
                     label(*hex)
                 )
             }
+            Prompt::OpenPlot { side, turn } => format!(
+                "The game waits for {} to open its sealed Artillery Plan for turn {turn}.",
+                super::super::side_name(world, *side)
+            ),
         }),
         (GwOrder::OpportunityFire { .. } | GwOrder::HoldFire { .. }, None) => {
             refuse("No enemy is moving within range: there is nothing to fire at by opportunity.")
@@ -212,6 +216,8 @@ pub(super) fn check_act(world: &World, group: &Group, order: &GwOrder) -> Result
             }
         }
         GwOrder::Plan { .. }
+        | GwOrder::SealPlan { .. }
+        | GwOrder::OpenPlan { .. }
         | GwOrder::Activate { .. }
         | GwOrder::ActivateStack { .. }
         | GwOrder::OpportunityFire { .. }
