@@ -321,16 +321,14 @@ fn a_joining_machine_killed_mid_game_comes_back_to_the_same_hash() {
     assert_eq!(replayed(&save), hash);
 }
 
-#[test]
-fn a_napoleonic_game_sends_its_orders_sealed_and_a_restarted_machine_opens_its_own() {
-    let dir = scratch("sealed");
+/// A game between two computer players whose joining process is killed once its order
+/// 2, sealed (`sealed` names it in the save), is carried out: the machine holds a seal
+/// whose secret only its seat keeps. It comes back with `--resume`; both end on one hash,
+/// and both saves replay to it. The joining machine's save.
+fn killed_after_its_seal(name: &str, file: &str, sealed: &str) -> PathBuf {
+    let dir = scratch(name);
     let save = dir.join("join.ron");
-    let (host_p, addr, code) = host(
-        &scenario("scenarios/napoleonic/lindenau.ron"),
-        &dir.join("host.ron"),
-    );
-    // Order 2 is the joining side's orders, sealed: killed once it is carried out, the
-    // machine holds a seal whose secret only its seat keeps.
+    let (host_p, addr, code) = host(&scenario(file), &dir.join("host.ron"));
     let mut joiner = join(&addr, &code, &save, false);
     joiner.wait_for("order 2", GAME_LIMIT);
     joiner.child.kill().unwrap();
@@ -338,12 +336,19 @@ fn a_napoleonic_game_sends_its_orders_sealed_and_a_restarted_machine_opens_its_o
     let seat = std::fs::read_to_string(dir.join("join.seat.ron")).unwrap();
     assert!(seat.contains("sealed: {"), "{seat}");
     let kept = std::fs::read_to_string(&save).unwrap();
-    assert!(kept.contains("Sealed("), "{kept}");
+    assert!(kept.contains(sealed), "{kept}");
 
     let back = join(&addr, &code, &save, true);
     let (hash, _) = both_end(host_p, back);
     assert_eq!(replayed(&dir.join("host.ron")), hash);
     assert_eq!(replayed(&save), hash);
+    save
+}
+
+#[test]
+fn a_napoleonic_game_sends_its_orders_sealed_and_a_restarted_machine_opens_its_own() {
+    // Order 2 is the joining side's orders, sealed.
+    let save = killed_after_its_seal("sealed", "scenarios/napoleonic/lindenau.ron", "Sealed(");
     // Every turn's orders went sealed and were opened; none travelled plainly.
     let text = std::fs::read_to_string(&save).unwrap();
     let seals = text.matches("Sealed(").count();
@@ -361,27 +366,12 @@ fn a_napoleonic_game_sends_its_orders_sealed_and_a_restarted_machine_opens_its_o
 
 #[test]
 fn a_great_war_game_seals_its_artillery_plans_and_a_restarted_machine_opens_its_own() {
-    let dir = scratch("plans");
-    let save = dir.join("join.ron");
-    let (host_p, addr, code) = host(
-        &scenario("scenarios/great_war/marcoing_ridge.ron"),
-        &dir.join("host.ron"),
+    // Order 2 is the joining side's Artillery Plan, sealed.
+    let save = killed_after_its_seal(
+        "plans",
+        "scenarios/great_war/marcoing_ridge.ron",
+        "SealPlan(",
     );
-    // Order 2 is the joining side's Artillery Plan, sealed: killed once it is carried
-    // out, the machine holds seals whose plan only its seat keeps.
-    let mut joiner = join(&addr, &code, &save, false);
-    joiner.wait_for("order 2", GAME_LIMIT);
-    joiner.child.kill().unwrap();
-    let _ = joiner.child.wait();
-    let seat = std::fs::read_to_string(dir.join("join.seat.ron")).unwrap();
-    assert!(seat.contains("sealed: {"), "{seat}");
-    let kept = std::fs::read_to_string(&save).unwrap();
-    assert!(kept.contains("SealPlan("), "{kept}");
-
-    let back = join(&addr, &code, &save, true);
-    let (hash, _) = both_end(host_p, back);
-    assert_eq!(replayed(&dir.join("host.ron")), hash);
-    assert_eq!(replayed(&save), hash);
     // Both plans went sealed, a seal for the missions and for each of the ten turns,
     // and every piece was opened: the missions once, each turn's fire in its turn.
     let text = std::fs::read_to_string(&save).unwrap();
