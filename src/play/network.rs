@@ -382,6 +382,7 @@ impl NetPlay {
             ));
             return;
         }
+        self.session.keep_in(world);
         if let Some(to) = moved_to {
             world.resource_mut::<crate::input::Selection>().hex = Some(to);
         }

@@ -25,6 +25,9 @@ pub struct PostPlay {
     pub written: bool,
     /// What happened last, for the Game by e-mail window.
     pub status: String,
+    /// The board's order count when this player's own secret was last put where its
+    /// screen reads it.
+    kept_at: Option<usize>,
 }
 
 impl PostPlay {
@@ -36,6 +39,7 @@ impl PostPlay {
             opened,
             written: false,
             status: String::new(),
+            kept_at: None,
         };
         if play.opened.ended_before {
             // The end, as the other player sent it: nothing to send back.
@@ -93,6 +97,13 @@ fn step(world: &mut World) {
     let Some(mut play) = world.remove_non_send::<PostPlay>() else {
         return;
     };
+    // This player's own secret (its sealed chits) where its screen reads them.
+    let at = world.resource::<OrderLog>().0.len();
+    if play.kept_at != Some(at) {
+        let (me, seat) = (play.opened.me, &play.opened.seat);
+        drumfire_net::session::keep_secret(world, me, &seat.chain, &seat.sealed);
+        play.kept_at = Some(at);
+    }
     let order = world
         .get_resource_mut::<Outbox>()
         .and_then(|mut o| o.0.take());

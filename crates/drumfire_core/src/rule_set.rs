@@ -27,6 +27,19 @@ pub struct PieceSealing {
     pub opening: fn(&World, u8, &str, &str) -> Option<Order>,
     /// The seals an order gives and the pieces it opens (for `drumfire replay`).
     pub tally: fn(&Order) -> (usize, usize),
+    /// An order that turns over a piece of its side's secret as its player gives it
+    /// (the ACW: a unit acting on a chit still face down), with that piece shown from
+    /// what the player's own machine keeps ([`PieceSealing::keep`]): `None` when the
+    /// order shows nothing.
+    pub show: fn(&World, &Order) -> Option<Order>,
+    /// Puts `side`'s kept secret (its text and nonce) where this machine's own screen
+    /// and computer player read it, and the rules never do when they decide what
+    /// happens: it is in no state hash and no save. A text that is not the secret
+    /// sealed now takes it away.
+    pub keep: fn(&mut World, u8, &str, &str),
+    /// A secret of the rules that this sealing does not yet keep from the other
+    /// machine, which keeps the rule set off two machines until it does.
+    pub left_open: Option<&'static str>,
 }
 
 /// A rule set the game can play.

@@ -89,6 +89,13 @@ pub fn sealed_in(world: &World, order: &Order, nonce: &str) -> Option<(Order, St
     }
 }
 
+/// An order that turns over a piece of its side's sealed secret, with that piece
+/// shown ([`crate::rule_set::PieceSealing::show`]): `None` when it shows nothing.
+pub fn shown_in(world: &World, order: &Order) -> Option<Order> {
+    let pieces = world.get_resource::<Rules>()?.0.seal_in_pieces?;
+    (pieces.show)(world, order)
+}
+
 /// The order inside an opening, if its text reads as one of the rule set's secrets.
 fn inside(world: &World, side: u8, secret: &str) -> Result<Order, Refusal> {
     let rules = world.resource::<Rules>().0;

@@ -166,6 +166,26 @@ pub fn soak_game_with(
     Ok(game)
 }
 
+/// A whole game between two computer players (salted 1 and 2) from `seed`: its
+/// orders and its final state hash.
+pub fn computer_game(
+    scenario: &Scenario,
+    seed: u64,
+) -> (Vec<crate::orders::Order>, crate::hash::StateHash) {
+    use crate::players::{Bot, PlayerKind};
+    let mut game = Game::new(scenario, seed);
+    let mut bots = [Bot::new(PlayerKind::Ai, 1), Bot::new(PlayerKind::Ai, 2)];
+    while let Some(side) = game.awaiting().filter(|_| !game.is_over()) {
+        let order = bots[usize::from(side)]
+            .choose(&game, side)
+            .expect("the computer has an order");
+        game.submit(order).expect("the computer's order is legal");
+        assert!(game.orders().len() < 5_000, "no end after 5,000 orders");
+    }
+    let hash = game.state_hash();
+    (game.orders().to_vec(), hash)
+}
+
 /// Checks a rule set's marks of what we designed: every tag the docs list (`D-1`,
 /// `P-3`...) appears as `Ours — TAG ` in the Rust and RON files of `dir`, and every
 /// mark there names a listed tag. Returns what is wrong, one line each.

@@ -94,6 +94,13 @@ pub fn check_for_two(scenario: &Scenario) -> Result<(), String> {
             scenario.source, scenario.rules.name
         ));
     }
+    if let Some(why) = scenario.rules.seal_in_pieces.and_then(|p| p.left_open) {
+        return Err(format!(
+            "{}: the {} rules keep a secret that cannot yet be kept between two machines \
+             ({why}): play of this rule set on two machines is not built yet",
+            scenario.source, scenario.rules.name
+        ));
+    }
     Ok(())
 }
 

@@ -481,6 +481,7 @@ fn take_up(shown: &str, o: &mut Opened) -> Result<(), String> {
             )
         })?;
     }
+    crate::session::keep_secret(game.world_mut(), me, &o.seat.chain, &o.seat.sealed);
     o.game = Some(game);
     Ok(())
 }
@@ -581,7 +582,16 @@ impl Opened {
         )
         .map_err(|r| r.0)?;
         let before = save::save_of(game, &self.scenario, seed_of(game));
-        match game.submit(order.clone()) {
+        let kept = game.submit(order.clone());
+        if kept.is_ok() {
+            crate::session::keep_secret(
+                game.world_mut(),
+                self.me,
+                &self.seat.chain,
+                &self.seat.sealed,
+            );
+        }
+        match kept {
             Ok(()) => Ok(Given::Done),
             Err(_)
                 if game
@@ -595,6 +605,12 @@ impl Opened {
                 let (again, replayed) = save::replay(&checked);
                 replayed.map_err(|d| d.to_string())?;
                 *game = again;
+                crate::session::keep_secret(
+                    game.world_mut(),
+                    self.me,
+                    &self.seat.chain,
+                    &self.seat.sealed,
+                );
                 let j = game
                     .world()
                     .resource::<shared_dice::DiceKeys>()

@@ -156,7 +156,37 @@ pub fn seal_secret(
             sealed.insert(number, text);
             Ok(seal)
         }
-        _ => Ok(order),
+        _ => match sealed::shown_in(game.world(), &order) {
+            // An order that turns over a piece of this player's sealed secret shows it.
+            Some(shown) => {
+                drumfire_core::orders::validate(game.world(), &shown)?;
+                Ok(shown)
+            }
+            None => Ok(order),
+        },
+    }
+}
+
+/// Puts `me`'s secret sealed last (from `sealed`, kept by order number) where the
+/// rule set lets this machine's own screen and computer player read it
+/// ([`drumfire_core::rule_set::PieceSealing::keep`]); nothing for other rule sets.
+pub fn keep_secret(
+    world: &mut bevy_ecs::world::World,
+    me: u8,
+    chain: &Chain,
+    sealed: &BTreeMap<usize, String>,
+) {
+    let Some(pieces) = world
+        .get_resource::<drumfire_core::scenario::Rules>()
+        .and_then(|r| r.0.seal_in_pieces)
+    else {
+        return;
+    };
+    match sealed.last_key_value() {
+        Some((number, text)) => {
+            (pieces.keep)(world, me, text, &sealed::nonce(&chain.secret(), *number));
+        }
+        None => (pieces.keep)(world, me, "", ""),
     }
 }
 
@@ -228,6 +258,7 @@ impl Session {
         }
         let (mut game, check) = save::replay(saved);
         check.map_err(|d| format!("the save does not replay: {d}"))?;
+        keep_secret(game.world_mut(), me, &chain, &sealed);
         let n = game.orders().len();
         let mut hashes = BTreeMap::new();
         let mut both = [None, None];
@@ -313,6 +344,12 @@ impl Session {
     /// the driver keeps them in the seat before the sealed order is sent.
     pub fn sealed(&self) -> &BTreeMap<usize, String> {
         &self.sealed
+    }
+
+    /// Puts this player's secret sealed last in `world` (a window's copy of the game)
+    /// where its own screen reads it: [`keep_secret`].
+    pub fn keep_in(&self, world: &mut bevy_ecs::world::World) {
+        keep_secret(world, self.me, &self.chain, &self.sealed);
     }
 
     /// The opening of this player's sealed order, when the game waits on it to be
@@ -589,7 +626,9 @@ impl Session {
         out: &mut Vec<Msg>,
         happened: &mut Vec<Happened>,
     ) -> Result<(), Stop> {
-        let hash = self.game.as_mut().expect("set up").state_hash();
+        let game = self.game.as_mut().expect("set up");
+        keep_secret(game.world_mut(), self.me, &self.chain, &self.sealed);
+        let hash = game.state_hash();
         self.hashes.entry(index).or_default()[usize::from(self.me)] = Some(hash);
         out.push(Msg::Hash {
             index,

@@ -149,10 +149,10 @@ fn briefing(ui: &mut egui::Ui, world: &mut World) {
         .show(ui, |ui| {
             for u in &units {
                 ui.colored_label(side_colour(&sides, u.side), &u.name);
-                let shown = match state.chit_seen_by(&u.id, u.side, seen_by) {
+                let shown = match view::chit_seen_by(world, &u.id, u.side, seen_by) {
                     Some(c) if state.revealed.contains(&u.id) => c.name().to_owned(),
                     Some(c) => format!("{} (face down)", c.name()),
-                    None if state.chit(&u.id).is_some() => "face down".to_owned(),
+                    None if view::has_chit(world, &u.id) => "face down".to_owned(),
                     None => "none".to_owned(),
                 };
                 ui.label(shown);
@@ -191,10 +191,10 @@ fn orders(ui: &mut egui::Ui, world: &mut World) {
         },
         if u.routed { " · routed" } else { "" },
     ));
-    let chit = match state.chit_seen_by(&u.id, u.side, viewer(world)) {
+    let chit = match view::chit_seen_by(world, &u.id, u.side, viewer(world)) {
         Some(c) if state.revealed.contains(&u.id) => format!("Chit: {} (turned over)", c.name()),
         Some(c) => format!("Chit: {} (face down to the enemy)", c.name()),
-        None if state.chit(&u.id).is_some() => "Chit: face down".to_owned(),
+        None if view::has_chit(world, &u.id) => "Chit: face down".to_owned(),
         None => "No chit".to_owned(),
     };
     ui.label(chit);
@@ -588,7 +588,7 @@ fn charger_shots(
     k: usize,
     c: &view::Unit,
 ) -> Vec<(view::Unit, Option<drumfire_core::odds::Odds>, Vec<usize>)> {
-    acw::charge_shots(world, k)
+    acw::charge_shooters(world, k)
         .into_iter()
         .map(|u| {
             let odds = acw::shooting::can_fire(world, &u, c, &[Chit::Fire, Chit::OpportunityFire])

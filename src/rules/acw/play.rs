@@ -296,7 +296,7 @@ fn work_out_offers(
                     facing: now.0,
                 }
                 .into();
-                let chit = view::chit(world, &unit);
+                let chit = view::chit_known(world, &unit);
                 if path.is_empty() {
                     let moves = movement::cannot_move(world, &u).is_none();
                     let label = match chit {

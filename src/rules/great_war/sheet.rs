@@ -94,6 +94,7 @@ fn sides_with_plans(play: &GwView) -> Vec<u8> {
                 .or_else(|| play.names.iter().find(|c| &c.id == id).map(|c| c.side))
         })
         .collect();
+    out.extend(play.own_plan.as_ref().map(|o| o.side));
     out.sort_unstable();
     out.dedup();
     out

@@ -6,14 +6,13 @@
 
 use drumfire_core::game::Game;
 use drumfire_core::orders::Order;
-use drumfire_core::players::{Bot, PlayerKind};
 use drumfire_core::rules::great_war::sealing::{self, PlanSeals};
 use drumfire_core::rules::great_war::state::Prompt;
 use drumfire_core::rules::great_war::{GwOrder, GwState, Mission};
 use drumfire_core::save;
 use drumfire_core::scenario::Scenario;
 use drumfire_core::sealed;
-use drumfire_core::testing::shipped;
+use drumfire_core::testing::{computer_game, shipped};
 use std::collections::BTreeMap;
 
 const SEED: u64 = 11;
@@ -24,17 +23,7 @@ fn marcoing() -> Scenario {
 
 /// The plain game between two computer players: its orders and final hash.
 fn plain_game(scenario: &Scenario) -> (Vec<Order>, drumfire_core::hash::StateHash) {
-    let mut game = Game::new(scenario, SEED);
-    let mut bots = [Bot::new(PlayerKind::Ai, 1), Bot::new(PlayerKind::Ai, 2)];
-    while let Some(side) = game.awaiting().filter(|_| !game.is_over()) {
-        let order = bots[usize::from(side)]
-            .choose(&game, side)
-            .expect("an order");
-        game.submit(order).expect("the computer's order is legal");
-        assert!(game.orders().len() < 5_000);
-    }
-    let hash = game.state_hash();
-    (game.orders().to_vec(), hash)
+    computer_game(scenario, SEED)
 }
 
 /// A game whose plans go sealed: each side's plan text and nonce kept, as its
@@ -407,4 +396,32 @@ fn a_sealed_plan_is_filed_in_its_sides_turn_of_the_set_up_with_a_seal_per_piece(
         Some(1 - side),
         "the other side's plan is due"
     );
+}
+
+#[test]
+fn the_owners_machine_shows_its_whole_sealed_plan_and_nothing_of_it_reaches_the_hash() {
+    let (mut s, _) = at_first_opening();
+    let side = s.game.awaiting().unwrap();
+    let (text, nonce) = s.kept[&side].clone();
+    let before = s.game.state_hash();
+    // Before anything opens, the plan as the rules know it is empty.
+    assert!(setup_plan(&s, side).is_empty());
+    (sealing::SEALING.keep)(s.game.world_mut(), side, &text, &nonce);
+    let own = setup_plan(&s, side);
+    let plan: Vec<drumfire_core::rules::great_war::Assignment> = ron::from_str(&text).unwrap();
+    assert_eq!(own.len(), plan.len(), "the whole plan, from the seat");
+    assert!(own.iter().any(|a| matches!(
+        &a.mission,
+        Mission::PlannedFire { targets } if targets.iter().skip(1).any(Option::is_some)
+    )));
+    assert_eq!(s.game.state_hash(), before, "kept out of the state hash");
+    // The other side's plan text makes none of these seals: nothing is shown.
+    let (other, other_nonce) = s.kept[&(1 - side)].clone();
+    (sealing::SEALING.keep)(s.game.world_mut(), side, &other, &other_nonce);
+    assert!(setup_plan(&s, side).is_empty());
+    assert!(s.game.world().get_resource::<sealing::OwnPlan>().is_none());
+}
+
+fn setup_plan(s: &Sealing, side: u8) -> Vec<drumfire_core::rules::great_war::Assignment> {
+    drumfire_core::rules::great_war::setup::filed_plan(s.game.world(), side)
 }

@@ -396,3 +396,63 @@ fn a_great_war_game_seals_the_artillery_plans_and_opens_them_turn_by_turn() {
 
 const PINNED_GW_ORDERS: usize = 425;
 const PINNED_GW_OPENINGS: usize = 20;
+
+/// A rule set whose secret is shown unit by unit: the ACW order chits.
+fn acw() -> Scenario {
+    shipped("acw", "tanners_ford.ron")
+}
+
+#[test]
+fn an_acw_game_seals_the_chits_and_shows_each_as_its_unit_acts() {
+    use drumfire_core::rules::acw::AcwOrder;
+    let mut p = pair(acw());
+    let mut orders = 0;
+    while p.play_one() {
+        // Chits go out as seals: no chit kept here travels with them.
+        for (i, wire) in p.wire.iter().enumerate() {
+            for msg in wire {
+                if let Msg::Order { order, .. } = msg
+                    && order.contains("SealChits(")
+                {
+                    let kept = p.s[1 - i].sealed().values().last().unwrap();
+                    assert!(kept.starts_with("[(\""), "the chits kept: {kept}");
+                    for chit in ["Move", "FastAdvance", "Charge", "Fire", "OpportunityFire"] {
+                        assert!(!order.contains(chit), "{order}");
+                    }
+                }
+            }
+        }
+        p.deliver_all().unwrap();
+        orders += 1;
+        assert!(orders < 5_000);
+    }
+    let a = p.agreed_end();
+    let log = p.s[0].game().unwrap().orders().to_vec();
+    let acw = |o: &Order| o.rules::<AcwOrder>().cloned();
+    let count = |f: &dyn Fn(Option<AcwOrder>) -> bool| log.iter().filter(|o| f(acw(o))).count();
+    let sealed = count(&|o| matches!(o, Some(AcwOrder::SealChits { .. })));
+    let plain = count(&|o| matches!(o, Some(AcwOrder::Chits { .. })));
+    let shown = count(&|o| matches!(o, Some(AcwOrder::Shown { .. })));
+    let (seals, opened) = sealed::tally(&drumfire_core::rules::acw::INFO, &log);
+    assert_eq!(plain, 0, "every side's chits went sealed");
+    assert_eq!(seals, opened, "every chit sealed was shown");
+    assert_eq!(
+        (log.len(), sealed, shown),
+        PINNED_ACW,
+        "fixed chains and bots play the same game"
+    );
+    let text = save::to_text(&p.s[1].save().unwrap()).unwrap();
+    let loaded = save::parse("guest.ron", &text, &drumfire_core::rules::ALL).unwrap();
+    assert_eq!(save::replay(&loaded).1, Ok(a));
+}
+
+const PINNED_ACW: (usize, usize, usize) = (89, 12, 47);
+
+#[test]
+fn only_rule_sets_whose_every_secret_can_be_kept_play_on_two_machines() {
+    for ok in [portable(), napoleonic(), great_war()] {
+        assert_eq!(crate::play::check_for_two(&ok), Ok(()), "{}", ok.source);
+    }
+    let err = crate::play::check_for_two(&acw()).unwrap_err();
+    assert!(err.contains("blind dominoes"), "{err}");
+}

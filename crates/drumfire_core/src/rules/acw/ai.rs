@@ -61,7 +61,7 @@ fn at_charger(world: &World, side: u8, k: usize) -> Option<Order> {
     }
     let c = view::unit(world, &charge.charger)?;
     let line = combat::line(&c);
-    match resolve::charge_shots(world, k).first() {
+    match resolve::charge_shooters(world, k).first() {
         Some(u) if !line.is_empty() => Some(
             AcwOrder::Fire {
                 side,
@@ -186,7 +186,7 @@ fn act(world: &World, side: u8) -> Option<Order> {
         }
         .into()
     };
-    let chit = view::chit(world, &id);
+    let chit = view::chit_known(world, &id);
     let reach = movement::reachable(world, &u);
     if reach.is_empty() || chit.is_none_or(|c| c.hexes() == 0) {
         return Some(order(vec![], None));

@@ -34,12 +34,13 @@ pub mod melee;
 pub mod movement;
 pub(crate) mod resolve;
 pub mod scenario;
+pub mod sealing;
 pub mod shooting;
 pub mod state;
 mod validate;
 pub mod view;
 
-pub use resolve::{charge_shots, charged, fire_chits, unrevealed};
+pub use resolve::{charge_shooters, charge_shots, charged, fire_chits, unrevealed};
 pub use state::{AcwOrder, AcwState};
 pub use validate::{check_chits, validate};
 
@@ -65,7 +66,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
     reveal,
     has_secrets: true,
     may_seal: None,
-    seal_in_pieces: None,
+    seal_in_pieces: Some(&sealing::SEALING),
     editor: crate::editor::SectionEditor::NONE,
     data: crate::rule_set::DataFile::new("rules/acw/data.ron", include_str!("data.ron")),
 };
@@ -134,12 +135,17 @@ pub fn plugin(app: &mut App) {
 /// put a fresh [`AcwState`] in place with the scenario's own section; what is left is
 /// the board as the rules read it.
 pub fn reset(world: &mut World) {
+    world.remove_resource::<sealing::ChitSeals>();
     view::install_board(world);
 }
 
 /// The ACW state in canonical text, for the state hash.
 pub fn state_text(world: &World) -> String {
-    format!("{:?}", world.resource::<AcwState>())
+    format!(
+        "{:?}{}",
+        world.resource::<AcwState>(),
+        sealing::state_text(world)
+    )
 }
 
 /// A side's chits, back from the secret a save keeps.
@@ -199,7 +205,7 @@ pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
             && let Some(c) = view::unit(world, &charge.charger)
         {
             out.push(Order::Pass { side });
-            for u in resolve::charge_shots(world, k) {
+            for u in resolve::charge_shooters(world, k) {
                 for stand in combat::line(&c) {
                     out.push(
                         AcwOrder::Fire {

@@ -10,8 +10,14 @@ use bevy_ecs::prelude::*;
 use hexx::Hex;
 use std::collections::BTreeMap;
 
-/// Why the unit may not move this turn, if it may not.
+/// Why the unit may not move this turn, if it may not (on its chit as this machine
+/// knows it).
 pub fn cannot_move(world: &World, u: &Unit) -> Option<String> {
+    cannot_move_on(world, u, view::chit_known(world, &u.id))
+}
+
+/// Why the unit may not move this turn on `chit`, if it may not.
+pub fn cannot_move_on(world: &World, u: &Unit, chit: Option<Chit>) -> Option<String> {
     let state = world.resource::<AcwState>();
     if u.battery {
         return Some(format!(
@@ -31,7 +37,7 @@ pub fn cannot_move(world: &World, u: &Unit) -> Option<String> {
             u.name
         ));
     }
-    match state.chit(&u.id) {
+    match chit {
         None => Some(format!("{} has no order chit this turn", u.name)),
         Some(c) if c.hexes() == 0 => Some(format!(
             "{} is on {}: it does not move this turn",
@@ -89,13 +95,23 @@ fn step(
 /// within the chit's hexes, and out of contact unless on a Charge chit, which ends
 /// its move at the first hex in contact.
 pub fn check_path(world: &World, u: &Unit, path: &[Hex]) -> Result<(), String> {
+    check_path_on(world, u, view::chit_known(world, &u.id), path)
+}
+
+/// [`check_path`] on `chit`.
+pub fn check_path_on(
+    world: &World,
+    u: &Unit,
+    chit: Option<Chit>,
+    path: &[Hex],
+) -> Result<(), String> {
     if path.is_empty() {
         return Ok(());
     }
-    if let Some(why) = cannot_move(world, u) {
+    if let Some(why) = cannot_move_on(world, u, chit) {
         return Err(why);
     }
-    let chit = view::chit(world, &u.id).unwrap_or(Chit::Fire);
+    let chit = chit.unwrap_or(Chit::Fire);
     let all = view::units(world);
     let (mut at, mut spent) = (u.hex, 0);
     for (i, &next) in path.iter().enumerate() {
@@ -123,10 +139,11 @@ pub fn check_path(world: &World, u: &Unit, path: &[Hex]) -> Result<(), String> {
 /// included), the cheapest first found.
 pub fn reachable(world: &World, u: &Unit) -> BTreeMap<(i32, i32), Vec<Hex>> {
     let mut out: BTreeMap<(i32, i32), Vec<Hex>> = BTreeMap::new();
-    if cannot_move(world, u).is_some() {
+    let chit = view::chit_known(world, &u.id);
+    if cannot_move_on(world, u, chit).is_some() {
         return out;
     }
-    let chit = view::chit(world, &u.id).unwrap_or(Chit::Fire);
+    let chit = chit.unwrap_or(Chit::Fire);
     let all = view::units(world);
     let mut best: BTreeMap<(i32, i32), u8> = BTreeMap::new();
     let mut frontier = vec![(0u8, u.hex, Vec::<Hex>::new())];

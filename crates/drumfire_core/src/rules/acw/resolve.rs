@@ -48,6 +48,17 @@ fn apply(world: &mut World, o: AcwOrder) {
             let name = side_name(world, side);
             say(world, format!("{name} has placed its order chits."));
         }
+        AcwOrder::SealChits { side, seals } => super::sealing::file_sealed(world, side, seals),
+        AcwOrder::Shown {
+            side,
+            unit,
+            chit,
+            then,
+            ..
+        } => {
+            super::sealing::shown(world, side, &unit, chit);
+            apply(world, *then);
+        }
         AcwOrder::Choose { side, first } => {
             let sides = world.resource::<SideList>().0.len() as u8;
             let other = (side + 1) % sides.max(1);
@@ -263,7 +274,10 @@ fn march(world: &mut World, u: &view::Unit, path: &[Hex]) {
     crate::map::march(world, u.entity, &u.id, u.hex, path);
 }
 
-/// The defenders that may fire at charge `k`'s charger now.
+/// The defenders that may fire at charge `k`'s charger now, as the rules see it: on
+/// a Fire or Opportunity Fire chit, or on a chit still sealed (on another machine)
+/// that could be one of those. Whether the charge waits for the defenders' fire
+/// hangs on this, so it reads no chit kept sealed on this machine.
 pub fn charge_shots(world: &World, k: usize) -> Vec<view::Unit> {
     let Some(charge) = world.resource::<AcwState>().charges.get(k) else {
         return vec![];
@@ -271,9 +285,34 @@ pub fn charge_shots(world: &World, k: usize) -> Vec<view::Unit> {
     let Some(c) = view::unit(world, &charge.charger) else {
         return vec![];
     };
+    let sealed = world.get_resource::<super::sealing::ChitSeals>();
     view::units(world)
         .into_iter()
         .filter(|u| u.side == charge.defender_side)
+        .filter(|u| {
+            let on = view::chit(world, &u.id).or_else(|| {
+                sealed
+                    .is_some_and(|s| s.is_sealed(&u.id))
+                    .then_some(Chit::Fire)
+            });
+            shooting::can_fire_on(world, u, on, &c, &[Chit::Fire, Chit::OpportunityFire]).is_ok()
+        })
+        .collect()
+}
+
+/// The defenders that may fire at charge `k`'s charger now, on their chits as this
+/// machine knows them (its own side's kept sealed too): whom its player may fire with.
+pub fn charge_shooters(world: &World, k: usize) -> Vec<view::Unit> {
+    let Some(c) = world
+        .resource::<AcwState>()
+        .charges
+        .get(k)
+        .and_then(|charge| view::unit(world, &charge.charger))
+    else {
+        return vec![];
+    };
+    charge_shots(world, k)
+        .into_iter()
         .filter(|u| shooting::can_fire(world, u, &c, &[Chit::Fire, Chit::OpportunityFire]).is_ok())
         .collect()
 }
@@ -395,6 +434,7 @@ pub(super) fn begin_orders(world: &mut World) {
             );
         }
     }
+    world.remove_resource::<super::sealing::ChitSeals>();
     {
         let mut state = world.resource_mut::<AcwState>();
         state.chits.clear();

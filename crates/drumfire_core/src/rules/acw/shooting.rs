@@ -42,8 +42,19 @@ pub struct Shot {
 /// Why `u` may not fire at `t` now, if it may not; else the shot. `chit` is the chit
 /// the firing needs (Fire in the Shooting phase).
 pub fn can_fire(world: &World, u: &Unit, t: &Unit, chit: &[Chit]) -> Result<Shot, String> {
+    can_fire_on(world, u, view::chit_known(world, &u.id), t, chit)
+}
+
+/// [`can_fire`] with `u` on `on`.
+pub fn can_fire_on(
+    world: &World,
+    u: &Unit,
+    on: Option<Chit>,
+    t: &Unit,
+    chit: &[Chit],
+) -> Result<Shot, String> {
     let state = world.resource::<AcwState>();
-    match state.chit(&u.id) {
+    match on {
         Some(c) if chit.contains(&c) => {}
         c => {
             let needs = chit

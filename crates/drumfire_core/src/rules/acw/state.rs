@@ -53,6 +53,30 @@ pub enum AcwOrder {
         /// The nominated stand (0 is the leftmost as the target faces).
         stand: usize,
     },
+    /// Between two machines, a side's chits given **sealed** (`sealing`): one seal for
+    /// each unit's chit, in the order the chits were placed; each chit is shown as its
+    /// unit acts on it.
+    SealChits {
+        /// The side.
+        side: u8,
+        /// Each unit and the seal of its chit.
+        seals: Vec<(String, String)>,
+    },
+    /// A unit acts (`then`: it is turned over and moves, or fires at a charger) on a
+    /// chit still sealed: the chit is shown with its nonce, which must make its seal
+    /// again.
+    Shown {
+        /// The side.
+        side: u8,
+        /// The unit.
+        unit: String,
+        /// Its chit.
+        chit: Chit,
+        /// The nonce it was sealed with.
+        nonce: String,
+        /// What the unit does on it: an `Act` or a `Fire` of the same unit.
+        then: Box<AcwOrder>,
+    },
     /// The domino drawn and looked at is placed ("You may look at one dominoe and
     /// decide where to place it"): at `place` along the line (0 behind its first two
     /// stands), turned round if `turned`; the blind ones fill the other places.
@@ -74,6 +98,8 @@ impl AcwOrder {
             | Self::Choose { side, .. }
             | Self::Act { side, .. }
             | Self::Fire { side, .. }
+            | Self::SealChits { side, .. }
+            | Self::Shown { side, .. }
             | Self::Place { side, .. } => *side,
         }
     }

@@ -36,7 +36,46 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
     let Some(o) = order.rules::<AcwOrder>() else {
         return refuse("That is not an order of the ACW rules.");
     };
+    check(world, o, None)
+}
+
+/// Checks an ACW order; `shown`: the chit of the unit acting, shown from its seal.
+fn check(world: &World, o: &AcwOrder, shown: Option<Chit>) -> Result<(), Refusal> {
+    let phase = *world.resource::<State<Phase>>().get();
+    let state = world.resource::<AcwState>();
     match o {
+        AcwOrder::SealChits { side, seals } => {
+            if phase != ORDERS {
+                return refuse("Order chits are placed in the Orders phase.");
+            }
+            if state.chits.contains_key(side) {
+                return refuse("This side has placed its chits for the turn.");
+            }
+            super::sealing::check_seal(world, *side, seals)
+        }
+        AcwOrder::Shown {
+            side,
+            unit,
+            chit,
+            nonce,
+            then,
+        } => {
+            match then.as_ref() {
+                AcwOrder::Act {
+                    side: s, unit: u, ..
+                }
+                | AcwOrder::Fire {
+                    side: s, unit: u, ..
+                } if s == side && u == unit => {}
+                _ => {
+                    return refuse(format!(
+                        "A chit shown goes with the order of its own unit, `{unit}`: its turning over or its fire."
+                    ));
+                }
+            }
+            super::sealing::check_shown(world, *side, unit, *chit, nonce)?;
+            check(world, then, Some(*chit))
+        }
         AcwOrder::Chits { side, chits } => {
             if phase != ORDERS {
                 return refuse("Order chits are placed in the Orders phase.");
@@ -86,12 +125,13 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
                     crate::scenario::hex_of(l).ok_or_else(|| Refusal(format!("`{l}` is not a hex")))
                 })
                 .collect::<Result<Vec<_>, _>>()?;
+            let chit = known(world, &u, shown)?;
             if facing.is_some()
-                && let Some(why) = movement::cannot_move(world, &u)
+                && let Some(why) = movement::cannot_move_on(world, &u, chit)
             {
                 return refuse(format!("{why}: it may not turn either"));
             }
-            movement::check_path(world, &u, &hexes).map_err(Refusal)
+            movement::check_path_on(world, &u, chit, &hexes).map_err(Refusal)
         }
         AcwOrder::Fire {
             side,
@@ -125,7 +165,8 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
                 }
             }
             let chits = super::resolve::fire_chits(world, phase);
-            shooting::can_fire(world, &u, &t, &chits).map_err(Refusal)?;
+            let chit = known(world, &u, shown)?;
+            shooting::can_fire_on(world, &u, chit, &t, &chits).map_err(Refusal)?;
             if t.stands.0.get(*stand).is_none_or(|s| s.lost) {
                 return refuse(format!(
                     "{} has no stand {} standing to nominate",
@@ -157,40 +198,72 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
     }
 }
 
+/// The chit a unit acts on: shown from its seal, else as this machine knows it. A
+/// chit sealed on another machine is refused: it is shown as its unit acts.
+fn known(world: &World, u: &Unit, shown: Option<Chit>) -> Result<Option<Chit>, Refusal> {
+    let chit = shown.or_else(|| view::chit_known(world, &u.id));
+    if chit.is_none()
+        && world
+            .get_resource::<super::sealing::ChitSeals>()
+            .is_some_and(|s| s.is_sealed(&u.id))
+    {
+        return refuse(format!(
+            "{}'s chit is sealed: it is shown, with its nonce, as the unit acts",
+            u.name
+        ));
+    }
+    Ok(chit)
+}
+
 /// Checks a side's chits: one behind each of its units, each a chit that unit may
 /// take (a battery Fire or Opportunity Fire; a routed unit no Charge).
 pub fn check_chits(world: &World, side: u8, chits: &[(String, Chit)]) -> Result<(), String> {
+    let units: Vec<String> = chits.iter().map(|(id, _)| id.clone()).collect();
+    check_cover(world, side, &units)?;
+    for (id, chit) in chits {
+        if let Some(u) = view::unit(world, id) {
+            chit_allowed(&u, *chit)?;
+        }
+    }
+    Ok(())
+}
+
+/// Checks that `units` name each of `side`'s units once, and no other.
+pub(crate) fn check_cover(world: &World, side: u8, units: &[String]) -> Result<(), String> {
     let mine: Vec<Unit> = view::units(world)
         .into_iter()
         .filter(|u| u.side == side)
         .collect();
-    for (id, chit) in chits {
+    for id in units {
         let Some(u) = mine.iter().find(|u| &u.id == id) else {
             return Err(format!("`{id}` is not one of this side's units"));
         };
-        if chits.iter().filter(|(o, _)| o == id).count() > 1 {
+        if units.iter().filter(|o| *o == id).count() > 1 {
             return Err(format!("{} has two chits", u.name));
         }
-        if u.battery && !chit.for_artillery() {
-            return Err(format!(
-                "{} is a battery: it does not move, so its chit is Fire or Opportunity Fire, not {}",
-                u.name,
-                chit.name()
-            ));
-        }
-        if u.routed && !chit.for_routed() {
-            return Err(format!(
-                "{} is routed: \"No Charge moves thereafter\"",
-                u.name
-            ));
-        }
     }
-    if let Some(u) = mine
-        .iter()
-        .find(|u| !chits.iter().any(|(id, _)| *id == u.id))
-    {
+    if let Some(u) = mine.iter().find(|u| !units.contains(&u.id)) {
         return Err(format!(
             "{} has no chit: \"place an order chit behind each unit\"",
+            u.name
+        ));
+    }
+    Ok(())
+}
+
+/// Checks that `u` may take `chit`: a battery Fire or Opportunity Fire, a routed unit
+/// no Charge.
+pub(crate) fn chit_allowed(u: &Unit, chit: Chit) -> Result<(), String> {
+    if u.battery && !chit.for_artillery() {
+        return Err(format!(
+            "{} is a battery: it does not move, so its chit is Fire or Opportunity Fire, not {}",
+            u.name,
+            chit.name()
+        ));
+    }
+    if u.routed && !chit.for_routed() {
+        return Err(format!(
+            "{} is routed: \"No Charge moves thereafter\"",
             u.name
         ));
     }

@@ -83,6 +83,39 @@ pub fn chit(world: &World, id: &str) -> Option<Chit> {
     world.resource::<AcwState>().chit(id)
 }
 
+/// The chit behind a unit as this machine knows it: turned over or shown, else,
+/// between two machines, its own side's chit kept sealed
+/// ([`super::sealing::OwnChits`]). The rules read it only to check an order of the
+/// unit's own side; what happens next never hangs on it.
+pub fn chit_known(world: &World, id: &str) -> Option<Chit> {
+    chit(world, id).or_else(|| {
+        world
+            .get_resource::<super::sealing::OwnChits>()?
+            .chits
+            .get(id)
+            .map(|(c, _)| *c)
+    })
+}
+
+/// The chit behind a unit of `side` as `viewer` may see it: its own side's always
+/// (kept sealed on its own machine too), the other side's once turned over; `None`
+/// for an onlooker until turned over.
+pub fn chit_seen_by(world: &World, id: &str, side: u8, viewer: Option<u8>) -> Option<Chit> {
+    let state = world.resource::<AcwState>();
+    if viewer == Some(side) {
+        return chit_known(world, id);
+    }
+    state.chit_seen_by(id, side, viewer)
+}
+
+/// Is this unit's chit placed, face down or up (sealed on another machine counts)?
+pub fn has_chit(world: &World, id: &str) -> bool {
+    chit(world, id).is_some()
+        || world
+            .get_resource::<super::sealing::ChitSeals>()
+            .is_some_and(|s| s.is_sealed(id))
+}
+
 /// Prints on each counter its chit as the table shows it: the chit's word once it is
 /// turned over, "?" while it lies face down (or is still to be placed).
 pub fn label_chits(world: &mut World) {

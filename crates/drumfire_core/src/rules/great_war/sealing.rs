@@ -36,7 +36,53 @@ pub static SEALING: PieceSealing = PieceSealing {
     seal,
     opening,
     tally,
+    show: |_, _| None,
+    keep,
+    left_open: None,
 };
+
+/// A side's own Artillery Plan as its own machine keeps it while pieces of it are
+/// sealed: shown on its own Artillery Plan sheet, never read by the rules; in no
+/// state hash and no save.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct OwnPlan {
+    /// The side whose plan it is.
+    pub side: u8,
+    /// The plan as filed.
+    pub missions: Vec<Assignment>,
+}
+
+/// [`PieceSealing::keep`]: `side`'s plan from its kept text, where every piece still
+/// sealed makes its seal again; anything else takes it away.
+fn keep(world: &mut World, side: u8, kept: &str, nonce: &str) {
+    let turns = world.get_resource::<ScenarioInfo>().map_or(0, |i| i.turns);
+    let mine = world
+        .get_resource::<PlanSeals>()
+        .and_then(|s| s.seals.get(&side))
+        .and_then(|seals| {
+            let missions: Vec<Assignment> = ron::from_str(kept).ok()?;
+            let all = pieces(&missions, turns);
+            seals
+                .iter()
+                .all(|(piece, seal)| {
+                    all.get(piece).is_some_and(|text| {
+                        piece_seal(side, piece, text, &piece_nonce(nonce, piece)) == *seal
+                    })
+                })
+                .then_some(missions)
+        });
+    match mine {
+        Some(missions) => {
+            let own = OwnPlan { side, missions };
+            if world.get_resource::<OwnPlan>() != Some(&own) {
+                world.insert_resource(own);
+            }
+        }
+        None => {
+            world.remove_resource::<OwnPlan>();
+        }
+    }
+}
 
 /// [`PieceSealing::tally`]: the seals a sealed plan gives, the pieces an opening opens.
 fn tally(order: &Order) -> (usize, usize) {

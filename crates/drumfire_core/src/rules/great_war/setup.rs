@@ -288,6 +288,26 @@ pub fn open_sights_plan(world: &World, side: u8) -> Vec<Assignment> {
 /// The plan a side filed, as it stands (a Move mission that arrived reads Open Sights):
 /// its on-board units first, then its factors, each in id order.
 pub fn filed_plan(world: &World, side: u8) -> Vec<Assignment> {
+    // Between two machines, the side's own plan kept here while it is sealed.
+    // Between two machines, the side's own plan kept here while it is sealed, each
+    // mission as it stands once opened (but the Planned Fire of the turns to come).
+    if let Some(own) = world
+        .get_resource::<super::sealing::OwnPlan>()
+        .filter(|o| o.side == side)
+    {
+        let state = world.resource::<GwState>();
+        return own
+            .missions
+            .iter()
+            .map(|a| match (&a.mission, state.missions.get(&a.source)) {
+                (Mission::PlannedFire { .. }, _) | (_, None) => a.clone(),
+                (_, Some(now)) => Assignment {
+                    source: a.source.clone(),
+                    mission: now.clone(),
+                },
+            })
+            .collect();
+    }
     let state = world.resource::<GwState>();
     let ids = world.resource::<PieceIds>();
     let owner = |source: &str| match state.factors.get(source) {
