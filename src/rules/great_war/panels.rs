@@ -100,6 +100,8 @@ pub struct GwView<'w, 's> {
     pub(crate) hex_text: Local<'s, String>,
     pub(crate) gw: Option<Res<'w, GwState>>,
     pub(crate) gw_sides: Option<Res<'w, GwSides>>,
+    /// Between two machines, the side played at this screen.
+    pub(crate) played_here: Option<Res<'w, crate::play::PlayedHere>>,
     /// Between two machines, this side's own plan while it is sealed.
     pub(crate) own_plan: Option<Res<'w, drumfire_core::rules::great_war::sealing::OwnPlan>>,
     pub(crate) order: ResMut<'w, UiOrder>,

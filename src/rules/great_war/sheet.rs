@@ -106,7 +106,27 @@ pub fn plans_menu(ui: &mut egui::Ui, play: &mut GwView) {
     if *play.phase.get() == Phase::Setup {
         return;
     }
-    let sides = sides_with_plans(play);
+    let mut sides = sides_with_plans(play);
+    if let Some(here) = play.played_here.as_ref().map(|h| h.0) {
+        // Between two machines: this player's own plan, with no hand-off screen (the
+        // other player has a screen of their own).
+        sides.retain(|s| *s == here);
+        if sides.is_empty() {
+            return;
+        }
+        ui.menu_button("Artillery Plans", |ui| {
+            let name = play.sides.name(here).to_owned();
+            if ui
+                .button(format!("My plan ({name})"))
+                .on_hover_text("Your whole plan, kept on this machine; the other player has only what its fire has shown")
+                .clicked()
+            {
+                play.edits.0.push(super::plan::PlanEdit::Show(here));
+                ui.close();
+            }
+        });
+        return;
+    }
     if sides.is_empty() {
         return;
     }
