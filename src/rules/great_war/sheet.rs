@@ -208,8 +208,14 @@ pub fn plan_sheet(ctx: &egui::Context, play: &mut GwView) {
     let draft = play.draft.clone();
     let editable = draft.editable;
     let mut edits = Vec::new();
+    let sealed = play.own_plan.as_ref().is_some_and(|o| o.side == side);
     let title = if editable {
         format!("Artillery Plan: {}", play.sides.name(side))
+    } else if sealed {
+        format!(
+            "Artillery Plan: {} (filed sealed: the turns to come are on this machine only)",
+            play.sides.name(side)
+        )
     } else {
         format!("Artillery Plan: {} (filed)", play.sides.name(side))
     };
