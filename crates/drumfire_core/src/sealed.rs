@@ -96,6 +96,19 @@ pub fn shown_in(world: &World, order: &Order) -> Option<Order> {
     (pieces.show)(world, order)
 }
 
+/// Puts a player's own kept secret in `world` (or takes it away when `None`), for
+/// a rule set's [`crate::rule_set::PieceSealing::keep`]; left as it is when unchanged,
+/// so that nothing reading it is told of a change that did not happen.
+pub fn keep_own<R: Resource + PartialEq>(world: &mut World, own: Option<R>) {
+    match own {
+        Some(own) if world.get_resource::<R>() != Some(&own) => world.insert_resource(own),
+        Some(_) => {}
+        None => {
+            world.remove_resource::<R>();
+        }
+    }
+}
+
 /// The order inside an opening, if its text reads as one of the rule set's secrets.
 fn inside(world: &World, side: u8, secret: &str) -> Result<Order, Refusal> {
     let rules = world.resource::<Rules>().0;

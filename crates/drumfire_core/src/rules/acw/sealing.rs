@@ -177,17 +177,7 @@ fn keep(world: &mut World, side: u8, kept: &str, nonce: &str) {
             }
             (out.len() == seals.len()).then_some(out)
         });
-    match mine {
-        Some(chits) => {
-            let own = OwnChits { side, chits };
-            if world.get_resource::<OwnChits>() != Some(&own) {
-                world.insert_resource(own);
-            }
-        }
-        None => {
-            world.remove_resource::<OwnChits>();
-        }
-    }
+    crate::sealed::keep_own(world, mine.map(|chits| OwnChits { side, chits }));
 }
 
 /// Checks sealed chits: placed in the Orders phase, once, a seal behind each of the

@@ -71,17 +71,7 @@ fn keep(world: &mut World, side: u8, kept: &str, nonce: &str) {
                 })
                 .then_some(missions)
         });
-    match mine {
-        Some(missions) => {
-            let own = OwnPlan { side, missions };
-            if world.get_resource::<OwnPlan>() != Some(&own) {
-                world.insert_resource(own);
-            }
-        }
-        None => {
-            world.remove_resource::<OwnPlan>();
-        }
-    }
+    crate::sealed::keep_own(world, mine.map(|missions| OwnPlan { side, missions }));
 }
 
 /// [`PieceSealing::tally`]: the seals a sealed plan gives, the pieces an opening opens.
