@@ -14,6 +14,7 @@ pub mod flow;
 pub mod game;
 pub mod hash;
 pub mod journal;
+pub mod locked_deck;
 pub mod map;
 pub mod odds;
 pub mod orders;

@@ -37,9 +37,6 @@ pub struct PieceSealing {
     /// happens: it is in no state hash and no save. A text that is not the secret
     /// sealed now takes it away.
     pub keep: fn(&mut World, u8, &str, &str),
-    /// A secret of the rules that this sealing does not yet keep from the other
-    /// machine, which keeps the rule set off two machines until it does.
-    pub left_open: Option<&'static str>,
 }
 
 /// A rule set the game can play.

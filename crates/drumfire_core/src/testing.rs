@@ -278,3 +278,11 @@ pub fn sources_under(dir: &str) -> String {
         .map(|p| std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
         .collect()
 }
+
+/// Does any line of the game's journal say `text`?
+pub fn journal_says(game: &Game, text: &str) -> bool {
+    game.journal()
+        .entries()
+        .iter()
+        .any(|e| format!("{:?}", e.event).contains(text))
+}

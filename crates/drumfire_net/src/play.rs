@@ -89,15 +89,7 @@ pub fn check_for_two(scenario: &Scenario) -> Result<(), String> {
     {
         return Err(format!(
             "{}: the {} rules have secret orders that cannot yet go sealed between two \
-             machines: play of this rule set on two machines is not built yet (Portable, \
-             WWII, Napoleonic and Great War scenarios play over the network and by e-mail)",
-            scenario.source, scenario.rules.name
-        ));
-    }
-    if let Some(why) = scenario.rules.seal_in_pieces.and_then(|p| p.left_open) {
-        return Err(format!(
-            "{}: the {} rules keep a secret that cannot yet be kept between two machines \
-             ({why}): play of this rule set on two machines is not built yet",
+             machines: play of this rule set on two machines is not built yet",
             scenario.source, scenario.rules.name
         ));
     }

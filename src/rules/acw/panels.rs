@@ -75,6 +75,15 @@ fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
     let state = world.resource::<AcwState>().clone();
     ui.separator();
     let by_computer = crate::play::not_at_this_screen(world, side);
+    if let Some((_, step)) = acw::deal::due(world) {
+        let what = match step {
+            acw::deal::Step::Lock(_) => "locks and shuffles the dominoes",
+            acw::deal::Step::Unlock(..) => "opens the defender's looked-at domino",
+            acw::deal::Step::Key(_) => "shows its lock on the dominoes",
+        };
+        ui.colored_label(colour, format!("■ {name}'s machine {what}"));
+        return;
+    }
     if state.placing.is_some() {
         ui.colored_label(colour, format!("■ {name} places the domino it looked at"));
         return;
@@ -453,7 +462,12 @@ fn place_window(ctx: &egui::Context, world: &mut World) {
         return;
     };
     let b = &charge.lines[line];
-    let Some(hand) = b.hand else {
+    // Between two machines the domino is read on this machine once it is dealt.
+    let Some(hand) = b
+        .hand
+        .and_then(|d| acw::deal::face_of(world, k, d))
+        .filter(|_| acw::deal::due(world).is_none())
+    else {
         return;
     };
     let who = if line == 0 {
@@ -634,7 +648,9 @@ fn charges_window(ctx: &egui::Context, world: &mut World) {
                 for (line, who, side) in [(0, &cn, charger_side), (1, &dn, Some(c.defender_side))] {
                     ui.horizontal(|ui| {
                         ui.label(format!("{who}:"));
-                        line_tiles(ui, &c.lines[line], false, side.is_some() && side == seen_by);
+                        let own = side.is_some() && side == seen_by;
+                        let read = |d| acw::deal::face_of(world, k, d);
+                        line_tiles(ui, &c.lines[line], false, own, &read);
                     });
                 }
                 if let Some(setup) = setup {
@@ -650,7 +666,7 @@ fn charges_window(ctx: &egui::Context, world: &mut World) {
                 for line in 0..2 {
                     ui.horizontal(|ui| {
                         ui.label(format!("{}:", f.names[line]));
-                        line_tiles(ui, &f.charge.lines[line], true, false);
+                        line_tiles(ui, &f.charge.lines[line], true, false, &Some);
                     });
                 }
                 if let Some(r) = &f.charge.result {
@@ -677,8 +693,15 @@ fn charges_window(ctx: &egui::Context, world: &mut World) {
 }
 
 /// One line's dominoes: placed ones as they lie (face up once `fought`, or the one
-/// looked at when `own`), the rest still to be placed face down.
-fn line_tiles(ui: &mut egui::Ui, b: &Behind, fought: bool, own: bool) {
+/// looked at when `own`, as this machine `read`s it), the rest still to be placed
+/// face down.
+fn line_tiles(
+    ui: &mut egui::Ui,
+    b: &Behind,
+    fought: bool,
+    own: bool,
+    read: &dyn Fn(Domino) -> Option<Domino>,
+) {
     if b.places.is_empty() && b.hand.is_none() && b.blind.is_empty() {
         ui.small("not drawn yet");
         return;
@@ -692,12 +715,16 @@ fn line_tiles(ui: &mut egui::Ui, b: &Behind, fought: bool, own: bool) {
         return;
     }
     for (p, d) in b.places.iter().enumerate() {
-        let face_up = fought || (own && b.face_up == Some(p));
+        let face = if fought {
+            Some(*d)
+        } else {
+            (own && b.face_up == Some(p)).then(|| read(*d)).flatten()
+        };
         let hits = [
             b.hits.get(p * 2).copied().unwrap_or(0),
             b.hits.get(p * 2 + 1).copied().unwrap_or(0),
         ];
-        domino_tile(ui, face_up.then_some(*d), hits);
+        domino_tile(ui, face, hits);
     }
 }
 

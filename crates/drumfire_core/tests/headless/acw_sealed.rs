@@ -12,7 +12,7 @@ use drumfire_core::rules::acw::{AcwOrder, AcwState};
 use drumfire_core::save;
 use drumfire_core::scenario::Scenario;
 use drumfire_core::sealed;
-use drumfire_core::testing::{computer_game, shipped};
+use drumfire_core::testing::{computer_game, journal_says, shipped};
 use std::collections::BTreeMap;
 
 const SEED: u64 = 5;
@@ -131,21 +131,9 @@ fn chits_sealed_and_shown_unit_by_unit_end_in_the_plain_games_exact_state() {
     );
     let (seals, opened) = sealed::tally(&drumfire_core::rules::acw::INFO, &s.given);
     assert_eq!(seals, opened, "every chit sealed was shown");
-    let said: Vec<String> = s
-        .game
-        .journal()
-        .entries()
-        .iter()
-        .map(|e| format!("{:?}", e.event))
-        .collect();
-    assert!(
-        said.iter()
-            .any(|e| e.contains("has placed its order chits, sealed"))
-    );
-    assert!(
-        said.iter()
-            .any(|e| e.contains("chit is shown from its seal"))
-    );
+    let says = |text: &str| journal_says(&s.game, text);
+    assert!(says("has placed its order chits, sealed"));
+    assert!(says("chit is shown from its seal"));
 }
 
 /// The game at the first Movement phase: both sides' chits sealed.

@@ -4,6 +4,7 @@
 
 mod acw;
 mod acw_charge;
+mod acw_dealt;
 mod acw_sealed;
 mod acw_turn;
 mod ai;

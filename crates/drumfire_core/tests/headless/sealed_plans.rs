@@ -12,7 +12,7 @@ use drumfire_core::rules::great_war::{GwOrder, GwState, Mission};
 use drumfire_core::save;
 use drumfire_core::scenario::Scenario;
 use drumfire_core::sealed;
-use drumfire_core::testing::{computer_game, shipped};
+use drumfire_core::testing::{computer_game, journal_says, shipped};
 use std::collections::BTreeMap;
 
 const SEED: u64 = 11;
@@ -97,21 +97,13 @@ fn plans_sealed_and_opened_turn_by_turn_end_in_the_plain_games_exact_state() {
     assert_eq!(pieces_of(&s.openings[0]), ["missions", "turn 1"]);
     assert_eq!(pieces_of(&s.openings[2]), ["turn 2"]);
     assert!(s.game.world().resource::<PlanSeals>().is_empty());
-    let said: Vec<String> = s
-        .game
-        .journal()
-        .entries()
-        .iter()
-        .map(|e| format!("{:?}", e.event))
-        .collect();
+    let says = |text: &str| journal_says(&s.game, text);
     assert!(
-        said.iter()
-            .any(|e| e.contains("filed its Artillery Plan sealed")),
+        says("filed its Artillery Plan sealed"),
         "the log says a plan was filed sealed"
     );
     assert!(
-        said.iter()
-            .any(|e| e.contains("opens its missions and its Planned Fire for turn 1")),
+        says("opens its missions and its Planned Fire for turn 1"),
         "the log says what opened"
     );
 }

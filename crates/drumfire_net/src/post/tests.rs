@@ -213,14 +213,16 @@ fn unopened(game: &SaveFile, side: u8) -> usize {
         - count(&|o| matches!(o, Order::Open { side: s, .. } if *s == side))
 }
 
-/// A whole game by e-mail between two computer players, its secrets sealed: no file
-/// ever holds a secret order plainly, and the first opening `forge` changes (given
-/// the last order of a file and its sender) is refused as tampered. The game at the
-/// end, and the number of files sent.
+/// A game by e-mail between two computer players, its secrets sealed, to its end or
+/// until `done` says so: no file ever holds a secret order plainly, and the first
+/// order `forge` changes (given the last order of a file and its sender) is refused
+/// as tampered, saying `why`. The game at the end, and the number of files sent.
 fn sealed_by_post(
     name: &str,
     scenario: &Path,
     forge: impl Fn(&Order, u8) -> Option<Order>,
+    why: &str,
+    done: impl Fn(&SaveFile) -> bool,
 ) -> (SaveFile, usize) {
     let (dirs, mut file) = begin(name, scenario);
     let kinds = [PlayerKind::Ai, PlayerKind::Ai];
@@ -243,30 +245,34 @@ fn sealed_by_post(
             let orders = &mut forged.game.as_mut().unwrap().orders;
             *orders.last_mut().unwrap() = changed;
             let e = refused(forged, &dirs);
-            assert!(
-                e.contains("does not match its seal") && e.contains("tampered"),
-                "{e}"
-            );
+            assert!(e.contains(why) && e.contains("tampered"), "{e}");
         }
-        if over {
+        if over || done(&game) {
             break;
         }
         assert!(sent < 2000, "the game never ends");
     }
-    assert!(forged_once, "an opening was sent in a file");
+    assert!(forged_once, "a forged order was sent in a file");
     (file.game.unwrap(), sent)
 }
 
 #[test]
 fn a_napoleonic_game_by_e_mail_sends_each_sides_orders_sealed_until_both_are_in() {
-    let (saved, sent) = sealed_by_post("sealed", &lindenau(), |last, sender| match last {
+    let forge = |last: &Order, sender| match last {
         Order::Open { side, nonce, .. } if *side == sender => Some(Order::Open {
             side: *side,
             secret: "[]".into(),
             nonce: nonce.clone(),
         }),
         _ => None,
-    });
+    };
+    let (saved, sent) = sealed_by_post(
+        "sealed",
+        &lindenau(),
+        forge,
+        "does not match its seal",
+        |_| false,
+    );
     assert_eq!((unopened(&saved, 0), unopened(&saved, 1)), (0, 0));
     let seals = saved
         .orders
@@ -291,15 +297,20 @@ fn great_war_tutorial() -> PathBuf {
 fn a_great_war_game_by_e_mail_sends_the_artillery_plan_sealed_and_opens_it_turn_by_turn() {
     use drumfire_core::rules::great_war::GwOrder;
     // A turn's fire changed on the way: not the plan sealed.
-    let (saved, sent) = sealed_by_post("plans", &great_war_tutorial(), |last, sender| {
-        match last.rules::<GwOrder>().cloned() {
-            Some(GwOrder::OpenPlan { side, mut pieces }) if side == sender => {
-                pieces.last_mut().unwrap().text.push(' ');
-                Some(GwOrder::OpenPlan { side, pieces }.into())
-            }
-            _ => None,
+    let forge = |last: &Order, sender| match last.rules::<GwOrder>().cloned() {
+        Some(GwOrder::OpenPlan { side, mut pieces }) if side == sender => {
+            pieces.last_mut().unwrap().text.push(' ');
+            Some(GwOrder::OpenPlan { side, pieces }.into())
         }
-    });
+        _ => None,
+    };
+    let (saved, sent) = sealed_by_post(
+        "plans",
+        &great_war_tutorial(),
+        forge,
+        "does not match its seal",
+        |_| false,
+    );
     let gw = |f: fn(&GwOrder) -> bool| {
         saved
             .orders
@@ -318,4 +329,47 @@ fn a_great_war_game_by_e_mail_sends_the_artillery_plan_sealed_and_opens_it_turn_
         (134, 35, 87),
         "orders, keyed orders, files"
     );
+}
+
+fn tanners_ford() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/acw/tanners_ford.ron")
+}
+
+#[test]
+fn an_acw_game_by_e_mail_deals_the_dominoes_locked_through_the_turn_files() {
+    use drumfire_core::rules::acw::{AcwOrder, deal};
+    // A lock shown at the fight, changed on the way: not the lock the set was dealt with.
+    let forge = |last: &Order, sender| match last.rules::<AcwOrder>() {
+        Some(AcwOrder::Key { side, charge, .. }) if *side == sender => Some(
+            AcwOrder::Key {
+                side: *side,
+                charge: *charge,
+                key: deal::lock_for("forged", *charge).shown(),
+            }
+            .into(),
+        ),
+        _ => None,
+    };
+    let acw = |game: &SaveFile, f: fn(&AcwOrder) -> bool| {
+        game.orders
+            .iter()
+            .filter(|o| o.rules::<AcwOrder>().is_some_and(f))
+            .count()
+    };
+    // Up to the end of the first fight: both locks shown.
+    let first_fight = |game: &SaveFile| acw(game, |o| matches!(o, AcwOrder::Key { .. })) == 2;
+    let (saved, sent) =
+        sealed_by_post("dealt", &tanners_ford(), forge, "a false deal", first_fight);
+    let locks = acw(&saved, |o| matches!(o, AcwOrder::Lock { .. }));
+    let unlocks = acw(&saved, |o| matches!(o, AcwOrder::Unlock { .. }));
+    // No chit travels plainly, and every step of the deal went in the files.
+    assert_eq!(acw(&saved, |o| matches!(o, AcwOrder::Chits { .. })), 0);
+    assert_eq!(
+        (saved.orders.len(), locks, unlocks, sent),
+        (48, 8, 4, 38),
+        "orders, locks, unlocks, files"
+    );
+    let text = save::to_text(&saved).unwrap();
+    let checked = save::parse("g", &text, &drumfire_core::rules::ALL).unwrap();
+    assert_eq!(save::replay(&checked).1, Ok(checked.state_hash));
 }

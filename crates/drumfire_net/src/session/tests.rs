@@ -403,10 +403,14 @@ fn acw() -> Scenario {
 }
 
 #[test]
-fn an_acw_game_seals_the_chits_and_shows_each_as_its_unit_acts() {
+fn an_acw_game_seals_the_chits_and_deals_each_charges_dominoes_locked() {
     use drumfire_core::rules::acw::AcwOrder;
+    use drumfire_core::rules::acw::testing::{
+        LookedAt, acw_dealt_face_down, acw_turned_over_as_read,
+    };
     let mut p = pair(acw());
     let mut orders = 0;
+    let mut looked = LookedAt::new();
     while p.play_one() {
         // Chits go out as seals: no chit kept here travels with them.
         for (i, wire) in p.wire.iter().enumerate() {
@@ -423,6 +427,10 @@ fn an_acw_game_seals_the_chits_and_shows_each_as_its_unit_acts() {
             }
         }
         p.deliver_all().unwrap();
+        for (i, s) in p.s.iter().enumerate() {
+            let world = s.game().unwrap().world();
+            acw_dealt_face_down(world, i as u8, &mut looked).unwrap();
+        }
         orders += 1;
         assert!(orders < 5_000);
     }
@@ -436,23 +444,182 @@ fn an_acw_game_seals_the_chits_and_shows_each_as_its_unit_acts() {
     let (seals, opened) = sealed::tally(&drumfire_core::rules::acw::INFO, &log);
     assert_eq!(plain, 0, "every side's chits went sealed");
     assert_eq!(seals, opened, "every chit sealed was shown");
+    let locks = count(&|o| matches!(o, Some(AcwOrder::Lock { .. })));
+    let unlocks = count(&|o| matches!(o, Some(AcwOrder::Unlock { .. })));
+    let keys = count(&|o| matches!(o, Some(AcwOrder::Key { .. })));
+    let fights = acw_turned_over_as_read(p.s[0].game().unwrap().journal(), &looked).unwrap();
     assert_eq!(
         (log.len(), sealed, shown),
         PINNED_ACW,
         "fixed chains and bots play the same game"
+    );
+    assert_eq!(
+        (locks, unlocks, keys, fights),
+        PINNED_DEALS,
+        "each charge's set locked twice, the defender's domino opened, both locks shown at each fight"
     );
     let text = save::to_text(&p.s[1].save().unwrap()).unwrap();
     let loaded = save::parse("guest.ron", &text, &drumfire_core::rules::ALL).unwrap();
     assert_eq!(save::replay(&loaded).1, Ok(a));
 }
 
-const PINNED_ACW: (usize, usize, usize) = (89, 12, 47);
+const PINNED_ACW: (usize, usize, usize) = (127, 16, 39);
+const PINNED_DEALS: (usize, usize, usize, usize) = (18, 9, 16, 16);
 
 #[test]
-fn only_rule_sets_whose_every_secret_can_be_kept_play_on_two_machines() {
-    for ok in [portable(), napoleonic(), great_war()] {
-        assert_eq!(crate::play::check_for_two(&ok), Ok(()), "{}", ok.source);
+fn every_shipped_scenario_plays_on_two_machines_its_secrets_sealed() {
+    for (set, name) in drumfire_core::testing::shipped_scenarios() {
+        let scenario = shipped(&set, &name);
+        assert_eq!(
+            crate::play::check_for_two(&scenario),
+            Ok(()),
+            "{set}/{name}"
+        );
+        let rules = scenario.rules;
+        assert!(
+            !rules.has_secrets || rules.may_seal.is_some() || rules.seal_in_pieces.is_some(),
+            "{}: its secrets go sealed",
+            rules.name
+        );
     }
-    let err = crate::play::check_for_two(&acw()).unwrap_err();
-    assert!(err.contains("blind dominoes"), "{err}");
+    // Three sides are no game for two machines.
+    let mut three = acw();
+    three.file.sides.push(three.file.sides[0].clone());
+    let err = crate::play::check_for_two(&three).unwrap_err();
+    assert!(err.contains("has two sides; this scenario has 3"), "{err}");
+}
+
+/// Plays the ACW game on until a step of a deal of dominoes that `want` picks is due
+/// on a machine: that machine and the step, not yet given.
+fn play_to_step(
+    p: &mut Pair,
+    want: impl Fn(&drumfire_core::rules::acw::AcwOrder) -> bool,
+) -> (usize, drumfire_core::rules::acw::AcwOrder) {
+    use drumfire_core::rules::acw::AcwOrder;
+    for _ in 0..2_000 {
+        let side = usize::from(p.s[0].game().unwrap().awaiting().expect("a side to act"));
+        let due = p.s[side].due_opening();
+        if let Some(step) = due.as_ref().and_then(|o| o.rules::<AcwOrder>())
+            && want(step)
+        {
+            return (side, step.clone());
+        }
+        let order = due.unwrap_or_else(|| {
+            let game = p.s[side].game().unwrap();
+            p.bots[side].choose(game, side as u8).expect("an order")
+        });
+        let out = p.s[side].give(order).expect("a legal order");
+        p.wire[1 - side].extend(out);
+        p.deliver_all().unwrap();
+    }
+    panic!("no such step of a deal came")
+}
+
+/// `side`'s machine gives `order` anyway, its own game set aside: the other machine's
+/// answer.
+fn sent_anyway(p: &mut Pair, side: usize, order: &Order) -> Result<(), Stop> {
+    let index = p.s[side].orders() + 1;
+    let msg = Msg::Order {
+        index,
+        order: order_text(order),
+        link: hex(&Chain::new([(side + 1) as u8; 32]).reveal(index).unwrap()),
+    };
+    p.s[1 - side].receive(msg).map(|_| ())
+}
+
+#[test]
+fn a_false_deal_of_the_dominoes_is_refused_when_its_lock_is_shown() {
+    use drumfire_core::rules::acw::{AcwOrder, deal};
+    // A lock shown that is not the lock the set was dealt with.
+    let mut p = pair(acw());
+    let (side, step) = play_to_step(&mut p, |o| matches!(o, AcwOrder::Key { .. }));
+    let AcwOrder::Key { charge, .. } = step else {
+        unreachable!()
+    };
+    let forged: Order = AcwOrder::Key {
+        side: side as u8,
+        charge,
+        key: deal::lock_for("another nonce", charge).shown(),
+    }
+    .into();
+    let err = p.s[side].give(forged.clone()).unwrap_err();
+    assert!(
+        err.0
+            .contains("does not make the set it passed on from the set it was given: a false deal"),
+        "{err}"
+    );
+    let before = p.s[1 - side].game_mut().unwrap().state_hash();
+    let stop = sent_anyway(&mut p, side, &forged).unwrap_err();
+    assert!(
+        matches!(&stop, Stop::Broken(why) if why.contains("a false deal")),
+        "{stop}"
+    );
+    assert_eq!(p.s[1 - side].game_mut().unwrap().state_hash(), before);
+
+    // A set passed on with a domino doubled, and a looked-at domino opened falsely:
+    // taken on trust while the locks are hidden, each is caught when the lock of the
+    // machine that dealt falsely is shown.
+    type Cheat = fn(&mut Vec<String>, &mut Option<String>);
+    let cheats: [(Cheat, &str); 2] = [
+        (
+            |deck, _| deck[1] = deck[0].clone(),
+            "does not make the set it passed on from the set it was given",
+        ),
+        (
+            |deck, opened| *opened = Some(deck[5].clone()),
+            "does not lock the domino it opened back into place 1",
+        ),
+    ];
+    for (cheat, why) in cheats {
+        let mut p = pair(acw());
+        let (side, step) = play_to_step(&mut p, |o| {
+            matches!(
+                o,
+                AcwOrder::Lock {
+                    opened: Some(_),
+                    ..
+                }
+            )
+        });
+        let AcwOrder::Lock {
+            side: s,
+            charge,
+            mut deck,
+            mut opened,
+        } = step
+        else {
+            unreachable!()
+        };
+        // Nothing else goes while the set is dealt.
+        let other = p.bots[side].choose(p.s[side].game().unwrap(), side as u8);
+        assert!(other.is_none(), "{other:?}");
+        let pass = Order::Pass { side: side as u8 };
+        let err = p.s[side].give(pass).unwrap_err();
+        assert!(
+            err.0.contains("are being dealt between the two machines"),
+            "{err}"
+        );
+        cheat(&mut deck, &mut opened);
+        let lock = AcwOrder::Lock {
+            side: s,
+            charge,
+            deck,
+            opened,
+        };
+        let out = p.s[side].give(lock.into()).expect("taken on trust");
+        p.wire[1 - side].extend(out);
+        p.deliver_all().unwrap();
+        let (at, key) = play_to_step(
+            &mut p,
+            |o| matches!(o, AcwOrder::Key { side: k, .. } if *k == s),
+        );
+        assert_eq!(at, side);
+        let err = p.s[side].give(key.clone().into()).unwrap_err();
+        assert!(err.0.contains(why), "{err}");
+        let stop = sent_anyway(&mut p, side, &key.into()).unwrap_err();
+        assert!(
+            matches!(&stop, Stop::Broken(w) if w.contains(why)),
+            "{stop}"
+        );
+    }
 }

@@ -17,9 +17,13 @@ use hexx::Hex;
 
 /// The computer player's order for `side` now.
 pub fn choose(world: &World, side: u8) -> Option<Order> {
+    if super::deal::due(world).is_some() {
+        // The machines deal the dominoes themselves (`sealing`).
+        return None;
+    }
     let state = world.resource::<AcwState>();
     if let Some((placing, k, line)) = state.placing {
-        return (placing == side).then(|| place(state, side, k, line));
+        return (placing == side).then(|| place(world, state, side, k, line));
     }
     if let Some(k) = state.firing_at {
         return at_charger(world, side, k);
@@ -40,9 +44,12 @@ pub fn choose(world: &World, side: u8) -> Option<Order> {
     }
 }
 
-/// The domino looked at goes first in the line, its higher half toward the first stand.
-fn place(state: &AcwState, side: u8, k: usize, line: usize) -> Order {
-    let hand = state.charges[k].lines[line].hand;
+/// The domino looked at goes first in the line, its higher half toward the first stand
+/// (between two machines, as this machine read it).
+fn place(world: &World, state: &AcwState, side: u8, k: usize, line: usize) -> Order {
+    let hand = state.charges[k].lines[line]
+        .hand
+        .and_then(|d| super::deal::face_of(world, k, d));
     let turned = hand.is_some_and(|d| d.1 > d.0);
     AcwOrder::Place {
         side,

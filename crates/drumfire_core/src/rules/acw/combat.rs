@@ -393,17 +393,20 @@ pub fn preview_setup(world: &World, charger: &Unit, defender: &Unit, viewer: u8)
     let [cs, ds] = situations(world, charger, defender);
     let (cm, dm) = (melee::modifiers(cs), melee::modifiers(ds));
     let (cl, dl) = (line(charger), line(defender));
-    let charge = world
-        .resource::<AcwState>()
-        .charges
+    let charges = &world.resource::<AcwState>().charges;
+    let k = charges
         .iter()
-        .find(|c| c.charger == charger.id && c.target == defender.id && !c.fought)
-        .cloned();
+        .position(|c| c.charger == charger.id && c.target == defender.id && !c.fought);
+    let charge = k.map(|k| charges[k].clone());
+    // A domino dealt between two machines is known by its face as this machine read it.
     let known = |b: Option<&Behind>, side: u8| -> Vec<(usize, Domino)> {
-        match (b, side == viewer) {
-            (Some(b), true) => b
+        match (b, k, side == viewer) {
+            (Some(b), Some(k), true) => b
                 .face_up
-                .and_then(|p| b.places.get(p).map(|d| (p, *d)))
+                .and_then(|p| {
+                    let d = super::deal::face_of(world, k, *b.places.get(p)?)?;
+                    Some((p, d))
+                })
                 .into_iter()
                 .collect(),
             _ => vec![],

@@ -18,11 +18,36 @@ impl Domino {
         Domino(self.1, self.0)
     }
 
-    /// "6|3".
+    /// "6|3"; "face down" for a domino of a set dealt between two machines, not yet
+    /// read ([`Domino::face_down`]).
     pub fn label(self) -> String {
+        if self.face_down_place().is_some() {
+            return "face down".into();
+        }
         format!("{}|{}", self.0, self.1)
     }
+
+    /// A domino of a set dealt between two machines (`super::deal`) while its face
+    /// is unknown to the rules: it stands for the domino at `place` in the locked
+    /// set, lying as drawn. Its halves are no spots: it is read before any fight.
+    pub fn face_down(place: usize) -> Domino {
+        Domino(FACE_DOWN, place as u8)
+    }
+
+    /// The place in the locked set of a domino dealt face down, and whether it has
+    /// been turned round since: `None` for a domino whose face is known.
+    pub fn face_down_place(self) -> Option<(usize, bool)> {
+        match self {
+            Domino(FACE_DOWN, place) => Some((usize::from(place), false)),
+            Domino(place, FACE_DOWN) => Some((usize::from(place), true)),
+            _ => None,
+        }
+    }
 }
+
+/// The half that marks a domino dealt face down ([`Domino::face_down`]): no half of a
+/// double-six set has so many spots.
+const FACE_DOWN: u8 = u8::MAX;
 
 /// The 28 dominoes of a double-six set, in order: 0|0, 0|1, ... 6|6.
 pub fn double_six() -> Vec<Domino> {

@@ -25,6 +25,7 @@ pub mod charge_odds;
 pub mod chit;
 pub mod combat;
 pub mod commander;
+pub mod deal;
 pub mod dominoes;
 pub mod editor;
 pub mod fire;
@@ -37,6 +38,7 @@ pub mod scenario;
 pub mod sealing;
 pub mod shooting;
 pub mod state;
+pub mod testing;
 mod validate;
 pub mod view;
 
@@ -136,15 +138,17 @@ pub fn plugin(app: &mut App) {
 /// the board as the rules read it.
 pub fn reset(world: &mut World) {
     world.remove_resource::<sealing::ChitSeals>();
+    world.remove_resource::<deal::Deals>();
     view::install_board(world);
 }
 
 /// The ACW state in canonical text, for the state hash.
 pub fn state_text(world: &World) -> String {
     format!(
-        "{:?}{}",
+        "{:?}{}{}",
         world.resource::<AcwState>(),
-        sealing::state_text(world)
+        sealing::state_text(world),
+        deal::state_text(world)
     )
 }
 
@@ -158,6 +162,9 @@ pub fn reveal(side: u8, text: &str) -> Option<Order> {
 /// chits, in side order; in the Initiative phase the side choosing; in Movement the
 /// side acting.
 pub fn awaiting(world: &World) -> Option<u8> {
+    if let Some((side, _)) = deal::due(world) {
+        return Some(side);
+    }
     let state = world.resource::<AcwState>();
     let sides = world.resource::<SideList>().0.len() as u8;
     match *world.resource::<State<Phase>>().get() {
@@ -180,6 +187,10 @@ pub fn awaiting(world: &World) -> Option<u8> {
 pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
     let state = world.resource::<AcwState>();
     let mut out = Vec::new();
+    if deal::due(world).is_some() {
+        // The steps of a deal are given by the machines themselves (`sealing`).
+        return out;
+    }
     if let Some((placing, k, line)) = state.placing {
         if placing == side {
             let b = &state.charges[k].lines[line];

@@ -110,7 +110,13 @@ fn apply(world: &mut World, o: AcwOrder) {
             {
                 // "Dominoes are placed at the start of the chargers move": drawn now,
                 // one looked at; the move waits until it is placed.
-                let mut set = shuffle(world);
+                // Between two machines the set is dealt locked: drawn face down.
+                let dealt = super::deal::dealt(world);
+                let mut set = if dealt {
+                    super::deal::face_down_set()
+                } else {
+                    shuffle(world)
+                };
                 let lines = [
                     super::combat::Behind::draw(&mut set, super::combat::line(&u).len()),
                     super::combat::Behind::default(),
@@ -135,6 +141,9 @@ fn apply(world: &mut World, o: AcwOrder) {
                         u.name, target.name
                     ),
                 );
+                if dealt {
+                    super::deal::start(world, k, side, target.side);
+                }
                 return;
             }
             march(world, &u, &hexes);
@@ -187,8 +196,16 @@ fn apply(world: &mut World, o: AcwOrder) {
             }
             if line == 0 {
                 charge_home(world, k);
-            } else {
+            } else if !super::deal::to_fight(world, k) {
                 super::combat::fight(world, k);
+                next_fight(world);
+            }
+        }
+        AcwOrder::Lock { .. } | AcwOrder::Unlock { .. } => super::deal::carry_out(world, o),
+        AcwOrder::Key { charge, .. } => {
+            super::deal::carry_out(world, o);
+            if super::deal::turned_over(world, charge) {
+                super::combat::fight(world, charge);
                 next_fight(world);
             }
         }
@@ -435,6 +452,7 @@ pub(super) fn begin_orders(world: &mut World) {
         }
     }
     world.remove_resource::<super::sealing::ChitSeals>();
+    world.remove_resource::<super::deal::Deals>();
     {
         let mut state = world.resource_mut::<AcwState>();
         state.chits.clear();

@@ -21,6 +21,11 @@
 //!
 //! Each chit's nonce comes from the player's nonce for the sealed order and the unit,
 //! so showing one chit tells nothing of the others.
+//!
+//! The dominoes of a charge are dealt between the two machines from a locked set
+//! ([`super::deal`]): each step is given by a machine itself through the same
+//! `opening` hook, its lock from the nonce of its chits sealed this turn, and `keep`
+//! reads its own looked-at dominoes.
 
 use super::chit::Chit;
 use super::state::{AcwOrder, AcwState};
@@ -39,9 +44,6 @@ pub static SEALING: PieceSealing = PieceSealing {
     tally,
     show,
     keep,
-    left_open: Some(
-        "the blind dominoes of a charge are drawn by the shared dice, so both programs would know every face",
-    ),
 };
 
 /// The chits given sealed this turn: by side, the units in the order their chits
@@ -123,9 +125,14 @@ fn seal(_: &World, order: &Order, nonce: &str) -> Option<(Order, String)> {
     Some((AcwOrder::SealChits { side, seals }.into(), kept))
 }
 
-/// [`PieceSealing::opening`]: while `side`'s units may fire at a charger and none of
-/// them has a chit it could fire on, its machine holds their fire by itself.
-fn opening(world: &World, side: u8, _: &str, _: &str) -> Option<Order> {
+/// [`PieceSealing::opening`]: `side`'s step of a deal of dominoes when one is due
+/// (its lock from `nonce`, that of its chits sealed this turn: [`super::deal`]);
+/// while `side`'s units may fire at a charger and none of them has a chit it could
+/// fire on, its machine holds their fire by itself.
+fn opening(world: &World, side: u8, _: &str, nonce: &str) -> Option<Order> {
+    if let Some(step) = super::deal::opening(world, side, nonce) {
+        return Some(step);
+    }
     let state = world.get_resource::<AcwState>()?;
     let k = state.firing_at?;
     let sealed = world.get_resource::<ChitSeals>()?;
@@ -158,7 +165,8 @@ fn show(world: &World, order: &Order) -> Option<Order> {
 }
 
 /// [`PieceSealing::keep`]: `side`'s chits from its kept text, where each still sealed
-/// makes its seal again; anything else takes them away.
+/// makes its seal again (anything else takes them away), and the looked-at dominoes
+/// opened for it, read with its locks from `nonce` ([`super::deal::own`]).
 fn keep(world: &mut World, side: u8, kept: &str, nonce: &str) {
     let mine = world
         .get_resource::<ChitSeals>()
@@ -178,6 +186,8 @@ fn keep(world: &mut World, side: u8, kept: &str, nonce: &str) {
             (out.len() == seals.len()).then_some(out)
         });
     crate::sealed::keep_own(world, mine.map(|chits| OwnChits { side, chits }));
+    let dominoes = super::deal::own(world, side, nonce);
+    crate::sealed::keep_own(world, dominoes);
 }
 
 /// Checks sealed chits: placed in the Orders phase, once, a seal behind each of the

@@ -88,6 +88,42 @@ pub enum AcwOrder {
         /// Turned round (its second half toward the first stand).
         turned: bool,
     },
+    /// Between two machines, a side's turn at a charge's set of dominoes (`deal`):
+    /// every domino of the set it was given locked with its own lock, in its own
+    /// secret order (hex); the side locking second opens the top domino, the
+    /// charger's looked-at one, taking its lock off it.
+    Lock {
+        /// The side.
+        side: u8,
+        /// The charge (0 for the turn's first).
+        charge: usize,
+        /// The set as it passes it on.
+        deck: Vec<String>,
+        /// The top domino with this side's lock taken off, for the charger to read.
+        opened: Option<String>,
+    },
+    /// Between two machines, the charger takes its lock off the domino the defender
+    /// will look at, for the defender to read.
+    Unlock {
+        /// The side.
+        side: u8,
+        /// The charge.
+        charge: usize,
+        /// The domino's place in the locked set (0 for the top).
+        place: usize,
+        /// The domino with this side's lock taken off.
+        card: String,
+    },
+    /// Between two machines, a side shows its lock on a charge's set when the fight
+    /// comes, for the other machine to check.
+    Key {
+        /// The side.
+        side: u8,
+        /// The charge.
+        charge: usize,
+        /// The lock's power (hex).
+        key: String,
+    },
 }
 
 impl AcwOrder {
@@ -100,7 +136,10 @@ impl AcwOrder {
             | Self::Fire { side, .. }
             | Self::SealChits { side, .. }
             | Self::Shown { side, .. }
-            | Self::Place { side, .. } => *side,
+            | Self::Place { side, .. }
+            | Self::Lock { side, .. }
+            | Self::Unlock { side, .. }
+            | Self::Key { side, .. } => *side,
         }
     }
 }

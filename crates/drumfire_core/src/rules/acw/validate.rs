@@ -13,6 +13,12 @@ use bevy_state::prelude::*;
 
 /// Checks an order against the ACW rules.
 pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
+    if let Some(o @ (AcwOrder::Lock { .. } | AcwOrder::Unlock { .. } | AcwOrder::Key { .. })) =
+        order.rules::<AcwOrder>()
+    {
+        return super::deal::check(world, o);
+    }
+    super::deal::not_dealing(world)?;
     let phase = *world.resource::<State<Phase>>().get();
     let state = world.resource::<AcwState>();
     if let Order::Pass { .. } = order {
@@ -175,6 +181,9 @@ fn check(world: &World, o: &AcwOrder, shown: Option<Chit>) -> Result<(), Refusal
                 ));
             }
             Ok(())
+        }
+        AcwOrder::Lock { .. } | AcwOrder::Unlock { .. } | AcwOrder::Key { .. } => {
+            super::deal::check(world, o)
         }
         AcwOrder::Place { side, place, .. } => {
             let Some((placing, k, line)) = state.placing else {

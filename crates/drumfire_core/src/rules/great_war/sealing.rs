@@ -38,7 +38,6 @@ pub static SEALING: PieceSealing = PieceSealing {
     tally,
     show: |_, _| None,
     keep,
-    left_open: None,
 };
 
 /// A side's own Artillery Plan as its own machine keeps it while pieces of it are

@@ -1,0 +1,262 @@
+//! A deck two programs deal from while neither knows its order: the building block
+//! for drawing the ACW's dominoes between two machines (one set a charge, each side
+//! looking at one domino of its own, the rest blind until the fight).
+//!
+//! Each card is a number, and a player **locks** a card by raising it to a secret
+//! power modulo a public prime; locks commute, so a card locked by both players can
+//! be unlocked by them in either order (the commutative cipher of "mental poker",
+//! Shamir, Rivest and Adleman). The dealing goes:
+//!
+//! 1. The first player locks every card and shuffles the deck with a secret order;
+//!    the second locks every card again and shuffles again. Neither knows where any
+//!    card lies.
+//! 2. A card dealt to one player is unlocked by the **other** player (who learns
+//!    nothing: the card is still under the first player's lock); its owner unlocks
+//!    it on its own machine and alone sees its face.
+//! 3. Cards dealt blind stay under both locks until both players show their locks,
+//!    and everything dealt is read. Each player's locked deck is then checked
+//!    against the deck it was given ([`check_locked`]): a player who locked or
+//!    shuffled falsely is caught.
+//!
+//! The prime is the 2048-bit MODP prime of RFC 3526 (group 14), a safe prime
+//! `p = 2q + 1`; the cards are squares modulo `p` ([`face`]), so every card lies in
+//! the subgroup of order `q` and a lock hides whether a card is a square (which
+//! would otherwise tell one card class from another). A lock's power is drawn from
+//! the player's secret and is invertible modulo `q`.
+
+use crate::shared_dice::labelled;
+use num_bigint::BigUint;
+use std::sync::OnceLock;
+
+/// RFC 3526, group 14: the 2048-bit MODP prime, in hex.
+const PRIME_HEX: &str = concat!(
+    "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD1",
+    "29024E088A67CC74020BBEA63B139B22514A08798E3404DD",
+    "EF9519B3CD3A431B302B0A6DF25F14374FE1356D6D51C245",
+    "E485B576625E7EC6F44C42E9A637ED6B0BFF5CB6F406B7ED",
+    "EE386BFB5A899FA5AE9F24117C4B1FE649286651ECE45B3D",
+    "C2007CB8A163BF0598DA48361C55D39A69163FA8FD24CF5F",
+    "83655D23DCA3AD961C62F356208552BB9ED529077096966D",
+    "670C354E4ABC9804F1746C08CA18217C32905E462E36CE3B",
+    "E39E772C180E86039B2783A2EC07A28FB5C55DF06F4C52C9",
+    "DE2BCBF6955817183995497CEA956AE515D2261898FA0510",
+    "15728E5A8AACAA68FFFFFFFFFFFFFFFF",
+);
+
+/// The public prime `p`, and `q = (p - 1) / 2`.
+fn primes() -> &'static (BigUint, BigUint) {
+    static PRIMES: OnceLock<(BigUint, BigUint)> = OnceLock::new();
+    PRIMES.get_or_init(|| {
+        let p = BigUint::parse_bytes(PRIME_HEX.as_bytes(), 16).expect("the prime reads");
+        let q = (&p - 1u32) >> 1;
+        (p, q)
+    })
+}
+
+/// The public prime the cards are locked under.
+pub fn modulus() -> &'static BigUint {
+    &primes().0
+}
+
+/// Card `i` of a deck, face up: `(i + 2)²` modulo `p` (a square, never 0 or 1).
+pub fn face(i: usize) -> BigUint {
+    let base = BigUint::from(i as u64 + 2);
+    (&base * &base) % modulus()
+}
+
+/// Which card of a deck of `n` a face is.
+pub fn index_of(card: &BigUint, n: usize) -> Option<usize> {
+    (0..n).find(|i| face(*i) == *card)
+}
+
+/// A player's lock for one deck: a secret power and its inverse modulo `q`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Lock {
+    power: BigUint,
+    inverse: BigUint,
+}
+
+impl std::fmt::Debug for Lock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never print the secret.
+        f.write_str("Lock(..)")
+    }
+}
+
+impl Lock {
+    /// The lock a player's secret makes for the deck named `deck` (each deck has a
+    /// lock of its own).
+    pub fn new(secret: &[u8; 32], deck: &str) -> Self {
+        let q = &primes().1;
+        let mut counter = 0u64;
+        loop {
+            let bytes: Vec<u8> = (0..2u8)
+                .flat_map(|half| {
+                    labelled(
+                        "drumfire deck lock",
+                        &[secret, deck.as_bytes(), &counter.to_le_bytes(), &[half]],
+                    )
+                })
+                .collect();
+            let power = BigUint::from_bytes_be(&bytes) % q;
+            if power > BigUint::from(1u32)
+                && let Some(inverse) = power.modinv(q)
+            {
+                return Self { power, inverse };
+            }
+            counter += 1;
+        }
+    }
+
+    /// A card under this lock.
+    pub fn lock(&self, card: &BigUint) -> BigUint {
+        card.modpow(&self.power, modulus())
+    }
+
+    /// A card with this lock taken off.
+    pub fn unlock(&self, card: &BigUint) -> BigUint {
+        card.modpow(&self.inverse, modulus())
+    }
+
+    /// The lock as it is shown at the end, for the other player to check: its power,
+    /// in hex.
+    pub fn shown(&self) -> String {
+        self.power.to_str_radix(16)
+    }
+
+    /// A lock shown by the other player, read back: `None` when it is not a power
+    /// with an inverse.
+    pub fn read(shown: &str) -> Option<Self> {
+        let q = &primes().1;
+        let power = BigUint::parse_bytes(shown.as_bytes(), 16)?;
+        if power <= BigUint::from(1u32) || power >= *q {
+            return None;
+        }
+        let inverse = power.modinv(q)?;
+        Some(Self { power, inverse })
+    }
+}
+
+/// A secret order for `n` cards from a player's secret (Fisher-Yates over SHA-256).
+pub fn secret_order(secret: &[u8; 32], deck: &str, n: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        let h = labelled(
+            "drumfire deck shuffle",
+            &[secret, deck.as_bytes(), &(i as u64).to_le_bytes()],
+        );
+        let draw = u64::from_le_bytes(h[..8].try_into().expect("eight bytes"));
+        let j = (draw % (i as u64 + 1)) as usize;
+        order.swap(i, j);
+    }
+    order
+}
+
+/// A player's turn at the deck: every card of `given` locked, then laid out in the
+/// player's secret order.
+pub fn lock_and_shuffle(given: &[BigUint], lock: &Lock, order: &[usize]) -> Vec<BigUint> {
+    order.iter().map(|&k| lock.lock(&given[k])).collect()
+}
+
+/// Checks, once a player has shown its lock, that the deck it passed on is the deck
+/// it was given, each card under that lock, in some order (nothing added, changed or
+/// left out).
+pub fn check_locked(given: &[BigUint], passed: &[BigUint], lock: &Lock) -> bool {
+    let mut want: Vec<BigUint> = given.iter().map(|c| lock.lock(c)).collect();
+    let mut got = passed.to_vec();
+    want.sort();
+    got.sort();
+    want == got
+}
+
+/// A card as it travels: hex.
+pub fn to_text(card: &BigUint) -> String {
+    card.to_str_radix(16)
+}
+
+/// A card read back from its text: `None` when it is not a number below the prime.
+pub fn from_text(text: &str) -> Option<BigUint> {
+    BigUint::parse_bytes(text.as_bytes(), 16).filter(|c| c < modulus())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn deck(n: usize) -> Vec<BigUint> {
+        (0..n).map(face).collect()
+    }
+
+    #[test]
+    fn the_prime_is_the_safe_prime_of_rfc_3526_group_14() {
+        let (p, q) = primes();
+        assert_eq!(p.bits(), 2048);
+        assert_eq!(&(q * 2u32 + 1u32), p);
+        // Fermat's test to base 2 and 3 for p, and for q (a witness would show either
+        // composite; the constant is the published one).
+        for base in [2u32, 3] {
+            let b = BigUint::from(base);
+            assert_eq!(b.modpow(&(p - 1u32), p), BigUint::from(1u32));
+            assert_eq!(b.modpow(&(q - 1u32), q), BigUint::from(1u32));
+        }
+    }
+
+    #[test]
+    fn locks_commute_and_a_card_dealt_to_one_player_is_read_by_it_alone() {
+        let (a, b) = (
+            Lock::new(&[1; 32], "charge 1"),
+            Lock::new(&[2; 32], "charge 1"),
+        );
+        let n = 28;
+        let first = lock_and_shuffle(&deck(n), &a, &secret_order(&[1; 32], "charge 1", n));
+        let both = lock_and_shuffle(&first, &b, &secret_order(&[2; 32], "charge 1", n));
+        // Under both locks no card shows its face.
+        assert!(both.iter().all(|c| index_of(c, n).is_none()));
+        // The top card dealt to the first player: the second takes its lock off, and
+        // the card is still under the first's lock, unreadable to the second.
+        let half = b.unlock(&both[0]);
+        assert!(index_of(&half, n).is_none());
+        let mine = index_of(&a.unlock(&half), n).expect("the first player reads it");
+        // Taken off in the other order, the same card.
+        assert_eq!(index_of(&b.unlock(&a.unlock(&both[0])), n), Some(mine));
+        // Every card of the deck is there once, in an order neither chose alone.
+        let mut all: Vec<usize> = both
+            .iter()
+            .map(|c| index_of(&a.unlock(&b.unlock(c)), n).unwrap())
+            .collect();
+        let dealt = all.clone();
+        all.sort_unstable();
+        assert_eq!(all, (0..n).collect::<Vec<_>>());
+        assert_ne!(dealt, (0..n).collect::<Vec<_>>());
+        // Fixed secrets, fixed deal.
+        assert_eq!(
+            &dealt[..5],
+            &PINNED_TOP[..],
+            "the first five cards of the fixed deal"
+        );
+    }
+
+    const PINNED_TOP: [usize; 5] = [4, 18, 26, 19, 5];
+
+    #[test]
+    fn a_false_lock_or_shuffle_is_caught_when_the_lock_is_shown() {
+        let a = Lock::new(&[1; 32], "charge 1");
+        let n = 28;
+        let given = deck(n);
+        let passed = lock_and_shuffle(&given, &a, &secret_order(&[1; 32], "charge 1", n));
+        let shown = Lock::read(&a.shown()).expect("the lock reads back");
+        assert_eq!(shown, a);
+        assert!(check_locked(&given, &passed, &shown));
+        // A card swapped for a copy of another: two 6|6 in the deck.
+        let mut doubled = passed.clone();
+        doubled[1] = doubled[0].clone();
+        assert!(!check_locked(&given, &doubled, &shown));
+        // Another lock shown than the one used.
+        let other = Lock::new(&[9; 32], "charge 1");
+        assert!(!check_locked(&given, &passed, &other));
+        // Texts that are no lock or card.
+        assert!(Lock::read("1").is_none() && Lock::read("zz").is_none());
+        assert!(from_text(&to_text(modulus())).is_none());
+        assert_eq!(from_text(&to_text(&passed[3])), Some(passed[3].clone()));
+    }
+}
