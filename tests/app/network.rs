@@ -388,6 +388,38 @@ fn a_great_war_game_seals_its_artillery_plans_and_a_restarted_machine_opens_its_
 }
 
 #[test]
+fn an_acw_game_deals_its_dominoes_locked_and_a_machine_killed_mid_deal_takes_it_up_again() {
+    let dir = scratch("dealt");
+    let save = dir.join("join.ron");
+    let (host_p, addr, code) = host(
+        &scenario("scenarios/acw/tanners_ford.ron"),
+        &dir.join("host.ron"),
+    );
+    let mut joiner = join(&addr, &code, &save, false);
+    // Killed once a charge's set has been locked by one machine and not yet the other.
+    loop {
+        joiner.wait_for("order ", GAME_LIMIT);
+        let kept = std::fs::read_to_string(&save).unwrap_or_default();
+        if !kept.matches("(Lock(").count().is_multiple_of(2) {
+            break;
+        }
+    }
+    joiner.child.kill().unwrap();
+    let _ = joiner.child.wait();
+    let back = join(&addr, &code, &save, true);
+    let (hash, _) = both_end(host_p, back);
+    assert_eq!(replayed(&dir.join("host.ron")), hash);
+    assert_eq!(replayed(&save), hash);
+    // Every set dealt was locked by both machines; every lock shown came in pairs, and
+    // no chit travelled plainly.
+    let text = std::fs::read_to_string(&save).unwrap();
+    let locks = text.matches("(Lock(").count();
+    assert!(locks >= 2 && locks.is_multiple_of(2), "{locks} locks");
+    assert!(text.matches("(Key(").count().is_multiple_of(2));
+    assert!(!text.contains("(Chits("), "no plain chits");
+}
+
+#[test]
 fn a_host_restarted_from_its_save_takes_its_player_back_to_the_same_hash() {
     let dir = scratch("host-restart");
     let host_save = dir.join("host.ron");

@@ -188,12 +188,36 @@ fn acw_charge(c: &mut Criterion) {
     g.finish();
 }
 
+/// A charge's set of dominoes dealt between two machines (`locked_deck`): one machine's
+/// lock and shuffle of the 28, the check of a shown lock against the set it passed on,
+/// and one domino unlocked for its owner.
+fn locked_deck(c: &mut Criterion) {
+    use drumfire_core::locked_deck::{Lock, check_locked, face, lock_and_shuffle, secret_order};
+    let set: Vec<_> = (0..28).map(face).collect();
+    let lock = Lock::new(&[7; 32], "charge 1");
+    let order = secret_order(&[7; 32], "charge 1", 28);
+    let passed = lock_and_shuffle(&set, &lock, &order);
+    let mut g = c.benchmark_group("locked_deck");
+    g.sample_size(10);
+    g.bench_function("lock_and_shuffle_28", |b| {
+        b.iter(|| black_box(lock_and_shuffle(&set, &lock, &order)))
+    });
+    g.bench_function("check_a_shown_lock", |b| {
+        b.iter(|| black_box(check_locked(&set, &passed, &lock)))
+    });
+    g.bench_function("unlock_one", |b| {
+        b.iter(|| black_box(lock.unlock(&passed[0])))
+    });
+    g.finish();
+}
+
 criterion_group!(
     benches,
     throughput,
     odds,
     movement_and_sight,
     files,
-    acw_charge
+    acw_charge,
+    locked_deck
 );
 criterion_main!(benches);
