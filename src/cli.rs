@@ -234,6 +234,14 @@ pub fn replay(path: &Path) -> ExitCode {
                     "{what} sealed: {sealed}, of which {opened} opened, each checked against its seal"
                 );
             }
+            if let Some(line) = save
+                .scenario
+                .rules
+                .seal_in_pieces
+                .and_then(|p| (p.checked)(&save.file.orders))
+            {
+                println!("{line}");
+            }
             ExitCode::SUCCESS
         }
         Err(d) => {

@@ -417,6 +417,15 @@ fn an_acw_game_deals_its_dominoes_locked_and_a_machine_killed_mid_deal_takes_it_
     assert!(locks >= 2 && locks.is_multiple_of(2), "{locks} locks");
     assert!(text.matches("(Key(").count().is_multiple_of(2));
     assert!(!text.contains("(Chits("), "no plain chits");
+    let says = replay_says(&save);
+    assert!(
+        says.contains(&format!(
+            "dominoes dealt locked: {} sets, {} locks shown at the fights",
+            locks / 2,
+            text.matches("(Key(").count()
+        )),
+        "{says}"
+    );
 }
 
 #[test]

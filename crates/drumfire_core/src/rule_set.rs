@@ -37,6 +37,9 @@ pub struct PieceSealing {
     /// happens: it is in no state hash and no save. A text that is not the secret
     /// sealed now takes it away.
     pub keep: fn(&mut World, u8, &str, &str),
+    /// What else a replay of `orders` checked of the secrets, in a line for
+    /// `drumfire replay` (the ACW: its dominoes dealt locked): `None` when nothing.
+    pub checked: fn(&[Order]) -> Option<String>,
 }
 
 /// A rule set the game can play.

@@ -148,6 +148,13 @@ fn between_two_machines_each_charges_dominoes_are_dealt_locked_and_read_only_by_
         (PINNED_ORDERS, 9, 8, 16),
         "pinned: orders, charges dealt, fights, looked-at dominoes read and turned over as read"
     );
+    // What `drumfire replay` says it checked.
+    let checked = (sealing::SEALING.checked)(&log).unwrap();
+    assert!(
+        checked.starts_with("dominoes dealt locked: 9 sets, 16 locks shown at the fights"),
+        "{checked}"
+    );
+    assert_eq!((sealing::SEALING.checked)(&log[..10]), None);
     // Turned over, read from the set and the dice: nothing of a deal is left.
     assert!(m.game.world().get_resource::<deal::Deals>().is_none());
     let says = |text: &str| journal_says(&m.game, text);

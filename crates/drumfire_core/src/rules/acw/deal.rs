@@ -544,6 +544,25 @@ pub fn own(world: &World, side: u8, nonce: &str) -> Option<OwnDominoes> {
     (!faces.is_empty()).then_some(OwnDominoes { side, faces })
 }
 
+/// What a replay of `orders` checked of the dominoes dealt locked, for
+/// [`crate::rule_set::PieceSealing::checked`]: `None` when no set was dealt.
+pub fn checked(orders: &[Order]) -> Option<String> {
+    let count = |f: fn(&AcwOrder) -> bool| {
+        orders
+            .iter()
+            .filter(|o| o.rules::<AcwOrder>().is_some_and(f))
+            .count()
+    };
+    let locks = count(|o| matches!(o, AcwOrder::Lock { .. }));
+    let keys = count(|o| matches!(o, AcwOrder::Key { .. }));
+    (locks > 0).then(|| {
+        format!(
+            "dominoes dealt locked: {} sets, {keys} locks shown at the fights, each checked against all its machine dealt",
+            locks / 2
+        )
+    })
+}
+
 /// The deals in the state hash's text: nothing while none is under way, so that
 /// games at one table hash as they always have.
 pub fn state_text(world: &World) -> String {

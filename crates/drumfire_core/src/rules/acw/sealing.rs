@@ -44,6 +44,7 @@ pub static SEALING: PieceSealing = PieceSealing {
     tally,
     show,
     keep,
+    checked: super::deal::checked,
 };
 
 /// The chits given sealed this turn: by side, the units in the order their chits

@@ -38,6 +38,7 @@ pub static SEALING: PieceSealing = PieceSealing {
     tally,
     show: |_, _| None,
     keep,
+    checked: |_| None,
 };
 
 /// A side's own Artillery Plan as its own machine keeps it while pieces of it are
