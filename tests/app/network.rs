@@ -287,18 +287,42 @@ fn two_processes_play_a_whole_game_over_the_loopback_to_the_same_hash() {
     assert!(err.contains("forged.ron:"), "{err}");
 }
 
-#[test]
-fn a_joining_machine_killed_mid_game_comes_back_to_the_same_hash() {
-    let dir = scratch("killed");
+/// A game of `file` between two computer players on the loopback whose joining
+/// process is killed once `until` says so (given the process and its save), in folder
+/// `name`: the host, its address and code, and the folder.
+fn joiner_killed(
+    name: &str,
+    file: &str,
+    mut until: impl FnMut(&mut Proc, &Path) -> bool,
+) -> (Proc, String, String, PathBuf) {
+    let dir = scratch(name);
     let save = dir.join("join.ron");
-    let (host_p, addr, code) = host(
-        &scenario("scenarios/wwii/orchard_farm.ron"),
-        &dir.join("host.ron"),
-    );
+    let (host_p, addr, code) = host(&scenario(file), &dir.join("host.ron"));
     let mut joiner = join(&addr, &code, &save, false);
-    joiner.wait_for("order 15", GAME_LIMIT);
+    while !until(&mut joiner, &save) {}
     joiner.child.kill().unwrap();
     let _ = joiner.child.wait();
+    (host_p, addr, code, dir)
+}
+
+/// The joining player comes back from its autosave and seat in `dir` with `--resume`:
+/// both end on one hash and both saves replay to it. The hash and the host's lines.
+fn resumed(host_p: Proc, addr: &str, code: &str, dir: &Path) -> (String, Vec<String>) {
+    let save = dir.join("join.ron");
+    let back = join(addr, code, &save, true);
+    let (hash, host_lines) = both_end(host_p, back);
+    assert_eq!(replayed(&dir.join("host.ron")), hash);
+    assert_eq!(replayed(&save), hash);
+    (hash, host_lines)
+}
+
+#[test]
+fn a_joining_machine_killed_mid_game_comes_back_to_the_same_hash() {
+    let (host_p, addr, code, dir) =
+        joiner_killed("killed", "scenarios/wwii/orchard_farm.ron", |joiner, _| {
+            joiner.wait_for("order 15", GAME_LIMIT);
+            true
+        });
 
     // Someone else with the code cannot take the seat while the game is under way.
     let (ok, lines) =
@@ -308,17 +332,13 @@ fn a_joining_machine_killed_mid_game_comes_back_to_the_same_hash() {
         "{lines:?}"
     );
 
-    // The player comes back from its autosave and seat.
-    let back = join(&addr, &code, &save, true);
-    let (hash, host_lines) = both_end(host_p, back);
+    let (_, host_lines) = resumed(host_p, &addr, &code, &dir);
     assert!(
         host_lines
             .iter()
             .any(|l| l.starts_with("connection lost") || l.starts_with("connected to")),
         "the host saw the drop: {host_lines:?}"
     );
-    assert_eq!(replayed(&dir.join("host.ron")), hash);
-    assert_eq!(replayed(&save), hash);
 }
 
 /// A game between two computer players whose joining process is killed once its order
@@ -326,22 +346,16 @@ fn a_joining_machine_killed_mid_game_comes_back_to_the_same_hash() {
 /// whose secret only its seat keeps. It comes back with `--resume`; both end on one hash,
 /// and both saves replay to it. The joining machine's save.
 fn killed_after_its_seal(name: &str, file: &str, sealed: &str) -> PathBuf {
-    let dir = scratch(name);
+    let (host_p, addr, code, dir) = joiner_killed(name, file, |joiner, _| {
+        joiner.wait_for("order 2", GAME_LIMIT);
+        true
+    });
     let save = dir.join("join.ron");
-    let (host_p, addr, code) = host(&scenario(file), &dir.join("host.ron"));
-    let mut joiner = join(&addr, &code, &save, false);
-    joiner.wait_for("order 2", GAME_LIMIT);
-    joiner.child.kill().unwrap();
-    let _ = joiner.child.wait();
     let seat = std::fs::read_to_string(dir.join("join.seat.ron")).unwrap();
     assert!(seat.contains("sealed: {"), "{seat}");
     let kept = std::fs::read_to_string(&save).unwrap();
     assert!(kept.contains(sealed), "{kept}");
-
-    let back = join(&addr, &code, &save, true);
-    let (hash, _) = both_end(host_p, back);
-    assert_eq!(replayed(&dir.join("host.ron")), hash);
-    assert_eq!(replayed(&save), hash);
+    resumed(host_p, &addr, &code, &dir);
     save
 }
 
@@ -389,27 +403,15 @@ fn a_great_war_game_seals_its_artillery_plans_and_a_restarted_machine_opens_its_
 
 #[test]
 fn an_acw_game_deals_its_dominoes_locked_and_a_machine_killed_mid_deal_takes_it_up_again() {
-    let dir = scratch("dealt");
-    let save = dir.join("join.ron");
-    let (host_p, addr, code) = host(
-        &scenario("scenarios/acw/tanners_ford.ron"),
-        &dir.join("host.ron"),
-    );
-    let mut joiner = join(&addr, &code, &save, false);
     // Killed once a charge's set has been locked by one machine and not yet the other.
-    loop {
+    let file = "scenarios/acw/tanners_ford.ron";
+    let (host_p, addr, code, dir) = joiner_killed("dealt", file, |joiner, save| {
         joiner.wait_for("order ", GAME_LIMIT);
-        let kept = std::fs::read_to_string(&save).unwrap_or_default();
-        if !kept.matches("(Lock(").count().is_multiple_of(2) {
-            break;
-        }
-    }
-    joiner.child.kill().unwrap();
-    let _ = joiner.child.wait();
-    let back = join(&addr, &code, &save, true);
-    let (hash, _) = both_end(host_p, back);
-    assert_eq!(replayed(&dir.join("host.ron")), hash);
-    assert_eq!(replayed(&save), hash);
+        let kept = std::fs::read_to_string(save).unwrap_or_default();
+        !kept.matches("(Lock(").count().is_multiple_of(2)
+    });
+    resumed(host_p, &addr, &code, &dir);
+    let save = dir.join("join.ron");
     // Every set dealt was locked by both machines; every lock shown came in pairs, and
     // no chit travelled plainly.
     let text = std::fs::read_to_string(&save).unwrap();

@@ -60,15 +60,6 @@ pub struct Deal {
     pub keys: BTreeMap<u8, String>,
 }
 
-impl Deal {
-    /// The place in the set of the domino the side locking second opens for the
-    /// charger (its looked-at one) and of the domino the charger opens for the
-    /// defender: the first after the charger's draw.
-    fn looked_at(&self, charger_draws: usize) -> [usize; 2] {
-        [0, charger_draws]
-    }
-}
-
 /// The sets being dealt between two machines, by charge; in the state hash while any
 /// is.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -118,7 +109,8 @@ pub fn due(world: &World) -> Option<(u8, Step)> {
         }
         let first = &state.charges.get(k)?.lines[0];
         let draws = first.places.len() + first.blind.len() + usize::from(first.hand.is_some());
-        let defender_hand = deal.looked_at(draws)[1];
+        // The defender looks at the first domino after the charger's draw.
+        let defender_hand = draws;
         if defender_hand < SET && !deal.opened.contains_key(&defender_hand) {
             return Some((deal.sides[0], Step::Unlock(k, defender_hand)));
         }
