@@ -220,6 +220,24 @@ pub fn replay(path: &Path) -> ExitCode {
                     "dice shared by both players: {} reveals from each, every one checked against its commitment",
                     keys.record.reveals.len()
                 );
+                // Loading checked every signature against its side's order key too.
+                let by_side = |side: u8| {
+                    save.file
+                        .orders
+                        .iter()
+                        .filter(|o| o.side() == Some(side))
+                        .count()
+                };
+                if keys.record.keys.is_empty() {
+                    println!("orders not signed: who gave each cannot be checked");
+                } else {
+                    println!(
+                        "orders signed by the machine that gave them: {} by side 1's, {} by side 2's, \
+                         each checked against its side's order key",
+                        by_side(0),
+                        by_side(1)
+                    );
+                }
             }
             let (sealed, opened) =
                 drumfire_core::sealed::tally(save.scenario.rules, &save.file.orders);

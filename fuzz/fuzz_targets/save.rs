@@ -9,7 +9,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    match save::parse("fuzz.save.ron", text) {
+    match save::parse("fuzz.save.ron", text, &drumfire_core::rules::ALL) {
         Ok(s) => {
             let _ = save::replay(&s).1;
         }

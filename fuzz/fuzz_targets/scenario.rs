@@ -9,7 +9,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    match scenario::parse("fuzz.ron", text) {
+    match scenario::parse("fuzz.ron", text, &drumfire_core::rules::ALL) {
         Ok(s) => {
             let mut game = Game::new(&s, 1);
             let _ = game.state_hash();

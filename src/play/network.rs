@@ -258,14 +258,20 @@ impl NetPlay {
                     }
                 }
                 Msg::Refused { reason } => {
-                    self.stopped = Some(format!("The host refused: {reason}"));
+                    self.stopped = Some(format!(
+                        "The host refused: {}",
+                        drumfire_net::wire::shown(&reason)
+                    ));
                     self.link = None;
                     return;
                 }
                 Msg::Bye { reason } => {
                     if !self.session.finished() {
                         self.autosave();
-                        self.stopped = Some(format!("The other player stopped: {reason}"));
+                        self.stopped = Some(format!(
+                            "The other player stopped: {}",
+                            drumfire_net::wire::shown(&reason)
+                        ));
                     }
                     self.link = None;
                     return;

@@ -26,6 +26,7 @@ pub mod save;
 pub mod scenario;
 pub mod sealed;
 pub mod shared_dice;
+pub mod signed;
 pub mod table;
 pub mod timeline;
 

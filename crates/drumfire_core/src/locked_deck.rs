@@ -23,6 +23,13 @@
 //! the subgroup of order `q` and a lock hides whether a card is a square (which
 //! would otherwise tell one card class from another). A lock's power is drawn from
 //! the player's secret and is invertible modulo `q`.
+//!
+//! A card's face is a number nobody knows any relation of: SHA-256 of the card's
+//! place, stretched to 2,304 bits, reduced modulo `p` and squared. Locks keep every
+//! product (`lock(x)·lock(y) = lock(x·y)`), so faces with known products — small
+//! numbers, as `(i + 2)²` once was — would be read from a locked deck by
+//! multiplying its cards together ([`tests`] plays that very attack). Hashed faces
+//! have no product, quotient or power among them that anyone can find.
 
 use crate::shared_dice::labelled;
 use num_bigint::BigUint;
@@ -58,10 +65,40 @@ pub fn modulus() -> &'static BigUint {
     &primes().0
 }
 
-/// Card `i` of a deck, face up: `(i + 2)²` modulo `p` (a square, never 0 or 1).
+/// How many faces are worked out once and kept (a deck of dominoes has 28).
+const KEPT_FACES: usize = 64;
+
+/// Card `i` of a deck, face up: a hash of `i` reduced modulo `p` and squared (a
+/// square with no known relation to any other card; never 0 or 1).
 pub fn face(i: usize) -> BigUint {
-    let base = BigUint::from(i as u64 + 2);
-    (&base * &base) % modulus()
+    static FACES: OnceLock<Vec<BigUint>> = OnceLock::new();
+    if i < KEPT_FACES {
+        return FACES.get_or_init(|| (0..KEPT_FACES).map(hashed_face).collect())[i].clone();
+    }
+    hashed_face(i)
+}
+
+fn hashed_face(i: usize) -> BigUint {
+    let p = modulus();
+    let mut counter = 0u64;
+    loop {
+        // 9 × 256 bits: 2,304 bits reduced modulo a 2,048-bit prime, so every
+        // residue is as likely as another to within 2^-256.
+        let bytes: Vec<u8> = (0..9u8)
+            .flat_map(|block| {
+                labelled(
+                    "drumfire deck card",
+                    &[&(i as u64).to_le_bytes(), &counter.to_le_bytes(), &[block]],
+                )
+            })
+            .collect();
+        let root = BigUint::from_bytes_be(&bytes) % p;
+        let card = &root * &root % p;
+        if card > BigUint::from(1u32) {
+            return card;
+        }
+        counter += 1;
+    }
 }
 
 /// Which card of a deck of `n` a face is.
@@ -237,6 +274,59 @@ mod tests {
     }
 
     const PINNED_TOP: [usize; 5] = [4, 18, 26, 19, 5];
+
+    /// The attack on a locked deck: every product of two of its cards looked for among
+    /// its cards. A relation `x·y = z` among the faces survives every lock, so each
+    /// one found places three cards of the deck; the number found.
+    fn product_relations(deck: &[BigUint]) -> usize {
+        let p = modulus();
+        let mut sorted = deck.to_vec();
+        sorted.sort();
+        let mut found = 0;
+        for (i, x) in deck.iter().enumerate() {
+            for y in &deck[i..] {
+                if sorted.binary_search(&(x * y % p)).is_ok() {
+                    found += 1;
+                }
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn a_locked_deck_shows_no_relation_between_its_cards() {
+        let n = 28;
+        let a = Lock::new(&[1; 32], "charge 1");
+        let b = Lock::new(&[2; 32], "charge 1");
+        let order = secret_order(&[1; 32], "charge 1", n);
+        // The faces that once were small squares, `(i + 2)²`: from a deck under one
+        // lock alone, 25 products of two cards are cards of the deck — enough to place
+        // most of the dominoes. The attack works; that is why the faces are hashed.
+        let small: Vec<BigUint> = (0..n as u64)
+            .map(|i| BigUint::from((i + 2) * (i + 2)))
+            .collect();
+        assert_eq!(product_relations(&small), 25);
+        assert_eq!(product_relations(&lock_and_shuffle(&small, &a, &order)), 25);
+        // Today's faces: no relation, face up, under one lock or under both.
+        let faces = deck(n);
+        assert_eq!(product_relations(&faces), 0);
+        let once = lock_and_shuffle(&faces, &a, &order);
+        assert_eq!(product_relations(&once), 0);
+        let twice = lock_and_shuffle(&once, &b, &secret_order(&[2; 32], "charge 1", n));
+        assert_eq!(product_relations(&twice), 0);
+        // Nor a square, quotient or the same face twice: every face is its own.
+        let p = modulus();
+        for (i, x) in faces.iter().enumerate() {
+            let square = x * x % p;
+            assert!(!faces.contains(&square), "face {i} squared is a face");
+            for (j, y) in faces.iter().enumerate() {
+                assert!(i == j || x != y);
+            }
+        }
+        // Every face lies in the subgroup of order q (a square), as the locks need.
+        let q = &primes().1;
+        assert!(faces.iter().all(|f| f.modpow(q, p) == BigUint::from(1u32)));
+    }
 
     #[test]
     fn a_false_lock_or_shuffle_is_caught_when_the_lock_is_shown() {

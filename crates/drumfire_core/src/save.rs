@@ -184,6 +184,7 @@ pub fn parse(
     if let Some(shared) = &file.shared_dice {
         let fault = |f: crate::shared_dice::DiceFault| vec![at(&f.field, f.message)];
         let verified = shared.verify().map_err(fault)?;
+        shared.check_signatures(&file.orders).map_err(fault)?;
         if verified.seed != Some(file.seed) {
             return Err(vec![at(
                 "seed",

@@ -136,17 +136,32 @@ pub fn hex(bytes: &[u8]) -> String {
 
 /// 32 bytes from 64 hex digits.
 pub fn unhex(text: &str) -> Result<Digest32, String> {
+    unhex_bytes(text)
+}
+
+/// `N` bytes from `2N` hex digits.
+pub fn unhex_bytes<const N: usize>(text: &str) -> Result<[u8; N], String> {
     let digits = text.as_bytes();
-    if digits.len() != 64 {
+    if digits.len() != 2 * N {
         return Err(format!(
-            "expected 64 hex digits, found {} characters",
+            "expected {} hex digits, found {} characters",
+            2 * N,
             text.chars().count()
         ));
     }
-    let mut out = [0u8; 32];
+    // Lower-case digits only, as `hex` writes them: one text for each value, so that
+    // texts compared as texts agree with the bytes they stand for.
+    let digit = |d: u8| match d {
+        b'0'..=b'9' => Ok(d - b'0'),
+        b'a'..=b'f' => Ok(d - b'a' + 10),
+        _ => Err(format!(
+            "`{}` is not a lower-case hex digit",
+            char::from(d).escape_default()
+        )),
+    };
+    let mut out = [0u8; N];
     for (i, pair) in digits.chunks(2).enumerate() {
-        let s = std::str::from_utf8(pair).map_err(|_| "not hex digits".to_string())?;
-        out[i] = u8::from_str_radix(s, 16).map_err(|_| format!("`{s}` is not a hex number"))?;
+        out[i] = digit(pair[0])? << 4 | digit(pair[1])?;
     }
     Ok(out)
 }
@@ -166,6 +181,15 @@ pub struct SharedDice {
     /// where reveal `k` keys order `k`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub keyed: Option<Vec<usize>>,
+    /// Each side's public order key, hex ([`crate::signed`]): every order of the game
+    /// is signed by the key of its side. Empty in a record whose orders are not signed
+    /// (a game of the tests' own making); games between two machines always sign.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keys: Vec<String>,
+    /// Order `k`'s signature, hex, at `k - 1`: who gave each order, checked against
+    /// the key of the order's side.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub signatures: Vec<String>,
 }
 
 /// Why a save's shared dice do not hold.
@@ -200,7 +224,109 @@ impl SharedDice {
             commitments: commitments.iter().map(|c| hex(c)).collect(),
             reveals: Vec::new(),
             keyed: None,
+            keys: Vec::new(),
+            signatures: Vec::new(),
         }
+    }
+
+    /// The same record with each side's public order key: its orders are signed.
+    pub fn signed_by(mut self, keys: [Digest32; 2]) -> Self {
+        self.keys = keys.iter().map(|k| hex(k)).collect();
+        self
+    }
+
+    /// Each side's public order key, read; `None` when the orders are not signed.
+    pub fn order_keys(&self) -> Result<Option<[Digest32; 2]>, DiceFault> {
+        if self.keys.is_empty() {
+            return Ok(None);
+        }
+        if self.keys.len() != 2 {
+            return Err(DiceFault {
+                field: "shared_dice.keys".into(),
+                message: format!(
+                    "two order keys, one a side, are needed; found {}",
+                    self.keys.len()
+                ),
+            });
+        }
+        let read = |side: usize| {
+            unhex(&self.keys[side]).map_err(|message| DiceFault {
+                field: format!("shared_dice.keys[{side}]"),
+                message,
+            })
+        };
+        Ok(Some([read(0)?, read(1)?]))
+    }
+
+    /// Checks that `signature` is the signature of `order`'s side on it as order
+    /// `index` (from 1). `field` names where the signature was found.
+    pub fn check_signature(
+        &self,
+        index: usize,
+        order: &crate::orders::Order,
+        signature: &str,
+        field: &str,
+    ) -> Result<(), DiceFault> {
+        let fault = |message: String| DiceFault {
+            field: field.to_owned(),
+            message,
+        };
+        let Some(keys) = self.order_keys()? else {
+            return Err(fault("this game's orders are not signed".into()));
+        };
+        let Some(side) = order.side().filter(|s| *s < 2) else {
+            return Err(fault(format!(
+                "order {index} is given by no side of the two: no such order is played \
+                 between two machines"
+            )));
+        };
+        let signature = unhex_bytes::<64>(signature).map_err(fault)?;
+        if !crate::signed::verify(
+            &keys[usize::from(side)],
+            &self.commitments()?,
+            index,
+            order,
+            &signature,
+        ) {
+            return Err(fault(format!(
+                "order {index} is not signed by side {side}'s machine, whose side gives it: \
+                 the other machine made it up"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Checks every order's signature against its side's key: the number checked (0 for
+    /// a record whose orders are not signed).
+    pub fn check_signatures(&self, orders: &[crate::orders::Order]) -> Result<usize, DiceFault> {
+        if self.order_keys()?.is_none() {
+            if self.signatures.is_empty() {
+                return Ok(0);
+            }
+            return Err(DiceFault {
+                field: "shared_dice.signatures".into(),
+                message: "signatures without the sides' order keys (`keys`)".into(),
+            });
+        }
+        if self.signatures.len() != orders.len() {
+            return Err(DiceFault {
+                field: "shared_dice.signatures".into(),
+                message: format!(
+                    "{} orders, but {} signatures: each order is signed by its side",
+                    orders.len(),
+                    self.signatures.len()
+                ),
+            });
+        }
+        for (i, (order, signature)) in orders.iter().zip(&self.signatures).enumerate() {
+            self.check_signature(
+                i + 1,
+                order,
+                signature,
+                &format!("shared_dice.signatures[{i}]"),
+            )?;
+        }
+        Ok(orders.len())
     }
 
     /// The record of a game by e-mail, whose orders are keyed only where they roll dice.
@@ -369,6 +495,11 @@ impl DiceKeys {
     pub fn of(record: SharedDice) -> Result<Self, DiceFault> {
         let keys = record.verify()?.keys;
         Ok(Self { record, keys })
+    }
+
+    /// Adds the next order's signature, checked by the caller.
+    pub fn sign_next(&mut self, signature: &crate::signed::Signature) {
+        self.record.signatures.push(hex(signature));
     }
 
     /// Adds both sides' next reveals; an order's key comes with its reveals.

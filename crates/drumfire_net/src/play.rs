@@ -8,7 +8,7 @@ use crate::code::JoinCode;
 use crate::link::{Guest, Host, Link, LinkEvent, Net, join};
 use crate::seat::{self, Seat};
 use crate::session::{Happened, Session, Stop};
-use crate::wire::Msg;
+use crate::wire::{Msg, shown};
 use drumfire_core::hash::StateHash;
 use drumfire_core::players::{Bot, PlayerKind};
 use drumfire_core::save;
@@ -241,12 +241,14 @@ pub fn prepare_join(opts: &JoinOptions) -> Result<Joined, String> {
     let link = join(&net, &opts.address, opts.code, resume_code.clone())?;
     let welcome = match link.recv_timeout(Duration::from_secs(15)) {
         Some(LinkEvent::Msg(m)) => m,
-        Some(LinkEvent::Closed(why)) => return Err(format!("{}: {why}", opts.address)),
+        Some(LinkEvent::Closed(why)) => {
+            return Err(format!("{}: {}", opts.address, shown(&why)));
+        }
         None => return Err(format!("{} did not answer in 15 seconds", opts.address)),
     };
     let session = match (welcome, resumed) {
         (Msg::Refused { reason }, _) => {
-            return Err(format!("{} refused: {reason}", opts.address));
+            return Err(format!("{} refused: {}", opts.address, shown(&reason)));
         }
         (
             Msg::Welcome {
@@ -254,6 +256,7 @@ pub fn prepare_join(opts: &JoinOptions) -> Result<Joined, String> {
                 scenario_name,
                 scenario: text,
                 commitment,
+                key,
                 under_way,
             },
             None,
@@ -284,7 +287,9 @@ pub fn prepare_join(opts: &JoinOptions) -> Result<Joined, String> {
                 sealed: Default::default(),
             };
             keep_seat(&seat, &opts.save)?;
-            let (session, out) = Session::join(scenario, your_side, host_commitment, seat.chain);
+            let host_key = unhex(&key).map_err(|e| format!("the host's order key: {e}"))?;
+            let (session, out) =
+                Session::join(scenario, your_side, host_commitment, host_key, seat.chain);
             for msg in out {
                 link.send(msg);
             }
@@ -296,7 +301,9 @@ pub fn prepare_join(opts: &JoinOptions) -> Result<Joined, String> {
             }
             session
         }
-        (other, _) => return Err(format!("the host answered out of turn: {other:?}")),
+        (other, _) => {
+            return Err(shown(&format!("the host answered out of turn: {other:?}")));
+        }
     };
     Ok(Joined { net, link, session })
 }
@@ -343,7 +350,7 @@ pub fn join_game(opts: &JoinOptions, log: &mut dyn Write) -> Result<StateHash, S
                     Ok(Some(link))
                 }
                 Some(LinkEvent::Msg(Msg::Refused { reason })) => {
-                    Err(format!("{} refused: {reason}", opts.address))
+                    Err(format!("{} refused: {}", opts.address, shown(&reason)))
                 }
                 _ => Ok(None),
             }
@@ -474,14 +481,18 @@ fn drive(
                 autosave(session, save_path)?;
                 say(
                     log,
-                    &format!("connection lost ({why}); waiting for the other player"),
+                    &format!(
+                        "connection lost ({}); waiting for the other player",
+                        shown(&why)
+                    ),
                 );
                 lost = Some(Instant::now());
             }
             Some(LinkEvent::Msg(Msg::Bye { reason })) => {
                 autosave(session, save_path)?;
                 return Err(format!(
-                    "the other player stopped: {reason}; this side's game is in {}",
+                    "the other player stopped: {}; this side's game is in {}",
+                    shown(&reason),
                     save_path.display()
                 ));
             }

@@ -27,12 +27,13 @@ use drumfire_core::players::{Bot, PlayerKind};
 use drumfire_core::save::{self, SaveFile};
 use drumfire_core::scenario::{self, Scenario};
 use drumfire_core::shared_dice::{self, Chain, Digest32, SharedDice, hex, step, unhex};
+use drumfire_core::signed::OrderKey;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The format of turn files.
-pub const TURN_FORMAT: u32 = 1;
+pub const TURN_FORMAT: u32 = 2;
 
 /// A turn file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -48,6 +49,9 @@ pub struct TurnFile {
     pub scenario: String,
     /// Each side's commitment, hex; empty for a side whose player has not joined yet.
     pub commitments: Vec<String>,
+    /// Each side's public order key, hex ([`drumfire_core::signed`]); empty for a side
+    /// whose player has not joined yet. Every order is signed by its side's.
+    pub keys: Vec<String>,
     /// The game so far, once both players' first reveals have made its seed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<SaveFile>,
@@ -67,6 +71,9 @@ pub struct Pending {
     /// The order whose dice wait for the other player's reveal.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub order: Option<Order>,
+    /// The sender's signature on that order, hex.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
 }
 
 /// Where a player's seats and copies are kept, under the folder it plays from.
@@ -109,9 +116,14 @@ pub fn write(path: &Path, file: &TurnFile) -> Result<(), String> {
 pub fn read(path: &Path) -> Result<TurnFile, String> {
     let shown = path.display().to_string();
     let text = drumfire_core::error::read_file(path).map_err(|e| e.to_string())?;
-    let text = drumfire_core::error::without_bom(&text);
+    read_text(&shown, &text)
+}
+
+/// Reads a turn file's text; `shown` names it in errors (file, line, column, field).
+pub fn read_text(shown: &str, text: &str) -> Result<TurnFile, String> {
+    let text = drumfire_core::error::without_bom(text);
     let file: TurnFile = drumfire_core::rule_set::reading(&drumfire_core::rules::ALL, || {
-        drumfire_core::error::read_ron(&shown, text)
+        drumfire_core::error::read_ron(shown, text)
     })
     .map_err(|e| e.to_string())?;
     let at = |field: &str, message: String| {
@@ -140,6 +152,23 @@ pub fn read(path: &Path) -> Result<TurnFile, String> {
     for (i, c) in file.commitments.iter().enumerate() {
         if !c.is_empty() {
             unhex(c).map_err(|m| at(&format!("commitments[{i}]"), m))?;
+        }
+    }
+    if file.keys.len() != 2 {
+        return Err(at(
+            "keys",
+            format!("two order keys, one a side; found {}", file.keys.len()),
+        ));
+    }
+    for (i, k) in file.keys.iter().enumerate() {
+        if k.is_empty() != file.commitments[i].is_empty() {
+            return Err(at(
+                &format!("keys[{i}]"),
+                "a side's order key comes with its commitment".into(),
+            ));
+        }
+        if !k.is_empty() {
+            unhex(k).map_err(|m| at(&format!("keys[{i}]"), m))?;
         }
     }
     if file.to > 1 {
@@ -202,12 +231,15 @@ pub fn start(
     let mine = hex(&seat.chain.commitment());
     let mut commitments = vec![String::new(), String::new()];
     commitments[usize::from(side)] = mine.clone();
+    let mut keys = vec![String::new(), String::new()];
+    keys[usize::from(side)] = hex(&OrderKey::of(&seat.chain.secret()).public());
     let file = TurnFile {
         format: TURN_FORMAT,
         to: 1 - side,
         scenario_name: scenario.source.clone(),
         scenario: scenario.text.clone(),
         commitments,
+        keys,
         game: None,
         pending: None,
     };
@@ -335,6 +367,29 @@ fn extends(shown: &str, sent: &TurnFile, got: &TurnFile) -> Result<(), String> {
             return Err(changed(&format!("commitments[{i}]")));
         }
     }
+    for (i, k) in sent.keys.iter().enumerate() {
+        if !k.is_empty() && got.keys[i] != *k {
+            return Err(changed(&format!("keys[{i}]")));
+        }
+    }
+    // Every order since is the other player's, but this player's own that waited for
+    // dice: nobody gives orders for the player who opens the file.
+    let sender = sent.to;
+    let from = sent.game.as_ref().map_or(0, |g| g.orders.len());
+    let own_pending = sent.pending.as_ref().is_some_and(|p| p.order.is_some());
+    if let Some(now) = &got.game {
+        for (i, order) in now.orders.iter().enumerate().skip(from) {
+            if own_pending && i == from {
+                continue;
+            }
+            if order.side() != Some(sender) {
+                return Err(format!(
+                    "{shown}: game.orders[{i}]: an order of your side that you did not give: \
+                     the file was changed on the way"
+                ));
+            }
+        }
+    }
     let (Some(before), Some(now)) = (&sent.game, &got.game) else {
         if sent.game.is_some() {
             return Err(changed("game"));
@@ -386,12 +441,15 @@ fn take_up(shown: &str, o: &mut Opened) -> Result<(), String> {
     let Some(game_file) = o.file.game.clone() else {
         // The set-up: this player joins, or answers the joining player's first reveal.
         let mine = hex(&o.seat.chain.commitment());
+        let my_key = OrderKey::of(&o.seat.chain.secret()).public();
         if o.file.commitments[usize::from(me)].is_empty() {
             o.file.commitments[usize::from(me)] = mine;
+            o.file.keys[usize::from(me)] = hex(&my_key);
             o.file.pending = Some(Pending {
                 side: me,
                 reveal: hex(&reveal(&o.seat.chain, 0)?),
                 order: None,
+                signature: None,
             });
             return Ok(());
         }
@@ -422,7 +480,17 @@ fn take_up(shown: &str, o: &mut Opened) -> Result<(), String> {
         let mut pair = [[0u8; 32]; 2];
         pair[usize::from(other)] = theirs;
         pair[usize::from(me)] = reveal(&o.seat.chain, 0)?;
-        let mut record = SharedDice::by_post(commitments);
+        let keys = [
+            unhex(&o.file.keys[0]).map_err(|m| fault("keys[0]", m))?,
+            unhex(&o.file.keys[1]).map_err(|m| fault("keys[1]", m))?,
+        ];
+        if keys[usize::from(me)] != my_key {
+            return Err(fault(
+                &format!("keys[{me}]"),
+                "not your order key: the file was tampered with".into(),
+            ));
+        }
+        let mut record = SharedDice::by_post(commitments).signed_by(keys);
         record.push(pair).map_err(|f| fault(&f.field, f.message))?;
         let game = shared_dice::game(&o.scenario, Mode::Rules, record)
             .map_err(|f| fault(&f.field, f.message))?;
@@ -431,14 +499,35 @@ fn take_up(shown: &str, o: &mut Opened) -> Result<(), String> {
         return Ok(());
     };
     let checked = checked_save(shown, &game_file)?;
-    if checked
+    let Some(record) = checked
         .dice_keys
         .as_ref()
-        .is_none_or(|k| k.record.keyed.is_none())
-    {
+        .map(|k| &k.record)
+        .filter(|r| r.keyed.is_some())
+    else {
         return Err(fault(
             "game.shared_dice",
             "a game by e-mail keeps both players' dice reveals, keyed by order".into(),
+        ));
+    };
+    // The game in the file is the game of the file: the commitments and order keys
+    // both players showed (the kept copy's, checked already), not others.
+    if record.commitments != o.file.commitments {
+        return Err(fault(
+            "game.shared_dice.commitments",
+            "not the commitments of the file's players: the file was tampered with".into(),
+        ));
+    }
+    if record.keys != o.file.keys {
+        return Err(fault(
+            "game.shared_dice.keys",
+            "not the order keys of the file's players: the file was tampered with".into(),
+        ));
+    }
+    if o.file.keys[usize::from(me)] != hex(&OrderKey::of(&o.seat.chain.secret()).public()) {
+        return Err(fault(
+            &format!("keys[{me}]"),
+            "not your order key: the file was tampered with".into(),
         ));
     }
     let (mut game, replayed) = save::replay(&checked);
@@ -459,6 +548,18 @@ fn take_up(shown: &str, o: &mut Opened) -> Result<(), String> {
         }
         let theirs = unhex(&p.reveal).map_err(|m| fault("pending.reveal", m))?;
         let mut keys = game.world().resource::<shared_dice::DiceKeys>().clone();
+        let n = game.orders().len() + 1;
+        let signature = p.signature.as_deref().unwrap_or_default();
+        keys.record
+            .check_signature(n, &order, signature, "pending.signature")
+            .map_err(|f| {
+                fault(
+                    &f.field,
+                    format!("{}: the file was tampered with", f.message),
+                )
+            })?;
+        let signature =
+            shared_dice::unhex_bytes::<64>(signature).map_err(|m| fault("pending.signature", m))?;
         let j = keys.record.reveals.len();
         let mut pair = [[0u8; 32]; 2];
         pair[usize::from(other)] = theirs;
@@ -469,10 +570,10 @@ fn take_up(shown: &str, o: &mut Opened) -> Result<(), String> {
                 format!("{}: the file was tampered with", f.message),
             )
         })?;
-        let n = game.orders().len() + 1;
         if let Some(list) = keys.record.keyed.as_mut() {
             list.push(n);
         }
+        keys.sign_next(&signature);
         game.world_mut().insert_resource(keys);
         game.submit(order).map_err(|r| {
             fault(
@@ -582,8 +683,18 @@ impl Opened {
         )
         .map_err(|r| r.0)?;
         let before = save::save_of(game, &self.scenario, seed_of(game));
+        let commitments = game
+            .world()
+            .resource::<shared_dice::DiceKeys>()
+            .record
+            .commitments()
+            .map_err(|f| f.to_string())?;
+        let signature = OrderKey::of(&self.seat.chain.secret()).sign(&commitments, number, &order);
         let kept = game.submit(order.clone());
         if kept.is_ok() {
+            game.world_mut()
+                .resource_mut::<shared_dice::DiceKeys>()
+                .sign_next(&signature);
             crate::session::keep_secret(
                 game.world_mut(),
                 self.me,
@@ -621,6 +732,7 @@ impl Opened {
                     side: self.me,
                     reveal: hex(&reveal(&self.seat.chain, j)?),
                     order: Some(order),
+                    signature: Some(hex(&signature)),
                 });
                 Ok(Given::Pending)
             }

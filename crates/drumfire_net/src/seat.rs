@@ -45,6 +45,38 @@ pub fn path_of(save: &Path) -> PathBuf {
     save.with_extension("seat.ron")
 }
 
+/// A new file that only its owner may read or write (mode 0600 where the platform
+/// has modes).
+fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)
+}
+
+/// The folder that holds seats, made (or narrowed) to its owner alone (mode 0700).
+/// The current folder is left as it is: a seat is kept under `saves/` unless the
+/// player names another place.
+fn owner_only_dir(dir: &Path) -> std::io::Result<()> {
+    if dir.as_os_str().is_empty() || dir == Path::new(".") {
+        return Ok(());
+    }
+    std::fs::create_dir_all(dir)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(dir)?.permissions().mode();
+        if mode & 0o077 != 0 {
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode & 0o700))?;
+        }
+    }
+    Ok(())
+}
+
 /// A fresh secret from the system's random source.
 pub fn fresh_secret() -> Result<Digest32, String> {
     let mut secret = [0u8; 32];
@@ -70,9 +102,15 @@ impl Seat {
              // and its sealed orders. Keep it to yourself: with it, anyone could work out\n\
              // your dice and read your orders.\n{body}\n"
         );
+        if let Some(dir) = path.parent() {
+            owner_only_dir(dir)?;
+        }
         let tmp = path.with_extension("ron.tmp");
         {
-            let mut f = std::fs::File::create(&tmp)?;
+            // A stale temporary file of another mode goes first: the new one is made
+            // readable by its owner alone before anything is written to it.
+            let _ = std::fs::remove_file(&tmp);
+            let mut f = owner_only_file(&tmp)?;
             f.write_all(text.as_bytes())?;
             f.sync_all()?;
         }
@@ -96,5 +134,45 @@ impl Seat {
             host: file.host,
             sealed: file.sealed,
         })
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+
+    fn mode(path: &Path) -> u32 {
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    #[test]
+    fn a_seat_and_its_folder_are_readable_by_their_owner_only() {
+        let root = std::env::temp_dir().join(format!("drumfire-seat-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        // A folder that others could read before: narrowed when a seat goes in.
+        std::fs::create_dir_all(&root).unwrap();
+        std::fs::set_permissions(&root, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let save = root.join("game.ron");
+        let seat = Seat {
+            side: 1,
+            chain: Chain::new([7; 32]),
+            host: Some("example:7373".into()),
+            sealed: BTreeMap::from([(3, "secret orders".to_string())]),
+        };
+        seat.write(&save).unwrap();
+        assert_eq!(mode(&path_of(&save)), 0o600);
+        assert_eq!(mode(&root), 0o700);
+        // Written again (a second seal): still the owner's alone, and it reads back.
+        seat.write(&save).unwrap();
+        assert_eq!(mode(&path_of(&save)), 0o600);
+        let back = Seat::read(&save).unwrap();
+        assert_eq!(back.sealed, seat.sealed);
+        assert_eq!(back.chain.commitment(), seat.chain.commitment());
+        // A folder made for the seat is its owner's alone from the start.
+        let fresh = root.join("post").join("game.ron");
+        seat.write(&fresh).unwrap();
+        assert_eq!(mode(&root.join("post")), 0o700);
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -16,9 +16,17 @@
 //!   machine keeps the text ([`Session::sealed`], written to the seat by the driver
 //!   before the order is sent). When the rules call for it, [`Session::due_opening`]
 //!   gives the opening, which the other machine checks against the seal.
-//! - **Resume.** After a reconnection each machine sends its game as a save; a machine
-//!   whose game is a beginning of the other's replays the other's (every reveal
-//!   checked, the hash checked), and an order sent but not answered is sent again.
+//! - **Whose orders.** Each order goes signed by its machine's order key
+//!   ([`drumfire_core::signed`]), whose public half came with the commitment; an order
+//!   is taken only for the side of the machine that signed it, and the signatures go
+//!   into the save, where every later check finds them.
+//! - **Resume.** After a reconnection each machine sends its game as a save, once; a
+//!   machine whose game is a beginning of the other's, at most [`MAX_AHEAD`] orders
+//!   shorter, replays the other's (every reveal, signature and hash checked) and takes
+//!   it only when everything holds; an order sent but not answered is sent again.
+//!
+//! Nothing the other machine sends is taken before it is checked: a commitment and a
+//! reveal 0 once each and only in their place, a hash only for an order carried out.
 
 use drumfire_core::game::{Game, Mode};
 use drumfire_core::hash::StateHash;
@@ -26,10 +34,18 @@ use drumfire_core::orders::{Order, Refusal};
 use drumfire_core::save::{self, SaveFile};
 use drumfire_core::scenario::Scenario;
 use drumfire_core::sealed;
-use drumfire_core::shared_dice::{self, Chain, DiceKeys, Digest32, SharedDice, hex, unhex};
+use drumfire_core::shared_dice::{
+    self, Chain, DiceKeys, Digest32, SharedDice, hex, unhex, unhex_bytes,
+};
+use drumfire_core::signed::{OrderKey, Signature};
 use std::collections::BTreeMap;
 
 use crate::wire::{Msg, order_text, read_order};
+
+/// The most orders the other machine's game may be ahead of this one's when they meet
+/// again: an order is carried out on one machine before the other at most by one
+/// answer, and a machine's save may lag its game by an order or two when it stops.
+pub const MAX_AHEAD: usize = 4;
 
 /// Why a game between two machines stops.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,7 +75,8 @@ impl std::fmt::Display for Stop {
                 f,
                 "the two machines differ after order {index}: state hash {mine} here, {theirs} there"
             ),
-            Self::Broken(why) => f.write_str(why),
+            // Parts of it may come from the other machine: printed escaped.
+            Self::Broken(why) => f.write_str(&crate::wire::shown(why)),
         }
     }
 }
@@ -78,22 +95,37 @@ pub enum Happened {
     Agreed(usize),
 }
 
+/// An order with its number and the signature of the machine that gave it.
+struct Given {
+    index: usize,
+    order: Order,
+    signature: Signature,
+}
+
 /// One machine's side of a game between two.
 pub struct Session {
     me: u8,
     chain: Chain,
+    /// This player's order key, from its chain's secret.
+    key: OrderKey,
+    /// Each side's public order key, once known.
+    keys: [Option<Digest32>; 2],
     scenario: Scenario,
     commitments: [Option<Digest32>; 2],
     reveal0: [Option<Digest32>; 2],
     game: Option<Game>,
-    /// This machine's order sent and not yet answered: its number and the order.
-    pending: Option<(usize, Order)>,
+    /// This machine's order sent and not yet answered: its number, the order and its
+    /// signature.
+    pending: Option<(usize, Order, Signature)>,
     /// Each side's hash after each order, as they come in.
     hashes: BTreeMap<usize, [Option<StateHash>; 2]>,
     /// The last order both machines agree on.
     agreed: Option<usize>,
     /// The secret behind each of this player's sealed orders, by the order's number.
     sealed: BTreeMap<usize, String>,
+    /// Has this machine asked for the other's game (after a connection): one
+    /// [`Msg::Sync`] is taken then, and none at any other time.
+    sync_due: bool,
 }
 
 impl std::fmt::Debug for Session {
@@ -206,9 +238,14 @@ impl Session {
         let mut commitments = [None, None];
         commitments[usize::from(me)] = Some(chain.commitment());
         commitments[usize::from(1 - me)] = theirs;
+        let key = OrderKey::of(&chain.secret());
+        let mut keys = [None, None];
+        keys[usize::from(me)] = Some(key.public());
         Self {
             me,
             chain,
+            key,
+            keys,
             scenario,
             commitments,
             reveal0: [None, None],
@@ -217,6 +254,7 @@ impl Session {
             hashes: BTreeMap::new(),
             agreed: None,
             sealed: BTreeMap::new(),
+            sync_due: false,
         }
     }
 
@@ -226,15 +264,18 @@ impl Session {
         scenario: Scenario,
         me: u8,
         host_commitment: Digest32,
+        host_key: Digest32,
         chain: Chain,
     ) -> (Self, Vec<Msg>) {
         let link = chain.reveal(0).expect("the chain has a reveal 0");
+        let mut session = Self::fresh(scenario, me, chain, Some(host_commitment));
+        session.keys[usize::from(1 - me)] = Some(host_key);
+        session.reveal0[usize::from(me)] = Some(link);
         let out = vec![Msg::Commit {
-            commitment: hex(&chain.commitment()),
+            commitment: hex(&session.chain.commitment()),
+            key: hex(&session.key.public()),
             link: hex(&link),
         }];
-        let mut session = Self::fresh(scenario, me, chain, Some(host_commitment));
-        session.reveal0[usize::from(me)] = Some(link);
         (session, out)
     }
 
@@ -256,6 +297,16 @@ impl Session {
                 me + 1
             ));
         }
+        let key = OrderKey::of(&chain.secret());
+        let Some(order_keys) = keys.record.order_keys().map_err(|f| f.to_string())? else {
+            return Err("this save's orders are not signed by the machines that gave them".into());
+        };
+        if order_keys[usize::from(me)] != key.public() {
+            return Err(format!(
+                "this save's side {} is not this player's: its order key is not the seat's",
+                me + 1
+            ));
+        }
         let (mut game, check) = save::replay(saved);
         check.map_err(|d| format!("the save does not replay: {d}"))?;
         keep_secret(game.world_mut(), me, &chain, &sealed);
@@ -271,6 +322,8 @@ impl Session {
         Ok(Self {
             me,
             chain,
+            key,
+            keys: order_keys.map(Some),
             scenario: saved.scenario.clone(),
             commitments: [Some(commitments[0]), Some(commitments[1])],
             reveal0,
@@ -279,6 +332,7 @@ impl Session {
             hashes,
             agreed: None,
             sealed,
+            sync_due: false,
         })
     }
 
@@ -378,6 +432,7 @@ impl Session {
             scenario_name: self.scenario.source.clone(),
             scenario: self.scenario.text.clone(),
             commitment: hex(&self.chain.commitment()),
+            key: hex(&self.key.public()),
             under_way: self.game.is_some(),
         }
     }
@@ -403,6 +458,7 @@ impl Session {
         if self.game.is_none() {
             return out;
         }
+        self.sync_due = true;
         out.push(Msg::Sync {
             record: self.record_text(),
         });
@@ -411,12 +467,13 @@ impl Session {
     }
 
     fn pending_again(&self) -> Option<Msg> {
-        let (index, order) = self.pending.as_ref()?;
+        let (index, order, signature) = self.pending.as_ref()?;
         let link = self.chain.reveal(*index)?;
         Some(Msg::Order {
             index: *index,
             order: order_text(order),
             link: hex(&link),
+            signature: hex(signature),
         })
     }
 
@@ -442,12 +499,22 @@ impl Session {
             .ok_or_else(|| Refusal("This game has used up its dice.".into()))?;
         // A secret goes sealed; its text stays here until the rules open it.
         let order = seal_secret(game, order, &self.chain, index, &mut self.sealed)?;
-        self.pending = Some((index, order.clone()));
+        let signature = self.key.sign(&self.game_id(), index, &order);
+        self.pending = Some((index, order.clone(), signature));
         Ok(vec![Msg::Order {
             index,
             order: order_text(&order),
             link: hex(&link),
+            signature: hex(&signature),
         }])
+    }
+
+    /// Both commitments, which name the game (set up: both are known).
+    fn game_id(&self) -> [Digest32; 2] {
+        [
+            self.commitments[0].expect("a game set up has both commitments"),
+            self.commitments[1].expect("a game set up has both commitments"),
+        ]
     }
 
     /// A message from the other machine: the messages to answer with and what happened.
@@ -455,33 +522,21 @@ impl Session {
         let mut out = Vec::new();
         let mut happened = Vec::new();
         match msg {
-            Msg::Commit { commitment, link } => {
-                if self.game.is_some() {
-                    return Err(broken("a commitment came after the game was set up"));
-                }
-                let them = usize::from(1 - self.me);
-                let c = unhex(&commitment).map_err(|e| broken(format!("commitment: {e}")))?;
-                let l = unhex(&link).map_err(|e| broken(format!("reveal 0: {e}")))?;
-                if shared_dice::step(&l) != c {
-                    return Err(broken(
-                        "the other player's reveal 0 does not follow from its commitment: a forged reveal",
-                    ));
-                }
-                self.commitments[them] = Some(c);
-                self.reveal0[them] = Some(l);
-                let mine = self.chain.reveal(0).expect("reveal 0");
-                self.reveal0[usize::from(self.me)] = Some(mine);
-                out.push(Msg::Reveal {
-                    index: 0,
-                    link: hex(&mine),
-                });
-                self.set_up(&mut out, &mut happened)?;
-            }
+            Msg::Commit {
+                commitment,
+                key,
+                link,
+            } => self.their_commitment_came(&commitment, &key, &link, &mut out, &mut happened)?,
             Msg::Reveal { index: 0, link } => {
-                if self.game.is_some() {
-                    return Err(broken("a second reveal 0"));
-                }
                 let them = usize::from(1 - self.me);
+                // Only the joining machine takes a reveal 0, once, after its own went out
+                // with its commitment.
+                if self.game.is_some()
+                    || self.reveal0[them].is_some()
+                    || self.reveal0[usize::from(self.me)].is_none()
+                {
+                    return Err(broken("a reveal 0 out of place"));
+                }
                 let l = unhex(&link).map_err(|e| broken(format!("reveal 0: {e}")))?;
                 if Some(shared_dice::step(&l)) != self.commitments[them] {
                     return Err(broken(
@@ -492,7 +547,7 @@ impl Session {
                 self.set_up(&mut out, &mut happened)?;
             }
             Msg::Reveal { index, link } => {
-                let Some((pending, order)) = self.pending.clone() else {
+                let Some((pending, order, signature)) = self.pending.clone() else {
                     return Err(broken(format!(
                         "a reveal for order {index}, which this machine did not send"
                     )));
@@ -505,9 +560,19 @@ impl Session {
                 let theirs = unhex(&link).map_err(|e| broken(format!("reveal {index}: {e}")))?;
                 let mine = self.chain.reveal(index).expect("inside the chain");
                 self.pending = None;
-                self.carry_out(index, order, mine, theirs, &mut out, &mut happened)?;
+                let given = Given {
+                    index,
+                    order,
+                    signature,
+                };
+                self.carry_out(given, mine, theirs, &mut out, &mut happened)?;
             }
-            Msg::Order { index, order, link } => {
+            Msg::Order {
+                index,
+                order,
+                link,
+                signature,
+            } => {
                 let expected = self.orders() + 1;
                 if self.game.is_none() {
                     return Err(broken("an order before the game was set up"));
@@ -521,16 +586,30 @@ impl Session {
                         "order {index} came when order {expected} was due"
                     )));
                 }
-                if let Some((mine, _)) = &self.pending {
-                    return Err(broken(format!(
-                        "order {index} came from the other player while this player's order {mine} waits"
-                    )));
-                }
                 let order =
                     read_order(&order).map_err(|e| broken(format!("order {index}: {e}")))?;
                 if order.side() != Some(1 - self.me) {
                     return Err(broken(format!(
                         "order {index} is given for a side the other player does not play"
+                    )));
+                }
+                if let Some((mine, _, _)) = &self.pending {
+                    return Err(broken(format!(
+                        "order {index} came from the other player while this player's order {mine} waits"
+                    )));
+                }
+                let signature = unhex_bytes::<64>(&signature)
+                    .map_err(|e| broken(format!("order {index}'s signature: {e}")))?;
+                let theirs_key = self.keys[usize::from(1 - self.me)].expect("set up: both keys");
+                if !drumfire_core::signed::verify(
+                    &theirs_key,
+                    &self.game_id(),
+                    index,
+                    &order,
+                    &signature,
+                ) {
+                    return Err(broken(format!(
+                        "order {index} is not signed by the other player's order key: a forged order"
                     )));
                 }
                 let theirs = unhex(&link).map_err(|e| broken(format!("reveal {index}: {e}")))?;
@@ -540,7 +619,12 @@ impl Session {
                     .ok_or_else(|| broken("this game has used up its dice"))?;
                 // Checked before this player's reveal goes out: a forged reveal or an
                 // illegal order learns nothing.
-                self.carry_out(index, order, mine, theirs, &mut out, &mut happened)?;
+                let given = Given {
+                    index,
+                    order,
+                    signature,
+                };
+                self.carry_out(given, mine, theirs, &mut out, &mut happened)?;
                 out.insert(
                     0,
                     Msg::Reveal {
@@ -550,6 +634,15 @@ impl Session {
                 );
             }
             Msg::Hash { index, hash } => {
+                if index > self.orders() || self.game.is_none() {
+                    return Err(broken(format!(
+                        "a hash for order {index}, which has not been carried out here"
+                    )));
+                }
+                if self.agreed.is_some_and(|a| index < a) {
+                    // Said again after a reconnection: both agreed past it already.
+                    return Ok((out, happened));
+                }
                 let theirs: StateHash = hash
                     .parse()
                     .map_err(|e| broken(format!("hash of order {index}: {e}")))?;
@@ -557,7 +650,15 @@ impl Session {
                 self.hashes.entry(index).or_default()[them] = Some(theirs);
                 self.compare(index, &mut happened)?;
             }
-            Msg::Sync { record } => self.sync(&record, &mut out, &mut happened)?,
+            Msg::Sync { record } => {
+                if !std::mem::take(&mut self.sync_due) {
+                    return Err(broken(
+                        "the other player's game came when none was asked for (only once, \
+                         after a connection)",
+                    ));
+                }
+                self.sync(&record, &mut out, &mut happened)?;
+            }
             Msg::Bye { .. } | Msg::Hello { .. } | Msg::Refused { .. } | Msg::Welcome { .. } => {
                 return Err(broken("a message out of place"));
             }
@@ -565,16 +666,61 @@ impl Session {
         Ok((out, happened))
     }
 
+    /// The joining player's commitment, order key and reveal 0, on the host: taken
+    /// once, before the set-up; the host's reveal 0 goes back.
+    fn their_commitment_came(
+        &mut self,
+        commitment: &str,
+        key: &str,
+        link: &str,
+        out: &mut Vec<Msg>,
+        happened: &mut Vec<Happened>,
+    ) -> Result<(), Stop> {
+        let them = usize::from(1 - self.me);
+        // A joining machine never takes a commitment: its host's came in the welcome,
+        // before its own reveal 0 went out, and is never replaced.
+        if self.game.is_some() || self.commitments[them].is_some() {
+            return Err(broken(
+                "a commitment out of place: the other player's came already",
+            ));
+        }
+        let c = unhex(commitment).map_err(|e| broken(format!("commitment: {e}")))?;
+        let k = unhex(key).map_err(|e| broken(format!("order key: {e}")))?;
+        let l = unhex(link).map_err(|e| broken(format!("reveal 0: {e}")))?;
+        if shared_dice::step(&l) != c {
+            return Err(broken(
+                "the other player's reveal 0 does not follow from its commitment: a forged reveal",
+            ));
+        }
+        if c == self.chain.commitment() || Some(k) == self.keys[usize::from(self.me)] {
+            return Err(broken(
+                "the other player showed this player's own commitment or key",
+            ));
+        }
+        self.commitments[them] = Some(c);
+        self.keys[them] = Some(k);
+        self.reveal0[them] = Some(l);
+        let mine = self.chain.reveal(0).expect("reveal 0");
+        self.reveal0[usize::from(self.me)] = Some(mine);
+        out.push(Msg::Reveal {
+            index: 0,
+            link: hex(&mine),
+        });
+        self.set_up(out, happened)
+    }
+
     fn set_up(&mut self, out: &mut Vec<Msg>, happened: &mut Vec<Happened>) -> Result<(), Stop> {
-        let (Some(c0), Some(c1), Some(r0), Some(r1)) = (
+        let (Some(c0), Some(c1), Some(r0), Some(r1), Some(k0), Some(k1)) = (
             self.commitments[0],
             self.commitments[1],
             self.reveal0[0],
             self.reveal0[1],
+            self.keys[0],
+            self.keys[1],
         ) else {
             return Ok(());
         };
-        let mut record = SharedDice::new([c0, c1]);
+        let mut record = SharedDice::new([c0, c1]).signed_by([k0, k1]);
         record
             .push([r0, r1])
             .map_err(|f| broken(format!("a forged reveal: {f}")))?;
@@ -589,26 +735,29 @@ impl Session {
     /// against its chain first.
     fn carry_out(
         &mut self,
-        index: usize,
-        order: Order,
+        given: Given,
         mine: Digest32,
         theirs: Digest32,
         out: &mut Vec<Msg>,
         happened: &mut Vec<Happened>,
     ) -> Result<(), Stop> {
+        let Given {
+            index,
+            order,
+            signature,
+        } = given;
         let me = usize::from(self.me);
         let game = self.game.as_mut().expect("set up");
         let mut both = [mine, mine];
         both[1 - me] = theirs;
         let before = game.world().resource::<DiceKeys>().clone();
-        game.world_mut()
-            .resource_mut::<DiceKeys>()
-            .push(both)
-            .map_err(|_| {
-                broken(format!(
-                    "the other player's reveal for order {index} does not follow from its last one: a forged reveal"
-                ))
-            })?;
+        let mut keys = game.world_mut().resource_mut::<DiceKeys>();
+        keys.push(both).map_err(|_| {
+            broken(format!(
+                "the other player's reveal for order {index} does not follow from its last one: a forged reveal"
+            ))
+        })?;
+        keys.sign_next(&signature);
         if let Err(r) = game.submit(order) {
             game.world_mut().insert_resource(before);
             return Err(broken(format!(
@@ -657,12 +806,34 @@ impl Session {
     }
 
     /// The other machine's game after a reconnection: caught up to when it is ahead.
+    /// Everything is checked before anything is taken: the same scenario, commitments
+    /// and order keys; at most [`MAX_AHEAD`] orders more; this game a beginning of
+    /// it; every reveal and signature (so every order of this machine's side in it is
+    /// one this machine gave); the whole game replayed to its hash; this machine's
+    /// unanswered order, if the other carried it out, the one sent.
     fn sync(
         &mut self,
         record: &str,
         out: &mut Vec<Msg>,
         happened: &mut Vec<Happened>,
     ) -> Result<(), Stop> {
+        let Some(mine) = self.save() else {
+            return Err(broken("a game came before this one was set up"));
+        };
+        // Counted before anything is checked or replayed (a read of the text alone).
+        let length = drumfire_core::rule_set::reading(&drumfire_core::rules::ALL, || {
+            drumfire_core::error::read_ron::<SaveFile>("the other player's game", record)
+        })
+        .map_err(|e| broken(format!("the other player's game does not read: {e}")))?
+        .orders
+        .len();
+        if length > mine.orders.len() + MAX_AHEAD {
+            return Err(broken(format!(
+                "the other player's game has {length} orders, this one {}: more ahead than \
+                 one machine can be of the other",
+                mine.orders.len()
+            )));
+        }
         let theirs = save::parse(
             "the other player's game",
             record,
@@ -689,12 +860,28 @@ impl Session {
                 "the other player's game is another game (its commitments differ)",
             ));
         }
-        let Some(mine) = self.save() else {
-            return Err(broken("a game came before this one was set up"));
-        };
+        // With the keys this machine knows, every signature in the game (checked when
+        // it was read) is the machine's of the order's side.
+        let order_keys = their_keys
+            .record
+            .order_keys()
+            .map_err(|f| broken(f.to_string()))?;
+        if order_keys.map(|k| k.map(Some)) != Some(self.keys) {
+            return Err(broken(
+                "the other player's game names other order keys: its orders are not the \
+                 machines' of this game",
+            ));
+        }
+        if their_keys.record.keyed.is_some() {
+            return Err(broken(
+                "the other player's game keys the dice of some orders only, as a game by \
+                 e-mail does: every order between two machines is keyed",
+            ));
+        }
         let mine_dice = mine.shared_dice.clone().unwrap_or_default();
         let their_dice = &their_keys.record;
-        let (short, long) = if theirs.file.orders.len() > mine.orders.len() {
+        let ahead = theirs.file.orders.len() > mine.orders.len();
+        let (short, long) = if ahead {
             (
                 (&mine.orders, &mine_dice),
                 (&theirs.file.orders, their_dice),
@@ -705,9 +892,12 @@ impl Session {
                 (&mine.orders, &mine_dice),
             )
         };
-        if long.0[..short.0.len()] != short.0[..]
-            || long.1.reveals[..short.1.reveals.len()] != short.1.reveals[..]
-        {
+        let reveals_agree = long
+            .1
+            .reveals
+            .get(..short.1.reveals.len())
+            .is_some_and(|r| r == &short.1.reveals[..]);
+        if long.0.get(..short.0.len()) != Some(&short.0[..]) || !reveals_agree {
             let at = short
                 .0
                 .iter()
@@ -718,33 +908,35 @@ impl Session {
                 "the two machines' games part at order {at}: neither is a beginning of the other"
             )));
         }
-        if theirs.file.orders.len() > mine.orders.len() {
-            let (mut game, check) = save::replay(&theirs);
-            let hash = check
-                .map_err(|d| broken(format!("the other player's game does not replay: {d}")))?;
-            let from = mine.orders.len() + 1;
-            let n = game.orders().len();
-            debug_assert_eq!(game.state_hash(), hash);
-            self.game = Some(game);
-            if let Some((index, order)) = &self.pending
-                && *index <= n
-            {
+        if !ahead {
+            // Level, or this machine ahead (the other catches up from this side's Sync):
+            // say the hash again.
+            let n = mine.orders.len();
+            return self.after(n, out, happened);
+        }
+        let n = theirs.file.orders.len();
+        let answered = match &self.pending {
+            Some((index, order, _)) if *index <= n => {
                 if theirs.file.orders[*index - 1] != *order {
                     return Err(broken(format!(
                         "the other player's game has an order {index} this player did not give"
                     )));
                 }
-                self.pending = None;
+                true
             }
-            happened.push(Happened::Played { from });
-            self.after(n, out, happened)?;
-        } else {
-            // Level, or this machine ahead (the other catches up from this side's Sync):
-            // say the hash again.
-            let n = mine.orders.len();
-            self.after(n, out, happened)?;
+            _ => false,
+        };
+        let (game, check) = save::replay(&theirs);
+        check.map_err(|d| broken(format!("the other player's game does not replay: {d}")))?;
+        // All holds: the other machine's game is taken.
+        self.game = Some(game);
+        if answered {
+            self.pending = None;
         }
-        Ok(())
+        happened.push(Happened::Played {
+            from: mine.orders.len() + 1,
+        });
+        self.after(n, out, happened)
     }
 }
 

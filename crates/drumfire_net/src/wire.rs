@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version: both machines must speak the same.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
 /// The longest message read (a save of a long game is well under this).
 pub const MAX_FRAME: usize = 16 << 20;
 
@@ -36,13 +36,18 @@ pub enum Msg {
         scenario: String,
         /// The host's commitment, hex.
         commitment: String,
+        /// The host's public order key, hex ([`drumfire_core::signed`]).
+        key: String,
         /// Has the game begun (a joining machine must come back with its seat)?
         under_way: bool,
     },
-    /// Joining machine → host, in a new game: its commitment and its reveal 0.
+    /// Joining machine → host, in a new game: its commitment, its public order key and
+    /// its reveal 0.
     Commit {
         /// The commitment, hex.
         commitment: String,
+        /// The public order key, hex ([`drumfire_core::signed`]).
+        key: String,
         /// Reveal 0, hex.
         link: String,
     },
@@ -54,7 +59,8 @@ pub enum Msg {
         /// The link, hex.
         link: String,
     },
-    /// An order of the sender's side, with the sender's reveal for it.
+    /// An order of the sender's side, with the sender's reveal for it and its
+    /// signature by the sender's order key.
     Order {
         /// Its number (1 for the first).
         index: usize,
@@ -62,6 +68,8 @@ pub enum Msg {
         order: String,
         /// The sender's reveal for it, hex.
         link: String,
+        /// The sender's signature on it, hex ([`drumfire_core::signed`]).
+        signature: String,
     },
     /// The sender's state hash after order `index` (0: after the set-up).
     Hash {
@@ -101,7 +109,28 @@ impl Msg {
 
 /// An order as a message carries it: as a save writes it.
 pub fn order_text(order: &drumfire_core::orders::Order) -> String {
-    ron::to_string(order).expect("orders serialise")
+    drumfire_core::signed::order_text(order)
+}
+
+/// Text from the other machine as this one prints it: control characters (a terminal's
+/// escape sequences among them) written as escapes, and at most `MAX_SHOWN` characters.
+pub fn shown(text: &str) -> String {
+    const MAX_SHOWN: usize = 600;
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == MAX_SHOWN {
+            out.push('…');
+            break;
+        }
+        if c.is_control()
+            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// An order back from a message.
@@ -117,11 +146,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn text_from_the_other_machine_is_printed_with_its_control_characters_escaped() {
+        let hostile = "wrong\u{1b}[2J\u{1b}]0;pwned\u{7}\r\nok\u{202e}";
+        let out = shown(hostile);
+        assert!(!out.chars().any(|c| c.is_control()), "{out:?}");
+        assert_eq!(out, "wrong\\u{1b}[2J\\u{1b}]0;pwned\\u{7}\\r\\nok\\u{202e}");
+        assert_eq!(shown("the game is over"), "the game is over");
+        assert_eq!(shown(&"x".repeat(10_000)).chars().count(), 601);
+    }
+
+    #[test]
     fn a_message_reads_back_from_its_frame() {
         let msg = Msg::Order {
             index: 3,
             order: "Pass(side: 1)".into(),
             link: "ab".repeat(32),
+            signature: "cd".repeat(64),
         };
         let frame = msg.frame();
         let len = u32::from_be_bytes(frame[..4].try_into().unwrap()) as usize;

@@ -22,11 +22,28 @@ fn post(file: &TurnFile, dirs: &[PathBuf; 2]) -> TurnFile {
     read(&path).unwrap()
 }
 
+/// The secret of side `side`'s player in these tests.
+fn secret_of(side: u8) -> Digest32 {
+    [side + 1; 32]
+}
+
+/// The sender of `file` signs order `i` (from 0) of its game again with its own order
+/// key, as a player who changed its own order on the way would.
+fn resign(file: &mut TurnFile, i: usize) {
+    let sender = 1 - file.to;
+    let game = file.game.as_mut().unwrap();
+    let order = game.orders[i].clone();
+    let record = game.shared_dice.as_mut().unwrap();
+    let commitments = record.commitments().unwrap();
+    let key = OrderKey::of(&secret_of(sender));
+    record.signatures[i] = hex(&key.sign(&commitments, i + 1, &order));
+}
+
 /// Opens the file as its player, plays with `kinds[side]`, and sends it back.
 fn exchange(file: TurnFile, dirs: &[PathBuf; 2], kinds: [PlayerKind; 2]) -> (TurnFile, bool) {
     let side = usize::from(file.to);
     let mut opened =
-        open("turn.ron", file, &dirs[side], Some([2; 32])).unwrap_or_else(|e| panic!("{e}"));
+        open("turn.ron", file, &dirs[side], Some(secret_of(1))).unwrap_or_else(|e| panic!("{e}"));
     play_with(&mut opened, kinds[side]).unwrap();
     let over = opened.game.as_ref().is_some_and(|g| g.is_over());
     (opened.finish().unwrap(), over)
@@ -36,7 +53,10 @@ fn exchange(file: TurnFile, dirs: &[PathBuf; 2], kinds: [PlayerKind; 2]) -> (Tur
 /// the folders and the invitation as it arrives.
 fn begin(name: &str, scenario: &Path) -> ([PathBuf; 2], TurnFile) {
     let dirs = folders(name);
-    let file = post(&start(scenario, 0, &dirs[0], Some([1; 32])).unwrap(), &dirs);
+    let file = post(
+        &start(scenario, 0, &dirs[0], Some(secret_of(0))).unwrap(),
+        &dirs,
+    );
     (dirs, file)
 }
 
@@ -107,7 +127,7 @@ fn up_to_a_pending_order(name: &str) -> ([PathBuf; 2], TurnFile) {
 
 fn refused(file: TurnFile, dirs: &[PathBuf; 2]) -> String {
     let side = usize::from(file.to);
-    match open("turn.ron", file, &dirs[side], Some([2; 32])) {
+    match open("turn.ron", file, &dirs[side], Some(secret_of(1))) {
         Ok(_) => panic!("a tampered file was opened"),
         Err(e) => e,
     }
@@ -123,13 +143,20 @@ fn a_turn_file_changed_on_the_way_is_refused_naming_what_changed() {
     let e = refused(changed, &dirs);
     assert!(e.contains("game.orders[0]: not what you sent"), "{e}");
 
-    // A new order changed: the replay refuses it or the hash differs.
+    // A new order changed: its signature no longer holds.
     let mut new = file.clone();
     let game = new.game.as_mut().unwrap();
     let last = game.orders.len() - 1;
     game.orders[last] = drumfire_core::orders::Order::Pass {
         side: game.orders[last].side().unwrap(),
     };
+    let e = refused(new.clone(), &dirs);
+    assert!(
+        e.contains(&format!("shared_dice.signatures[{last}]")) && e.contains("is not signed by"),
+        "{e}"
+    );
+    // Signed again by its sender: the replay refuses it or the hash differs.
+    resign(&mut new, last);
     let e = refused(new, &dirs);
     assert!(e.contains("the file was tampered with"), "{e}");
 
@@ -143,10 +170,13 @@ fn a_turn_file_changed_on_the_way_is_refused_naming_what_changed() {
     // The pending order, which rolls dice, slipped in among the orders with no reveal
     // from the receiver: the replay finds it rolled dice it had no key for.
     let mut slipped = file.clone();
-    let order = slipped.pending.take().unwrap().order.unwrap();
+    let pending = slipped.pending.take().unwrap();
     let game = slipped.game.as_mut().unwrap();
     let n = game.orders.len() + 1;
-    game.orders.push(order);
+    game.orders.push(pending.order.unwrap());
+    // With its sender's own signature: it is the sender's order.
+    let record = game.shared_dice.as_mut().unwrap();
+    record.signatures.push(pending.signature.unwrap());
     let e = refused(slipped, &dirs);
     assert!(
         e.contains(&format!(
@@ -244,6 +274,9 @@ fn sealed_by_post(
             let mut forged = file.clone();
             let orders = &mut forged.game.as_mut().unwrap().orders;
             *orders.last_mut().unwrap() = changed;
+            let last = orders.len() - 1;
+            // Its sender signs the changed order again: the rules' own check finds it.
+            resign(&mut forged, last);
             let e = refused(forged, &dirs);
             assert!(e.contains(why) && e.contains("tampered"), "{e}");
         }
@@ -372,4 +405,112 @@ fn an_acw_game_by_e_mail_deals_the_dominoes_locked_through_the_turn_files() {
     let text = save::to_text(&saved).unwrap();
     let checked = save::parse("g", &text, &drumfire_core::rules::ALL).unwrap();
     assert_eq!(save::replay(&checked).1, Ok(checked.state_hash));
+}
+
+/// Plays until a file arrives with nothing pending and its game waiting on the player
+/// it goes to: the folders and the file.
+fn up_to_the_receivers_move(name: &str) -> ([PathBuf; 2], TurnFile) {
+    let (dirs, mut file) = begin(name, &ukhozi());
+    let kinds = [PlayerKind::Ai, PlayerKind::Ai];
+    for _ in 0..200 {
+        let (next, over) = exchange(file, &dirs, kinds);
+        assert!(!over);
+        file = post(&next, &dirs);
+        let waits_on_receiver = file.game.as_ref().is_some_and(|g| {
+            let checked = checked_save("turn.ron", g).unwrap();
+            save::replay(&checked).0.awaiting() == Some(file.to)
+        });
+        if file.pending.is_none() && waits_on_receiver {
+            return (dirs, file);
+        }
+    }
+    panic!("the game never waited on the receiver with nothing pending")
+}
+
+#[test]
+fn a_turn_file_with_an_order_of_the_receivers_side_added_is_refused() {
+    let (dirs, file) = up_to_the_receivers_move("receivers-order");
+    let receiver = file.to;
+    let sender = 1 - receiver;
+    let scenario = scenario::parse("turn.ron", &file.scenario, &drumfire_core::rules::ALL).unwrap();
+    // The sender plays a move of the receiver's own side, one that rolls no dice (so it
+    // needs no reveal), and signs it with the only key it has: its own.
+    let mut attack = None;
+    for seed in 0..200 {
+        let checked = checked_save("turn.ron", file.game.as_ref().unwrap()).unwrap();
+        let mut game = save::replay(&checked).0;
+        let Some(order) = Bot::new(PlayerKind::Random, seed).choose(&game, receiver) else {
+            continue;
+        };
+        if game.submit(order.clone()).is_ok() {
+            attack = Some((game, order));
+            break;
+        }
+    }
+    let (mut game, order) = attack.expect("an order of the receiver's side with no dice");
+    let n = game.orders().len();
+    let seed = seed_of(&game);
+    let mut forged = file.clone();
+    let mut saved = save::save_of(&mut game, &scenario, seed);
+    let record = saved.shared_dice.as_mut().unwrap();
+    let commitments = record.commitments().unwrap();
+    let signature = OrderKey::of(&secret_of(sender)).sign(&commitments, n, &order);
+    record.signatures.push(hex(&signature));
+    forged.game = Some(saved);
+    let e = refused(forged.clone(), &dirs);
+    assert!(
+        e.contains(&format!("game.orders[{}]", n - 1))
+            && e.contains("an order of your side that you did not give"),
+        "{e}"
+    );
+    // Without the copy kept (opened from another folder's seat), the signature alone
+    // refuses it: the receiver's side's orders are signed by the receiver's key.
+    let checked = checked_save("turn.ron", forged.game.as_ref().unwrap());
+    let e = checked.expect_err("refused when read");
+    assert!(
+        e.contains(&format!("shared_dice.signatures[{}]", n - 1))
+            && e.contains(&format!("is not signed by side {receiver}'s machine")),
+        "{e}"
+    );
+    // The file as sent still opens.
+    assert!(open("turn.ron", file, &dirs[usize::from(receiver)], None).is_ok());
+}
+
+#[test]
+fn a_game_set_up_with_other_commitments_than_the_files_is_refused() {
+    // The first player answers the join with the game set up from a chain of its
+    // choosing (a seed it picked), not the one it committed to.
+    let (dirs, file) = begin("chosen-seed", &ukhozi());
+    let (joined, _) = exchange(file, &dirs, [PlayerKind::Ai, PlayerKind::Ai]);
+    let joined = post(&joined, &dirs);
+    let mut opened = open("turn.ron", joined, &dirs[0], None).unwrap();
+    let honest = post(&opened.finish().unwrap(), &dirs);
+    let chosen = Chain::new([77; 32]);
+    let mut forged = honest.clone();
+    let game = forged.game.as_mut().unwrap();
+    let record = game.shared_dice.as_mut().unwrap();
+    record.commitments[0] = hex(&chosen.commitment());
+    record.reveals[0][0] = hex(&chosen.reveal(0).unwrap());
+    let both = [
+        chosen.reveal(0).unwrap(),
+        unhex(&record.reveals[0][1]).unwrap(),
+    ];
+    game.seed = shared_dice::setup_seed(&both);
+    let scenario = opened.scenario.clone();
+    let mut set_up = shared_dice::game(&scenario, Mode::Rules, record.clone()).unwrap();
+    game.state_hash = set_up.state_hash().to_string();
+    // The game in the file reads and replays on its own: only the file's own
+    // commitments show it is another game.
+    assert!(checked_save("turn.ron", game).is_ok());
+    let e = refused(forged.clone(), &dirs);
+    assert!(
+        e.contains("game.shared_dice.commitments") && e.contains("tampered"),
+        "{e}"
+    );
+    // The file's commitment changed with it: not what the other player was sent.
+    forged.commitments[0] = hex(&chosen.commitment());
+    let e = refused(forged, &dirs);
+    assert!(e.contains("commitments[0]: not what you sent"), "{e}");
+    // The honest file opens.
+    assert!(open("turn.ron", honest, &dirs[1], None).is_ok());
 }

@@ -32,6 +32,7 @@ fn pair(scenario: Scenario) -> Pair {
     let Msg::Welcome {
         your_side,
         commitment,
+        key,
         under_way,
         ..
     } = host.welcome()
@@ -43,6 +44,7 @@ fn pair(scenario: Scenario) -> Pair {
         scenario,
         your_side,
         unhex(&commitment).unwrap(),
+        unhex(&key).unwrap(),
         Chain::new([2; 32]),
     );
     let mut p = Pair {
@@ -55,6 +57,17 @@ fn pair(scenario: Scenario) -> Pair {
     p.deliver_all().unwrap();
     assert!(p.s[0].game().is_some() && p.s[1].game().is_some());
     p
+}
+
+/// Order `index` as `sender`'s machine sends it, signed and with its reveal, whether
+/// its own game would take it or not.
+fn signed_order(sender: &Session, index: usize, order: &Order) -> Msg {
+    Msg::Order {
+        index,
+        order: order_text(order),
+        link: hex(&sender.chain.reveal(index).unwrap()),
+        signature: hex(&sender.key.sign(&sender.game_id(), index, order)),
+    }
 }
 
 impl Pair {
@@ -154,11 +167,7 @@ fn an_order_out_of_turn_or_against_the_rules_is_refused() {
     // The machine not on the move cannot give an order.
     assert!(p.s[other].give(Order::Pass { side: 1 - side }).is_err());
     // A message claiming an order for the wrong side is refused by the receiver.
-    let forged = Msg::Order {
-        index: 1,
-        order: order_text(&Order::Pass { side }),
-        link: hex(&Chain::new([2; 32]).reveal(1).unwrap()),
-    };
+    let forged = signed_order(&p.s[usize::from(side)], 1, &Order::Pass { side });
     // Sent to the machine that plays `side` itself: not the sender's side.
     let err = p.s[usize::from(side)].receive(forged).unwrap_err();
     assert!(matches!(err, Stop::Broken(_)), "{err}");
@@ -228,7 +237,7 @@ fn lost_mid_order_resumes(scenario: &Scenario, at: usize) {
                     let saved =
                         save::parse("autosave.ron", &text, &drumfire_core::rules::ALL).unwrap();
                     let pending = p.s[i].pending.clone();
-                    let chain = Chain::new([(i + 1) as u8; 32]);
+                    let chain = p.s[i].chain.clone();
                     // The secrets behind its seals come from its seat.
                     let sealed = p.s[i].sealed().clone();
                     p.s[i] = Session::resume(&saved, me, chain, sealed).unwrap();
@@ -321,11 +330,7 @@ fn an_opening_that_is_not_the_order_sealed_stops_the_game() {
     assert!(p.s[side].give(forged.clone()).is_err());
     // ... and a machine that sends it anyway is stopped by the other.
     let index = p.s[side].orders() + 1;
-    let msg = Msg::Order {
-        index,
-        order: order_text(&forged),
-        link: hex(&Chain::new([(side + 1) as u8; 32]).reveal(index).unwrap()),
-    };
+    let msg = signed_order(&p.s[side], index, &forged);
     let before = p.s[1 - side].game_mut().unwrap().state_hash();
     let err = p.s[1 - side].receive(msg).unwrap_err();
     assert!(
@@ -519,11 +524,7 @@ fn play_to_step(
 /// answer.
 fn sent_anyway(p: &mut Pair, side: usize, order: &Order) -> Result<(), Stop> {
     let index = p.s[side].orders() + 1;
-    let msg = Msg::Order {
-        index,
-        order: order_text(order),
-        link: hex(&Chain::new([(side + 1) as u8; 32]).reveal(index).unwrap()),
-    };
+    let msg = signed_order(&p.s[side], index, order);
     p.s[1 - side].receive(msg).map(|_| ())
 }
 
@@ -622,4 +623,276 @@ fn a_false_deal_of_the_dominoes_is_refused_when_its_lock_is_shown() {
             "{stop}"
         );
     }
+}
+
+impl Pair {
+    /// Plays on until the game waits on `side` with nothing on its way.
+    fn play_until_waiting_on(&mut self, side: u8, at_least: usize) {
+        for _ in 0..500 {
+            let g = self.s[0].game().unwrap();
+            if g.orders().len() >= at_least && g.awaiting() == Some(side) {
+                return;
+            }
+            assert!(self.play_one());
+            self.deliver_all().unwrap();
+        }
+        panic!("the game never waited on side {side}");
+    }
+}
+
+/// The joining machine's game with orders of the host's side added that its player
+/// never gave (one or two), each one that rolls no dice, so that the record can pass them off as
+/// keyed by none (as a game by e-mail keys only the orders with dice). `sign` gives
+/// the record its keys and signatures as the forger chooses.
+fn forged_game(p: &mut Pair, sign: impl Fn(&mut SharedDice, &[Order])) -> String {
+    let mut file = p.s[1].save().unwrap();
+    let n = file.orders.len();
+    file.shared_dice.as_mut().unwrap().keyed = Some((1..=n).collect());
+    let text = save::to_text(&file).unwrap();
+    let loaded = save::parse("forged", &text, &drumfire_core::rules::ALL).unwrap();
+    // An order that rolls dice is refused and leaves the game to be replayed: each try
+    // starts again from the joining machine's game and the orders added so far.
+    let with = |added: &[Order]| {
+        let mut game = save::replay(&loaded).0;
+        for order in added {
+            game.submit(order.clone()).unwrap();
+        }
+        game
+    };
+    let mut added = Vec::new();
+    for seed in 0..400 {
+        if added.len() == 2 {
+            break;
+        }
+        let mut game = with(&added);
+        let Some(order) = Bot::new(PlayerKind::Random, seed).choose(&game, 0) else {
+            continue;
+        };
+        if game.submit(order.clone()).is_ok() {
+            added.push(order);
+        }
+    }
+    assert!(!added.is_empty(), "a move of the host's side with no dice");
+    let mut game = with(&added);
+    let seed = game.world().resource::<drumfire_core::dice::Dice>().seed();
+    let mut forged = save::save_of(&mut game, p.s[1].scenario(), seed);
+    let orders = forged.orders.clone();
+    sign(forged.shared_dice.as_mut().unwrap(), &orders);
+    save::to_text(&forged).unwrap()
+}
+
+/// Order `index`'s signature by `key` in `record`.
+fn signature(record: &SharedDice, key: &OrderKey, index: usize, order: &Order) -> String {
+    hex(&key.sign(&record.commitments().unwrap(), index, order))
+}
+
+#[test]
+fn a_resumed_game_with_orders_of_this_side_that_this_machine_never_gave_is_refused() {
+    let mut p = pair(portable());
+    p.play_until_waiting_on(0, 6);
+    let host_orders = p.s[0].orders();
+    let host_save = save::to_text(&p.s[0].save().unwrap()).unwrap();
+    let joiner_key = OrderKey::of(&[2; 32]);
+    let own_key = OrderKey::of(&[66; 32]);
+    let attacks: [(&str, Box<dyn Fn(&mut SharedDice, &[Order])>); 2] = [
+        (
+            // The new orders signed with the joining machine's key: not the host's.
+            "is not signed by side 0's machine",
+            Box::new(|record, orders| {
+                for (i, order) in orders.iter().enumerate().skip(record.signatures.len()) {
+                    let s = signature(record, &joiner_key, i + 1, order);
+                    record.signatures.push(s);
+                }
+            }),
+        ),
+        (
+            // The host's key replaced by one the forger holds, every host order signed
+            // again with it: the game reads and replays on its own.
+            "names other order keys",
+            Box::new(|record, orders| {
+                record.keys[0] = hex(&own_key.public());
+                record.signatures.clear();
+                for (i, order) in orders.iter().enumerate() {
+                    let key = if order.side() == Some(0) {
+                        &own_key
+                    } else {
+                        &joiner_key
+                    };
+                    let s = signature(record, key, i + 1, order);
+                    record.signatures.push(s);
+                }
+            }),
+        ),
+    ];
+    for (why, sign) in attacks {
+        let forged = forged_game(&mut p, sign);
+        // The host asks for the other's game after a reconnection, and gets the forgery.
+        p.s[0].resync();
+        let err = p.s[0].receive(Msg::Sync { record: forged }).unwrap_err();
+        assert!(matches!(&err, Stop::Broken(w) if w.contains(why)), "{err}");
+        // Nothing taken: the host's game and its save are as they were.
+        assert_eq!(p.s[0].orders(), host_orders);
+        assert_eq!(save::to_text(&p.s[0].save().unwrap()).unwrap(), host_save);
+    }
+    // The keys the forger chose, in a game whose orders are all signed by them, pass
+    // every check but the host's: the save alone cannot tell, the host can.
+    let forged = forged_game(&mut p, |record, orders| {
+        record.keys[0] = hex(&own_key.public());
+        record.signatures.clear();
+        for (i, order) in orders.iter().enumerate() {
+            let key = if order.side() == Some(0) {
+                &own_key
+            } else {
+                &joiner_key
+            };
+            let s = signature(record, key, i + 1, order);
+            record.signatures.push(s);
+        }
+    });
+    let loaded = save::parse("forged", &forged, &drumfire_core::rules::ALL).unwrap();
+    assert!(save::replay(&loaded).1.is_ok());
+}
+
+#[test]
+fn a_game_from_the_other_machine_with_fewer_reveals_than_orders_is_refused_without_a_crash() {
+    let mut p = pair(portable());
+    p.play_until_waiting_on(0, 4);
+    // The host's order reaches the joining machine; the answer is lost.
+    assert!(p.play_one());
+    let msg = p.wire[1].pop_front().unwrap();
+    p.s[1].receive(msg).unwrap();
+    p.wire = [VecDeque::new(), VecDeque::new()];
+    // The joining machine, one order ahead, sends its game with its reveals cut to
+    // the set-up's and called keyed by none.
+    let mut file = p.s[1].save().unwrap();
+    let record = file.shared_dice.as_mut().unwrap();
+    record.reveals.truncate(1);
+    record.keyed = Some(Vec::new());
+    let text = save::to_text(&file).unwrap();
+    p.s[0].resync();
+    let err = p.s[0].receive(Msg::Sync { record: text }).unwrap_err();
+    assert!(
+        matches!(&err, Stop::Broken(w) if w.contains("keys the dice of some orders only")),
+        "{err}"
+    );
+    // A game far ahead is refused before it is read through.
+    let mut long = p.s[1].save().unwrap();
+    let pass = long.orders[0].clone();
+    long.orders.extend(std::iter::repeat_n(pass, MAX_AHEAD + 1));
+    p.s[0].resync();
+    let err = p.s[0]
+        .receive(Msg::Sync {
+            record: save::to_text(&long).unwrap(),
+        })
+        .unwrap_err();
+    assert!(
+        matches!(&err, Stop::Broken(w) if w.contains("more ahead than")),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_host_cannot_choose_the_set_up_seed_with_a_second_commitment() {
+    let scenario = portable();
+    let mut host = Session::host(scenario.clone(), 0, Chain::new([1; 32]));
+    let Msg::Welcome {
+        commitment, key, ..
+    } = host.welcome()
+    else {
+        panic!("a welcome")
+    };
+    let (mut joiner, out) = Session::join(
+        scenario,
+        1,
+        unhex(&commitment).unwrap(),
+        unhex(&key).unwrap(),
+        Chain::new([2; 32]),
+    );
+    // The joining machine's reveal 0 is out. A host that then tries another chain, to
+    // pick the seed the two reveals make, is refused and nothing is set up.
+    let chosen = Chain::new([3; 32]);
+    let second = Msg::Commit {
+        commitment: hex(&chosen.commitment()),
+        key: hex(&OrderKey::of(&chosen.secret()).public()),
+        link: hex(&chosen.reveal(0).unwrap()),
+    };
+    let err = joiner.receive(second).unwrap_err();
+    assert!(
+        matches!(&err, Stop::Broken(w) if w.contains("commitment out of place")),
+        "{err}"
+    );
+    assert!(joiner.game().is_none());
+    // Nor a reveal 0 of another chain.
+    let err = joiner
+        .receive(Msg::Reveal {
+            index: 0,
+            link: hex(&chosen.reveal(0).unwrap()),
+        })
+        .unwrap_err();
+    assert!(
+        matches!(&err, Stop::Broken(w) if w.contains("forged reveal")),
+        "{err}"
+    );
+    assert!(joiner.game().is_none());
+    // The host takes the joining machine's commitment once; a second is refused.
+    let first = out.into_iter().next().unwrap();
+    let (answer, _) = host.receive(first.clone()).unwrap();
+    assert!(host.receive(first).is_err());
+    // The true reveal 0 sets the joining machine up; a second one is refused.
+    let reveal = answer[0].clone();
+    joiner.receive(reveal.clone()).unwrap();
+    assert!(joiner.game().is_some());
+    let err = joiner.receive(reveal).unwrap_err();
+    assert!(
+        matches!(&err, Stop::Broken(w) if w.contains("out of place")),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_order_not_signed_by_the_other_machine_a_stray_hash_or_an_unasked_game_stop_it() {
+    let mut p = pair(portable());
+    let side = usize::from(p.s[0].game().unwrap().awaiting().unwrap());
+    let order = p.bots[side]
+        .choose(p.s[side].game().unwrap(), side as u8)
+        .unwrap();
+    let index = p.s[side].orders() + 1;
+    // Signed by a key that is not the sender's.
+    let Msg::Order {
+        order: text, link, ..
+    } = signed_order(&p.s[side], index, &order)
+    else {
+        unreachable!()
+    };
+    let stranger = OrderKey::of(&[42; 32]);
+    let msg = Msg::Order {
+        index,
+        order: text,
+        link,
+        signature: hex(&stranger.sign(&p.s[side].game_id(), index, &order)),
+    };
+    let err = p.s[1 - side].receive(msg).unwrap_err();
+    assert!(
+        matches!(&err, Stop::Broken(w) if w.contains("not signed")),
+        "{err}"
+    );
+    assert_eq!(p.s[1 - side].orders(), 0);
+    // A hash for an order not carried out here.
+    let err = p.s[0]
+        .receive(Msg::Hash {
+            index: 7,
+            hash: "0123456789abcdef".into(),
+        })
+        .unwrap_err();
+    assert!(
+        matches!(&err, Stop::Broken(w) if w.contains("has not been carried out")),
+        "{err}"
+    );
+    // A game sent when none was asked for.
+    let record = save::to_text(&p.s[1].save().unwrap()).unwrap();
+    let err = p.s[0].receive(Msg::Sync { record }).unwrap_err();
+    assert!(
+        matches!(&err, Stop::Broken(w) if w.contains("none was asked for")),
+        "{err}"
+    );
 }
