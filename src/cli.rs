@@ -237,6 +237,22 @@ pub fn replay(path: &Path) -> ExitCode {
                         by_side(0),
                         by_side(1)
                     );
+                    // The save names its own keys: a player compares its side's with
+                    // its seat (the keys are only as good as where they came from).
+                    for (side, (c, k)) in keys
+                        .record
+                        .commitments
+                        .iter()
+                        .zip(&keys.record.keys)
+                        .enumerate()
+                    {
+                        println!(
+                            "side {}: commitment {}…, order key {}…",
+                            side + 1,
+                            c.get(..16).unwrap_or(c),
+                            k.get(..16).unwrap_or(k)
+                        );
+                    }
                 }
             }
             let (sealed, opened) =
@@ -278,8 +294,9 @@ pub struct HostArgs {
     /// The port to listen on (0: any free one, printed).
     #[arg(long, default_value_t = 7373)]
     port: u16,
-    /// The address to listen on (127.0.0.1: this machine only).
-    #[arg(long, default_value = "0.0.0.0")]
+    /// The address to listen on (`::`: IPv6 and IPv4; 0.0.0.0: IPv4 only; 127.0.0.1:
+    /// this machine only).
+    #[arg(long, default_value = "::")]
     bind: std::net::IpAddr,
     /// The side played here, 1 or 2 (a new game).
     #[arg(long, default_value_t = 1)]

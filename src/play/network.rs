@@ -14,7 +14,7 @@ use bevy::prelude::*;
 use drumfire_core::orders::{self, OrderLog};
 use drumfire_core::shared_dice::{DiceKeys, Outbox, SharedDice};
 use drumfire_net::link::{Host, Link, LinkEvent, Net, Wake};
-use drumfire_net::session::{Happened, Session};
+use drumfire_net::session::Session;
 use drumfire_net::wire::Msg;
 use std::path::PathBuf;
 use std::sync::{Arc, mpsc};
@@ -276,15 +276,9 @@ impl NetPlay {
                     self.link = None;
                     return;
                 }
-                msg => match drumfire_net::play::answer(&mut self.session, link, msg) {
-                    Ok(happened) => {
-                        if happened
-                            .iter()
-                            .any(|h| matches!(h, Happened::Played { .. } | Happened::SetUp))
-                        {
-                            self.autosave();
-                        }
-                    }
+                // The game is kept before this machine's answer goes out.
+                msg => match drumfire_net::play::answer(&mut self.session, link, msg, &self.save) {
+                    Ok(_) => {}
                     Err(stop) => {
                         self.autosave();
                         self.stopped = Some(format!(
@@ -317,7 +311,7 @@ impl NetPlay {
             "The game has stopped.".to_owned()
         } else {
             match drumfire_net::play::give(&mut self.session, order, &self.save) {
-                Err(e) => format!("Could not keep the sealed orders: {e}"),
+                Err(e) => format!("Could not keep the order in the seat: {e}"),
                 Ok(Err(refusal)) => refusal.0,
                 Ok(Ok(out)) => match &self.link {
                     Some(link) => {

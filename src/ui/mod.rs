@@ -533,7 +533,7 @@ fn network_window(ctx: &egui::Context, view: &crate::play::network::NetView) {
                 );
                 ui.label(
                     egui::RichText::new(
-                        "(use this machine's address on your network in place of 0.0.0.0)",
+                        "(use this machine's address on your network in place of [::])",
                     )
                     .small(),
                 );

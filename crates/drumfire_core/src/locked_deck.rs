@@ -206,6 +206,44 @@ pub fn check_locked(given: &[BigUint], passed: &[BigUint], lock: &Lock) -> bool 
     want == got
 }
 
+/// Is `c` a number a card can be, face up or under any locks: in the subgroup of
+/// squares of order `q`, other than 1 (`0`, `1`, `p - 1` and the non-squares would let
+/// the machine that sent them mark a card, or learn of the other's lock).
+pub fn is_card(c: &BigUint) -> bool {
+    let p = modulus();
+    *c > BigUint::from(1u32) && *c < p - 1u32 && jacobi(c, p) == 1
+}
+
+/// The Jacobi symbol `(a / n)` for an odd `n` (the Legendre symbol when `n` is prime:
+/// 1 for a square, -1 for a non-square, 0 for a multiple of `n`), by the binary
+/// algorithm: far cheaper than Euler's criterion (`a^q`), a power of 2,048 bits.
+fn jacobi(a: &BigUint, n: &BigUint) -> i32 {
+    let mut a = a % n;
+    let mut n = n.clone();
+    let mut t = 1;
+    let low = |x: &BigUint| x.iter_u32_digits().next().unwrap_or(0);
+    while a != BigUint::ZERO {
+        let z = a.trailing_zeros().unwrap_or(0);
+        a >>= z;
+        if z % 2 == 1 && matches!(low(&n) % 8, 3 | 5) {
+            t = -t;
+        }
+        std::mem::swap(&mut a, &mut n);
+        if low(&a) % 4 == 3 && low(&n) % 4 == 3 {
+            t = -t;
+        }
+        a %= &n;
+    }
+    if n == BigUint::from(1u32) { t } else { 0 }
+}
+
+/// Are all cards of `deck` cards ([`is_card`]), each once?
+pub fn is_deck(deck: &[BigUint]) -> bool {
+    let mut sorted: Vec<&BigUint> = deck.iter().collect();
+    sorted.sort();
+    sorted.windows(2).all(|w| w[0] != w[1]) && deck.iter().all(is_card)
+}
+
 /// A card as it travels: hex.
 pub fn to_text(card: &BigUint) -> String {
     card.to_str_radix(16)
@@ -274,6 +312,39 @@ mod tests {
     }
 
     const PINNED_TOP: [usize; 5] = [4, 18, 26, 19, 5];
+
+    #[test]
+    fn only_squares_other_than_one_are_cards_and_a_deck_holds_each_once() {
+        let p = modulus();
+        let q = &primes().1;
+        let faces = deck(28);
+        assert!(is_deck(&faces));
+        let once = lock_and_shuffle(
+            &faces,
+            &Lock::new(&[1; 32], "d"),
+            &secret_order(&[1; 32], "d", 28),
+        );
+        assert!(is_deck(&once));
+        // The Jacobi symbol agrees with Euler's criterion, squares and non-squares.
+        for x in faces.iter().take(6).chain(once.iter().take(6)) {
+            let non_square = p - x;
+            assert_eq!(x.modpow(q, p), BigUint::from(1u32));
+            assert_eq!(non_square.modpow(q, p), p - 1u32);
+            assert_eq!(jacobi(x, p), 1);
+            assert_eq!(jacobi(&non_square, p), -1);
+            assert!(is_card(x) && !is_card(&non_square));
+        }
+        for marker in [BigUint::ZERO, BigUint::from(1u32), p - 1u32, p.clone()] {
+            assert!(!is_card(&marker), "{marker}");
+        }
+        // A card twice, or a non-square slipped in: not a deck.
+        let mut doubled = once.clone();
+        doubled[4] = doubled[9].clone();
+        assert!(!is_deck(&doubled));
+        let mut marked = once.clone();
+        marked[2] = p - &marked[2];
+        assert!(!is_deck(&marked));
+    }
 
     /// The attack on a locked deck: every product of two of its cards looked for among
     /// its cards. A relation `x·y = z` among the faces survives every lock, so each

@@ -35,8 +35,10 @@ use sha2::{Digest, Sha256};
 /// 32 bytes of SHA-256.
 pub type Digest32 = [u8; 32];
 
-/// How many links a chain has above its commitment: reveals for the set-up and
-/// 1,048,575 orders (the longest game played here has a few thousand).
+/// How many links a chain has above its commitment: the secret at the top, which is
+/// never shown (the player's order key and seal nonces come from it), and below it
+/// reveals for the set-up and 1,048,574 orders (the longest game played here has a
+/// few thousand).
 pub const CHAIN_LENGTH: usize = 1 << 20;
 /// A chain keeps every this-many-th link, and works out the others from the next
 /// one kept (at most this many hashes a reveal).
@@ -100,10 +102,10 @@ impl Chain {
     }
 
     /// Reveal `index` (`h[index + 1]`): 0 for the set-up, `k` for order `k`.
-    /// `None` past the chain's end.
+    /// `None` at the top (the secret itself) and past it.
     pub fn reveal(&self, index: usize) -> Option<Digest32> {
         let at = index + 1;
-        if at > CHAIN_LENGTH {
+        if at >= CHAIN_LENGTH {
             return None;
         }
         let above = at.div_ceil(CHECKPOINT_EVERY);
@@ -611,7 +613,9 @@ mod tests {
             }
             last = r;
         }
-        assert_eq!(chain.reveal(CHAIN_LENGTH - 1), Some(secret(7)));
+        // The top link is the secret: never shown as a reveal.
+        assert_eq!(step(&secret(7)), chain.reveal(CHAIN_LENGTH - 2).unwrap());
+        assert_eq!(chain.reveal(CHAIN_LENGTH - 1), None);
         assert_eq!(chain.reveal(CHAIN_LENGTH), None);
         assert_eq!(chain.secret(), secret(7));
     }

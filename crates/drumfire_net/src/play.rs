@@ -117,7 +117,10 @@ pub fn prepare_host(opts: &HostOptions) -> Result<Hosting, String> {
         let saved = save::parse(&name, &text, &drumfire_core::rules::ALL).map_err(lines)?;
         check_for_two(&saved.scenario)?;
         let seat = Seat::read(&opts.file)?;
-        let session = Session::resume(&saved, seat.side, seat.chain, seat.sealed)
+        let mut session = Session::resume(&saved, seat.side, seat.chain, seat.sealed)
+            .map_err(|e| format!("{name}: {e}"))?;
+        session
+            .keep_pending(seat.pending)
             .map_err(|e| format!("{name}: {e}"))?;
         (session, opts.file.clone())
     } else {
@@ -127,6 +130,7 @@ pub fn prepare_host(opts: &HostOptions) -> Result<Hosting, String> {
             chain: drumfire_core::shared_dice::Chain::new(seat::fresh_secret()?),
             host: None,
             sealed: Default::default(),
+            pending: None,
         };
         keep_seat(&seat, &opts.save)?;
         (
@@ -232,10 +236,12 @@ pub fn prepare_join(opts: &JoinOptions) -> Result<Joined, String> {
         let text = drumfire_core::error::read_file(&opts.save).map_err(|e| e.to_string())?;
         let saved = save::parse(&name, &text, &drumfire_core::rules::ALL).map_err(lines)?;
         let seat = Seat::read(&opts.save)?;
-        resumed = Some(
-            Session::resume(&saved, seat.side, seat.chain, seat.sealed)
-                .map_err(|e| format!("{name}: {e}"))?,
-        );
+        let mut session = Session::resume(&saved, seat.side, seat.chain, seat.sealed)
+            .map_err(|e| format!("{name}: {e}"))?;
+        session
+            .keep_pending(seat.pending)
+            .map_err(|e| format!("{name}: {e}"))?;
+        resumed = Some(session);
     }
     let resume_code = resumed.as_ref().map(|s: &Session| hex(&s.my_commitment()));
     let link = join(&net, &opts.address, opts.code, resume_code.clone())?;
@@ -285,6 +291,7 @@ pub fn prepare_join(opts: &JoinOptions) -> Result<Joined, String> {
                 chain: drumfire_core::shared_dice::Chain::new(seat::fresh_secret()?),
                 host: Some(opts.address.clone()),
                 sealed: Default::default(),
+                pending: None,
             };
             keep_seat(&seat, &opts.save)?;
             let host_key = unhex(&key).map_err(|e| format!("the host's order key: {e}"))?;
@@ -383,9 +390,28 @@ fn say(log: &mut dyn Write, line: &str) {
 
 /// A message from the other machine, answered on `link`; when it stops the game, the
 /// other machine is told why.
-pub fn answer(session: &mut Session, link: &Link, msg: Msg) -> Result<Vec<Happened>, Stop> {
+pub fn answer(
+    session: &mut Session,
+    link: &Link,
+    msg: Msg,
+    save: &Path,
+) -> Result<Vec<Happened>, Stop> {
     match session.receive(msg) {
         Ok((out, happened)) => {
+            // The game is kept before this machine's reveal goes out: a machine stopped
+            // in between comes back with the order its reveal answered, so the other
+            // cannot put another in its place.
+            if happened
+                .iter()
+                .any(|h| matches!(h, Happened::Played { .. } | Happened::SetUp))
+                && let Err(why) = autosave(session, save)
+            {
+                let stop = Stop::Broken(format!("the game could not be kept: {why}"));
+                link.send(Msg::Bye {
+                    reason: stop.to_string(),
+                });
+                return Err(stop);
+            }
             for msg in out {
                 link.send(msg);
             }
@@ -408,11 +434,13 @@ pub fn give(
     order: drumfire_core::orders::Order,
     save: &Path,
 ) -> Result<Result<Vec<Msg>, drumfire_core::orders::Refusal>, String> {
-    let before = session.sealed().len();
     let out = session.give(order);
-    if out.is_ok() && session.sealed().len() != before {
+    if out.is_ok() {
+        // The order, its signature and any secret behind a seal are kept before the
+        // order goes out.
         let mut seat = Seat::read(save)?;
         seat.sealed = session.sealed().clone();
+        seat.pending = session.pending_kept();
         keep_seat(&seat, save)?;
     }
     Ok(out)
@@ -496,7 +524,7 @@ fn drive(
                     save_path.display()
                 ));
             }
-            Some(LinkEvent::Msg(msg)) => match answer(session, &link, msg) {
+            Some(LinkEvent::Msg(msg)) => match answer(session, &link, msg, save_path) {
                 Ok(happened) => {
                     for h in happened {
                         match h {

@@ -227,6 +227,7 @@ pub fn start(
         chain: Chain::new(secret_or_fresh(secret)?),
         host: None,
         sealed: Default::default(),
+        pending: None,
     };
     let mine = hex(&seat.chain.commitment());
     let mut commitments = vec![String::new(), String::new()];
@@ -267,17 +268,25 @@ pub fn open(
     dir: &Path,
     secret: Option<Digest32>,
 ) -> Result<Opened, String> {
-    let scenario = scenario::parse(
-        &format!("{shown} (scenario {})", file.scenario_name),
-        &file.scenario,
-        &drumfire_core::rules::ALL,
-    )
-    .map_err(crate::play::lines)?;
-    crate::play::check_for_two(&scenario)?;
     let (seat, last) = find_seat(shown, &file, dir, secret)?;
     let me = seat.side;
-    let names = |s: u8| scenario.file.sides[usize::from(s)].name.clone();
+    let read_scenario = || {
+        scenario::parse(
+            &format!("{shown} (scenario {})", file.scenario_name),
+            &file.scenario,
+            &drumfire_core::rules::ALL,
+        )
+        .map_err(crate::play::lines)
+    };
     if file.to != me {
+        let scenario = read_scenario()?;
+        let names = |s: u8| {
+            scenario
+                .file
+                .sides
+                .get(usize::from(s))
+                .map_or_else(|| format!("side {}", s + 1), |d| d.name.clone())
+        };
         return Err(format!(
             "{shown}: this file waits for the {} player, and you play {}: it is the one you \
              sent (send it to the other player)",
@@ -285,9 +294,12 @@ pub fn open(
             names(me)
         ));
     }
+    // Checked against the copy kept before anything of it is read through.
     if let Some(last) = &last {
         extends(shown, last, &file)?;
     }
+    let scenario = read_scenario()?;
+    crate::play::check_for_two(&scenario)?;
     let seen = last
         .as_ref()
         .and_then(|l| l.game.as_ref())
@@ -341,6 +353,7 @@ fn find_seat(
                 chain: Chain::new(secret_or_fresh(secret)?),
                 host: None,
                 sealed: Default::default(),
+                pending: None,
             },
             None,
         )),
@@ -498,6 +511,20 @@ fn take_up(shown: &str, o: &mut Opened) -> Result<(), String> {
         o.game = Some(game);
         return Ok(());
     };
+    // The game is played on the file's scenario (the one both players checked), by
+    // the rules: a game carrying a scenario of its own, or in table mode, is another.
+    if game_file.scenario != o.file.scenario {
+        return Err(fault(
+            "game.scenario",
+            "not the file's scenario: the file was tampered with".into(),
+        ));
+    }
+    if game_file.table {
+        return Err(fault(
+            "game.table",
+            "a game by e-mail follows the rules: the file was tampered with".into(),
+        ));
+    }
     let checked = checked_save(shown, &game_file)?;
     let Some(record) = checked
         .dice_keys

@@ -25,6 +25,23 @@ struct SeatFile {
     /// The secret behind each sealed order of this player, by the order's number.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     sealed: BTreeMap<usize, String>,
+    /// This player's last order sent, kept before it went out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pending: Option<KeptOrder>,
+}
+
+/// An order this machine signed and sent with its reveal, kept in the seat before it
+/// went out: after a restart it is sent again as it was, never replaced by another
+/// (the other player has seen its dice).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KeptOrder {
+    /// Its number.
+    pub index: usize,
+    /// The order, as a message carries it.
+    pub order: String,
+    /// This machine's signature on it, hex.
+    pub signature: String,
 }
 
 /// A player's seat.
@@ -38,6 +55,8 @@ pub struct Seat {
     pub host: Option<String>,
     /// The secret behind each sealed order of this player, by the order's number.
     pub sealed: BTreeMap<usize, String>,
+    /// This player's last order sent (network games).
+    pub pending: Option<KeptOrder>,
 }
 
 /// Where the seat of the game saved at `save` is kept.
@@ -93,6 +112,7 @@ impl Seat {
             secret: hex(&self.chain.secret()),
             host: self.host.clone(),
             sealed: self.sealed.clone(),
+            pending: self.pending.clone(),
         };
         let body =
             ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::new().struct_names(true))
@@ -133,6 +153,7 @@ impl Seat {
             chain: Chain::new(secret),
             host: file.host,
             sealed: file.sealed,
+            pending: file.pending,
         })
     }
 }
@@ -159,6 +180,11 @@ mod tests {
             chain: Chain::new([7; 32]),
             host: Some("example:7373".into()),
             sealed: BTreeMap::from([(3, "secret orders".to_string())]),
+            pending: Some(KeptOrder {
+                index: 4,
+                order: "Pass(side: 1)".into(),
+                signature: "ab".repeat(64),
+            }),
         };
         seat.write(&save).unwrap();
         assert_eq!(mode(&path_of(&save)), 0o600);
@@ -167,7 +193,7 @@ mod tests {
         seat.write(&save).unwrap();
         assert_eq!(mode(&path_of(&save)), 0o600);
         let back = Seat::read(&save).unwrap();
-        assert_eq!(back.sealed, seat.sealed);
+        assert_eq!((&back.sealed, &back.pending), (&seat.sealed, &seat.pending));
         assert_eq!(back.chain.commitment(), seat.chain.commitment());
         // A folder made for the seat is its owner's alone from the start.
         let fresh = root.join("post").join("game.ron");

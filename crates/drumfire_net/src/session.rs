@@ -425,6 +425,47 @@ impl Session {
         self.commitments[usize::from(1 - self.me)]
     }
 
+    /// This machine's order on its way, as the seat keeps it (the driver writes it
+    /// there before the order is sent).
+    pub fn pending_kept(&self) -> Option<crate::seat::KeptOrder> {
+        let (index, order, signature) = self.pending.as_ref()?;
+        Some(crate::seat::KeptOrder {
+            index: *index,
+            order: order_text(order),
+            signature: hex(signature),
+        })
+    }
+
+    /// After a restart, this machine's order that went out before it stopped (from its
+    /// seat): waiting again for its answer, and sent again as it was, so that no other
+    /// order is ever signed with a reveal the other player has seen. An order the game
+    /// already holds is done with; one that does not come next, or is not this
+    /// machine's own as signed, is refused.
+    pub fn keep_pending(&mut self, kept: Option<crate::seat::KeptOrder>) -> Result<(), String> {
+        let Some(kept) = kept else {
+            return Ok(());
+        };
+        let next = self.orders() + 1;
+        if kept.index < next {
+            return Ok(());
+        }
+        if kept.index != next || self.game.is_none() {
+            return Err(format!(
+                "the seat's order on its way is order {}, but the game's next is {next}",
+                kept.index
+            ));
+        }
+        let order = read_order(&kept.order).map_err(|e| format!("the seat's order: {e}"))?;
+        let signature = unhex_bytes::<64>(&kept.signature)
+            .map_err(|e| format!("the seat's order's signature: {e}"))?;
+        let key = self.keys[usize::from(self.me)].expect("this player's key");
+        if !drumfire_core::signed::verify(&key, &self.game_id(), kept.index, &order, &signature) {
+            return Err("the seat's order on its way is not this player's as signed".into());
+        }
+        self.pending = Some((kept.index, order, signature));
+        Ok(())
+    }
+
     /// The host's welcome to a joining machine.
     pub fn welcome(&mut self) -> Msg {
         Msg::Welcome {
@@ -820,13 +861,16 @@ impl Session {
         let Some(mine) = self.save() else {
             return Err(broken("a game came before this one was set up"));
         };
-        // Counted before anything is checked or replayed (a read of the text alone).
-        let length = drumfire_core::rule_set::reading(&drumfire_core::rules::ALL, || {
+        // Counted, and its scenario compared, before anything is checked or replayed
+        // (a read of the text alone).
+        let raw = drumfire_core::rule_set::reading(&drumfire_core::rules::ALL, || {
             drumfire_core::error::read_ron::<SaveFile>("the other player's game", record)
         })
-        .map_err(|e| broken(format!("the other player's game does not read: {e}")))?
-        .orders
-        .len();
+        .map_err(|e| broken(format!("the other player's game does not read: {e}")))?;
+        if raw.scenario != self.scenario.text {
+            return Err(broken("the other player's game is of another scenario"));
+        }
+        let length = raw.orders.len();
         if length > mine.orders.len() + MAX_AHEAD {
             return Err(broken(format!(
                 "the other player's game has {length} orders, this one {}: more ahead than \

@@ -3,11 +3,18 @@
 
 use super::*;
 
+/// The most errors of one scenario located and reported: locating one scans the whole
+/// text, so a file of thousands of errors (one made to be slow) costs no more than this
+/// many scans; the rest are counted.
+pub const MAX_ERRORS: usize = 20;
+
 /// The errors found so far, each located in the text by its field path.
 pub(super) struct Errors<'a> {
     pub(super) source: &'a str,
     pub(super) text: &'a str,
     pub(super) list: Vec<LocatedError>,
+    /// Errors found past [`MAX_ERRORS`], not located.
+    pub(super) more: usize,
 }
 
 impl Errors<'_> {
@@ -15,8 +22,29 @@ impl Errors<'_> {
         self.push_at(field, 0, message);
     }
 
+    /// The errors, with a last one that says how many more there were.
+    pub(super) fn into_list(mut self) -> Vec<LocatedError> {
+        if self.more > 0 {
+            self.list.push(LocatedError {
+                file: self.source.to_owned(),
+                line: 1,
+                col: 1,
+                field: String::new(),
+                message: format!(
+                    "and {} more errors (the first {MAX_ERRORS} are shown)",
+                    self.more
+                ),
+            });
+        }
+        self.list
+    }
+
     /// An error `shift` characters into the value at `field` (to point inside a string).
     fn push_at(&mut self, field: &str, shift: usize, message: String) {
+        if self.list.len() >= MAX_ERRORS {
+            self.more += 1;
+            return;
+        }
         let segs: Vec<Seg> = path(field);
         let pos = locate_nearest(self.text, &segs);
         self.list.push(LocatedError {

@@ -21,8 +21,8 @@ mod file;
 mod section;
 mod spawn;
 
-pub use check::hex_on_map;
 use check::*;
+pub use check::{MAX_ERRORS, hex_on_map};
 pub use section::{RuleSetSection, RulesSection, SectionData, per_side};
 pub use spawn::spawn;
 
@@ -304,6 +304,7 @@ pub fn parse(
         source,
         text,
         list: Vec::new(),
+        more: 0,
     };
     let Some(rules) = rule_sets.find(&file.rules) else {
         let known = rule_sets.ids();
@@ -315,7 +316,7 @@ pub fn parse(
                 known.join(", ")
             ),
         );
-        return Err(errs.list);
+        return Err(errs.into_list());
     };
     check(&file, rules.data(), &mut errs);
     if let Some(section) = &file.section
@@ -346,7 +347,7 @@ pub fn parse(
             rules,
         })
     } else {
-        Err(errs.list)
+        Err(errs.into_list())
     }
 }
 

@@ -212,6 +212,16 @@ fn a_step_of_a_deal_out_of_turn_or_malformed_is_refused() {
     let mut bad = deck.clone();
     bad[3] = "zz".into();
     refused(&mut m, lock(side, bad, None), "is not a locked domino");
+    // A domino doubled, and a number that marks a card (not a square): a false deal
+    // refused when it is given, before the other machine locks on it.
+    let mut doubled = deck.clone();
+    doubled[3] = doubled[0].clone();
+    refused(&mut m, lock(side, doubled, None), "each once");
+    let mut marked = deck.clone();
+    let p = drumfire_core::locked_deck::modulus();
+    let card = drumfire_core::locked_deck::from_text(&marked[5]).unwrap();
+    marked[5] = drumfire_core::locked_deck::to_text(&(p - card));
+    refused(&mut m, lock(side, marked, None), "no locked domino can be");
     refused(
         &mut m,
         lock(side, deck.clone(), Some(deck[0].clone())),

@@ -381,3 +381,33 @@ fn a_rule_set_section_is_checked_and_located() {
         ]
     );
 }
+
+#[test]
+fn a_scenario_of_thousands_of_errors_reports_the_first_twenty_and_counts_the_rest() {
+    // Made to be slow: every error is located by scanning the whole text, so the
+    // number located is capped and the rest counted.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../scenarios/portable/ukhozi_drift.ron"
+    ))
+    .unwrap();
+    let at = text.find("counters: [").expect("counters") + "counters: [".len();
+    let mut hostile = text.clone();
+    let bad: String = (0..3_000)
+        .map(|i| {
+            format!(
+                "(id: \"x{i}\", side: \"nobody\", unit: \"no_unit\", hex: \"9999\", name: \"X\"),"
+            )
+        })
+        .collect();
+    hostile.insert_str(at, &bad);
+    let errs = drumfire_core::scenario::parse("many.ron", &hostile, &drumfire_core::rules::ALL)
+        .expect_err("refused");
+    assert_eq!(errs.len(), drumfire_core::scenario::MAX_ERRORS + 1);
+    let last = errs.last().unwrap();
+    assert!(
+        last.message.starts_with("and ") && last.message.contains("more errors"),
+        "{last}"
+    );
+    assert!(errs.iter().all(|e| e.file == "many.ron" && e.line >= 1));
+}

@@ -514,3 +514,33 @@ fn a_game_set_up_with_other_commitments_than_the_files_is_refused() {
     // The honest file opens.
     assert!(open("turn.ron", honest, &dirs[1], None).is_ok());
 }
+
+#[test]
+fn a_turn_file_whose_game_carries_another_scenario_or_table_mode_is_refused() {
+    let (dirs, file) = up_to_a_pending_order("other-scenario");
+    // The game inside played on a scenario of its sender's making: fewer turns, so
+    // the game would end where it stands. The file's own scenario is left alone.
+    let mut shorter = file.clone();
+    let game = shorter.game.as_mut().unwrap();
+    assert!(game.scenario.contains("turns: "));
+    let turns = game
+        .scenario
+        .split("turns: ")
+        .nth(1)
+        .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+        .unwrap()
+        .to_owned();
+    game.scenario = game
+        .scenario
+        .replacen(&format!("turns: {turns}"), "turns: 1", 1);
+    let e = refused(shorter, &dirs);
+    assert!(e.contains("game.scenario: not the file's scenario"), "{e}");
+    // Table mode: pieces moved by hand.
+    let mut table = file.clone();
+    table.game.as_mut().unwrap().table = true;
+    let e = refused(table, &dirs);
+    assert!(e.contains("game.table"), "{e}");
+    // The file as sent opens.
+    let to = usize::from(file.to);
+    assert!(open("turn.ron", file, &dirs[to], None).is_ok());
+}

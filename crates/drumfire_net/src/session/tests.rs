@@ -557,21 +557,23 @@ fn a_false_deal_of_the_dominoes_is_refused_when_its_lock_is_shown() {
     );
     assert_eq!(p.s[1 - side].game_mut().unwrap().state_hash(), before);
 
-    // A set passed on with a domino doubled, and a looked-at domino opened falsely:
-    // taken on trust while the locks are hidden, each is caught when the lock of the
-    // machine that dealt falsely is shown.
+    // A set passed on with a domino doubled is refused as it is given. A looked-at
+    // domino opened falsely is taken on trust while the locks are hidden, and caught
+    // when the lock of the machine that dealt falsely is shown.
     type Cheat = fn(&mut Vec<String>, &mut Option<String>);
-    let cheats: [(Cheat, &str); 2] = [
+    let cheats: [(Cheat, &str, bool); 2] = [
         (
             |deck, _| deck[1] = deck[0].clone(),
-            "does not make the set it passed on from the set it was given",
+            "is not 28 dominoes each once",
+            true,
         ),
         (
             |deck, opened| *opened = Some(deck[5].clone()),
             "does not lock the domino it opened back into place 1",
+            false,
         ),
     ];
-    for (cheat, why) in cheats {
+    for (cheat, why, at_once) in cheats {
         let mut p = pair(acw());
         let (side, step) = play_to_step(&mut p, |o| {
             matches!(
@@ -607,6 +609,17 @@ fn a_false_deal_of_the_dominoes_is_refused_when_its_lock_is_shown() {
             deck,
             opened,
         };
+        if at_once {
+            let lock: Order = lock.into();
+            let err = p.s[side].give(lock.clone()).unwrap_err();
+            assert!(err.0.contains(why), "{err}");
+            let stop = sent_anyway(&mut p, side, &lock).unwrap_err();
+            assert!(
+                matches!(&stop, Stop::Broken(w) if w.contains(why)),
+                "{stop}"
+            );
+            continue;
+        }
         let out = p.s[side].give(lock.into()).expect("taken on trust");
         p.wire[1 - side].extend(out);
         p.deliver_all().unwrap();
@@ -895,4 +908,40 @@ fn an_order_not_signed_by_the_other_machine_a_stray_hash_or_an_unasked_game_stop
         matches!(&err, Stop::Broken(w) if w.contains("none was asked for")),
         "{err}"
     );
+}
+
+#[test]
+fn a_machine_restarted_with_its_order_on_the_way_sends_that_order_again_and_no_other() {
+    let mut p = pair(portable());
+    p.play_until_waiting_on(1, 3);
+    let order = p.bots[1].choose(p.s[1].game().unwrap(), 1).unwrap();
+    let sent = p.s[1].give(order).unwrap();
+    // The order and its reveal went out; the machine stops before any answer.
+    let kept = p.s[1].pending_kept().expect("kept for the seat");
+    let text = save::to_text(&p.s[1].save().unwrap()).unwrap();
+    let saved = save::parse("autosave.ron", &text, &drumfire_core::rules::ALL).unwrap();
+    let chain = p.s[1].chain.clone();
+    let mut again = Session::resume(&saved, 1, chain.clone(), BTreeMap::new()).unwrap();
+    again.keep_pending(Some(kept.clone())).unwrap();
+    // No other order can be given with the reveal the other player has seen ...
+    let other = Order::Pass { side: 1 };
+    assert!(again.give(other).is_err());
+    // ... and after the reconnection the very same order goes again.
+    let resent = again.resync();
+    assert!(resent.contains(&sent[0]), "{resent:?}");
+    // A kept order this machine did not sign, or out of its place, is refused.
+    let mut forged = kept.clone();
+    forged.order = order_text(&Order::Pass { side: 1 });
+    let mut fresh = Session::resume(&saved, 1, chain.clone(), BTreeMap::new()).unwrap();
+    let err = fresh.keep_pending(Some(forged)).unwrap_err();
+    assert!(err.contains("not this player's as signed"), "{err}");
+    let mut later = kept.clone();
+    later.index += 1;
+    let err = fresh.keep_pending(Some(later)).unwrap_err();
+    assert!(err.contains("the game's next is"), "{err}");
+    // An order the game already holds is done with.
+    let mut earlier = kept;
+    earlier.index -= 1;
+    fresh.keep_pending(Some(earlier)).unwrap();
+    assert!(!fresh.is_waiting_for_answer());
 }

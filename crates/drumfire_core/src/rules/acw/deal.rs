@@ -193,6 +193,18 @@ fn refuse<T>(why: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal(why.into()))
 }
 
+/// A domino a machine opened for the other: a number a locked domino can be.
+fn dealt_card(card: BigUint, side: u8) -> Result<(), Refusal> {
+    if locked_deck::is_card(&card) {
+        Ok(())
+    } else {
+        refuse(format!(
+            "The domino side {} opened is a number no domino can be (a false deal).",
+            side + 1
+        ))
+    }
+}
+
 /// Checks a step of a deal: the step due, from the side it is due from, with cards
 /// that are numbers under the prime; a lock shown is checked against all its side
 /// did with it.
@@ -226,12 +238,20 @@ pub fn check(world: &World, o: &AcwOrder) -> Result<(), Refusal> {
                     deck.len()
                 ));
             }
-            for c in deck {
-                card(c)?;
+            let cards = deck
+                .iter()
+                .map(|c| card(c))
+                .collect::<Result<Vec<_>, _>>()?;
+            if !locked_deck::is_deck(&cards) {
+                return refuse(format!(
+                    "{}'s locked set is not {SET} dominoes each once: a domino doubled, or a \
+                     number that no locked domino can be (a false deal).",
+                    name(*side)
+                ));
             }
             let second = !deal(k).decks.is_empty();
             match (second, opened) {
-                (true, Some(c)) => card(c).map(|_| ()),
+                (true, Some(c)) => dealt_card(card(c)?, *side),
                 (true, None) => refuse(
                     "The second to lock the set opens the top domino for the charger to look at.",
                 ),
@@ -249,7 +269,7 @@ pub fn check(world: &World, o: &AcwOrder) -> Result<(), Refusal> {
                 card: c,
             },
             Step::Unlock(k, at),
-        ) if *side == who && *charge == k && *place == at => card(c).map(|_| ()),
+        ) if *side == who && *charge == k && *place == at => dealt_card(card(c)?, *side),
         (AcwOrder::Key { side, charge, key }, Step::Key(k)) if *side == who && *charge == k => {
             let Some(lock) = Lock::read(key) else {
                 return refuse(format!(
