@@ -224,7 +224,7 @@ fn a_skirmisher_kills_on_six_after_its_modifiers() {
     // Far up: always.
     assert_eq!(kill_faces(5), 6);
     let a = skirmish_factors(&brigade(), &brigade(), no_cover());
-    let odds = combat::skirmish_odds("1st", &a, "2nd", &a);
+    let odds = combat::skirmish_odds("1st", &a, "2nd", Some(&a));
     assert_eq!(odds.check(), Ok(()));
     let shown: Vec<String> = odds
         .outcomes
@@ -419,6 +419,19 @@ use drumfire_core::scenario::hex_of;
 /// side 0 "red", side 1 "blue". An id starting `cav` is a cavalry brigade, one
 /// starting `gun` a foot battery; any other an infantry brigade.
 pub(super) fn field(terrain: &[&str], brigades: &[(&str, u8, &str, u8, &str)]) -> Scenario {
+    field_with_roads(
+        terrain,
+        &["0105 0205 0305 0405 0505 0605 0705 0805 0905 1005"],
+        brigades,
+    )
+}
+
+/// [`field`] with these roads instead of the one along row 5.
+fn field_with_roads(
+    terrain: &[&str],
+    roads: &[&str],
+    brigades: &[(&str, u8, &str, u8, &str)],
+) -> Scenario {
     let rows: Vec<String> = (0..8)
         .map(|r| {
             let row = terrain
@@ -453,12 +466,17 @@ pub(super) fn field(terrain: &[&str], brigades: &[(&str, u8, &str, u8, &str)]) -
     let text = format!(
         r##"Scenario(rules: "napoleonic", title: "Test", turns: 6,
         map: (width: 10, height: 8, terrain: [{}],
-              roads: ["0105 0205 0305 0405 0505 0605 0705 0805 0905 1005"]),
+              roads: [{}]),
         sides: [(id: "red", name: "Red", colour: "#c04040"), (id: "blue", name: "Blue", colour: "#4040c0")],
         counters: [{}],
         victory: (step_loss_points: 1),
         napoleonic: (brigades: [{}]))"##,
         rows.join(", "),
+        roads
+            .iter()
+            .map(|r| format!("\"{r}\""))
+            .collect::<Vec<_>>()
+            .join(", "),
         counters.join(", "),
         section.join(", ")
     );
@@ -1098,7 +1116,7 @@ fn the_disordered_recover_at_the_rally_unless_they_fought() {
 fn every_choice_we_designed_is_marked_ours_where_it_lives() {
     let (listed, wrong) =
         drumfire_core::testing::designed_marks("napoleonic.md", "| N-", "N-", "napoleonic");
-    assert_eq!(listed, 26);
+    assert_eq!(listed, 30);
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 
@@ -1125,4 +1143,354 @@ fn every_test_the_rules_map_names_exists() {
         }
         assert!(test_cell.contains('`'), "no test for {line}");
     }
+}
+
+// ---- The review's rulings: skirmish, road, Shaken and the fight inside -----------------
+
+/// What the journal holds from entry `from` on, each event in a short line: "r 6 a kill"
+/// for a skirmisher's die, "lost b" for a battalion lost, "morale b steady" for a
+/// morale test, and the text of a note.
+fn told_since(game: &Game, from: usize) -> Vec<String> {
+    game.journal().entries()[from..]
+        .iter()
+        .filter_map(|e| match &e.event {
+            GameEvent::Fired {
+                kind,
+                firers,
+                dice,
+                result,
+                ..
+            } if kind == "Skirmish" => Some(format!("{} {} {result}", firers[0], dice[0])),
+            GameEvent::StandLost { piece, .. } => Some(format!("lost {piece}")),
+            GameEvent::MoraleChecked { piece, outcome, .. } => {
+                Some(format!("morale {piece} {outcome}"))
+            }
+            GameEvent::Note { text } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn skirmish_odds_shown(game: &Game, brigade: &str, target: &str) -> (Vec<String>, Vec<String>) {
+    let o = NpOrder::Fight {
+        side: 0,
+        brigade: brigade.into(),
+        target: target.into(),
+        fight: Fight::Skirmish,
+    };
+    let odds = napoleonic::fight_odds(game.world(), &o).unwrap();
+    assert_eq!(odds.check(), Ok(()));
+    let outcomes = odds
+        .outcomes
+        .iter()
+        .map(|o| format!("{} {}", o.label, o.chance))
+        .collect();
+    (odds.basis, outcomes)
+}
+
+#[test]
+fn attack_orders_do_not_skirmish_back() {
+    // Rule 11: "must have Hold or Engage orders"; rule 13: "Attack orders do not allow
+    // skirmish or fire fight". Skirmish A against a brigade on Attack orders.
+    let s = field(
+        &[],
+        &[
+            ("r", 0, "0404", 4, "order: Hold, skirmish: A"),
+            ("b", 1, "0604", 4, "order: Attack"),
+        ],
+    );
+    let mut game = to_combat(&s, 5, 0);
+    let (basis, outcomes) = skirmish_odds_shown(&game, "r", "0604");
+    assert_eq!(
+        basis,
+        [
+            "r rolls 1d6 and needs 6 to kill",
+            "r kills on 3 or more; b does not skirmish back (Attack orders)"
+        ]
+    );
+    assert_eq!(outcomes, ["Only r kills 4/6", "Neither kills 2/6"]);
+    let from = game.journal().entries().len();
+    game.submit(fight(0, "r", "0604", Fight::Skirmish)).unwrap();
+    // Red's die alone: seed 5 rolls a 6, a kill; b tests its morale (Shaken, so off
+    // Attack orders, N-29), red does not.
+    assert_eq!(
+        told_since(&game, from),
+        [
+            "b is on Attack orders: it does not skirmish back.",
+            "r 6 a kill",
+            "lost b",
+            "morale b Shaken",
+            "b is Shaken: its Attack orders drop to Engage.",
+        ]
+    );
+    assert_eq!(standing(&game, "r"), "■■■■");
+    let state = game.world().resource::<NpState>();
+    assert!(state.skirmished.contains("r") && !state.skirmished.contains("b"));
+}
+
+#[test]
+fn a_brigade_that_skirmished_back_starts_no_firefight_this_turn() {
+    // Rule 12: "Not allowed if they have already skirmished this move": skirmishing back
+    // is skirmishing. b skirmishes back at r, then would fire on r2 beside it.
+    let s = field(
+        &[],
+        &[
+            ("r", 0, "0404", 4, "order: Hold"),
+            ("r2", 0, "0704", 4, "order: Hold"),
+            ("b", 1, "0604", 4, "order: Hold"),
+        ],
+    );
+    let mut game = to_combat(&s, 2, 0);
+    let from = game.journal().entries().len();
+    game.submit(fight(0, "r", "0604", Fight::Skirmish)).unwrap();
+    // Seed 2: red misses, b's 4 kills; r holds.
+    assert_eq!(
+        told_since(&game, from),
+        ["r 1 no kill", "b 4 a kill", "lost r", "morale r steady"]
+    );
+    game.submit(Order::Pass { side: 0 }).unwrap();
+    refused(
+        &mut game,
+        fight(1, "b", "0704", Fight::Firefight),
+        "b has skirmished this turn: no firefight after a skirmish",
+    );
+}
+
+#[test]
+fn the_road_rate_needs_a_road_that_runs_from_hex_to_hex() {
+    // Five road pieces, each running from row 3 up to row 2: every hex of row 3 has a
+    // road, but no road runs along row 3. A march column there moves 3 hexes, not 4.
+    let pieces = [
+        "0102 0103",
+        "0202 0203",
+        "0302 0303",
+        "0402 0403",
+        "0502 0503",
+    ];
+    let s = field_with_roads(
+        &[],
+        &pieces,
+        &[
+            (
+                "march",
+                0,
+                "0103",
+                4,
+                "order: Engage, formation: MarchColumn",
+            ),
+            ("far", 1, "1008", 4, "order: Hold"),
+        ],
+    );
+    let mut game = to_movement(&s, 1, 0);
+    let p = napoleonic::view::piece(game.world(), "march").unwrap();
+    let reach = napoleonic::movement::reachable(game.world(), &p);
+    assert!(!reach.contains_key(&{
+        let h = hex_of("0503").unwrap();
+        (h.x(), h.y())
+    }));
+    refused(
+        &mut game,
+        move_to(0, "march", &["0203", "0303", "0403", "0503"]),
+        "march column: 0503 is too far",
+    );
+    game.submit(move_to(0, "march", &["0203", "0303", "0403"]))
+        .unwrap();
+}
+
+#[test]
+fn a_skirmish_needs_every_hex_between_empty() {
+    // Ours, N-1: two hexes apart on a straight line there is one hex between (0405
+    // between 0404 and 0406); off it there are two (0504 and 0505 between 0404 and
+    // 0604). Every one of them must be empty, of friend and foe.
+    let s = field(
+        &[],
+        &[
+            ("r", 0, "0404", 4, "order: Hold"),
+            ("friend", 0, "0405", 4, "order: Hold"),
+            ("touch", 1, "0504", 4, "order: Hold"),
+            ("far", 1, "0604", 4, "order: Hold"),
+            ("below", 1, "0406", 4, "order: Hold"),
+            ("r2", 0, "0802", 4, "order: Hold"),
+            ("open", 1, "0602", 4, "order: Hold"),
+        ],
+    );
+    let mut game = to_combat(&s, 3, 0);
+    refused(
+        &mut game,
+        fight(0, "r", "0604", Fight::Skirmish),
+        "a skirmish is fought across one empty hex (4\"): touch stands in 0504, between r and far",
+    );
+    refused(
+        &mut game,
+        fight(0, "r", "0406", Fight::Skirmish),
+        "friend stands in 0405, between r and below",
+    );
+    // Both hexes between 0802 and 0602 are empty.
+    game.submit(fight(0, "r2", "0602", Fight::Skirmish))
+        .unwrap();
+}
+
+/// `n` battalions of brigade `id` lost before the fight (the rightmost first).
+fn wear(game: &mut Game, id: &str, n: usize) {
+    let e = game.world().resource::<PieceIds>().get(id).unwrap();
+    let mut stands = game.world().get::<Stands>(e).unwrap().clone();
+    for i in 0..n {
+        let last = stands.0.len() - 1 - i;
+        stands.lose(last).unwrap();
+    }
+    game.world_mut().entity_mut(e).insert(stands);
+}
+
+#[test]
+fn a_skirmish_tests_the_morale_only_of_a_brigade_it_hits() {
+    // Ours, N-27: "Any brigade with casualties must make morale" is read as casualties
+    // from this skirmish. b lost a battalion in an earlier turn; nobody is hit now.
+    let s = field(
+        &[],
+        &[
+            ("r", 0, "0404", 4, "order: Hold, skirmish: C"),
+            ("b", 1, "0604", 4, "order: Hold, skirmish: C"),
+        ],
+    );
+    let mut game = to_combat(&s, 2, 0);
+    wear(&mut game, "b", 1);
+    let from = game.journal().entries().len();
+    game.submit(fight(0, "r", "0604", Fight::Skirmish)).unwrap();
+    // Seed 2: red rolls 1 (+1), b rolls 4 (+1 Skirmish C, -1 its casualty): no kill,
+    // and no morale test.
+    assert_eq!(told_since(&game, from), ["r 1 no kill", "b 4 no kill"]);
+}
+
+#[test]
+fn the_winner_of_a_fight_inside_is_disordered() {
+    // Ours, N-28: rule 10's example leaves the Prussians, who won, Disordered with one
+    // casualty. Seed 7: the attacker a rolls 8 inside the wood; the garrison retires.
+    let mut game = to_combat(&even_fights(), 7, 0);
+    game.submit(fight(0, "r", "0504", Fight::HandToHand))
+        .unwrap();
+    game.submit(fight(0, "a", "0505", Fight::Inside)).unwrap();
+    assert_eq!(
+        last_result(&game),
+        "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+    );
+    assert_eq!(standing(&game, "a"), "■■■□");
+    assert!(marked(&game, "a", MarkerKind::Disordered));
+    assert!(!marked(&game, "g", MarkerKind::Disordered));
+    assert_eq!(hex_of_piece(&game, "a").as_deref(), Some("0505"));
+    // Hand to hand in the open keeps the table as written: seed 0, r wins on 8 and
+    // stands in good order.
+    let mut game = to_combat(&even_fights(), 0, 0);
+    game.submit(fight(0, "r", "0504", Fight::HandToHand))
+        .unwrap();
+    assert!(last_result(&game).starts_with("8: 8–9"));
+    assert!(!marked(&game, "r", MarkerKind::Disordered));
+}
+
+#[test]
+fn a_firefight_target_on_attack_orders_fires_back() {
+    // Ours, N-17: the firefight is one exchange; the target's factors count and the
+    // firer takes its casualties whatever the target's orders. Blue, Fire A, on Attack.
+    let s = field(
+        &[],
+        &[
+            ("r", 0, "0404", 4, "order: Hold"),
+            ("b", 1, "0504", 4, "order: Attack, fire: A"),
+        ],
+    );
+    let mut game = to_combat(&s, 0, 0);
+    game.submit(fight(0, "r", "0504", Fight::Firefight))
+        .unwrap();
+    let shifts = game
+        .journal()
+        .entries()
+        .iter()
+        .rev()
+        .find_map(|e| match &e.event {
+            GameEvent::Fired { shifts, column, .. } => Some((shifts.clone(), column.clone())),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(
+        shifts,
+        (vec![(1, "b: Fire A".to_owned())], "b rolls +1".into())
+    );
+    assert_eq!(
+        last_result(&game),
+        "9: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+    );
+    assert_eq!(standing(&game, "b"), "■■■□");
+    assert_eq!(standing(&game, "r"), "■■□□");
+}
+
+#[test]
+fn a_brigade_made_shaken_drops_its_attack_orders_to_engage() {
+    // Ours, N-29: a Shaken brigade may not be on Attack orders (N-3), from the moment
+    // it is Shaken. Seed 0: red, on Hold, wins the firefight on 8; b retires Shaken.
+    let s = field(
+        &[],
+        &[
+            ("r", 0, "0404", 4, "order: Hold"),
+            ("b", 1, "0504", 4, "order: Attack"),
+            ("r2", 0, "0303", 4, "order: Hold"),
+        ],
+    );
+    let mut game = to_combat(&s, 0, 0);
+    let from = game.journal().entries().len();
+    game.submit(fight(0, "r", "0504", Fight::Firefight))
+        .unwrap();
+    assert_eq!(
+        last_result(&game),
+        "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+    );
+    assert!(marked(&game, "b", MarkerKind::Shaken));
+    assert!(
+        told_since(&game, from).contains(&"b is Shaken: its Attack orders drop to Engage.".into())
+    );
+    assert_eq!(
+        game.world().resource::<NpState>().brigades["b"].command,
+        Command::Engage
+    );
+}
+
+#[test]
+fn a_shaken_brigade_that_must_retire_routs() {
+    // Ours, N-30: as on a morale test (N-12), a brigade already Shaken that is to retire
+    // Shaken routs instead. Both Shaken: even factors, seed 0 rolls 8, loser retires.
+    let mut game = to_combat(&even_fights(), 0, 0);
+    for id in ["r", "b"] {
+        let e = game.world().resource::<PieceIds>().get(id).unwrap();
+        drumfire_core::counters::add_marker(
+            &mut game.world_mut().entity_mut(e),
+            MarkerKind::Shaken,
+        );
+    }
+    game.submit(fight(0, "r", "0504", Fight::HandToHand))
+        .unwrap();
+    assert_eq!(
+        last_result(&game),
+        "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+    );
+    assert_eq!(standing(&game, "b"), "■■□□");
+    assert!(marked(&game, "b", MarkerKind::Routed));
+    let at = hex_of(&hex_of_piece(&game, "b").unwrap()).unwrap();
+    assert_eq!(at.unsigned_distance_to(hex_of("0404").unwrap()), 3);
+}
+
+#[test]
+fn the_computer_skirmishes_only_when_its_kills_are_likelier() {
+    // NP-16, "Only initiate skirmish combat if you have better skirmishers": red kills
+    // on 4+ (Skirmish B), b on 4+ too (Skirmish A, one casualty). Equal: red passes.
+    let s = field(
+        &[],
+        &[
+            ("r", 0, "0404", 4, "order: Hold"),
+            ("b", 1, "0604", 4, "order: Hold, skirmish: A"),
+        ],
+    );
+    let mut game = to_combat(&s, 1, 0);
+    wear(&mut game, "b", 1);
+    assert_eq!(
+        napoleonic::ai::choose(game.world(), 0),
+        Some(Order::Pass { side: 0 })
+    );
 }

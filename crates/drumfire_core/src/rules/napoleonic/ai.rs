@@ -401,17 +401,21 @@ fn fight_score(world: &World, o: &Order) -> i64 {
                 &p.fighter(),
                 super::skirmish_situation(world, &t, &p),
             );
-            let (ka, kd) = (
-                i64::from(combat::kill_faces(combat::total(&a))),
-                i64::from(combat::kill_faces(combat::total(&d))),
-            );
-            // Any brigade with casualties afterwards tests its morale: the risk of
-            // failing it weighs as much as a kill.
-            let risk = |b: &Piece, killed: i64| -> i64 {
-                let already = i64::from(b.casualties() > 0) * 6;
-                let tests = already.max(killed);
-                tests * morale_failure(b) / 36
+            let ka = i64::from(combat::kill_faces(combat::total(&a)));
+            // A target on Attack orders does not skirmish back.
+            let kd = if super::skirmishes_back(&t) {
+                i64::from(combat::kill_faces(combat::total(&d)))
+            } else {
+                0
             };
+            // "Only initiate skirmish combat if you have better skirmishers": never
+            // unless its kills are likelier than the enemy's.
+            if ka <= kd {
+                return 0;
+            }
+            // A brigade hit tests its morale: the risk of failing it weighs as much as
+            // a kill.
+            let risk = |b: &Piece, killed: i64| -> i64 { killed * morale_failure(b) / 36 };
             (ka - kd) * 6 + risk(&t, ka) - risk(&p, kd)
         }
         f => f.contest().map_or(0, |c| contest_value(c, &p, &t)),

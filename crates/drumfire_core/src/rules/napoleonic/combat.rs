@@ -346,15 +346,42 @@ pub fn kill_faces(modifier: i32) -> u32 {
 }
 
 /// The exact odds of a skirmish: each side's chance of a kill, and the chance of each
-/// pair of outcomes.
+/// pair of outcomes. `d` is `None` when the defender does not skirmish back (rule 11:
+/// only Hold or Engage orders skirmish).
 pub fn skirmish_odds(
     attacker: &str,
     a: &[(i32, String)],
     defender: &str,
-    d: &[(i32, String)],
+    d: Option<&[(i32, String)]>,
 ) -> Odds {
-    let (ka, kd) = (kill_faces(total(a)), kill_faces(total(d)));
+    let ka = kill_faces(total(a));
     let mut modifiers = Odds::modifiers_of(attacker, a);
+    let attacker_kills = Distribution {
+        heading: format!("{attacker} kills"),
+        outcomes: vec![
+            Outcome::new("kill", ka, 6u32),
+            Outcome::new("miss", 6 - ka, 6u32),
+        ],
+    };
+    let Some(d) = d else {
+        return Odds {
+            title: format!("Skirmish: {attacker} against {defender}"),
+            basis: vec![
+                format!("{attacker} rolls 1d6 and needs {KILL} to kill"),
+                format!(
+                    "{attacker} kills on {}; {defender} does not skirmish back (Attack orders)",
+                    needs(total(a))
+                ),
+            ],
+            modifiers,
+            outcomes: vec![
+                Outcome::new(format!("Only {attacker} kills"), ka, 6u32),
+                Outcome::new("Neither kills", 6 - ka, 6u32),
+            ],
+            more: vec![attacker_kills],
+        };
+    };
+    let kd = kill_faces(total(d));
     modifiers.extend(Odds::modifiers_of(defender, d));
     Odds {
         title: format!("Skirmish: {attacker} against {defender}"),
@@ -374,13 +401,7 @@ pub fn skirmish_odds(
             Outcome::new("Neither kills", (6 - ka) * (6 - kd), 36u32),
         ],
         more: vec![
-            Distribution {
-                heading: format!("{attacker} kills"),
-                outcomes: vec![
-                    Outcome::new("kill", ka, 6u32),
-                    Outcome::new("miss", 6 - ka, 6u32),
-                ],
-            },
+            attacker_kills,
             Distribution {
                 heading: format!("{defender} kills"),
                 outcomes: vec![

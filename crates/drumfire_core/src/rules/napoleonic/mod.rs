@@ -28,7 +28,7 @@ pub mod view;
 
 pub use resolve::{
     MORALE_STEADY, Morale, dice_fire_plan, fight_odds, morale_factors, morale_outcome,
-    skirmish_situation,
+    skirmish_situation, skirmishes_back,
 };
 pub use state::{Fight, NpOrder, NpState};
 pub use validate::{check_orders, fight_check, validate};

@@ -46,6 +46,21 @@ pub fn cannot_move(world: &World, p: &Piece) -> Option<String> {
     None
 }
 
+/// Is the step from `from` to `to` along a road: a road that leaves `from` by the side
+/// facing `to` and enters `to` by the side facing `from` (as the Portable rules read a
+/// road step)? Road pieces that do not join give no road rate.
+fn along_road(world: &World, from: Hex, to: Hex) -> bool {
+    let (Some(a), Some(b)) = (view::cell(world, from), view::cell(world, to)) else {
+        return false;
+    };
+    match (from.neighbor_direction(to), to.neighbor_direction(from)) {
+        (Some(d), Some(back)) => {
+            a.road & (1 << d.index()) != 0 && b.road & (1 << back.index()) != 0
+        }
+        _ => false,
+    }
+}
+
 /// Is an enemy of `side` next to `hex`?
 fn enemy_beside(all: &[Piece], side: u8, hex: Hex) -> bool {
     all.iter()
@@ -62,10 +77,9 @@ pub fn reachable(world: &World, p: &Piece) -> BTreeMap<(i32, i32), Vec<Hex>> {
         return out;
     }
     let all = view::pieces(world);
-    // Breadth first over (hex, every hex so far road), keeping the cheapest.
-    let start_road = view::cell(world, p.hex).is_some_and(|c| c.road != 0);
+    // Breadth first over (hex, every step so far along the road), keeping the cheapest.
     let mut best: BTreeMap<(i32, i32, bool), u8> = BTreeMap::new();
-    let mut frontier = vec![(0u8, start_road, p.hex, Vec::<Hex>::new())];
+    let mut frontier = vec![(0u8, true, p.hex, Vec::<Hex>::new())];
     while !frontier.is_empty() {
         let mut next_round = Vec::new();
         for (cost, road, hex, path) in frontier {
@@ -76,10 +90,10 @@ pub fn reachable(world: &World, p: &Piece) -> BTreeMap<(i32, i32), Vec<Hex>> {
                 if next == p.hex {
                     continue;
                 }
-                let Some(total) = step(world, &all, p, cost, road, next) else {
+                let Some(total) = step(world, &all, p, (cost, road), hex, next) else {
                     continue;
                 };
-                let road = road && view::cell(world, next).is_some_and(|c| c.road != 0);
+                let road = road && along_road(world, hex, next);
                 let key = (next.x(), next.y(), road);
                 if best.get(&key).is_some_and(|c| *c <= total) {
                     continue;
@@ -102,14 +116,22 @@ pub fn reachable(world: &World, p: &Piece) -> BTreeMap<(i32, i32), Vec<Hex>> {
     out
 }
 
-/// The cost so far after entering `next`, if the brigade may enter it.
-fn step(world: &World, all: &[Piece], p: &Piece, cost: u8, road: bool, next: Hex) -> Option<u8> {
+/// The cost so far after stepping from `from` into `next`, if the brigade may enter
+/// it; `road` is whether every step before was along the road.
+fn step(
+    world: &World,
+    all: &[Piece],
+    p: &Piece,
+    (cost, road): (u8, bool),
+    from: Hex,
+    next: Hex,
+) -> Option<u8> {
     let cell = view::cell(world, next)?;
     let entering = cell.cost?;
     if all.iter().any(|o| o.hex == next) {
         return None;
     }
-    let road = road && cell.road != 0;
+    let road = road && along_road(world, from, next);
     let allowed = allowance(p) + u8::from(road_bonus(p.brigade.formation) && road);
     let total = cost + entering;
     (total <= allowed).then_some(total)
@@ -125,7 +147,7 @@ pub fn check_path(world: &World, p: &Piece, path: &[Hex]) -> Result<(), String> 
     }
     let all = view::pieces(world);
     let (mut at, mut cost) = (p.hex, 0u8);
-    let mut road = view::cell(world, p.hex).is_some_and(|c| c.road != 0);
+    let mut road = true;
     for (i, h) in path.iter().enumerate() {
         if at.unsigned_distance_to(*h) != 1 {
             return Err(format!(
@@ -154,7 +176,7 @@ pub fn check_path(world: &World, p: &Piece, path: &[Hex]) -> Result<(), String> 
                 view::label(*h)
             ));
         }
-        cost = step(world, &all, p, cost, road, *h).ok_or_else(|| {
+        cost = step(world, &all, p, (cost, road), at, *h).ok_or_else(|| {
             format!(
                 "{} moves {} hex{} in {}: {} is too far",
                 p.name,
@@ -164,7 +186,7 @@ pub fn check_path(world: &World, p: &Piece, path: &[Hex]) -> Result<(), String> 
                 view::label(*h)
             )
         })?;
-        road = road && cell.road != 0;
+        road = road && along_road(world, at, *h);
         at = *h;
     }
     Ok(())

@@ -261,39 +261,7 @@ fn contest_fight(world: &mut World, p: &Piece, t: &Piece, fight: Fight, contest:
             result: format!("{total}: {}", row.label()),
         },
     );
-    let (to_winner, to_loser) = row.casualties();
-    // What happens to each, the winner's fate first.
-    let winner_alive = casualties(world, winner, to_winner);
-    let loser_alive = casualties(world, loser, to_loser);
-    match row {
-        Row::WinnerRouts => {
-            if winner_alive {
-                rout(world, &winner.id, loser.hex);
-            }
-        }
-        Row::WinnerRetires => {
-            if winner_alive {
-                retire(world, &winner.id, loser.hex);
-            }
-        }
-        Row::Draw => {
-            for b in [winner, loser] {
-                if let Some(e) = alive(world, &b.id) {
-                    add_marker(&mut world.entity_mut(e), MarkerKind::Disordered);
-                }
-            }
-        }
-        Row::LoserRetires => {
-            if loser_alive {
-                retire(world, &loser.id, winner.hex);
-            }
-        }
-        Row::LoserRouts => {
-            if loser_alive {
-                rout(world, &loser.id, winner.hex);
-            }
-        }
-    }
+    apply_row(world, fight, row, winner, loser);
     // Ours — N-23 in docs/rules/napoleonic.md: charging blows the horses; the charger
     // is Disordered after its charge, whatever the result.
     if fight == Fight::Charge
@@ -321,61 +289,147 @@ fn contest_fight(world: &mut World, p: &Piece, t: &Piece, fight: Fight, contest:
     }
 }
 
-/// Rule 11: both roll a die needing 6 to kill after their modifiers; then any brigade
-/// with casualties tests its morale.
-/// Ours — N-16 in docs/rules/napoleonic.md: the target always skirmishes back, and
-/// the kills land together.
+/// What the row of the result table does to the winner and the loser, the winner's
+/// fate first.
+fn apply_row(world: &mut World, fight: Fight, row: Row, winner: &Piece, loser: &Piece) {
+    let (to_winner, to_loser) = row.casualties();
+    let winner_alive = casualties(world, winner, to_winner);
+    let loser_alive = casualties(world, loser, to_loser);
+    match row {
+        Row::WinnerRouts if winner_alive => rout(world, &winner.id, loser.hex),
+        Row::WinnerRetires if winner_alive => retire(world, &winner.id, loser.hex),
+        Row::Draw => {
+            for b in [winner, loser] {
+                if let Some(e) = alive(world, &b.id) {
+                    add_marker(&mut world.entity_mut(e), MarkerKind::Disordered);
+                }
+            }
+        }
+        Row::LoserRetires if loser_alive => retire(world, &loser.id, winner.hex),
+        Row::LoserRouts if loser_alive => rout(world, &loser.id, winner.hex),
+        _ => {}
+    }
+    // Ours — N-28 in docs/rules/napoleonic.md: the winner of a fight inside a
+    // built-up area or wood is Disordered (rule 10's example: the Prussians who won
+    // the first melee are Disordered with one casualty).
+    if fight == Fight::Inside
+        && matches!(row, Row::LoserRetires | Row::LoserRouts)
+        && let Some(now) = view::piece(world, &winner.id)
+        && !now.routed
+        && !now.disordered
+    {
+        add_marker(&mut world.entity_mut(now.entity), MarkerKind::Disordered);
+        say(
+            world,
+            format!("{} wins the fight inside, Disordered.", winner.name),
+        );
+    }
+}
+
+/// Marks the brigade Shaken; one on Attack orders drops to Engage at once.
+/// Ours — N-29 in docs/rules/napoleonic.md: a Shaken brigade is never on Attack orders,
+/// from the moment it is Shaken.
+fn shake(world: &mut World, id: &str) {
+    let Some(b) = view::piece(world, id) else {
+        return;
+    };
+    add_marker(&mut world.entity_mut(b.entity), MarkerKind::Shaken);
+    if b.brigade.command == Command::Attack {
+        if let Some(s) = world.resource_mut::<NpState>().brigades.get_mut(id) {
+            s.command = Command::Engage;
+        }
+        say(
+            world,
+            format!("{} is Shaken: its Attack orders drop to Engage.", b.name),
+        );
+    }
+}
+
+/// Does the target of a skirmish skirmish back? Rule 11: "must have Hold or Engage
+/// orders"; "Attack orders do not allow skirmish or fire fight".
+/// Ours — N-16 in docs/rules/napoleonic.md: a target that may skirmish back always does.
+pub fn skirmishes_back(target: &Piece) -> bool {
+    matches!(target.brigade.command, Command::Hold | Command::Engage)
+}
+
+/// Rule 11: the skirmisher, and the target if its orders allow, roll a die needing 6
+/// to kill after their modifiers; then a brigade that took a casualty tests its morale.
+/// Ours — N-16 in docs/rules/napoleonic.md: the kills land together.
+/// Ours — N-27 in docs/rules/napoleonic.md: "with casualties" is from this skirmish.
 fn skirmish(world: &mut World, p: &Piece, t: &Piece) {
-    world
-        .resource_mut::<NpState>()
-        .skirmished
-        .insert(p.id.clone());
+    let back = skirmishes_back(t);
+    {
+        // Both sides that skirmished may not start a firefight this turn (rule 12).
+        let mut state = world.resource_mut::<NpState>();
+        state.skirmished.insert(p.id.clone());
+        if back {
+            state.skirmished.insert(t.id.clone());
+        }
+    }
+    if !back {
+        say(
+            world,
+            format!(
+                "{} is on {} orders: it does not skirmish back.",
+                t.name,
+                t.brigade.command.name()
+            ),
+        );
+    }
     let pair = [(p, t), (t, p)];
     let mut kills = [false, false];
-    for (i, (me, enemy)) in pair.iter().enumerate() {
-        let mods = combat::skirmish_factors(
-            &me.fighter(),
-            &enemy.fighter(),
-            skirmish_situation(world, me, enemy),
-        );
-        let die = roll(world, 1, format!("skirmish: {}", me.name));
-        let score = i32::from(die[0]) + combat::total(&mods);
-        kills[i] = score >= combat::KILL;
-        note(
-            world,
-            GameEvent::Fired {
-                kind: "Skirmish".into(),
-                table: format!("needs {}", combat::KILL),
-                side: me.side,
-                firers: vec![me.id.clone()],
-                target: view::label(enemy.hex),
-                strength: 0,
-                shifts: mods,
-                column: format!("score {score}"),
-                dice: die,
-                result: if kills[i] {
-                    "a kill".into()
-                } else {
-                    "no kill".into()
-                },
-            },
-        );
+    for (i, (me, enemy)) in pair.iter().enumerate().take(if back { 2 } else { 1 }) {
+        kills[i] = skirmish_die(world, me, enemy);
     }
     // Kills land together, after both have rolled.
-    if kills[0] {
-        casualties(world, t, 1);
+    let hit = [(kills[0], t), (kills[1], p)];
+    for (kill, b) in hit {
+        if kill {
+            casualties(world, b, 1);
+        }
     }
-    if kills[1] {
-        casualties(world, p, 1);
-    }
-    // "Any brigade with casualties must make morale."
-    for b in [p, t] {
-        if let Some(now) = view::piece(world, &b.id)
-            && now.casualties() > 0
+    // "Any brigade with casualties must make morale": a brigade hit in this skirmish,
+    // the skirmisher first.
+    for (kill, b) in [hit[1], hit[0]] {
+        if kill
+            && let Some(now) = view::piece(world, &b.id)
+            && !now.routed
         {
             morale_test(world, &now);
         }
     }
+}
+
+/// One skirmisher's die against `enemy`, in the log; whether it kills.
+fn skirmish_die(world: &mut World, me: &Piece, enemy: &Piece) -> bool {
+    let mods = combat::skirmish_factors(
+        &me.fighter(),
+        &enemy.fighter(),
+        skirmish_situation(world, me, enemy),
+    );
+    let die = roll(world, 1, format!("skirmish: {}", me.name));
+    let score = i32::from(die[0]) + combat::total(&mods);
+    let kill = score >= combat::KILL;
+    note(
+        world,
+        GameEvent::Fired {
+            kind: "Skirmish".into(),
+            table: format!("needs {}", combat::KILL),
+            side: me.side,
+            firers: vec![me.id.clone()],
+            target: view::label(enemy.hex),
+            strength: 0,
+            shifts: mods,
+            column: format!("score {score}"),
+            dice: die,
+            result: if kill {
+                "a kill".into()
+            } else {
+                "no kill".into()
+            },
+        },
+    );
+    kill
 }
 
 /// What changes skirmisher `me`'s die against `enemy`: an enemy battery deployed
@@ -536,24 +590,35 @@ fn retire(world: &mut World, id: &str, enemy: Hex) {
     let Some(b) = view::piece(world, id) else {
         return;
     };
+    // Ours — N-30 in docs/rules/napoleonic.md: a brigade Shaken already routs instead,
+    // as it would on a morale test (N-12).
+    if b.shaken {
+        say(
+            world,
+            format!(
+                "{} is Shaken already: it routs instead of retiring.",
+                b.name
+            ),
+        );
+        rout(world, id, enemy);
+        return;
+    }
     match away(world, b.hex, enemy).first().copied() {
         Some(to) => {
             put(world, b.entity, b.hex, to);
-            add_marker(&mut world.entity_mut(b.entity), MarkerKind::Shaken);
             say(
                 world,
                 format!("{} retires to {}, Shaken.", b.name, view::label(to)),
             );
+            shake(world, id);
         }
         None => {
             say(
                 world,
                 format!("{} cannot retire: it loses another battalion.", b.name),
             );
-            if casualties(world, &b, 1)
-                && let Some(e) = alive(world, id)
-            {
-                add_marker(&mut world.entity_mut(e), MarkerKind::Shaken);
+            if casualties(world, &b, 1) {
+                shake(world, id);
             }
         }
     }
@@ -617,7 +682,7 @@ fn morale_test(world: &mut World, b: &Piece) {
     match outcome {
         Morale::Steady => {}
         Morale::Disordered => add_marker(&mut world.entity_mut(b.entity), MarkerKind::Disordered),
-        Morale::Shaken => add_marker(&mut world.entity_mut(b.entity), MarkerKind::Shaken),
+        Morale::Shaken => shake(world, &b.id),
         Morale::Routs => {
             // The enemy it flees from: the nearest.
             let enemy = view::pieces(world)
@@ -779,12 +844,14 @@ pub fn fight_odds(world: &World, order: &NpOrder) -> Option<Odds> {
                 &t.fighter(),
                 skirmish_situation(world, &p, &t),
             );
-            let d = combat::skirmish_factors(
-                &t.fighter(),
-                &p.fighter(),
-                skirmish_situation(world, &t, &p),
-            );
-            combat::skirmish_odds(&p.name, &a, &t.name, &d)
+            let d = skirmishes_back(&t).then(|| {
+                combat::skirmish_factors(
+                    &t.fighter(),
+                    &p.fighter(),
+                    skirmish_situation(world, &t, &p),
+                )
+            });
+            combat::skirmish_odds(&p.name, &a, &t.name, d.as_deref())
         }
     })
 }

@@ -342,6 +342,20 @@ pub fn fight_check(world: &World, p: &Piece, enemy: &Piece, fight: Fight) -> Res
                     if distance == 1 { "" } else { "es" }
                 ));
             }
+            // Ours — N-1 in docs/rules/napoleonic.md: every hex between (the one on a
+            // straight line, both off it) is empty, of friend and foe alike.
+            if let Some(b) = between(p.hex, enemy.hex)
+                .into_iter()
+                .find_map(|h| view::cell(world, h).and_then(|_| view::piece_at(world, h)))
+            {
+                return Err(format!(
+                    "a skirmish is fought across one empty hex (4\"): {} stands in {}, between {} and {}",
+                    b.name,
+                    view::label(b.hex),
+                    p.name,
+                    enemy.name
+                ));
+            }
         }
         Fight::Firefight => {
             // Rule 12: "Only infantry and must have Engage or Hold orders"; "Against
@@ -397,6 +411,15 @@ pub fn fight_check(world: &World, p: &Piece, enemy: &Piece, fight: Fight) -> Res
         return Err(format!("{} is in square: a square does not charge", p.name));
     }
     Ok(())
+}
+
+/// The hexes between two hexes two apart: those next to both (one when they lie on a
+/// straight line of hexes, two otherwise).
+fn between(a: hexx::Hex, b: hexx::Hex) -> Vec<hexx::Hex> {
+    a.all_neighbors()
+        .into_iter()
+        .filter(|h| h.unsigned_distance_to(b) == 1)
+        .collect()
 }
 
 fn adjacent(distance: u32, name: &str) -> Result<(), String> {
