@@ -222,6 +222,13 @@ fn phase_bar(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>) 
                 }
             });
             match parts {
+                // In a replay nobody gives orders: the rule set's part says who acted,
+                // its buttons greyed.
+                Some(parts) if crate::play::viewer::watching(world) => {
+                    ui.add_enabled_ui(false, |ui| (parts.phase_bar)(ui, world))
+                        .response
+                        .on_disabled_hover_text("A replay: nobody gives orders here.");
+                }
                 Some(parts) => (parts.phase_bar)(ui, world),
                 None => {
                     with::<table_panels::TableView, _>(world, |mut table| {

@@ -6,10 +6,20 @@ use crate::coords::MapCoord;
 use crate::rule_set::RuleSetInfo;
 use crate::scenario::{self, CounterDef, MapDef, ObjectiveDef, Orientation, ScenarioFile};
 
+/// The glyph of a rule set's open ground, which a new map is painted with: its
+/// `clear` or `open` terrain, else the first that costs a movement point and gives
+/// neither cover nor a blocked sight (the terrain table is kept by id, so its first
+/// entry is the alphabet's: fenced fields, bunkers, built-up areas).
 pub(super) fn open_glyph(rules: &RuleSetInfo) -> char {
     let data = rules.data();
     data.terrain
         .get("clear")
+        .or_else(|| data.terrain.get("open"))
+        .or_else(|| {
+            data.terrain
+                .values()
+                .find(|t| t.move_cost == Some(1) && !t.cover && !t.blocks_sight)
+        })
         .or_else(|| data.terrain.values().next())
         .map_or('.', |t| t.glyph)
 }

@@ -524,3 +524,33 @@ fn a_portable_scenario_is_built_with_activation_dice_and_facings() {
     assert_eq!(facing("red_infantry_rifles_1"), FacingDef::NorthEast);
     assert!(game.awaiting().is_some());
 }
+
+#[test]
+fn every_rule_sets_new_map_starts_as_open_ground() {
+    for rules in drumfire_core::rules::ALL.iter() {
+        let ed = Editor::new(&drumfire_core::rules::ALL, rules, "new.ron");
+        let data = rules.data();
+        let glyph = ed.file.map.terrain[0].chars().next().unwrap();
+        let terrain = data
+            .terrain
+            .values()
+            .find(|t| t.glyph == glyph)
+            .unwrap_or_else(|| panic!("{}: `{glyph}` is no terrain", rules.id));
+        assert!(
+            terrain.move_cost == Some(1) && !terrain.cover && !terrain.blocks_sight,
+            "{}: a new map of {} ({})",
+            rules.id,
+            terrain.name,
+            terrain.id
+        );
+        assert!(
+            ed.file
+                .map
+                .terrain
+                .iter()
+                .all(|row| row.chars().all(|c| c == glyph)),
+            "{}: one terrain all over",
+            rules.id
+        );
+    }
+}
