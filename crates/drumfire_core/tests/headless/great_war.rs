@@ -360,6 +360,64 @@ fn a_unit_entering_a_drumfire_hex_is_attacked_by_the_source() {
     assert_eq!(strength, Some((10, vec!["guns".to_owned()])));
 }
 
+#[test]
+fn a_demoralized_battery_does_not_fire_its_drumfire() {
+    // D-14: a Demoralized battery does not fire its plot; nor its Drumfire.
+    let battery = |markers: &str| {
+        battle_sides(
+            &["......", "......"],
+            &format!(
+                r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0301"),
+                      (id: "g1", side: "blue", unit: "field_battery", hex: "0602"{markers})],
+           hex_markers: [(kind: Drumfire, hex: "0201", side: "blue", source: "g1")]"#
+            ),
+            "",
+            "",
+        )
+    };
+    let mut g = start(&battery(r#", markers: [Demoralized]"#), 5);
+    activate(&mut g, RED, "r1");
+    mv(&mut g, RED, &["r1"], &["0201"]).unwrap();
+    answer_all(&mut g);
+    assert!(fired(&g).is_empty(), "{:?}", fired(&g));
+    assert!(
+        events(&g)
+            .iter()
+            .any(|e| matches!(e, GameEvent::Note { text }
+            if text.contains("Drumfire in 0201 does not fire: it is Demoralized"))),
+        "{:?}",
+        events(&g)
+    );
+    // In good order, the same battery's Drumfire attacks the company entering.
+    let mut g = start(&battery(""), 5);
+    activate(&mut g, RED, "r1");
+    mv(&mut g, RED, &["r1"], &["0201"]).unwrap();
+    answer_all(&mut g);
+    assert_eq!(fired(&g)[0].0, "Drumfire");
+}
+
+#[test]
+fn a_demoralized_leader_lends_no_morale_modifier() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0201")],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 2, morale: 8, morale_modifier: 2, hex: "0301", flip: false)]"#,
+    );
+    let mut g = start(&s, 1);
+    let morale = |g: &Game| {
+        let r1 = view::by_id(g.world(), "r1").unwrap();
+        view::effective_morale(g.world(), &r1)
+    };
+    let own = i32::from(view::by_id(g.world(), "r1").unwrap().morale);
+    assert_eq!(morale(&g), own + 2, "the Major beside it lends +2");
+    let major = view::by_id(g.world(), "maj").unwrap().entity;
+    drumfire_core::counters::add_marker(
+        &mut g.world_mut().entity_mut(major),
+        MarkerKind::Demoralized,
+    );
+    assert_eq!(morale(&g), own, "Demoralized, he lends nothing");
+}
+
 // ---- Initiative and the Action Phase --------------------------------------------
 
 fn command_battle() -> Scenario {

@@ -254,6 +254,16 @@ fn drumfire(world: &mut World, hex: Hex, side: u8) {
         if !view::in_hex(world, hex).iter().any(|p| p.side == side) {
             break;
         }
+        // Ours — D-14 in docs/rules/great-war.md: a battery that would not fire its
+        // plot (Demoralized, or limbered up) does not fire its Drumfire either.
+        if let Some(why) = silenced(world, &source) {
+            let name = super::name_of(world, &source);
+            say(
+                world,
+                format!("{name}'s Drumfire in {} does not fire: {why}.", label(hex)),
+            );
+            continue;
+        }
         let strength = source_strength(world, &source);
         if strength == 0 {
             continue;
@@ -272,6 +282,19 @@ fn drumfire(world: &mut World, hex: Hex, side: u8) {
         }
     }
     push_front(world, plans);
+}
+
+/// Why an on-board battery does not fire now (as D-14 keeps it from firing its plot),
+/// if it does not.
+fn silenced(world: &World, source: &str) -> Option<&'static str> {
+    let p = view::by_id(world, source)?;
+    if p.demoralized {
+        Some("it is Demoralized")
+    } else if view::is_cargo(world.resource::<GwState>(), source) {
+        Some("it is limbered up on a transport")
+    } else {
+        None
+    }
 }
 
 /// Bombardment strength of a unit (halved as it must be) or an off-board factor now.

@@ -298,11 +298,14 @@ pub fn halved(strength: u8, p: &PieceView) -> u32 {
 
 /// Morale a piece checks against: its own, one less when Demoralized, plus the best
 /// morale modifier of a friendly leader of its type in its hex or adjacent (units only).
+/// A Demoralized leader "can do nothing [...] but try to recover morale": he lends no
+/// modifier.
 pub fn effective_morale(world: &World, p: &PieceView) -> i32 {
     let mut m = i32::from(p.morale) - i32::from(p.demoralized);
     if !p.is_leader() {
         let best = leaders_near(world, p.side, p.hex, p.leader_type())
             .iter()
+            .filter(|l| !l.demoralized)
             .map(|l| i32::from(l.leader.map_or(0, |x| x.morale_mod)))
             .max()
             .unwrap_or(0);
