@@ -848,3 +848,156 @@ fn a_save_keeps_the_chits_sealed_and_replays_to_the_same_hash() {
     let (_, check) = drumfire_core::save::replay(&back);
     assert_eq!(check, Ok(g.state_hash()));
 }
+
+#[test]
+fn artillery_does_not_move_a_battery_that_would_retire_holds_its_hex_and_one_that_routs_is_lost() {
+    // "Artillery is placed at the start of the game and do not move": a battery that
+    // would retire from a fight holds its hex; one that routs cannot fall back its two
+    // full moves, and leaves the field (A-26, A-21).
+    use acw::combat::{Aftermath, react};
+    use acw::melee::Outcome;
+    let hex = |g: &Game, id: &str| acw::view::unit(g.world(), id).map(|u| u.hex);
+    for outcome in [Outcome::Retires(1), Outcome::RetiresFullMove] {
+        let mut g = game(SEED);
+        let before = hex(&g, "u_bat");
+        g.world_mut()
+            .resource_mut::<AcwState>()
+            .aftermath
+            .push(Aftermath {
+                unit: "u_bat".into(),
+                outcome,
+                enemy: "c_15al".into(),
+            });
+        react(g.world_mut());
+        assert_eq!(hex(&g, "u_bat"), before, "{outcome:?}");
+        assert!(notes(&g).contains(
+            &"Battery D, 5th US's guns hold their hex: artillery does not move.".to_owned()
+        ));
+    }
+    let mut g = game(SEED);
+    g.world_mut()
+        .resource_mut::<AcwState>()
+        .aftermath
+        .push(Aftermath {
+            unit: "u_bat".into(),
+            outcome: Outcome::Routs,
+            enemy: "c_15al".into(),
+        });
+    react(g.world_mut());
+    assert_eq!(hex(&g, "u_bat"), None);
+    assert!(notes(&g).contains(&"Battery D, 5th US routs from the field.".to_owned()));
+}
+
+#[test]
+fn only_a_double_six_destroys_another_battery_and_the_log_says_so() {
+    // "Only a double six can destroy another battery": counter-battery fire is logged
+    // as needing a double six, not the band's faces.
+    let mut g = range(SEED, &RANGE_UNION, &RANGE_CONFEDERATE);
+    g.submit(fire_at(0, "u_bat", "0508", 0)).unwrap();
+    let (table, column) = g
+        .journal()
+        .entries()
+        .iter()
+        .rev()
+        .find_map(|e| match &e.event {
+            GameEvent::Fired { table, column, .. } => Some((table.clone(), column.clone())),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(table, "needs a double six");
+    assert_eq!(
+        column,
+        "4 dice, close range at 6 hexes: a gun's double six destroys a gun"
+    );
+}
+
+#[test]
+fn enemy_behind_linear_obstacle_counts_for_either_side_in_fenced_fields() {
+    // "Enemy uphill or behind linear obstacle -1"; a unit in fenced fields stands behind
+    // the linear obstacle (A-14), the charger as well as the charged.
+    let mut g = game(SEED);
+    let unit = |g: &Game, id: &str| acw::view::unit(g.world(), id).unwrap();
+    let (charger, defender) = (unit(&g, "u_83pa"), unit(&g, "c_15al"));
+    // The 83rd Pennsylvania charges from the fenced fields at 0804 into the 15th
+    // Alabama in the open at 0904.
+    let fenced = drumfire_core::scenario::hex_of("0804").unwrap();
+    drumfire_core::map::move_counter(g.world_mut(), charger.entity, charger.hex, fenced);
+    let charger = unit(&g, "u_83pa");
+    let [c, d] = acw::combat::situations(g.world(), &charger, &defender);
+    assert!(!c.enemy_uphill_or_behind_obstacle);
+    assert!(d.enemy_uphill_or_behind_obstacle);
+    // And the other way round: the 15th Alabama in the fenced fields is behind them.
+    let [c, d] = acw::combat::situations(g.world(), &defender, &charger);
+    assert!(c.enemy_uphill_or_behind_obstacle);
+    assert!(!d.enemy_uphill_or_behind_obstacle);
+}
+
+#[test]
+fn routed_units_fall_back_two_full_moves_and_thereafter_move_but_never_charge() {
+    // "Routed units must fall back for two full moves. No Charge moves thereafter":
+    // after the React phase's two full moves, a routed unit moves on Move or Fast
+    // Advance, and stays routed: no Charge chit, its fire reduced by 1 (A-31).
+    let mut g = game(SEED);
+    let e = acw::view::unit(g.world(), "u_83pa").unwrap().entity;
+    g.world_mut()
+        .entity_mut(e)
+        .insert(drumfire_core::counters::Routed);
+    refused(
+        &mut g,
+        chits(
+            0,
+            &[
+                ("u_20me", Chit::Move),
+                ("u_83pa", Chit::Charge),
+                ("u_bat", Chit::Fire),
+            ],
+        ),
+        "No Charge moves thereafter",
+    );
+    to_movement(&mut g, &UNION, &CONFEDERATE);
+    g.submit(act(1, "c_15al", "")).unwrap();
+    g.submit(act(1, "c_47al", "")).unwrap();
+    g.submit(act(0, "u_83pa", "0405")).unwrap();
+    let u = acw::view::unit(g.world(), "u_83pa").unwrap();
+    assert_eq!(acw::view::label(u.hex), "0405");
+    assert!(u.routed);
+}
+
+#[test]
+fn a_charger_shot_at_during_the_charge_is_not_shot_at_as_with_aimed_fire_when_fire_is_held() {
+    // "If a charger is shot at during the chage, casualties are not taken as with aimed
+    // fire. Just place a die on top of the dominoe behind the targeted stand." A unit
+    // that could fire at the charger during its charge and held may not shoot it in the
+    // Shooting phase before the fight, taking stands off (A-32).
+    let mut g = game(SEED);
+    to_movement(
+        &mut g,
+        &[
+            ("u_20me", Chit::Move),
+            ("u_83pa", Chit::Fire),
+            ("u_bat", Chit::Fire),
+        ],
+        &[("c_15al", Chit::Move), ("c_47al", Chit::Charge)],
+    );
+    g.submit(act(1, "c_47al", "0806 0706 0606 0506")).unwrap();
+    g.submit(place(1, 0, false)).unwrap();
+    assert_eq!(state(&g).firing_at, Some(0));
+    g.submit(Order::Pass { side: 0 }).unwrap();
+    while g.phase_name() == "Movement" {
+        let side = g.awaiting().unwrap();
+        let id = acw::unrevealed(g.world(), side)[0].clone();
+        g.submit(act(side, &id, "")).unwrap();
+    }
+    // The 83rd Pennsylvania's only shot is the charger it held its fire at: the Union
+    // has nothing it may fire at, and the Shooting phase ends at once, the charger whole.
+    assert_eq!(g.phase_name(), "Combat");
+    let unit = |id: &str| acw::view::unit(g.world(), id).unwrap();
+    let why = acw::shooting::can_fire(g.world(), &unit("u_83pa"), &unit("c_47al"), &[Chit::Fire])
+        .expect_err("held");
+    assert_eq!(
+        why,
+        "83rd Pennsylvania held its fire at 47th Alabama's charge: a charger is shot at \
+         during its charge, a die on its dominoes, not in the Shooting phase before the fight"
+    );
+    assert_eq!(lost(&g, "c_47al"), Vec::<usize>::new());
+}

@@ -139,7 +139,9 @@ pub fn situations(world: &World, charger: &Unit, defender: &Unit) -> [Situation;
         },
         Situation {
             charging: None,
-            enemy_uphill_or_behind_obstacle: c.elevation > d.elevation,
+            // Ours — A-14 in docs/rules/acw.md: a charger in fenced fields stands behind
+            // its fences too.
+            enemy_uphill_or_behind_obstacle: c.elevation > d.elevation || c.fenced,
             enemy_in_wood: c.wood,
             outflanked: false,
             routed: defender.routed,
@@ -285,7 +287,13 @@ pub fn fall_back_hexes(outcome: Outcome) -> u8 {
 /// The React phase's "Retire from combat ... Remove routed units": each unit falls
 /// back its hexes away from the enemy it fought, hex by hex to the free hex farthest
 /// from it; a routed unit that cannot (hemmed in or at the map's edge) leaves the
-/// field.
+/// field. "Artillery is placed at the start of the game and do not move": a battery
+/// holds its hex.
+/// Ours — A-26 in docs/rules/acw.md: a battery that would retire holds its hex (its
+/// guns lost in the fight are the price); a battery that routs cannot fall back, and
+/// so, as A-21 has it, leaves the field.
+/// Ours — A-30 in docs/rules/acw.md: a unit that fought twice takes both outcomes, in
+/// the order fought.
 pub fn react(world: &mut World) {
     let after = std::mem::take(&mut world.resource_mut::<AcwState>().aftermath);
     for a in after {
@@ -297,7 +305,17 @@ pub fn react(world: &mut World) {
         }
         let enemy = view::unit(world, &a.enemy).map_or(u.hex, |e| e.hex);
         let mut at = u.hex;
-        let hexes = fall_back_hexes(a.outcome);
+        let hexes = if u.battery {
+            0
+        } else {
+            fall_back_hexes(a.outcome)
+        };
+        if u.battery && matches!(a.outcome, Outcome::Retires(_) | Outcome::RetiresFullMove) {
+            super::say(
+                world,
+                format!("{}'s guns hold their hex: artillery does not move.", u.name),
+            );
+        }
         let mut moved = 0;
         for _ in 0..hexes {
             let Some(next) = away(world, at, enemy).first().copied() else {
@@ -317,7 +335,7 @@ pub fn react(world: &mut World) {
                 },
             );
         }
-        if a.outcome == Outcome::Routs && moved < hexes {
+        if a.outcome == Outcome::Routs && (u.battery || moved < hexes) {
             world
                 .resource_mut::<crate::map::HexIndex>()
                 .remove(at, u.entity);

@@ -139,16 +139,18 @@ pub fn plugin(app: &mut App) {
 pub fn reset(world: &mut World) {
     world.remove_resource::<sealing::ChitSeals>();
     world.remove_resource::<deal::Deals>();
+    world.remove_resource::<shooting::HeldFire>();
     view::install_board(world);
 }
 
 /// The ACW state in canonical text, for the state hash.
 pub fn state_text(world: &World) -> String {
     format!(
-        "{:?}{}{}",
+        "{:?}{}{}{}",
         world.resource::<AcwState>(),
         sealing::state_text(world),
-        deal::state_text(world)
+        deal::state_text(world),
+        shooting::HeldFire::state_text(world)
     )
 }
 

@@ -17,6 +17,9 @@ pub fn cannot_move(world: &World, u: &Unit) -> Option<String> {
 }
 
 /// Why the unit may not move this turn on `chit`, if it may not.
+/// Ours — A-31 in docs/rules/acw.md: a routed unit, its two full moves back made,
+/// moves on Move or Fast Advance like any other; it stays routed ("No Charge moves
+/// thereafter and all firing reduced by 1").
 pub fn cannot_move_on(world: &World, u: &Unit, chit: Option<Chit>) -> Option<String> {
     let state = world.resource::<AcwState>();
     if u.battery {
@@ -28,12 +31,6 @@ pub fn cannot_move_on(world: &World, u: &Unit, chit: Option<Chit>) -> Option<Str
     if state.pinned.contains(&u.id) {
         return Some(format!(
             "{} has been charged and contacted: it is pinned and may only fight",
-            u.name
-        ));
-    }
-    if u.routed {
-        return Some(format!(
-            "{} is routed: it falls back in the React phase",
             u.name
         ));
     }

@@ -26,6 +26,7 @@ pub(super) fn carry_out(world: &mut World) {
         let window = world.resource::<AcwState>().firing_at.is_some();
         if window {
             // The defenders hold their fire at the charger: it goes on.
+            hold_fire(world);
             world.resource_mut::<AcwState>().firing_at = None;
             next_to_act(world);
         } else {
@@ -35,6 +36,23 @@ pub(super) fn carry_out(world: &mut World) {
         apply(world, o.clone());
     }
     settle(world);
+}
+
+/// The defenders pass in the fire window of a charge: each that could have fired at the
+/// charger has held its fire (A-32).
+fn hold_fire(world: &mut World) {
+    let Some(k) = world.resource::<AcwState>().firing_at else {
+        return;
+    };
+    let charger = world.resource::<AcwState>().charges[k].charger.clone();
+    let held: Vec<(String, String)> = charge_shots(world, k)
+        .into_iter()
+        .map(|u| (u.id, charger.clone()))
+        .collect();
+    world
+        .get_resource_or_insert_with(shooting::HeldFire::default)
+        .0
+        .extend(held);
 }
 
 fn side_name(world: &World, side: u8) -> String {
@@ -425,6 +443,16 @@ pub fn shots(world: &World, side: u8) -> Vec<(view::Unit, view::Unit)> {
 /// The Shooting phase begins: no side has finished.
 pub(super) fn begin_shooting(world: &mut World) {
     world.resource_mut::<AcwState>().done.clear();
+    // Every chit is turned over now: a unit that held on a chit still sealed, and was
+    // not on Fire, held nothing it could fire in this phase.
+    let fire: Vec<String> = view::units(world)
+        .into_iter()
+        .filter(|u| view::chit(world, &u.id) == Some(Chit::Fire))
+        .map(|u| u.id)
+        .collect();
+    if let Some(mut held) = world.get_resource_mut::<shooting::HeldFire>() {
+        held.0.retain(|(u, _)| fire.contains(u));
+    }
     settle(world);
 }
 
@@ -453,6 +481,7 @@ pub(super) fn begin_orders(world: &mut World) {
     }
     world.remove_resource::<super::sealing::ChitSeals>();
     world.remove_resource::<super::deal::Deals>();
+    world.remove_resource::<shooting::HeldFire>();
     {
         let mut state = world.resource_mut::<AcwState>();
         state.chits.clear();
@@ -517,6 +546,7 @@ pub fn unrevealed(world: &World, side: u8) -> Vec<String> {
 /// or has no chit left face down, then the other ("then his opponent gets to reveal
 /// orders or move however many units he is allowed to"); the phase ends when every
 /// chit is turned over.
+/// Ours — A-28 in docs/rules/acw.md: "per movement phase" is per alternation.
 fn next_to_act(world: &mut World) {
     let sides = world.resource::<SideList>().0.len() as u8;
     let Some((side, left)) = world.resource::<AcwState>().acting else {

@@ -39,6 +39,41 @@ pub struct Shot {
     pub minus: u8,
 }
 
+/// The units that held their fire at a charger when its charge's fire window was
+/// theirs, each with the charger: (unit, charger), this turn.
+/// Ours — A-32 in docs/rules/acw.md: a unit that held its fire at a charger may not
+/// shoot it in the Shooting phase before the fight.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct HeldFire(pub std::collections::BTreeSet<(String, String)>);
+
+impl HeldFire {
+    /// The held fire in canonical text, for the state hash (nothing when none held).
+    pub fn state_text(world: &World) -> String {
+        world
+            .get_resource::<HeldFire>()
+            .filter(|h| !h.0.is_empty())
+            .map_or_else(String::new, |h| format!("{h:?}"))
+    }
+}
+
+/// Why `u`, having held its fire at `t`'s charge, may not shoot it now: the charge is
+/// not yet fought.
+fn held_at(world: &World, u: &Unit, t: &Unit) -> Option<String> {
+    let held = world.get_resource::<HeldFire>()?;
+    let unfought = world
+        .resource::<AcwState>()
+        .charges
+        .iter()
+        .any(|c| c.charger == t.id && !c.fought);
+    (unfought && held.0.contains(&(u.id.clone(), t.id.clone()))).then(|| {
+        format!(
+            "{} held its fire at {}'s charge: a charger is shot at during its charge, \
+             a die on its dominoes, not in the Shooting phase before the fight",
+            u.name, t.name
+        )
+    })
+}
+
 /// Why `u` may not fire at `t` now, if it may not; else the shot. `chit` is the chit
 /// the firing needs (Fire in the Shooting phase).
 pub fn can_fire(world: &World, u: &Unit, t: &Unit, chit: &[Chit]) -> Result<Shot, String> {
@@ -75,6 +110,11 @@ pub fn can_fire_on(
     }
     if t.side == u.side {
         return Err(format!("{} is not an enemy", t.name));
+    }
+    if state.firing_at.is_none()
+        && let Some(why) = held_at(world, u, t)
+    {
+        return Err(why);
     }
     if !geometry::in_arc(u.hex, u.facing, t.hex) {
         return Err(format!(
@@ -151,6 +191,8 @@ pub fn lose_stand(world: &mut World, t: &Unit, stand: usize) {
 
 /// `u` fires at `t`, nominating stand `stand`: its dice rolled, the stands they take
 /// removed, the nominated one first.
+/// Ours — A-27 in docs/rules/acw.md: a gun's double six takes one gun of a battery.
+/// Ours — A-29 in docs/rules/acw.md: infantry takes guns at its own odds, a gun a hit.
 pub fn fire_at(world: &mut World, kind: &str, u: &Unit, t: &Unit, stand: usize, shot: Shot) {
     world.resource_mut::<AcwState>().fired.insert(u.id.clone());
     let guns = u.standing();
@@ -274,12 +316,34 @@ fn fired(
     dice: Vec<u8>,
     result: String,
 ) {
+    let band = format!(
+        "{} dice, {} at {} hexes",
+        dice.len(),
+        fire::band(u.battery, shot.hexes),
+        shot.hexes
+    );
+    // "Only a double six can destroy another battery": against guns the band's faces
+    // do not hit.
+    let (table, column) = match (u.battery && t.battery, kind == "Fire at a charger") {
+        (true, true) => (
+            "no hit".to_owned(),
+            format!("{band}: a battery does not hurt a charging battery"),
+        ),
+        (true, false) => (
+            "needs a double six".to_owned(),
+            format!("{band}: a gun's double six destroys a gun"),
+        ),
+        _ => (
+            format!("needs {}", shot.needs),
+            format!("{band}: {}-6 hit", shot.needs),
+        ),
+    };
     crate::journal::note(
         world,
         GameEvent::Fired {
             kind: kind.into(),
             // Each die hits on its own: the dialog shows no sum (`journal::per_die`).
-            table: format!("needs {}", shot.needs),
+            table,
             side: u.side,
             firers: vec![u.id.clone()],
             target: view::label(t.hex),
@@ -289,13 +353,7 @@ fn fired(
             } else {
                 vec![]
             },
-            column: format!(
-                "{} dice, {} at {} hexes: {}-6 hit",
-                dice.len(),
-                fire::band(u.battery, shot.hexes),
-                shot.hexes,
-                shot.needs
-            ),
+            column,
             dice,
             result,
         },
