@@ -402,7 +402,7 @@ fn the_exact_odds_of_an_assault_are_every_roll_of_every_round() {
 #[test]
 fn every_choice_we_designed_is_marked_ours_where_it_lives() {
     let (listed, wrong) = drumfire_core::testing::designed_marks("wwii.md", "| W-D", "W-D", "wwii");
-    assert_eq!(listed, 24);
+    assert_eq!(listed, 25);
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 
@@ -1144,14 +1144,18 @@ fn a_breakthrough_occupies_uncontested_ground_within_one_assault_movement() {
     let enemy = hexx::Hex::new(3, 0);
     assert!(!uncontested(hexx::Hex::new(2, 0), &[enemy]));
     assert!(uncontested(hexx::Hex::new(1, 0), &[enemy]));
-    let open = breakthrough_hexes(from, 2, &[], |_| true);
+    let open = breakthrough_hexes(from, 2, &[], |_| Some(1));
     assert_eq!(open.len(), 18, "the two rings around it");
-    let near_enemy = breakthrough_hexes(from, 2, &[enemy], |_| true);
+    let near_enemy = breakthrough_hexes(from, 2, &[enemy], |_| Some(1));
     assert!(!near_enemy.contains(&(2, 0)) && !near_enemy.contains(&(3, 0)));
     assert!(near_enemy.contains(&(1, 0)));
     // Impassable ground is not entered, nor passed through.
-    let walled = breakthrough_hexes(from, 2, &[], |h| h.x != 1);
+    let walled = breakthrough_hexes(from, 2, &[], |h| (h.x != 1).then_some(1));
     assert!(!walled.contains(&(1, 0)) && !walled.contains(&(2, 0)));
+    // One assault movement is counted in movement points: two movement points reach
+    // one ring of wood (2 each), not two.
+    let wood = breakthrough_hexes(from, 2, &[], |_| Some(2));
+    assert_eq!(wood.len(), 6, "one ring of wood");
 }
 
 #[test]

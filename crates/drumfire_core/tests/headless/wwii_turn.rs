@@ -23,6 +23,17 @@ fn log(g: &Game) -> Vec<String> {
 /// A test field: `terrain` rows, and units as (id, side, type, hex, facing, bases);
 /// the first seed from `seed` up where the first side (Blue) wins the initiative.
 fn field(terrain: &[&str], units: &[(&str, u8, &str, &str, &str, usize)], seed: u64) -> Game {
+    let text = scenario_text(terrain, units);
+    let s = drumfire_core::scenario::parse("test.ron", &text, &drumfire_core::rules::ALL)
+        .unwrap_or_else(|e| panic!("{}", e[0]));
+    (seed..)
+        .map(|k| Game::new(&s, k))
+        .find(|g| state(g).first == 0)
+        .unwrap()
+}
+
+/// The text of a test field's scenario.
+fn scenario_text(terrain: &[&str], units: &[(&str, u8, &str, &str, &str, usize)]) -> String {
     let counters: Vec<String> = units
         .iter()
         .map(|(id, side, ty, hex, facing, n)| {
@@ -34,19 +45,13 @@ fn field(terrain: &[&str], units: &[(&str, u8, &str, &str, &str, usize)], seed: 
         })
         .collect();
     let rows: Vec<String> = terrain.iter().map(|r| format!("\"{r}\"")).collect();
-    let text = format!(
+    format!(
         "Scenario(rules: \"wwii\", title: \"Test\", turns: 3, map: (width: {}, height: {}, orientation: FlatColumns, terrain: [{}]), sides: [(id: \"blue\", name: \"Blue\", colour: \"#2244aa\"), (id: \"red\", name: \"Red\", colour: \"#aa2222\")], counters: [{}], victory: (objectives: [], step_loss_points: 1), wwii: (training: [Regular, Regular]))",
         terrain[0].len(),
         terrain.len(),
         rows.join(", "),
         counters.join(", ")
-    );
-    let s = drumfire_core::scenario::parse("test.ron", &text, &drumfire_core::rules::ALL)
-        .unwrap_or_else(|e| panic!("{}", e[0]));
-    (seed..)
-        .map(|k| Game::new(&s, k))
-        .find(|g| state(g).first == 0)
-        .unwrap()
+    )
 }
 
 const OPEN: [&str; 6] = [
@@ -416,8 +421,12 @@ fn a_breakthrough_occupies_uncontested_ground_within_one_assault_movement() {
         }
         .into()
     };
-    refused(&mut g, advance("0402 0401 0301"), "within 2 hexes");
-    refused(&mut g, advance("0401"), "within 2 hexes");
+    refused(
+        &mut g,
+        advance("0402 0401 0301"),
+        "within 2 movement points",
+    );
+    refused(&mut g, advance("0401"), "within 2 movement points");
     g.submit(advance("0402 0401")).unwrap();
     assert_eq!(
         drumfire_core::coords::hex_label(unit(&g, "blue").unwrap().hex),
@@ -780,4 +789,315 @@ fn the_computer_beats_the_random_player_from_either_side() {
         }
         assert_eq!(won, [6, 6], "{name}");
     }
+}
+
+/// Passes until the turn after the first begins (the assault phase fought out).
+fn pass_turn(g: &mut Game) {
+    while g.world().resource::<drumfire_core::flow::Turn>().0 < 2 {
+        pass(g);
+    }
+}
+
+#[test]
+fn tanks_cannot_assault_bunkers_in_the_assault_phase_nor_fire_at_troops_they_cannot_hit() {
+    // WW-26 in the assault phase: "Bunkers and pillboxes ... prevent units occupying
+    // them from being assaulted by tanks": the machine guns in a bunker beside a tank
+    // are not overrun, and the player is told why the tank does not fight.
+    let terrain = [
+        "........", ".b......", "........", "........", "........", "........",
+    ];
+    let mut g = field(
+        &terrain,
+        &[
+            ("tank", 0, "medium_tank", "0203", "North", 3),
+            ("mg", 1, "mg_section", "0202", "South", 2),
+        ],
+        1,
+    );
+    pass_turn(&mut g);
+    let lines = log(&g);
+    assert!(lines.iter().any(
+        |l| l == "tank cannot assault mg: tanks cannot assault units in bunkers or pillboxes."
+    ));
+    assert!(!lines.iter().any(|l| l == "mg is overrun."));
+    assert_eq!(unit(&g, "mg").unwrap().bases(), 2);
+    // W-D6, W-D12: machine guns that cannot hit troops in full cover throw no dice.
+    let terrain = [
+        "........", "...t....", "........", "........", "........", "........",
+    ];
+    let mut g = field(
+        &terrain,
+        &[
+            ("tank", 0, "medium_tank", "0403", "North", 3),
+            ("cav", 1, "cavalry_troop", "0402", "South", 2),
+        ],
+        1,
+    );
+    pass_turn(&mut g);
+    let lines = log(&g);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "tank's machine guns cannot hit cav in full cover: no dice.")
+    );
+    assert!(!lines.iter().any(|l| l.starts_with("Dice, machine guns")));
+    assert_eq!(unit(&g, "cav").unwrap().bases(), 2);
+}
+
+#[test]
+fn an_overrun_costs_a_quarter_of_the_movement_for_each_assault_conducted() {
+    // WW-27: "one-quarter of its movement per three-round assault conducted": a hex of
+    // two units is two assaults, two quarters.
+    let units = [
+        ("tank", 0, "medium_tank", "0403", "North", 3),
+        ("r1", 1, "rifle_platoon", "0402", "South", 1),
+        ("r2", 1, "rifle_platoon", "0402", "South", 1),
+    ];
+    let mut g = field(&OPEN, &units, SEED_TWO_ASSAULTS);
+    g.submit(mv(0, "tank", "0404 0405 0404 0403")).unwrap();
+    refused(
+        &mut g,
+        overrun(0, "tank", "0402"),
+        "an overrun of 2 units costs 4 of its movement and 3 is left",
+    );
+    let mut g = field(&OPEN, &units, SEED_TWO_ASSAULTS);
+    g.submit(overrun(0, "tank", "0402")).unwrap();
+    let st = state(&g);
+    assert_eq!(st.fought.len(), 2, "two assaults conducted");
+    assert_eq!(st.spent["tank"], 4, "a quarter of 7 (2) for each");
+}
+
+/// Fixed seeds for the tests below, each giving the outcome its test needs.
+const SEED_TWO_ASSAULTS: u64 = 1;
+const SEED_BROKEN: u64 = 17;
+const SEED_AT_WINS: u64 = 1;
+const SEED_TANK_BREAKS: u64 = 2;
+const SEED_PRONE: u64 = 1;
+
+#[test]
+fn a_tank_whose_morale_broke_in_an_overrun_overruns_no_more() {
+    // WW-28: "So long as their morale remains sound": a tank that lost an assault of
+    // its overrun (demoralized, then withdrawn by its check) does not fight the next
+    // unit in the hex.
+    let mut g = field(
+        &OPEN,
+        &[
+            ("tank", 0, "light_tank", "0403", "North", 3),
+            ("at", 1, "at_team", "0402", "South", 2),
+            ("r2", 1, "rifle_platoon", "0402", "South", 2),
+        ],
+        SEED_BROKEN,
+    );
+    g.submit(overrun(0, "tank", "0402")).unwrap();
+    let st = state(&g);
+    assert_eq!(st.fought.len(), 1, "{:?}", log(&g));
+    assert_eq!(st.fought[0].ending, "tank loses the assault: demoralized");
+    assert_eq!(unit(&g, "tank").unwrap().morale, State::Withdrawn);
+    assert!(
+        unit(&g, "r2").is_some_and(|r| r.bases() == 2),
+        "r2 not fought"
+    );
+    assert!(
+        log(&g)
+            .iter()
+            .any(|l| l == "tank's morale is no longer sound: it overruns no more.")
+    );
+    assert_eq!(st.spent["tank"], 2, "one assault conducted: a quarter of 8");
+}
+
+#[test]
+fn a_breakthrough_is_announced_only_where_the_winner_may_advance() {
+    // WW-13, W-D25: infantry that wins an overrun cannot move in the tank's movement
+    // phase: it wins, no breakthrough is announced and none waits.
+    let mut g = field(
+        &OPEN,
+        &[
+            ("tank", 0, "light_tank", "0403", "North", 1),
+            ("at", 1, "at_team", "0402", "South", 2),
+        ],
+        SEED_AT_WINS,
+    );
+    g.submit(overrun(0, "tank", "0402")).unwrap();
+    assert!(
+        log(&g)
+            .iter()
+            .any(|l| l == "The armored overrun: at wins: tank eliminated.")
+    );
+    assert!(state(&g).followups.is_empty());
+    // A tank that breaks through in the assault phase may advance.
+    let mut g = field(
+        &OPEN,
+        &[
+            ("tank", 0, "medium_tank", "0403", "North", 3),
+            ("at", 1, "at_team", "0402", "South", 1),
+        ],
+        SEED_TANK_BREAKS,
+    );
+    pass_to(&mut g, "Assault");
+    assert_eq!(
+        state(&g).followups,
+        [Followup::Breakthrough {
+            unit: "tank".into(),
+            reach: 4
+        }]
+    );
+    g.submit(
+        WwiiOrder::Advance {
+            side: 0,
+            unit: "tank".into(),
+            path: vec!["0402".into()],
+        }
+        .into(),
+    )
+    .unwrap();
+    assert_eq!(
+        drumfire_core::coords::hex_label(unit(&g, "tank").unwrap().hex),
+        "0402"
+    );
+}
+
+#[test]
+fn a_breakthrough_reaches_one_assault_movement_in_movement_points() {
+    // WW-13, W-D18: one assault movement of a rifle platoon is 2 movement points: an
+    // open hex (1) and a wood (2) are beyond it.
+    let terrain = [
+        "...w....", "........", "........", "........", "........", "........",
+    ];
+    let mut g = field(
+        &terrain,
+        &[
+            ("blue", 0, "rifle_platoon", "0404", "North", 6),
+            ("red", 1, "rifle_platoon", "0402", "South", 1),
+        ],
+        1,
+    );
+    g.submit(mv(0, "blue", "0403")).unwrap();
+    pass_to(&mut g, "Assault");
+    let advance = |path: &str| -> Order {
+        WwiiOrder::Advance {
+            side: 0,
+            unit: "blue".into(),
+            path: path.split_whitespace().map(str::to_owned).collect(),
+        }
+        .into()
+    };
+    refused(&mut g, advance("0402 0401"), "within 2 movement points");
+    g.submit(advance("0402")).unwrap();
+    assert_eq!(
+        drumfire_core::coords::hex_label(unit(&g, "blue").unwrap().hex),
+        "0402"
+    );
+}
+
+#[test]
+fn a_tank_assault_nobody_can_win_is_not_fought() {
+    // W-D25: riflemen in a building against a heavy tank: neither can kill a base of
+    // the other, so no rounds are fought and nobody loses a base or is pinned.
+    let terrain = [
+        "........", "...t....", "........", "........", "........", "........",
+    ];
+    let mut g = field(
+        &terrain,
+        &[
+            ("tank", 0, "heavy_tank", "0403", "North", 3),
+            ("red", 1, "rifle_platoon", "0402", "South", 4),
+        ],
+        1,
+    );
+    // The odds panel says so before the fight.
+    let group = &wwii::assaults::groups(g.world())[0];
+    let (t, r) = (unit(&g, "tank").unwrap(), unit(&g, "red").unwrap());
+    let odds = wwii::assaults::tank_odds(g.world(), group, &t, &r, "Tank assault");
+    assert_eq!(
+        odds.outcomes
+            .iter()
+            .map(|o| (o.label.as_str(), o.chance.ways, o.chance.of))
+            .collect::<Vec<_>>(),
+        [("neither can hurt the other: no rounds", 1000, 1000)]
+    );
+    pass_turn(&mut g);
+    assert!(log(&g).iter().any(
+        |l| l == "Tank assault: neither tank nor red can hurt the other: no rounds are fought."
+    ));
+    let (t, r) = (unit(&g, "tank").unwrap(), unit(&g, "red").unwrap());
+    assert_eq!((t.bases(), r.bases()), (3, 4));
+    assert_eq!((t.morale, r.morale), (State::Good, State::Good));
+    assert!(state(&g).fought.is_empty());
+}
+
+#[test]
+fn a_prone_unit_that_breaks_through_stands_up_and_machine_guns_aim_at_units_still_there() {
+    // W-D20: a unit that moves is no longer prone; W-D11: a tank's machine guns fire at
+    // the enemy as it stands after the fights before them.
+    let mut g = field(
+        &OPEN,
+        &[
+            ("blue", 0, "rifle_platoon", "0403", "North", 6),
+            (
+                "tank",
+                0,
+                "medium_tank",
+                &next_to_both("0403", "0402"),
+                "North",
+                3,
+            ),
+            ("red", 1, "rifle_platoon", "0402", "South", 1),
+        ],
+        SEED_PRONE,
+    );
+    g.submit(
+        WwiiOrder::Prone {
+            side: 0,
+            unit: "blue".into(),
+        }
+        .into(),
+    )
+    .unwrap();
+    pass_to(&mut g, "Assault");
+    while state(&g).acting.is_some() {
+        pass(&mut g);
+    }
+    assert!(unit(&g, "red").is_none());
+    assert!(!log(&g).iter().any(|l| l.starts_with("Dice, machine guns")));
+    assert!(unit(&g, "blue").unwrap().prone);
+    g.submit(
+        WwiiOrder::Advance {
+            side: 0,
+            unit: "blue".into(),
+            path: vec!["0402".into()],
+        }
+        .into(),
+    )
+    .unwrap();
+    assert!(!unit(&g, "blue").unwrap().prone);
+}
+
+#[test]
+fn a_scenario_may_not_set_a_vehicle_up_in_marsh_and_names_a_units_own_bases() {
+    // W-D20: "no vehicle in marsh", in the scenario's check, located; W-D19: the hint
+    // for a unit with no bases names its type's bases.
+    let terrain = [
+        "~.......", "........", "........", "........", "........", "........",
+    ];
+    let text = scenario_text(
+        &terrain,
+        &[
+            ("tank", 0, "light_tank", "0101", "North", 2),
+            ("empty", 1, "medium_tank", "0405", "North", 0),
+        ],
+    );
+    let errs: Vec<String> =
+        match drumfire_core::scenario::parse("test.ron", &text, &drumfire_core::rules::ALL) {
+            Ok(_) => panic!("accepted"),
+            Err(e) => e.iter().map(|x| x.to_string()).collect(),
+        };
+    println!("{errs:#?}");
+    assert!(errs.iter().any(|e| e.contains("counters[0].hex")
+        && e.contains(
+            "`tank` is a vehicle set up in marsh at 0101: no vehicle may enter a marsh hex"
+        )));
+    assert!(errs.iter().any(|e| e.contains("counters[1].stands")
+        && e.contains(
+            "`empty` needs its bases, left to right: `stands: [\"tank\", \"tank\", \"tank\"]`"
+        )));
 }

@@ -93,14 +93,18 @@ fn touching<'a>(group: &'a [Unit], u: &Unit) -> Vec<&'a Unit> {
 /// enemy personnel, or one enemy vehicle unit ("an infantry unit must choose one of
 /// the enemy tank units"; a tank fires its machine guns at personnel or its gun at a
 /// vehicle). Heavy weapons engage nothing; infantry without an anti-tank assault value
-/// and cavalry engage no vehicle.
-pub fn options(group: &[Unit], u: &Unit) -> Vec<Engages> {
+/// and cavalry engage no vehicle; a tank or armored car engages no personnel in a
+/// bunker or pillbox ("which cannot assault bunkers, pillboxes or other tanks").
+pub fn options(world: &World, group: &[Unit], u: &Unit) -> Vec<Engages> {
     let near = touching(group, u);
     let mut out = Vec::new();
     if u.kind() == Kind::HeavyWeapon {
         return out;
     }
-    if near.iter().any(|e| e.kind().personnel()) {
+    if near
+        .iter()
+        .any(|e| e.kind().personnel() && !(u.kind().vehicle() && in_bunker(world, e)))
+    {
         out.push(Engages::Personnel);
     }
     let may_engage_vehicles = match u.kind() {
@@ -116,9 +120,14 @@ pub fn options(group: &[Unit], u: &Unit) -> Vec<Engages> {
     out
 }
 
+/// Is the unit in a bunker or pillbox (where no tank may assault it)?
+pub fn in_bunker(world: &World, u: &Unit) -> bool {
+    view::cell(world, u.hex).is_some_and(|c| c.bunker)
+}
+
 /// What `u` engages: its choice this phase if it made one, else its first option.
 pub fn engages(world: &World, group: &[Unit], u: &Unit) -> Engages {
-    let opts = options(group, u);
+    let opts = options(world, group, u);
     let chosen = world
         .resource::<WwiiState>()
         .engaged
@@ -143,7 +152,7 @@ pub fn open_choices(world: &World, side: u8) -> Vec<Unit> {
         .iter()
         .flat_map(|g| {
             g.iter()
-                .filter(|u| u.side == side && options(g, u).len() > 1)
+                .filter(|u| u.side == side && options(world, g, u).len() > 1)
                 .cloned()
                 .collect::<Vec<_>>()
         })
@@ -295,7 +304,6 @@ fn carry_out_ending(world: &mut World, sides: [&[String]; 2], result: &Result) {
                 for id in sides[winner] {
                     if let Some(u) = view::unit(world, id)
                         && u.kind() != Kind::Cavalry
-                        && !u.kind().vehicle()
                     {
                         world
                             .resource_mut::<WwiiState>()
@@ -464,8 +472,35 @@ pub fn tank_sides(
     )
 }
 
+/// Can either side of a tank assault kill a base of the other at all?
+/// Ours — W-D25 in docs/rules/wwii.md: a fight nobody can win is not fought.
+pub fn anyone_can_hurt(t: &Tanks, i: &Infantry) -> bool {
+    let tanks_can = t.machine_guns > 0 && tanks::needs(t.modifier).is_some();
+    let infantry_can = i.against(t).and_then(tanks::needs).is_some();
+    tanks_can || infantry_can
+}
+
+/// How a tank assault's ending stands on the map: won in an armored overrun (the
+/// enemy's movement phase), the infantry's win is no breakthrough, since it cannot
+/// move then; the tank's is, and it drives on in its own movement.
+/// Ours — W-D25 in docs/rules/wwii.md.
+pub fn on_the_map(kind: &str, mut result: Result) -> Result {
+    if kind == OVERRUN
+        && let Ending::Eliminated {
+            winner: 1,
+            breakthrough,
+        } = &mut result.ending
+    {
+        *breakthrough = false;
+    }
+    result
+}
+
+/// An armored overrun, as its fights are named.
+pub const OVERRUN: &str = "Armored overrun";
+
 /// Fights a three-round tank assault between a tank unit and one infantry unit; returns
-/// its result.
+/// its result, `None` when neither can hurt the other and no round is fought.
 /// Ours — W-D7 in docs/rules/wwii.md: three rounds, ended as a personnel assault.
 /// Ours — W-D23 in docs/rules/wwii.md: infantry units that chose the same tank unit
 /// fight it one after another.
@@ -475,8 +510,18 @@ fn fight_tanks(
     group: &[Unit],
     tank: &Unit,
     infantry: &Unit,
-) -> Result {
+) -> Option<Result> {
     let (t, i, mods) = tank_sides(world, group, tank, infantry);
+    if !anyone_can_hurt(&t, &i) {
+        say(
+            world,
+            format!(
+                "{kind}: neither {} nor {} can hurt the other: no rounds are fought.",
+                tank.name, infantry.name
+            ),
+        );
+        return None;
+    }
     let (mut lost, mut won_all) = ([0u32, 0u32], [true, true]);
     let mut rounds = Vec::new();
     let mut first_dice = Vec::new();
@@ -509,18 +554,20 @@ fn fight_tanks(
         rounds.push(dice);
         first_dice.push(td as usize);
     }
-    let result = tanks::tank_ending(&t, &i, lost, won_all);
+    let result = on_the_map(kind, tanks::tank_ending(&t, &i, lost, won_all));
     let words = result.ending.describe([&tank.name, &infantry.name]);
     say(world, format!("The {}: {words}.", kind.to_lowercase()));
     lose_bases(world, &tank.id, result.lost[0]);
     lose_bases(world, &infantry.id, result.lost[1]);
     let ids = [vec![tank.id.clone()], vec![infantry.id.clone()]];
     carry_out_ending(world, [&ids[0], &ids[1]], &result);
-    // Tanks do not break through on foot: a tank may drive on in its own movement.
-    world
-        .resource_mut::<WwiiState>()
-        .followups
-        .retain(|f| f.unit() != tank.id);
+    // In an overrun the tank drives on in its own movement: no follow-up to wait on.
+    if kind == OVERRUN {
+        world
+            .resource_mut::<WwiiState>()
+            .followups
+            .retain(|f| f.unit() != tank.id);
+    }
     let turn = world.resource::<crate::flow::Turn>().0;
     world.resource_mut::<WwiiState>().fought.push(Fought {
         turn,
@@ -532,18 +579,54 @@ fn fight_tanks(
         lost: result.lost,
         ending: words,
     });
-    result
+    Some(result)
 }
 
 /// A tank no infantry chose fires its machine guns at the enemy personnel in contact
-/// with it, once, unopposed: fire, not an assault (no ending).
+/// with it, once, unopposed: fire, not an assault (no ending). It aims at the units of
+/// its group as they stand now, after the fights before it; never at units in a bunker
+/// or pillbox (tanks cannot assault them), and it throws no dice at troops its machine
+/// guns cannot hit.
 /// Ours — W-D11 in docs/rules/wwii.md.
 fn machine_guns(world: &mut World, group: &[Unit], tank: &Unit) {
-    let targets: Vec<&Unit> = touching(group, tank)
-        .into_iter()
-        .filter(|e| e.kind().personnel())
+    let now: Vec<Unit> = group
+        .iter()
+        .filter_map(|g| view::unit(world, &g.id))
+        .filter(|e| {
+            e.side != tank.side
+                && e.kind().personnel()
+                && contact::in_contact(tank.placed(), e.placed())
+        })
         .collect();
-    let Some(first) = targets.first() else {
+    let (bunkered, open): (Vec<Unit>, Vec<Unit>) =
+        now.into_iter().partition(|e| in_bunker(world, e));
+    if !bunkered.is_empty() {
+        let ids: Vec<String> = bunkered.iter().map(|u| u.id.clone()).collect();
+        say(
+            world,
+            format!(
+                "{} cannot assault {}: tanks cannot assault units in bunkers or pillboxes.",
+                tank.name,
+                names(world, &ids)
+            ),
+        );
+    }
+    let (hittable, proof): (Vec<Unit>, Vec<Unit>) = open.into_iter().partition(|e| {
+        let (t, _, _) = tank_sides(world, group, tank, e);
+        tanks::needs(t.modifier).is_some()
+    });
+    if !proof.is_empty() {
+        let ids: Vec<String> = proof.iter().map(|u| u.id.clone()).collect();
+        say(
+            world,
+            format!(
+                "{}'s machine guns cannot hit {} in full cover: no dice.",
+                tank.name,
+                names(world, &ids)
+            ),
+        );
+    }
+    let Some(first) = hittable.first() else {
         return;
     };
     let (t, _, _) = tank_sides(world, group, tank, first);
@@ -558,7 +641,7 @@ fn machine_guns(world: &mut World, group: &[Unit], tank: &Unit) {
             tank.name
         ),
     );
-    let ids: Vec<String> = targets.iter().map(|u| u.id.clone()).collect();
+    let ids: Vec<String> = hittable.iter().map(|u| u.id.clone()).collect();
     spread(world, &ids, kills);
 }
 
@@ -647,10 +730,12 @@ fn resolve_group(world: &mut World, group: &[Unit]) {
             let (Some(tank), Some(i)) = (view::unit(world, tank_id), view::unit(world, inf)) else {
                 continue;
             };
-            let r = fight_tanks(world, "Tank assault", group, &tank, &i);
-            tank_results.push((tank_id.clone(), r));
+            if let Some(r) = fight_tanks(world, "Tank assault", group, &tank, &i) {
+                tank_results.push((tank_id.clone(), r));
+            }
         }
     }
+    refused_bunkers(world, group, &split);
     for tanks_ in &split.machine_guns {
         for id in tanks_ {
             if let Some(t) = view::unit(world, id) {
@@ -676,9 +761,12 @@ fn resolve_group(world: &mut World, group: &[Unit]) {
             if h.kind() != Kind::HeavyWeapon {
                 continue;
             }
+            // "Bunkers and pillboxes ... prevent units occupying them from being
+            // assaulted by tanks": no tank overruns the heavy weapons in one.
+            let bunkered = in_bunker(world, &h);
             let tanks_near: Vec<Unit> = touching(group, &h)
                 .into_iter()
-                .filter(|e| e.kind().vehicle())
+                .filter(|e| e.kind().vehicle() && !bunkered)
                 .filter_map(|e| view::unit(world, &e.id))
                 .collect();
             let beaten_by_tanks = tanks_near.iter().any(|t| {
@@ -707,6 +795,31 @@ fn resolve_group(world: &mut World, group: &[Unit]) {
     }
 }
 
+/// Each vehicle of a group that engages nothing because the only enemy personnel
+/// touching it are in a bunker or pillbox: the player is told why it does not fight.
+fn refused_bunkers(world: &mut World, group: &[Unit], split: &mixed::Split) {
+    for id in split.heavy_weapons.iter().flatten() {
+        let Some(v) = group.iter().find(|u| &u.id == id && u.kind().vehicle()) else {
+            continue;
+        };
+        let ids: Vec<String> = touching(group, v)
+            .into_iter()
+            .filter(|e| e.kind().personnel() && in_bunker(world, e))
+            .map(|e| e.id.clone())
+            .collect();
+        if !ids.is_empty() {
+            say(
+                world,
+                format!(
+                    "{} cannot assault {}: tanks cannot assault units in bunkers or pillboxes.",
+                    v.name,
+                    names(world, &ids)
+                ),
+            );
+        }
+    }
+}
+
 /// Why tank unit `u` may not overrun the enemy in `hex` now, if it may not; else the
 /// personnel there.
 pub fn can_overrun(
@@ -721,14 +834,14 @@ pub fn can_overrun(
     if state.moved.contains(&u.id) {
         return Err(format!("{} has made its move this turn", u.name));
     }
+    let there = view::units_at(world, hex);
     let mut m = tanks::TankMove::new(u.figures.movement);
     m.spent = state.spent.get(&u.id).copied().unwrap_or(0);
-    m.overrun(u.morale)
+    m.overruns(u.morale, assaults_in(&there))
         .map_err(|e| format!("{}: {e}", u.name))?;
     if u.hex.unsigned_distance_to(hex) != 1 {
         return Err(format!("{} is not next to {}", view::label(hex), u.name));
     }
-    let there = view::units_at(world, hex);
     if there.is_empty() || there.iter().any(|t| t.side == u.side) {
         return Err(format!("there is no enemy in {}", view::label(hex)));
     }
@@ -741,21 +854,28 @@ pub fn can_overrun(
     Ok(there)
 }
 
+/// The three-round assaults an overrun of these units conducts: one for each unit
+/// that fights the tank (heavy weapons take no part); an overrun of heavy weapons alone
+/// counts as one.
+pub fn assaults_in(there: &[Unit]) -> u32 {
+    (there
+        .iter()
+        .filter(|t| t.kind() != Kind::HeavyWeapon)
+        .count() as u32)
+        .max(1)
+}
+
 /// An armored overrun: the guns in the hex fire at the tanks first (if they have not
 /// fired this turn); then each personnel unit there that can fight tanks fights a
-/// three-round tank assault; heavy weapons there are overrun unless their infantry
-/// won; the tank pays a quarter of its movement and may drive on.
+/// three-round tank assault, for a quarter of the tank's movement each, while the
+/// tank's morale stays sound; heavy weapons there are overrun unless their infantry
+/// won; the tank may drive on.
 /// Ours — W-D24 in docs/rules/wwii.md: the guns' fire "during the movement" before an
 /// overrun, and who fights it.
 pub fn overrun(world: &mut World, u: &Unit, hex: hexx::Hex) {
     let Ok(there) = can_overrun(world, u, hex) else {
         return;
     };
-    *world
-        .resource_mut::<WwiiState>()
-        .spent
-        .entry(u.id.clone())
-        .or_insert(0) += tanks::overrun_cost(u.figures.movement);
     say(
         world,
         format!(
@@ -779,16 +899,13 @@ pub fn overrun(world: &mut World, u: &Unit, hex: hexx::Hex) {
             super::shooting::fire_at(world, g, &tank, &shot);
         }
     }
-    let mut group: Vec<Unit> = there.clone();
-    let mut last: Option<Result> = None;
-    for t in there.iter().filter(|t| t.kind() != Kind::HeavyWeapon) {
-        let (Some(tank), Some(i)) = (view::unit(world, &u.id), view::unit(world, &t.id)) else {
-            continue;
-        };
-        group.retain(|x| x.id != tank.id);
-        group.push(tank.clone());
-        last = Some(fight_tanks(world, "Armored overrun", &group, &tank, &i));
-    }
+    let (last, fought) = overrun_fights(world, u, &there);
+    // "one-quarter of its movement per three-round assault conducted"
+    *world
+        .resource_mut::<WwiiState>()
+        .spent
+        .entry(u.id.clone())
+        .or_insert(0) += tanks::overrun_cost(u.figures.movement) * fought.max(1);
     for h in there.iter().filter(|t| t.kind() == Kind::HeavyWeapon) {
         let left = view::unit(world, &u.id).map_or(0, |t| t.bases());
         if view::unit(world, &h.id).is_some() && !tanks::heavy_weapons_survive(left, last.as_ref())
@@ -802,6 +919,42 @@ pub fn overrun(world: &mut World, u: &Unit, hex: hexx::Hex) {
     {
         world.resource_mut::<WwiiState>().moved.insert(t.id);
     }
+}
+
+/// The tank assaults of an overrun, one unit after another, until the tank is gone or
+/// its morale is no longer sound ("So long as their morale remains sound"): a tank
+/// that lost an assault (demoralized) or was pinned or worse fights no more. Returns
+/// the last result and the assaults conducted.
+fn overrun_fights(world: &mut World, u: &Unit, there: &[Unit]) -> (Option<Result>, u32) {
+    let mut group: Vec<Unit> = there.to_vec();
+    let mut last: Option<Result> = None;
+    let mut fought = 0;
+    for t in there.iter().filter(|t| t.kind() != Kind::HeavyWeapon) {
+        let (Some(tank), Some(i)) = (view::unit(world, &u.id), view::unit(world, &t.id)) else {
+            continue;
+        };
+        if tank.morale != State::Good
+            || last
+                .as_ref()
+                .is_some_and(|r| r.ending == Ending::Demoralized(0))
+        {
+            say(
+                world,
+                format!(
+                    "{}'s morale is no longer sound: it overruns no more.",
+                    tank.name
+                ),
+            );
+            break;
+        }
+        group.retain(|x| x.id != tank.id);
+        group.push(tank.clone());
+        if let Some(r) = fight_tanks(world, OVERRUN, &group, &tank, &i) {
+            last = Some(r);
+            fought += 1;
+        }
+    }
+    (last, fought)
 }
 
 /// The odds of a tank assault of `tank` against `infantry` (`kind`: "Tank assault" or
@@ -820,8 +973,16 @@ pub fn tank_odds(
     let (t, i, mods) = tank_sides(world, group, tank, infantry);
     let names = [tank.name.as_str(), infantry.name.as_str()];
     let mut endings: Vec<(String, f64)> = Vec::new();
-    for (r, p) in tanks::tank_assault_odds(&t, &i) {
-        let label = r.ending.describe(names);
+    let results = if anyone_can_hurt(&t, &i) {
+        tanks::tank_assault_odds(&t, &i).into_iter().collect()
+    } else {
+        vec![]
+    };
+    if results.is_empty() {
+        endings.push(("neither can hurt the other: no rounds".to_owned(), 1.0));
+    }
+    for (r, p) in results {
+        let label = on_the_map(kind, r).ending.describe(names);
         match endings.iter_mut().find(|(l, _)| *l == label) {
             Some(slot) => slot.1 += p,
             None => endings.push((label, p)),
@@ -895,7 +1056,7 @@ pub fn overrun_odds(
     there
         .iter()
         .filter(|t| t.side != u.side && t.kind().personnel() && t.kind() != Kind::HeavyWeapon)
-        .map(|t| tank_odds(world, &group, &tank, t, "Armored overrun"))
+        .map(|t| tank_odds(world, &group, &tank, t, OVERRUN))
         .collect()
 }
 

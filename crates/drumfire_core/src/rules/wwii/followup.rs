@@ -4,9 +4,9 @@
 //! movement to reposition themselves").
 
 use hexx::Hex;
-use std::collections::{BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
-/// One assault movement for a unit of `movement` hexes.
+/// One assault movement for a unit of `movement` movement points.
 /// Ours — W-D18 in docs/rules/wwii.md: one assault movement is half the unit's
 /// movement, rounded up; "uncontested" ground is a hex no enemy holds or touches, and a
 /// breakthrough moves through uncontested hexes only.
@@ -19,31 +19,59 @@ pub fn uncontested(hex: Hex, enemies: &[Hex]) -> bool {
     enemies.iter().all(|e| e.unsigned_distance_to(hex) > 1)
 }
 
-/// The hexes a unit breaking through from `from` may occupy: within `reach` steps, each
-/// step into a hex it may enter (`enterable`) that is uncontested.
+/// The hexes a unit breaking through from `from` may occupy: within `reach` movement
+/// points, each step into a hex it may enter (`cost`: what entering it costs, `None`
+/// where it may not go) that is uncontested.
 pub fn breakthrough_hexes(
     from: Hex,
     reach: u32,
     enemies: &[Hex],
-    enterable: impl Fn(Hex) -> bool,
+    cost: impl Fn(Hex) -> Option<u32>,
 ) -> BTreeSet<(i32, i32)> {
-    let mut seen = BTreeSet::new();
-    let mut out = BTreeSet::new();
-    let mut queue = VecDeque::from([(from, 0u32)]);
-    seen.insert((from.x, from.y));
-    while let Some((h, d)) = queue.pop_front() {
-        if d == reach {
+    cheapest_paths(from, reach, |h| cost(h).filter(|_| uncontested(h, enemies)))
+        .into_keys()
+        .collect()
+}
+
+/// The cheapest path from `from` to each hex within `reach` movement points, each step
+/// costing what `cost` says (`None`: it may not go there); the start not included.
+/// Ties go to the path found first, neighbours in hexx's order.
+pub fn cheapest_paths(
+    from: Hex,
+    reach: u32,
+    cost: impl Fn(Hex) -> Option<u32>,
+) -> BTreeMap<(i32, i32), Vec<Hex>> {
+    let mut best: BTreeMap<(i32, i32), (u32, Vec<Hex>)> = BTreeMap::new();
+    let mut queue: BTreeSet<(u32, u64, (i32, i32))> = BTreeSet::new();
+    let mut at: BTreeMap<(i32, i32), Hex> = BTreeMap::new();
+    let mut order = 0u64;
+    queue.insert((0, order, (from.x, from.y)));
+    at.insert((from.x, from.y), from);
+    best.insert((from.x, from.y), (0, vec![]));
+    while let Some((spent, _, key)) = queue.pop_first() {
+        if best.get(&key).is_some_and(|b| b.0 < spent) {
             continue;
         }
+        let (h, path) = (at[&key], best[&key].1.clone());
         for n in h.all_neighbors() {
-            if !seen.insert((n.x, n.y)) || !enterable(n) || !uncontested(n, enemies) {
+            let Some(c) = cost(n) else {
+                continue;
+            };
+            let total = spent + c;
+            let k = (n.x, n.y);
+            if n == from || total > reach || best.get(&k).is_some_and(|b| b.0 <= total) {
                 continue;
             }
-            out.insert((n.x, n.y));
-            queue.push_back((n, d + 1));
+            let mut p = path.clone();
+            p.push(n);
+            best.insert(k, (total, p));
+            at.insert(k, n);
+            order += 1;
+            queue.insert((total, order, k));
         }
     }
-    out
+    best.remove(&(from.x, from.y));
+    best.into_iter().map(|(k, (_, p))| (k, p)).collect()
 }
 
 /// What cavalry that won an assault may do.

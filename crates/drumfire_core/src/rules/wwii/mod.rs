@@ -234,7 +234,7 @@ pub fn actions(world: &World, side: u8) -> Vec<Order> {
         ASSAULT if state.acting.is_some() => {
             for g in assaults::groups(world) {
                 for u in g.iter().filter(|u| u.side == side) {
-                    let opts = assaults::options(&g, u);
+                    let opts = assaults::options(world, &g, u);
                     if opts.len() < 2 {
                         continue;
                     }

@@ -122,10 +122,10 @@ fn apply(world: &mut World, o: WwiiOrder) {
             };
             let hexes = view::hexes(&path);
             effects::step_to(world, &u, &hexes);
-            world
-                .resource_mut::<WwiiState>()
-                .followups
-                .retain(|f| f.unit() != unit);
+            let mut state = world.resource_mut::<WwiiState>();
+            state.followups.retain(|f| f.unit() != unit);
+            // A unit that moves is no longer prone (W-D20).
+            state.prone.remove(&unit);
         }
         WwiiOrder::Dismount { unit, .. } => {
             let mut state = world.resource_mut::<WwiiState>();
@@ -249,60 +249,18 @@ pub fn followup_paths(world: &World, f: &Followup) -> Vec<Vec<hexx::Hex>> {
         .filter(|e| e.side != u.side)
         .map(|e| e.hex)
         .collect();
-    let open = |h: hexx::Hex| {
-        view::cell(world, h).is_some_and(|c| c.cost.is_some())
+    // What entering a hex costs, as a move pays it (W-D20); `None` where it may not go.
+    let cost = |h: hexx::Hex| -> Option<u32> {
+        let c = view::cell(world, h)?;
+        let ok = !(c.marsh && u.kind().vehicle())
             && all.iter().filter(|o| o.hex == h).count() < movement::stack_limit()
             && !all.iter().any(|o| o.hex == h && o.side != u.side)
+            && super::followup::uncontested(h, &enemies);
+        c.cost.filter(|_| ok).map(u32::from)
     };
-    let reach = f.reach();
-    let hexes = super::followup::breakthrough_hexes(u.hex, reach, &enemies, open);
-    // A path to each, through the hexes allowed, shortest first.
-    let mut out = Vec::new();
-    for (x, y) in hexes {
-        let goal = hexx::Hex::new(x, y);
-        if let Some(p) = path_within(u.hex, goal, reach, |h| {
-            h == goal || (open(h) && super::followup::uncontested(h, &enemies))
-        }) {
-            out.push(p);
-        }
-    }
-    out
-}
-
-/// The shortest path from `from` to `to` through hexes `ok` allows, at most `reach`
-/// long (the start not included).
-pub fn path_within(
-    from: hexx::Hex,
-    to: hexx::Hex,
-    reach: u32,
-    ok: impl Fn(hexx::Hex) -> bool,
-) -> Option<Vec<hexx::Hex>> {
-    let mut prev: std::collections::BTreeMap<(i32, i32), hexx::Hex> = Default::default();
-    let mut frontier = vec![from];
-    for _ in 0..reach {
-        let mut next = Vec::new();
-        for h in frontier {
-            for n in h.all_neighbors() {
-                if n == from || prev.contains_key(&(n.x, n.y)) || !ok(n) {
-                    continue;
-                }
-                prev.insert((n.x, n.y), h);
-                if n == to {
-                    let mut path = vec![n];
-                    let mut at = h;
-                    while at != from {
-                        path.push(at);
-                        at = prev[&(at.x, at.y)];
-                    }
-                    path.reverse();
-                    return Some(path);
-                }
-                next.push(n);
-            }
-        }
-        frontier = next;
-    }
-    None
+    super::followup::cheapest_paths(u.hex, f.reach(), cost)
+        .into_values()
+        .collect()
 }
 
 /// The start of each turn: the dice for the initiative; the side that wins moves and

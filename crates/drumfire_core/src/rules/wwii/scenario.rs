@@ -70,11 +70,15 @@ pub fn check(file: &ScenarioFile) -> Vec<(String, String)> {
         ));
     }
     for (i, c) in file.counters.iter().enumerate() {
+        if let Some(why) = vehicle_in_marsh(file, c) {
+            errs.push((format!("counters[{i}].hex"), why));
+        }
         if c.stands.is_empty() {
+            let base = base_word(&c.unit);
             errs.push((
                 format!("counters[{i}].stands"),
                 format!(
-                    "`{}` needs its bases, left to right: `stands: [\"squad\", \"squad\", \"squad\"]`",
+                    "`{}` needs its bases, left to right: `stands: [\"{base}\", \"{base}\", \"{base}\"]`",
                     c.id
                 ),
             ));
@@ -99,4 +103,44 @@ pub fn check(file: &ScenarioFile) -> Vec<(String, String)> {
         }
     }
     errs
+}
+
+/// A word for one base of unit type `unit`, for the hint of a counter with none: a
+/// tank platoon's are tanks, a machine-gun section's machine guns.
+fn base_word(unit: &str) -> &'static str {
+    let Some(t) = super::units::data().units.get(unit) else {
+        return "squad";
+    };
+    match super::units::kind_of(t) {
+        super::mixed::Kind::Tank => "tank",
+        super::mixed::Kind::ArmoredCar => "car",
+        super::mixed::Kind::Cavalry => "horse",
+        super::mixed::Kind::HeavyWeapon if t.traits.iter().any(|x| x == "indirect") => "mortar",
+        super::mixed::Kind::HeavyWeapon if t.full.bombard.is_some() => "gun",
+        super::mixed::Kind::HeavyWeapon => "mg",
+        super::mixed::Kind::Infantry => "squad",
+    }
+}
+
+/// Why a counter may not start where it stands: a tank or armored car in a marsh hex,
+/// which "no vehicle may enter" (W-D20).
+fn vehicle_in_marsh(file: &ScenarioFile, c: &crate::scenario::CounterDef) -> Option<String> {
+    let kind = super::units::figures_of(&c.unit)?.kind;
+    if !kind.vehicle() {
+        return None;
+    }
+    let at = crate::coords::MapCoord::parse_label(&c.hex).ok()?;
+    let glyph = file
+        .map
+        .terrain
+        .get(usize::from(at.row))?
+        .chars()
+        .nth(usize::from(at.col))?;
+    let terrain = super::units::data().terrain_by_glyph(glyph)?;
+    (terrain.id == "marsh").then(|| {
+        format!(
+            "`{}` is a vehicle set up in marsh at {}: no vehicle may enter a marsh hex; set it up on other ground",
+            c.id, c.hex
+        )
+    })
 }

@@ -236,16 +236,32 @@ impl TankMove {
     /// continue their move after an assault round even if their enemy is not destroyed
     /// or broken").
     pub fn overrun(&mut self, morale: super::morale::State) -> std::result::Result<(), String> {
+        self.overruns(morale, 1)
+    }
+
+    /// Resolves an overrun of `assaults` three-round assaults (one a unit fought),
+    /// paying a quarter of its movement for each; refused when its morale is not sound
+    /// or its movement left does not cover them all.
+    pub fn overruns(
+        &mut self,
+        morale: super::morale::State,
+        assaults: u32,
+    ) -> std::result::Result<(), String> {
         if morale != super::morale::State::Good {
             return Err(format!(
                 "a tank unit {} may not overrun: its morale must be sound",
                 morale.name()
             ));
         }
-        let cost = overrun_cost(self.movement);
+        let cost = overrun_cost(self.movement) * assaults.max(1);
         if cost > self.left() {
+            let what = if assaults > 1 {
+                format!("an overrun of {assaults} units costs")
+            } else {
+                "an overrun costs".to_owned()
+            };
             return Err(format!(
-                "an overrun costs {cost} of its movement and {} is left",
+                "{what} {cost} of its movement and {} is left",
                 self.left()
             ));
         }

@@ -133,37 +133,7 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
                 .map(|_| ())
                 .map_err(Refusal)
         }
-        WwiiOrder::Engage { unit, target, .. } => {
-            if phase != ASSAULT || world.resource::<WwiiState>().acting.is_none() {
-                return refuse("Engagements are chosen at the start of the assault phase.");
-            }
-            let u = own(world, side, unit)?;
-            let group = assaults::groups(world)
-                .into_iter()
-                .find(|g| g.iter().any(|x| x.id == u.id))
-                .ok_or_else(|| Refusal(format!("{} is in no assault", u.name)))?;
-            let Some(t) = group.iter().find(|e| &e.id == target && e.side != side) else {
-                return refuse(format!("`{target}` is no enemy in {}'s assault", u.name));
-            };
-            let wanted = if t.kind().vehicle() {
-                super::mixed::Engages::Vehicle(t.id.clone())
-            } else {
-                super::mixed::Engages::Personnel
-            };
-            if !assaults::options(&group, &u).contains(&wanted) {
-                return refuse(match wanted {
-                    super::mixed::Engages::Vehicle(_) if u.figures.at_assault.is_none() => format!(
-                        "{}: \"Units without an AT assault value are not capable of assaulting tanks.\"",
-                        u.name
-                    ),
-                    _ => format!(
-                        "{} may not engage {} (not in contact, or not a target it can fight)",
-                        u.name, t.name
-                    ),
-                });
-            }
-            Ok(())
-        }
+        WwiiOrder::Engage { unit, target, .. } => check_engage(world, side, unit, target),
         WwiiOrder::Advance { unit, path, .. } => {
             let Some(f) = followup(world, side).filter(|f| f.unit() == unit) else {
                 return refuse(format!(
@@ -172,16 +142,16 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
             };
             let hexes = hexes(path)?;
             if !hexes.is_empty()
-                && hexes.len() as u32 <= f.reach()
+                && movement::cost(world, &hexes) <= f.reach()
                 && check_follow(world, unit, &hexes, &f)
             {
                 Ok(())
             } else {
                 refuse(format!(
-                    "{} may go only into uncontested ground (no enemy in or next to it) within {} hex{}",
+                    "{} may go only into uncontested ground (no enemy in or next to it) within {} movement point{} (open 1, wood, hedges, buildings and bunkers 2, marsh 3)",
                     unit,
                     f.reach(),
-                    if f.reach() == 1 { "" } else { "es" }
+                    if f.reach() == 1 { "" } else { "s" }
                 ))
             }
         }
@@ -211,4 +181,47 @@ fn check_follow(world: &World, unit: &str, path: &[hexx::Hex], f: &Followup) -> 
         at = *h;
     }
     true
+}
+
+/// Checks an `Engage` order: at the start of the assault phase, a unit of the side in
+/// an assault, an enemy of its group it may engage.
+fn check_engage(world: &World, side: u8, unit: &str, target: &str) -> Result<(), Refusal> {
+    let phase = *world.resource::<State<Phase>>().get();
+    if phase != ASSAULT || world.resource::<WwiiState>().acting.is_none() {
+        return refuse("Engagements are chosen at the start of the assault phase.");
+    }
+    let u = own(world, side, unit)?;
+    let group = assaults::groups(world)
+        .into_iter()
+        .find(|g| g.iter().any(|x| x.id == u.id))
+        .ok_or_else(|| Refusal(format!("{} is in no assault", u.name)))?;
+    let Some(t) = group.iter().find(|e| e.id == target && e.side != side) else {
+        return refuse(format!("`{target}` is no enemy in {}'s assault", u.name));
+    };
+    let wanted = if t.kind().vehicle() {
+        super::mixed::Engages::Vehicle(t.id.clone())
+    } else {
+        super::mixed::Engages::Personnel
+    };
+    if !assaults::options(world, &group, &u).contains(&wanted) {
+        return refuse(match wanted {
+            super::mixed::Engages::Personnel
+                if u.kind().vehicle() && assaults::in_bunker(world, t) =>
+            {
+                format!(
+                    "{}: \"Bunkers and pillboxes ... prevent units occupying them from being assaulted by tanks\": {} is in a bunker",
+                    u.name, t.name
+                )
+            }
+            super::mixed::Engages::Vehicle(_) if u.figures.at_assault.is_none() => format!(
+                "{}: \"Units without an AT assault value are not capable of assaulting tanks.\"",
+                u.name
+            ),
+            _ => format!(
+                "{} may not engage {} (not in contact, or not a target it can fight)",
+                u.name, t.name
+            ),
+        });
+    }
+    Ok(())
 }
