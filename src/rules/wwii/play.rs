@@ -130,17 +130,17 @@ fn offer(
                 return;
             };
             targets.push(h);
-            let there: Vec<String> = view::units_at(world, h)
-                .into_iter()
-                .map(|t| t.name)
-                .collect();
+            let units = view::units_at(world, h);
+            let assaults = assaults::assaults_in(&units);
+            let there: Vec<String> = units.into_iter().map(|t| t.name).collect();
             let odds = assaults::overrun_odds(world, u, u.hex, h)
                 .into_iter()
                 .next();
             offers.offers.push(button(
                 format!(
-                    "Overrun {} in {target} (a quarter of its movement)",
-                    there.join(" and ")
+                    "Overrun {} in {target} ({})",
+                    there.join(" and "),
+                    assaults::overrun_cost_words(assaults)
                 ),
                 odds,
             ));

@@ -865,6 +865,13 @@ fn an_overrun_costs_a_quarter_of_the_movement_for_each_assault_conducted() {
     let st = state(&g);
     assert_eq!(st.fought.len(), 2, "two assaults conducted");
     assert_eq!(st.spent["tank"], 4, "a quarter of 7 (2) for each");
+    assert!(
+        log(&g).iter().any(|l| l.ends_with(
+            "at 0402 (a quarter of its movement for each of its 2 assaults)."
+        )),
+        "{:?}",
+        log(&g)
+    );
 }
 
 /// Fixed seeds for the tests below, each giving the outcome its test needs.

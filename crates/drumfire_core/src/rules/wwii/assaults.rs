@@ -865,6 +865,15 @@ pub fn assaults_in(there: &[Unit]) -> u32 {
         .max(1)
 }
 
+/// What an overrun of `assaults` three-round assaults costs, in words.
+pub fn overrun_cost_words(assaults: u32) -> String {
+    if assaults <= 1 {
+        "a quarter of its movement".into()
+    } else {
+        format!("a quarter of its movement for each of its {assaults} assaults")
+    }
+}
+
 /// An armored overrun: the guns in the hex fire at the tanks first (if they have not
 /// fired this turn); then each personnel unit there that can fight tanks fights a
 /// three-round tank assault, for a quarter of the tank's movement each, while the
@@ -879,13 +888,14 @@ pub fn overrun(world: &mut World, u: &Unit, hex: hexx::Hex) {
     say(
         world,
         format!(
-            "{} overruns {} at {} (a quarter of its movement).",
+            "{} overruns {} at {} ({}).",
             u.name,
             names(
                 world,
                 &there.iter().map(|t| t.id.clone()).collect::<Vec<_>>()
             ),
-            view::label(hex)
+            view::label(hex),
+            overrun_cost_words(assaults_in(&there))
         ),
     );
     for g in there
