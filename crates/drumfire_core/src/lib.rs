@@ -8,6 +8,7 @@ pub mod coords;
 pub mod counters;
 pub mod data;
 pub mod dice;
+pub mod digest;
 pub mod editor;
 pub mod error;
 pub mod flow;

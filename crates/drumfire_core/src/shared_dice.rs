@@ -30,10 +30,8 @@
 use crate::orders::OrderLog;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
-/// 32 bytes of SHA-256.
-pub type Digest32 = [u8; 32];
+pub use crate::digest::Digest32;
 
 /// How many links a chain has above its commitment: the secret at the top, which is
 /// never shown (the player's order key and seal nonces come from it), and below it
@@ -44,17 +42,7 @@ pub const CHAIN_LENGTH: usize = 1 << 20;
 /// one kept (at most this many hashes a reveal).
 const CHECKPOINT_EVERY: usize = 1 << 10;
 
-/// SHA-256 of a label and some parts, each part's length first.
-pub(crate) fn labelled(label: &str, parts: &[&[u8]]) -> Digest32 {
-    let mut h = Sha256::new();
-    h.update((label.len() as u64).to_le_bytes());
-    h.update(label.as_bytes());
-    for p in parts {
-        h.update((p.len() as u64).to_le_bytes());
-        h.update(p);
-    }
-    h.finalize().into()
-}
+pub(crate) use crate::digest::labelled;
 
 /// One step down a chain: the link below `link`.
 pub fn step(link: &Digest32) -> Digest32 {
@@ -213,6 +201,23 @@ pub struct SharedDice {
     pub signatures: Vec<String>,
 }
 
+/// Two hex values, one a side, from the record's field `field` (`what` in words).
+fn read_pair(list: &[String], field: &str, what: &str) -> Result<[Digest32; 2], DiceFault> {
+    if list.len() != 2 {
+        return Err(DiceFault {
+            field: format!("shared_dice.{field}"),
+            message: format!("two {what}, one a side, are needed; found {}", list.len()),
+        });
+    }
+    let read = |side: usize| {
+        unhex(&list[side]).map_err(|message| DiceFault {
+            field: format!("shared_dice.{field}[{side}]"),
+            message,
+        })
+    };
+    Ok([read(0)?, read(1)?])
+}
+
 /// Why a save's shared dice do not hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiceFault {
@@ -261,22 +266,7 @@ impl SharedDice {
         if self.keys.is_empty() {
             return Ok(None);
         }
-        if self.keys.len() != 2 {
-            return Err(DiceFault {
-                field: "shared_dice.keys".into(),
-                message: format!(
-                    "two order keys, one a side, are needed; found {}",
-                    self.keys.len()
-                ),
-            });
-        }
-        let read = |side: usize| {
-            unhex(&self.keys[side]).map_err(|message| DiceFault {
-                field: format!("shared_dice.keys[{side}]"),
-                message,
-            })
-        };
-        Ok(Some([read(0)?, read(1)?]))
+        read_pair(&self.keys, "keys", "order keys").map(Some)
     }
 
     /// Checks that `signature` is the signature of `order`'s side on it as order
@@ -403,22 +393,7 @@ impl SharedDice {
 
     /// Each side's commitment, read.
     pub fn commitments(&self) -> Result<[Digest32; 2], DiceFault> {
-        if self.commitments.len() != 2 {
-            return Err(DiceFault {
-                field: "shared_dice.commitments".into(),
-                message: format!(
-                    "two commitments, one a side, are needed; found {}",
-                    self.commitments.len()
-                ),
-            });
-        }
-        let read = |side: usize| {
-            unhex(&self.commitments[side]).map_err(|message| DiceFault {
-                field: format!("shared_dice.commitments[{side}]"),
-                message,
-            })
-        };
-        Ok([read(0)?, read(1)?])
+        read_pair(&self.commitments, "commitments", "commitments")
     }
 
     /// Checks every reveal against the link before it, and works out the seed and keys.

@@ -16,25 +16,9 @@
 //! what its machine may give. A save of such a game shows each order's signature beside
 //! it, and loading it checks each against its side's key.
 
+use crate::digest::{Digest32, labelled};
 use crate::orders::Order;
 use ring::signature::{ED25519, Ed25519KeyPair, KeyPair, UnparsedPublicKey};
-use sha2::{Digest, Sha256};
-
-/// 32 bytes: a commitment, a public key, a secret.
-type Digest32 = [u8; 32];
-
-/// SHA-256 of a label and some parts, each part's length first (as the dice chain
-/// hashes).
-fn labelled(label: &str, parts: &[&[u8]]) -> Digest32 {
-    let mut h = Sha256::new();
-    h.update((label.len() as u64).to_le_bytes());
-    h.update(label.as_bytes());
-    for p in parts {
-        h.update((p.len() as u64).to_le_bytes());
-        h.update(p);
-    }
-    h.finalize().into()
-}
 
 /// An Ed25519 signature: 64 bytes.
 pub type Signature = [u8; 64];

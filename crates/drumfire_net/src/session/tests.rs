@@ -694,6 +694,18 @@ fn forged_game(p: &mut Pair, sign: impl Fn(&mut SharedDice, &[Order])) -> String
     save::to_text(&forged).unwrap()
 }
 
+/// The forger's record: the host's key replaced by `own`, every order of the host's
+/// side signed again with it, the joining machine's with `joiner`.
+fn signed_as_host(record: &mut SharedDice, orders: &[Order], own: &OrderKey, joiner: &OrderKey) {
+    record.keys[0] = hex(&own.public());
+    record.signatures.clear();
+    for (i, order) in orders.iter().enumerate() {
+        let key = if order.side() == Some(0) { own } else { joiner };
+        let s = signature(record, key, i + 1, order);
+        record.signatures.push(s);
+    }
+}
+
 /// Order `index`'s signature by `key` in `record`.
 fn signature(record: &SharedDice, key: &OrderKey, index: usize, order: &Order) -> String {
     hex(&key.sign(&record.commitments().unwrap(), index, order))
@@ -722,19 +734,7 @@ fn a_resumed_game_with_orders_of_this_side_that_this_machine_never_gave_is_refus
             // The host's key replaced by one the forger holds, every host order signed
             // again with it: the game reads and replays on its own.
             "names other order keys",
-            Box::new(|record, orders| {
-                record.keys[0] = hex(&own_key.public());
-                record.signatures.clear();
-                for (i, order) in orders.iter().enumerate() {
-                    let key = if order.side() == Some(0) {
-                        &own_key
-                    } else {
-                        &joiner_key
-                    };
-                    let s = signature(record, key, i + 1, order);
-                    record.signatures.push(s);
-                }
-            }),
+            Box::new(|record, orders| signed_as_host(record, orders, &own_key, &joiner_key)),
         ),
     ];
     for (why, sign) in attacks {
@@ -750,17 +750,7 @@ fn a_resumed_game_with_orders_of_this_side_that_this_machine_never_gave_is_refus
     // The keys the forger chose, in a game whose orders are all signed by them, pass
     // every check but the host's: the save alone cannot tell, the host can.
     let forged = forged_game(&mut p, |record, orders| {
-        record.keys[0] = hex(&own_key.public());
-        record.signatures.clear();
-        for (i, order) in orders.iter().enumerate() {
-            let key = if order.side() == Some(0) {
-                &own_key
-            } else {
-                &joiner_key
-            };
-            let s = signature(record, key, i + 1, order);
-            record.signatures.push(s);
-        }
+        signed_as_host(record, orders, &own_key, &joiner_key)
     });
     let loaded = save::parse("forged", &forged, &drumfire_core::rules::ALL).unwrap();
     assert!(save::replay(&loaded).1.is_ok());
