@@ -18,8 +18,8 @@ pub enum Loaded {
 
 /// Reads a scenario or a save; every error comes back as `FILE:LINE:COL: message` lines.
 pub fn load(path: &Path) -> Result<Loaded, Vec<String>> {
-    let name = path.display().to_string();
-    let text = drumfire_core::error::read_file(path).map_err(|e| vec![e.to_string()])?;
+    let (name, text) = drumfire_core::shipped::read(path, Some(&drumfire_core::paths::scenarios()))
+        .map_err(|e| vec![e.to_string()])?;
     let show = |errs: Vec<drumfire_core::error::LocatedError>| {
         errs.iter().map(ToString::to_string).collect::<Vec<_>>()
     };
@@ -32,6 +32,54 @@ pub fn load(path: &Path) -> Result<Loaded, Vec<String>> {
             .map(|s| Loaded::Scenario(Box::new(s)))
             .map_err(show)
     }
+}
+
+/// One line of `drumfire scenarios`: short name, rule set, title, size, turns, sides.
+fn scenario_line(name: &str, s: &Scenario) -> String {
+    let f = &s.file;
+    let sides: Vec<&str> = f.sides.iter().map(|d| d.name.as_str()).collect();
+    format!(
+        "{name:<20} {:<14} {} ({}x{}, {} turns, {})",
+        s.rules.name,
+        f.title,
+        f.map.width,
+        f.map.height,
+        f.turns,
+        sides.join(" v ")
+    )
+}
+
+/// `drumfire scenarios`: every shipped scenario by its short name, then the player's
+/// own (in the scenarios folder of the data folder), each with its rule set, title,
+/// size, length and sides; a file of the player's that does not read is listed with
+/// its first error.
+pub fn scenarios() -> ExitCode {
+    println!("Shipped (drumfire play NAME):");
+    for s in drumfire_core::shipped::SHIPPED {
+        match s.parse() {
+            Ok(parsed) => println!("  {}", scenario_line(s.name, &parsed)),
+            Err(e) => println!(
+                "  {:<20} {}",
+                s.name,
+                e.first().map(ToString::to_string).unwrap_or_default()
+            ),
+        }
+    }
+    let folder = drumfire_core::paths::scenarios();
+    let own = drumfire_core::shipped::own_scenarios(&folder);
+    if own.is_empty() {
+        println!("Your own ({}): none yet", folder.display());
+    } else {
+        println!("Your own ({}):", folder.display());
+    }
+    for (name, path) in own {
+        match load(&path) {
+            Ok(Loaded::Scenario(parsed)) => println!("  {}", scenario_line(&name, &parsed)),
+            Ok(Loaded::Save(_)) => println!("  {name:<20} (a save, not a scenario)"),
+            Err(e) => println!("  {name:<20} {}", e.first().cloned().unwrap_or_default()),
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 /// `drumfire check FILE...`: exit 0 when every file is valid.
@@ -371,7 +419,7 @@ fn host_game(args: &HostArgs) -> Result<ExitCode, String> {
             .file_stem()
             .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
         let stem = stem.trim_end_matches(".network").to_owned();
-        PathBuf::from("saves").join(format!("{stem}.network.ron"))
+        drumfire_core::paths::saves().join(format!("{stem}.network.ron"))
     });
     let opts = drumfire_net::play::HostOptions {
         file: args.file.clone(),
@@ -410,7 +458,7 @@ fn join_game(args: &JoinArgs) -> Result<ExitCode, String> {
         save: args
             .save
             .clone()
-            .unwrap_or_else(|| PathBuf::from("saves/network-join.ron")),
+            .unwrap_or_else(|| drumfire_core::paths::saves().join("network-join.ron")),
         resume: args.resume,
         player,
     };
@@ -535,6 +583,10 @@ fn post_game(command: &PostCommand) -> Result<ExitCode, String> {
             let player = net_player(player)?;
             let turn = post::read(file)?;
             let shown = file.display().to_string();
+            let legacy = post::legacy_seat_dir();
+            if legacy.is_dir() {
+                post::adopt_legacy_seat(&turn, &post::seat_dir(), &legacy)?;
+            }
             let mut opened = post::open(
                 &shown,
                 turn,

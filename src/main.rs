@@ -30,17 +30,24 @@ struct Args {
     /// Window options when no command is given.
     #[command(flatten)]
     window: app::WindowOptions,
+    /// Keep saves, seats, settings and the player's own scenarios under DIR instead of
+    /// the platform's folders (also the environment variable DRUMFIRE_DATA).
+    #[arg(long, global = true, value_name = "DIR")]
+    data: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Open a scenario or a save in the window.
     Play {
-        /// A scenario (.ron) or a save.
+        /// A scenario (.ron), a save, or a scenario's short name (`drumfire scenarios`
+        /// lists them).
         file: PathBuf,
         #[command(flatten)]
         window: app::WindowOptions,
     },
+    /// List the scenarios: every shipped one by its short name, then the player's own.
+    Scenarios,
     /// Check scenarios and saves; print each error as FILE:LINE:COL: message.
     Check {
         /// Files to check.
@@ -51,7 +58,9 @@ enum Command {
     Sim(cli::SimArgs),
     /// Open the scenario editor on a scenario (a new one when the file does not exist).
     Edit {
-        /// The scenario to edit (default new_scenario.ron).
+        /// The scenario to edit: a file, or a short name in the player's scenarios
+        /// folder (a shipped scenario's name edits a copy of it there, `my_NAME.ron`);
+        /// default `new_scenario` there.
         file: Option<PathBuf>,
         /// Save a PNG of the window once it has drawn, then quit.
         #[arg(long, value_name = "PNG")]
@@ -101,9 +110,13 @@ enum Command {
 fn main() -> ExitCode {
     bench::mark_start();
     let args = Args::parse();
+    if let Some(dir) = args.data {
+        drumfire_core::paths::choose(dir);
+    }
     match args.command {
         None => app::run_default(args.window),
         Some(Command::Play { file, window }) => app::run_file(&file, window),
+        Some(Command::Scenarios) => cli::scenarios(),
         Some(Command::Check { files }) => cli::check(&files),
         Some(Command::Sim(sim)) => cli::sim(&sim),
         Some(Command::Replay { save }) => cli::replay(&save),

@@ -194,9 +194,45 @@ pub enum EditorCommand {
     Goto(String),
 }
 
+/// The file `drumfire edit` works on: a file that exists as it is; a short name in the
+/// player's scenarios folder (`NAME.ron`), where a shipped scenario's name gives a
+/// copy of it, `my_NAME.ron`, written there the first time (a shipped scenario is
+/// never edited in place); no name, `new_scenario.ron` there; any other path as given
+/// (a new file).
+fn editable(path: Option<PathBuf>) -> Result<PathBuf, String> {
+    let folder = drumfire_core::paths::scenarios();
+    let Some(path) = path else {
+        return Ok(folder.join("new_scenario.ron"));
+    };
+    let name = path.to_string_lossy().into_owned();
+    if path.exists() || name.contains(['/', '\\', '.']) || name.is_empty() {
+        return Ok(path);
+    }
+    let own = folder.join(format!("{name}.ron"));
+    if own.exists() {
+        return Ok(own);
+    }
+    let Some(shipped) = drumfire_core::shipped::find(&name) else {
+        return Ok(own);
+    };
+    let copy = folder.join(format!("my_{}.ron", shipped.name));
+    if !copy.exists() {
+        std::fs::create_dir_all(&folder)
+            .and_then(|()| std::fs::write(&copy, shipped.text))
+            .map_err(|e| format!("{}:1:1: cannot write the copy: {e}", copy.display()))?;
+    }
+    Ok(copy)
+}
+
 /// `drumfire edit [FILE] [--rules ID]` (the rule set is for a new file).
 pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: Option<&str>) -> ExitCode {
-    let path = path.unwrap_or_else(|| PathBuf::from("new_scenario.ron"));
+    let path = match editable(path) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let name = path.display().to_string();
     let editor = match std::fs::read_to_string(&path) {
         Ok(text) => match Editor::open(&name, &text, &drumfire_core::rules::ALL) {

@@ -37,9 +37,10 @@ impl GameSource {
         }
     }
 
-    /// Where this scenario's save goes: `saves/<scenario>.save.ron` (and
-    /// `.autosave.ron`); at the table `saves/<scenario>.table-save.ron`, so that a
-    /// table session never overwrites a game played by the rules.
+    /// Where this scenario's save goes: `<data>/saves/<scenario>.save.ron` (and
+    /// `.autosave.ron`); at the table `<data>/saves/<scenario>.table-save.ron`, so
+    /// that a table session never overwrites a game played by the rules (the data
+    /// folder: [`drumfire_core::paths`]).
     pub fn save_path(&self, kind: &str) -> PathBuf {
         let stem = std::path::Path::new(&self.scenario.source)
             .file_stem()
@@ -49,7 +50,7 @@ impl GameSource {
         } else {
             ""
         };
-        PathBuf::from("saves").join(format!("{stem}.{table}{kind}.ron"))
+        drumfire_core::paths::saves().join(format!("{stem}.{table}{kind}.ron"))
     }
 }
 
@@ -289,7 +290,7 @@ fn carry_out_request(world: &mut World) {
     world.resource_mut::<UiStatus>().0 = status;
 }
 
-/// Writes the game in hand to `saves/<scenario>.replay.ron` and opens it in
+/// Writes the game in hand to `<data>/saves/<scenario>.replay.ron` and opens it in
 /// `drumfire view`, in a window of its own: this game goes on untouched meanwhile.
 fn open_viewer(world: &mut World, source: &GameSource) -> String {
     let path = source.save_path("replay");
@@ -319,19 +320,57 @@ fn start_again(args: &[std::ffi::OsString]) -> std::io::Result<()> {
         .map(|_| ())
 }
 
-/// The scenario's own file, or a copy of its text under `saves/` (the embedded
-/// default scenario) for another process to open.
+/// The shipped scenario this game is of, if it is one (by its text).
+fn shipped_of(source: &GameSource) -> Option<&'static drumfire_core::shipped::Shipped> {
+    drumfire_core::shipped::SHIPPED
+        .iter()
+        .find(|s| s.text == source.scenario.text)
+}
+
+/// The scenario for another process to open: a shipped one by its short name, the
+/// player's own file, or else (a scenario read from a save) a copy of its text in
+/// the saves folder.
 fn scenario_file(source: &GameSource) -> Result<PathBuf, String> {
+    if let Some(s) = shipped_of(source) {
+        return Ok(PathBuf::from(s.name));
+    }
     let own = std::path::Path::new(&source.scenario.source);
     if own.is_file() {
         return Ok(own.to_path_buf());
     }
-    let copy = source.save_path("edit");
-    copy.parent()
+    write_copy(&source.save_path("edit"), &source.scenario.text)
+}
+
+/// Writes `text` to `path` (its folder made), unless a file is there already.
+fn write_copy(path: &std::path::Path, text: &str) -> Result<PathBuf, String> {
+    if path.is_file() {
+        return Ok(path.to_path_buf());
+    }
+    path.parent()
         .map_or(Ok(()), std::fs::create_dir_all)
-        .and_then(|()| std::fs::write(&copy, &source.scenario.text))
-        .map_err(|e| format!("Could not write {}: {e}", copy.display()))?;
-    Ok(copy)
+        .and_then(|()| std::fs::write(path, text))
+        .map_err(|e| format!("Could not write {}: {e}", path.display()))?;
+    Ok(path.to_path_buf())
+}
+
+/// The scenario the editor opens: a shipped scenario is edited as a copy in the
+/// player's scenarios folder, `my_<name>.ron` (made from the shipped text the first
+/// time, the player's own edits after), never in place; the player's own file as it is; a
+/// scenario read from a save as a copy in the scenarios folder.
+fn scenario_to_edit(source: &GameSource) -> Result<PathBuf, String> {
+    let folder = drumfire_core::paths::scenarios();
+    if let Some(s) = shipped_of(source) {
+        return write_copy(&folder.join(format!("my_{}.ron", s.name)), s.text);
+    }
+    let own = std::path::Path::new(&source.scenario.source);
+    if own.is_file() {
+        return Ok(own.to_path_buf());
+    }
+    let stem = own.file_stem().map_or_else(
+        || "scenario".to_owned(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    write_copy(&folder.join(format!("{stem}.ron")), &source.scenario.text)
 }
 
 /// The arguments of `drumfire host` for this scenario, as the Two machines window
@@ -424,10 +463,9 @@ fn post_from_window(source: &GameSource, two: &TwoMachines) -> String {
     }
 }
 
-/// Opens the scenario in `drumfire edit`: its own file when it has one, else a copy
-/// of its text under `saves/` (the embedded default scenario).
+/// Opens the scenario in `drumfire edit` ([`scenario_to_edit`]).
 fn open_editor(source: &GameSource) -> String {
-    let path = match scenario_file(source) {
+    let path = match scenario_to_edit(source) {
         Ok(p) => p,
         Err(e) => return e,
     };
@@ -528,7 +566,7 @@ fn write_save(
 }
 
 fn load(world: &mut World, source: &GameSource) -> String {
-    let path = source.save_path("save");
+    let path = drumfire_core::paths::existing(&source.save_path("save"));
     if !path.exists() {
         return format!("No save to load at {}.", path.display());
     }

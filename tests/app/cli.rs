@@ -5,6 +5,7 @@ use std::process::{Command, Output};
 
 fn drumfire(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_drumfire"))
+        .env("DRUMFIRE_DATA", crate::common::data_dir())
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -430,5 +431,69 @@ fn view_refuses_what_it_cannot_show_with_a_located_error() {
         stderr(&out).contains("the save does not replay: state hash"),
         "{}",
         stderr(&out)
+    );
+}
+
+/// Every shipped scenario is inside the binary: listed by `drumfire scenarios` with its
+/// rule set, title, size, turns and sides, played by its short name from a folder with
+/// no scenarios in it, and nothing is written to that folder; an unknown name is
+/// refused naming the shipped ones; the player's own scenario is listed after them.
+#[test]
+fn shipped_scenarios_are_in_the_binary_and_found_by_a_short_name() {
+    let desk = scratch("desk-names");
+    let data = scratch("data-names");
+    let _ = std::fs::remove_dir_all(&desk);
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(&desk).unwrap();
+    std::fs::create_dir_all(data.join("scenarios")).unwrap();
+    let tutorial = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/great_war/tutorial.ron"
+    );
+    std::fs::copy(tutorial, data.join("scenarios/my_front.ron")).unwrap();
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_drumfire"))
+            .args(args)
+            .current_dir(&desk)
+            .env("DRUMFIRE_DATA", &data)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["scenarios"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let listed = stdout(&out);
+    let lindenau = listed
+        .lines()
+        .find(|l| l.trim_start().starts_with("lindenau "))
+        .unwrap_or_else(|| panic!("{listed}"));
+    assert!(
+        lindenau.contains("Napoleonic") && lindenau.contains("(10x8, 6 turns, French v Prussian)"),
+        "{lindenau}"
+    );
+    assert_eq!(
+        listed.lines().filter(|l| l.starts_with("  ")).count(),
+        12,
+        "{listed}"
+    );
+    assert!(listed.contains("  my_front "), "{listed}");
+
+    let out = run(&["sim", "lindenau", "--seed", "3", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("\"winner\""), "{}", stdout(&out));
+    let out = run(&["check", "krasny_bor", "my_front"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("krasny_bor: ok (scenario)"));
+    assert_eq!(
+        std::fs::read_dir(&desk).unwrap().count(),
+        0,
+        "the desk stays empty"
+    );
+
+    let out = run(&["play", "waterloo"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("waterloo:1:1:") && err.contains("tanners_ford"),
+        "{err}"
     );
 }

@@ -28,3 +28,9 @@ pub fn picture(shots: &std::path::Path, name: &str) -> image::RgbaImage {
     assert_eq!((img.width(), img.height()), (1280, 800), "{name}");
     img
 }
+
+/// The data folder (`DRUMFIRE_DATA`) of the programs the tests start when they have no
+/// folder of their own: inside the build folder, never the player's.
+pub fn data_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/test-data")
+}

@@ -37,6 +37,7 @@ impl Proc {
     /// drumfire with `args`.
     fn start(args: &[&str]) -> Self {
         let mut command = Command::new(env!("CARGO_BIN_EXE_drumfire"));
+        command.env("DRUMFIRE_DATA", crate::common::data_dir());
         command.args(args);
         Self::spawn(command)
     }
@@ -44,6 +45,7 @@ impl Proc {
     /// drumfire with `args` under Xvfb (a window).
     fn windowed(args: &[&str]) -> Self {
         let mut command = Command::new("xvfb-run");
+        command.env("DRUMFIRE_DATA", crate::common::data_dir());
         command
             .args(["-a", "-s", "-screen 0 1280x800x24"])
             .arg(env!("CARGO_BIN_EXE_drumfire"))
@@ -184,6 +186,7 @@ fn replayed(save: &Path) -> String {
 /// What `drumfire replay` prints for a save whose dice it checked.
 fn replay_says(save: &Path) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_drumfire"))
+        .env("DRUMFIRE_DATA", crate::common::data_dir())
         .arg("replay")
         .arg(save)
         .output()
@@ -274,6 +277,7 @@ fn two_processes_play_a_whole_game_over_the_loopback_to_the_same_hash() {
     );
     std::fs::write(dir.join("forged.ron"), forged).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_drumfire"))
+        .env("DRUMFIRE_DATA", crate::common::data_dir())
         .arg("replay")
         .arg(dir.join("forged.ron"))
         .output()

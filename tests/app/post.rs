@@ -7,6 +7,7 @@ use std::process::{Command, Output};
 
 fn drumfire(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_drumfire"))
+        .env("DRUMFIRE_DATA", dir)
         .args(args)
         .current_dir(dir)
         .output()
@@ -80,6 +81,7 @@ fn open_in_window(desk: &Path, file: &Path, more: &[&std::ffi::OsStr]) -> Output
         .arg(file)
         .args(more)
         .current_dir(desk)
+        .env("DRUMFIRE_DATA", desk)
         .output()
         .expect("xvfb-run must be installed (apt-get install xvfb mesa-vulkan-drivers libvulkan1)")
 }

@@ -15,6 +15,7 @@ fn the_window_shows_the_map_counters_and_panels() {
     let png = out_dir.join("default.png");
     let _ = std::fs::remove_file(&png);
     let status = Command::new("xvfb-run")
+        .env("DRUMFIRE_DATA", crate::common::data_dir())
         .args(["-a", "-s", "-screen 0 1280x800x24"])
         .arg(env!("CARGO_BIN_EXE_drumfire"))
         .args(["--select", "0706", "--screenshot"])
@@ -69,6 +70,7 @@ fn the_editor_shows_the_map_the_terrain_brush_and_the_palette() {
     )
     .unwrap();
     let status = Command::new("xvfb-run")
+        .env("DRUMFIRE_DATA", crate::common::data_dir())
         .args(["-a", "-s", "-screen 0 1280x800x24"])
         .arg(env!("CARGO_BIN_EXE_drumfire"))
         .arg("edit")
@@ -121,6 +123,7 @@ fn a_portable_game_shows_reach_targets_and_facing() {
     let png = out_dir.join("portable.png");
     let _ = std::fs::remove_file(&png);
     let status = Command::new("xvfb-run")
+        .env("DRUMFIRE_DATA", crate::common::data_dir())
         .args(["-a", "-s", "-screen 0 1280x800x24"])
         .arg(env!("CARGO_BIN_EXE_drumfire"))
         .arg("play")
@@ -160,6 +163,7 @@ fn a_portable_game_shows_reach_targets_and_facing() {
 fn the_window_draws_nothing_while_nobody_touches_it() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let output = Command::new("xvfb-run")
+        .env("DRUMFIRE_DATA", crate::common::data_dir())
         .args(["-a", "-s", "-screen 0 1280x800x24"])
         .arg(env!("CARGO_BIN_EXE_drumfire"))
         .arg("play")

@@ -46,6 +46,7 @@ fn watch(dir: &Path, save: &Path, at: Option<usize>, script: &str) {
     let script_path = dir.join("script.txt");
     std::fs::write(&script_path, script).unwrap();
     let mut command = Command::new("xvfb-run");
+    command.env("DRUMFIRE_DATA", dir);
     command
         .args(["-a", "-s", "-screen 0 1280x800x24"])
         .arg(env!("CARGO_BIN_EXE_drumfire"))

@@ -38,6 +38,7 @@ impl Session {
             .expect("Xvfb must be installed");
         sleep(Duration::from_secs(1));
         let game = Command::new(env!("CARGO_BIN_EXE_drumfire"))
+            .env("DRUMFIRE_DATA", crate::common::data_dir())
             .env("DISPLAY", &display)
             .stdout(Stdio::null())
             .stderr(Stdio::null())

@@ -17,6 +17,7 @@ fn run_script(scenario: Option<&str>, seed: u64, script: &str, shots: &str) -> P
     let shots = root.join(shots);
     let _ = std::fs::remove_dir_all(&shots);
     let mut command = Command::new("xvfb-run");
+    command.env("DRUMFIRE_DATA", crate::common::data_dir());
     command
         .args(["-a", "-s", "-screen 0 1280x800x24"])
         .arg(env!("CARGO_BIN_EXE_drumfire"));
@@ -233,7 +234,10 @@ fn a_table_session_in_the_window_saves_and_replays_to_the_same_hash() {
     assert_eq!(replayed, Ok(save.state_hash));
     // Switching back to the rules kept the table session in its autosave.
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let kept = std::fs::read_to_string(root.join("saves/tutorial.table-autosave.ron")).unwrap();
+    let kept = std::fs::read_to_string(
+        crate::common::data_dir().join("saves/tutorial.table-autosave.ron"),
+    )
+    .unwrap();
     let kept = drumfire_core::save::parse("kept.ron", &kept, &drumfire_core::rules::ALL)
         .unwrap_or_else(|e| panic!("{}", e[0]));
     assert_eq!(kept.state_hash, save.state_hash);

@@ -58,8 +58,8 @@ pub struct JoinOptions {
 
 /// Reads a scenario for a new game between two machines, or says why it cannot be one.
 pub fn scenario_for_two(path: &Path) -> Result<Scenario, String> {
-    let name = path.display().to_string();
-    let text = drumfire_core::error::read_file(path).map_err(|e| e.to_string())?;
+    let (name, text) = drumfire_core::shipped::read(path, Some(&drumfire_core::paths::scenarios()))
+        .map_err(|e| e.to_string())?;
     let scenario = scenario::parse(&name, &text, &drumfire_core::rules::ALL).map_err(lines)?;
     check_for_two(&scenario)?;
     Ok(scenario)
@@ -111,9 +111,10 @@ pub struct Hosting {
 /// Reads the scenario or save, makes or reads the seat, and listens.
 pub fn prepare_host(opts: &HostOptions) -> Result<Hosting, String> {
     let net = Net::new().map_err(|e| format!("no network runtime: {e}"))?;
-    let text = drumfire_core::error::read_file(&opts.file).map_err(|e| e.to_string())?;
+    let (name, text) =
+        drumfire_core::shipped::read(&opts.file, Some(&drumfire_core::paths::scenarios()))
+            .map_err(|e| e.to_string())?;
     let (session, save) = if save::looks_like_save(&text) {
-        let name = opts.file.display().to_string();
         let saved = save::parse(&name, &text, &drumfire_core::rules::ALL).map_err(lines)?;
         check_for_two(&saved.scenario)?;
         let seat = Seat::read(&opts.file)?;

@@ -76,9 +76,39 @@ pub struct Pending {
     pub signature: Option<String>,
 }
 
-/// Where a player's seats and copies are kept, under the folder it plays from.
+/// Where a player's seats and copies are kept: `post/` in the saves folder
+/// ([`drumfire_core::paths`]).
 pub fn seat_dir() -> PathBuf {
-    PathBuf::from("saves").join("post")
+    drumfire_core::paths::saves().join("post")
+}
+
+/// Where seats were kept before the game had a data folder: `saves/post` under the
+/// folder it was played from. Still read ([`adopt_legacy_seat`]).
+pub fn legacy_seat_dir() -> PathBuf {
+    Path::new(drumfire_core::paths::LEGACY_SAVES).join("post")
+}
+
+/// A seat for `file`'s game kept in `legacy` and not in `dir` is copied into `dir`
+/// with the copy of the turn file sent beside it (the old folder is left as it was),
+/// so that a game begun before the data folder goes on from it. Returns how many
+/// files were copied.
+pub fn adopt_legacy_seat(file: &TurnFile, dir: &Path, legacy: &Path) -> Result<usize, String> {
+    let mut copied = 0;
+    for c in file.commitments.iter().filter(|c| !c.is_empty()) {
+        let (old, new) = (copy_path(legacy, c), copy_path(dir, c));
+        if !seat::path_of(&old).is_file() || seat::path_of(&new).exists() {
+            continue;
+        }
+        let seat = Seat::read(&old)?;
+        seat.write(&new)
+            .map_err(|e| format!("{}: {e}", new.display()))?;
+        copied += 1;
+        if old.is_file() && !new.exists() {
+            std::fs::copy(&old, &new).map_err(|e| format!("{}: {e}", new.display()))?;
+            copied += 1;
+        }
+    }
+    Ok(copied)
 }
 
 /// The copy of the last turn file a player wrote, named after its commitment (the

@@ -215,6 +215,9 @@ impl Editor {
 
     /// Writes the scenario atomically.
     pub fn save(&self, path: &std::path::Path) -> std::io::Result<()> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
         let tmp = path.with_extension("ron.tmp");
         std::fs::write(&tmp, self.to_text())?;
         std::fs::File::open(&tmp)?.sync_all()?;
