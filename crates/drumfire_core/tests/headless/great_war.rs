@@ -445,7 +445,14 @@ fn an_activated_leader_activates_his_own_type_around_him_and_lower_leaders_chain
     // Major (0202): r1 stacked, r2 adjacent (0302), Lieutenant (0402? not adjacent) ...
     assert_eq!(members, vec!["maj", "r1", "r2"]);
     assert!(group.members["r1"].led && group.members["r2"].led);
-    assert_eq!(group.members["r1"].combat, Some(1));
+    assert_eq!(group.members["r1"].leaders, ["maj"]);
+    assert_eq!(
+        drumfire_core::rules::great_war::action::lent_combat(
+            g.world(),
+            &group.members["r1"].leaders
+        ),
+        Some(1)
+    );
     // The cavalry in 0203 is adjacent but not of his type.
     assert!(!group.members.contains_key("rc"));
 }
@@ -2142,4 +2149,189 @@ fn drumfire_in_an_assaulted_hex_attacks_the_assaulting_units_not_the_defenders()
     let g = assault_into_drumfire(2);
     assert_eq!(fired(&g)[0].2, "M1");
     assert_eq!(effects(&g), ["morale r1"]);
+}
+
+/// What a fire's result did, from the journal after the first fire of `kind`: each
+/// step lost and each morale check, by piece, until the next fire.
+fn effects_of(g: &Game, kind: &str) -> Vec<String> {
+    events(g)
+        .into_iter()
+        .skip_while(|e| !matches!(e, GameEvent::Fired { kind: k, .. } if k == kind))
+        .skip(1)
+        .take_while(|e| !matches!(e, GameEvent::Fired { .. }))
+        .filter_map(|e| match e {
+            GameEvent::StepLost { piece, .. } => Some(format!("loss {piece}")),
+            GameEvent::MoraleChecked { piece, .. } => Some(format!("morale {piece}")),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A Red machinegun in 0301 moves into 0201, where Blue's guns left a Drumfire marker
+/// and a Red company already stands.
+fn machinegun_joins_a_company_under_drumfire(seed: u64) -> Game {
+    let s = battle_sides(
+        &["..........", ".........."],
+        r#"counters: [(id: "mg", side: "red", unit: "machinegun", hex: "0301"),
+                      (id: "r2", side: "red", unit: "rifle_company", hex: "0201"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "1001")],
+           hex_markers: [(kind: Drumfire, hex: "0201", side: "blue", source: "guns")]"#,
+        "",
+        r#", off_board_artillery: [(id: "guns", name: "Guns", strength: 10)]"#,
+    );
+    let mut g = start(&s, seed);
+    activate(&mut g, RED, "mg");
+    mv(&mut g, RED, &["mg"], &["0201"]).unwrap();
+    answer_all(&mut g);
+    g
+}
+
+/// "any units of either side that enter that hex are immediately attacked": the
+/// machinegun entering is attacked, the company already in the hex is not. Seed 1: the
+/// Drumfire's M2 checks the machinegun's morale only; seed 5: its 2X takes the
+/// machinegun's one step (it is removed) and the second loss finds no other unit that
+/// entered, so the company keeps both its steps.
+#[test]
+fn drumfire_attacks_only_the_units_that_enter_not_those_already_in_the_hex() {
+    let g = machinegun_joins_a_company_under_drumfire(1);
+    assert_eq!(
+        fired(&g),
+        [("Drumfire".to_owned(), vec![6, 1], "M2".to_owned())]
+    );
+    assert_eq!(effects_of(&g, "Drumfire"), ["morale mg"]);
+    let g = machinegun_joins_a_company_under_drumfire(5);
+    assert_eq!(
+        fired(&g),
+        [("Drumfire".to_owned(), vec![6, 4], "2X".to_owned())]
+    );
+    assert_eq!(effects_of(&g, "Drumfire"), ["loss mg"]);
+    assert_eq!(at(&g, "mg"), None);
+    assert_eq!(steps(&g, "r2"), 2);
+    assert!(marks(&g, "r2").is_empty());
+}
+
+/// Red's Major (combat modifier +2) leads a company into Blue's hex 0201, where Red's
+/// own guns left a Drumfire marker: the Drumfire attacks both as they enter.
+fn led_assault_into_drumfire(seed: u64) -> Game {
+    let s = battle_sides(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0201")],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, combat: 2, hex: "0101", flip: false)],
+           hex_markers: [(kind: Drumfire, hex: "0201", side: "red", source: "guns")]"#,
+        r#", off_board_artillery: [(id: "guns", name: "Guns", strength: 18)]"#,
+        "",
+    );
+    let mut g = start(&s, seed);
+    activate(&mut g, RED, "maj");
+    gw(
+        &mut g,
+        GwOrder::Assault {
+            side: RED,
+            pieces: ids(&["r1", "maj"]),
+            target: "0201".into(),
+        },
+    )
+    .unwrap();
+    answer_all(&mut g);
+    g
+}
+
+/// A fire's strength, column shifts (with their causes) and column.
+type Column = (u32, Vec<(i32, String)>, String);
+
+/// The assault's column and shifts, from the journal.
+fn assault_column(g: &Game) -> Option<Column> {
+    events(g).into_iter().find_map(|e| match e {
+        GameEvent::Fired {
+            kind,
+            strength,
+            shifts,
+            column,
+            ..
+        } if kind == "Assault" => Some((strength, shifts, column)),
+        _ => None,
+    })
+}
+
+/// A Demoralized leader "can do nothing [...] but try to recover morale": the Major who
+/// led the company in lends his +2 when the assault is rolled only if the Drumfire on
+/// the way in left him in good order. Seed 18: the Drumfire misses and the company's 5
+/// goes from the 3-5 column two to the right, to 10-14; seed 34: its M1 demoralizes the
+/// Major (the company passes) and the assault is rolled on 3-5, unshifted.
+#[test]
+fn a_leader_demoralized_by_drumfire_on_the_way_in_lends_no_assault_shift() {
+    let g = led_assault_into_drumfire(18);
+    assert_eq!(fired(&g)[0].2, "-");
+    assert_eq!(
+        assault_column(&g),
+        Some((
+            5,
+            vec![(2, "leader's combat modifier".to_owned())],
+            "10-14".to_owned()
+        ))
+    );
+    let g = led_assault_into_drumfire(34);
+    assert_eq!(fired(&g)[0].2, "M1");
+    assert_eq!(effects_of(&g, "Drumfire"), ["morale r1", "morale maj"]);
+    assert!(marks(&g, "maj").contains(&MarkerKind::Demoralized));
+    assert_eq!(assault_column(&g), Some((5, vec![], "3-5".to_owned())));
+}
+
+/// Red's company r1 and its Lieutenant stand in 0101, under a Drumfire marker of Blue's
+/// guns; the company assaults Blue's two companies in 0201.
+fn assault_out_of_drumfire(seed: u64) -> Game {
+    let s = battle_sides(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0201"),
+                      (id: "b2", side: "blue", unit: "rifle_company", hex: "0201")],
+           leaders: [(id: "lt", side: "red", name: "Lieutenant", kind: Infantry, rank: 1, morale: 8, hex: "0101", flip: false)],
+           hex_markers: [(kind: Drumfire, hex: "0101", side: "blue", source: "guns")]"#,
+        "",
+        r#", off_board_artillery: [(id: "guns", name: "Guns", strength: 10)]"#,
+    );
+    let mut g = start(&s, seed);
+    activate(&mut g, RED, "lt");
+    gw(
+        &mut g,
+        GwOrder::Assault {
+            side: RED,
+            pieces: ids(&["r1"]),
+            target: "0201".into(),
+        },
+    )
+    .unwrap();
+    answer_all(&mut g);
+    g
+}
+
+/// Ours: attackers thrown back enter the hex they came from again, and "any units of
+/// either side that enter that hex are immediately attacked" by the Drumfire there. Seed
+/// 1: the assault takes a step (1), the defence's M leaves r1 unshaken, the assault is
+/// thrown back to 0101 and Blue's guns' Drumfire there rolls M1 at the company: its
+/// morale is checked, the Lieutenant's (who stood there all along) is not.
+#[test]
+fn attackers_thrown_back_into_a_drumfire_hex_are_attacked_as_they_enter_it() {
+    let g = assault_out_of_drumfire(1);
+    assert_eq!(
+        fired(&g),
+        [
+            ("Assault".to_owned(), vec![6], "1".to_owned()),
+            ("Assault defence".to_owned(), vec![1], "M".to_owned()),
+            ("Drumfire".to_owned(), vec![4, 2], "M1".to_owned()),
+        ]
+    );
+    let drumfire = events(&g).into_iter().find_map(|e| match e {
+        GameEvent::Fired {
+            kind,
+            target,
+            firers,
+            ..
+        } if kind == "Drumfire" => Some((target, firers)),
+        _ => None,
+    });
+    assert_eq!(drumfire, Some(("0101".to_owned(), vec!["guns".to_owned()])));
+    assert_eq!(at(&g, "r1"), Some("0101".into()));
+    assert_eq!(effects_of(&g, "Drumfire"), ["morale r1"]);
 }

@@ -1723,6 +1723,182 @@ fn cavalry_pinned_during_the_turn_is_not_made_to_charge_until_the_next() {
 fn every_choice_we_designed_is_marked_ours_where_it_lives() {
     let (listed, wrong) =
         drumfire_core::testing::designed_marks("portable.md", "| P-", "P-", "portable");
-    assert_eq!(listed, 15);
+    assert_eq!(listed, 16);
     assert!(wrong.is_empty(), "{wrong:?}");
+}
+
+/// Red rifles in 0204; Blue's regular cavalry in 0704, pinned when the turn begins, and
+/// Blue rifles in 0908. The game is taken to the Action Phase's activations.
+fn blue_cavalry_pinned_at_the_start(seed: u64) -> Game {
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("inf", 0, "infantry_rifles", "0204", ""),
+            ("cav", 1, "cavalry_regular", "0704", ", markers: [Pinned]"),
+            ("foe", 1, "infantry_rifles", "0908", ""),
+        ],
+    );
+    let mut game = Game::new(&s, seed);
+    while game.phase() != drumfire_core::rules::portable::ACTION
+        || game.world().resource::<PtState>().step != Step::Activating
+    {
+        let side = game.awaiting().expect("someone is asked");
+        game.submit(Order::Pass { side }).unwrap();
+    }
+    game
+}
+
+/// "the automatic movement towards the nearest enemy Unit takes place before any other
+/// Units are activated": any other units, the enemy's too. Seed 0: Red activates first
+/// (2 activations); before Red may activate anything, Blue decides for its cavalry, pinned
+/// since the turn began; charging, it rides two hexes toward Red's rifles at once, spends
+/// none of Red's activations nor any of its own, and only then does Red activate.
+#[test]
+fn pinned_cavalry_of_the_side_acting_second_charges_before_the_first_side_activates() {
+    let mut game = blue_cavalry_pinned_at_the_start(0);
+    let segment = |g: &Game| {
+        g.world()
+            .resource::<drumfire_core::flow::ActionSegment>()
+            .side
+    };
+    let activations = |g: &Game| g.world().resource::<PtState>().activations;
+    assert_eq!(
+        (segment(&game), activations(&game)),
+        (0, 2),
+        "Red acts first"
+    );
+    assert_eq!(
+        game.awaiting(),
+        Some(1),
+        "Blue decides for its cavalry first"
+    );
+    let due: Vec<String> = drumfire_core::rules::portable::cavalry_due(game.world(), 1)
+        .into_iter()
+        .map(|u| u.id)
+        .collect();
+    assert_eq!(due, ["cav"]);
+    assert_eq!(
+        order(
+            &mut game,
+            PtOrder::Move {
+                side: 0,
+                unit: "inf".into(),
+                path: vec!["0304".into()]
+            }
+        )
+        .unwrap_err(),
+        "The game waits on Blue, not on Red."
+    );
+    assert_eq!(
+        game.submit(Order::Pass { side: 1 }).unwrap_err().0,
+        "cav is pinned regular cavalry: unpin it or let it charge first."
+    );
+    assert_eq!(
+        order(
+            &mut game,
+            PtOrder::Move {
+                side: 1,
+                unit: "foe".into(),
+                path: vec!["0907".into()]
+            }
+        )
+        .unwrap_err(),
+        "cav is pinned regular cavalry: it must be unpinned or charge before any other activation."
+    );
+    order(
+        &mut game,
+        PtOrder::Charge {
+            side: 1,
+            unit: "cav".into(),
+        },
+    )
+    .unwrap();
+    let cav = unit(&game, "cav");
+    assert_eq!(view::label(cav.hex), "0503");
+    assert_eq!(
+        cav.hex.unsigned_distance_to(h("0204")),
+        3,
+        "two hexes nearer"
+    );
+    assert!(cav.pinned, "the charge is made pinned");
+    assert_eq!((game.awaiting(), activations(&game)), (Some(0), 2));
+    order(
+        &mut game,
+        PtOrder::Move {
+            side: 0,
+            unit: "inf".into(),
+            path: vec!["0304".into()],
+        },
+    )
+    .unwrap();
+    assert_eq!(view::label(unit(&game, "inf").hex), "0304");
+    // Red has nothing left to activate: Blue's part, where the cavalry that charged is
+    // done for the turn.
+    assert_eq!((segment(&game), game.awaiting()), (1, Some(1)));
+    assert!(drumfire_core::rules::portable::cavalry_due(game.world(), 1).is_empty());
+    assert!(unit(&game, "cav").activated());
+}
+
+/// The other branch of the same decision, taken before Red's first activation: Blue
+/// decides to unpin its cavalry. It does not charge; it stays pinned through Red's part
+/// and is unpinned as Blue's first activation (one of Blue's own), before any other and
+/// without a charge left to choose.
+#[test]
+fn pinned_cavalry_of_the_side_acting_second_unpinned_by_a_decision_made_before_the_first_side_activates()
+ {
+    let mut game = blue_cavalry_pinned_at_the_start(0);
+    order(
+        &mut game,
+        PtOrder::Unpin {
+            side: 1,
+            unit: "cav".into(),
+        },
+    )
+    .unwrap();
+    assert!(unit(&game, "cav").pinned);
+    assert_eq!(view::label(unit(&game, "cav").hex), "0704");
+    assert_eq!(game.world().resource::<PtState>().unpin_due, ["cav"]);
+    assert_eq!(game.awaiting(), Some(0));
+    assert_eq!(game.world().resource::<PtState>().activations, 2);
+    game.submit(Order::Pass { side: 0 }).unwrap();
+    // Blue's part: its dice thrown, the cavalry's unpinning comes first.
+    assert_eq!(game.awaiting(), Some(1));
+    let left = game.world().resource::<PtState>().activations;
+    assert!(left > 0);
+    assert_eq!(
+        order(
+            &mut game,
+            PtOrder::Charge {
+                side: 1,
+                unit: "cav".into()
+            }
+        )
+        .unwrap_err(),
+        "cav is to be unpinned, as was decided before the turn's first activation: it does not charge."
+    );
+    assert_eq!(
+        order(
+            &mut game,
+            PtOrder::Move {
+                side: 1,
+                unit: "foe".into(),
+                path: vec!["0907".into()]
+            }
+        )
+        .unwrap_err(),
+        "cav is pinned regular cavalry: it must be unpinned or charge before any other activation."
+    );
+    order(
+        &mut game,
+        PtOrder::Unpin {
+            side: 1,
+            unit: "cav".into(),
+        },
+    )
+    .unwrap();
+    assert!(!unit(&game, "cav").pinned);
+    assert_eq!(game.world().resource::<PtState>().activations, left - 1);
+    assert!(game.world().resource::<PtState>().unpin_due.is_empty());
 }

@@ -399,7 +399,7 @@ fn a_great_war_game_seals_the_artillery_plans_and_opens_them_turn_by_turn() {
     assert_eq!(save::replay(&loaded).1, Ok(a));
 }
 
-const PINNED_GW_ORDERS: usize = 425;
+const PINNED_GW_ORDERS: usize = 427;
 const PINNED_GW_OPENINGS: usize = 20;
 
 /// A rule set whose secret is shown unit by unit: the ACW order chits.

@@ -8,6 +8,7 @@
 //! > that have Open Sights missions can also fire on any hex in range they can
 //! > spot, but they cannot combine fire."
 
+use super::action::lent_combat;
 use super::board::Board;
 use super::state::{FirePlan, Group, GwState};
 use super::tables::{self, FireResult, MoraleOutcome, ResultOdds, Table};
@@ -28,6 +29,7 @@ fn target_shifts(
     board: &Board,
     target: Hex,
     target_side: Option<u8>,
+    only: Option<&[String]>,
 ) -> Vec<(i32, String)> {
     let mut shifts = Vec::new();
     if let Some(c) = board.cell(target)
@@ -38,6 +40,7 @@ fn target_shifts(
     let units = view::in_hex(world, target)
         .iter()
         .filter(|p| !p.is_leader() && Some(p.side) == target_side)
+        .filter(|p| only.is_none_or(|o| o.contains(&p.id)))
         .count();
     if units >= 3 {
         shifts.push((1, format!("crowded target ({units} units)")));
@@ -172,7 +175,7 @@ pub fn plan_action_fire(
             if let Some(p) = firers.iter().find(|p| {
                 g.members
                     .get(&p.id)
-                    .is_none_or(|m| m.combat.is_none_or(|c| c <= 0))
+                    .is_none_or(|m| lent_combat(world, &m.leaders).is_none_or(|c| c <= 0))
             }) {
                 return refuse(format!(
                     "{} is not stacked with the others and was not activated by a leader with a combat modifier, so it cannot combine fire.",
@@ -189,7 +192,7 @@ pub fn plan_action_fire(
     } else {
         Table::Direct
     };
-    let mut shifts = target_shifts(world, board, target, target_side);
+    let mut shifts = target_shifts(world, board, target, target_side, None);
     if table == Table::Direct {
         let top = firers
             .iter()
@@ -203,7 +206,12 @@ pub fn plan_action_fire(
     if let Some(g) = group {
         let combat = firers
             .iter()
-            .map(|p| g.members.get(&p.id).and_then(|m| m.combat).unwrap_or(0))
+            .map(|p| {
+                g.members
+                    .get(&p.id)
+                    .and_then(|m| lent_combat(world, &m.leaders))
+                    .unwrap_or(0)
+            })
             .min()
             .unwrap_or(0);
         if combat != 0 {
@@ -261,22 +269,25 @@ pub fn plan_bombardment(
         sources,
         target,
         occupant_side(world, target),
+        None,
         kind,
     )
 }
 
-/// Bombardment at the pieces of `target_side` in `target` (in an assaulted hex both
-/// sides stand: Drumfire attacks only those who entered).
+/// Bombardment at the pieces of `target_side` in `target`, or only at those of `only`
+/// (Drumfire attacks the pieces that entered the hex, not the friends already there nor,
+/// in an assaulted hex, the defenders): a crowded target counts the units attacked.
 pub fn plan_bombardment_on(
     world: &World,
     side: u8,
     sources: Vec<(String, u32)>,
     target: Hex,
     target_side: Option<u8>,
+    only: Option<&[String]>,
     kind: &str,
 ) -> Result<FirePlan, Refusal> {
     let board = world.resource::<Board>();
-    let shifts = target_shifts(world, board, target, target_side);
+    let shifts = target_shifts(world, board, target, target_side, only);
     let (ids, strengths) = sources.into_iter().unzip();
     finish(
         Table::Bombardment,

@@ -63,7 +63,7 @@ fn execute(world: &mut World, step: Step) {
             entered,
             opportunity,
         } => advance(world, side, pieces, path, entered, opportunity),
-        Step::Drumfire { hex, side } => drumfire(world, hex, side),
+        Step::Drumfire { hex, side, pieces } => drumfire(world, hex, side, &pieces),
         Step::OpportunityWindow { hex, side } => {
             if view::in_hex(world, hex).iter().any(|p| p.side == side) {
                 let enemy = 1 - side.min(1);
@@ -87,22 +87,28 @@ fn execute(world: &mut World, step: Step) {
             push_front(world, steps);
         }
         Step::Fire(plan) => resolve_fire(world, plan),
-        Step::FireOn { plan, side } => {
+        Step::FireOn { plan, side, pieces } => {
             let result = roll_on_table(world, &plan);
-            push_front(world, effects(plan.target, side, result));
+            let steps = effects_on(world, plan.target, side, result, &pieces);
+            push_front(world, steps);
         }
         Step::Assault {
             hex,
             side,
             attackers,
-            combat,
-        } => assault(world, hex, side, attackers, combat),
+            leaders,
+        } => assault(world, hex, side, attackers, &leaders),
         Step::AssaultEnd {
             hex,
             side,
             attackers,
         } => assault_end(world, hex, side, attackers),
-        Step::Losses { hex, side, count } => losses(world, hex, side, count),
+        Step::Losses {
+            hex,
+            side,
+            count,
+            among,
+        } => losses(world, hex, side, count, among),
         Step::Morale {
             hex,
             side,
@@ -191,7 +197,12 @@ fn advance(
         },
     );
     arrive(world, &ids, next);
-    let mut steps = vec![Step::Drumfire { hex: next, side }];
+    let entering = super::action::entering_ids(world.resource::<GwState>(), &ids);
+    let mut steps = vec![Step::Drumfire {
+        hex: next,
+        side,
+        pieces: entering,
+    }];
     if opportunity {
         steps.push(Step::OpportunityWindow { hex: next, side });
     }
@@ -241,7 +252,12 @@ fn arrive(world: &mut World, ids: &[String], hex: Hex) {
 /// > "If a hex contains a Drumfire marker, any units of either side that enter
 /// > that hex are immediately attacked by the unit or off-board artillery factor
 /// > that placed the Drumfire marker there."
-fn drumfire(world: &mut World, hex: Hex, side: u8) {
+///
+/// The units that enter, `entering`, are attacked: not the pieces of their side that
+/// stood in the hex already, nor the defenders of an assaulted hex. Leaders who enter
+/// with them, or alone, are attacked with them (the morale check of a fire's result is
+/// rolled "for each leader and unit in the target hex").
+fn drumfire(world: &mut World, hex: Hex, side: u8, entering: &[String]) {
     let mut sources: Vec<(u8, String)> = world
         .query::<&HexMarker>()
         .iter(world)
@@ -251,7 +267,12 @@ fn drumfire(world: &mut World, hex: Hex, side: u8) {
     sources.sort();
     let mut plans = Vec::new();
     for (owner, source) in sources {
-        if !view::in_hex(world, hex).iter().any(|p| p.side == side) {
+        let here: Vec<String> = view::in_hex(world, hex)
+            .into_iter()
+            .filter(|p| p.side == side && entering.contains(&p.id))
+            .map(|p| p.id)
+            .collect();
+        if here.is_empty() {
             break;
         }
         // Ours — D-14 in docs/rules/great-war.md: a battery that would not fire its
@@ -269,16 +290,21 @@ fn drumfire(world: &mut World, hex: Hex, side: u8) {
             continue;
         }
         // "any units of either side that enter that hex are immediately attacked": the
-        // units that entered, not defenders of an assaulted hex who were there already.
+        // units that entered, not friends or defenders who were there already.
         if let Ok(plan) = fire::plan_bombardment_on(
             world,
             owner,
             vec![(source, strength)],
             hex,
             Some(side),
+            Some(&here),
             "Drumfire",
         ) {
-            plans.push(Step::FireOn { plan, side });
+            plans.push(Step::FireOn {
+                plan,
+                side,
+                pieces: here,
+            });
         }
     }
     push_front(world, plans);
@@ -356,7 +382,43 @@ fn effects(hex: Hex, side: u8, result: FireResult) -> Vec<Step> {
             plus,
             piece: None,
         }],
-        FireResult::Steps(count) => vec![Step::Losses { hex, side, count }],
+        FireResult::Steps(count) => vec![Step::Losses {
+            hex,
+            side,
+            count,
+            among: None,
+        }],
+    }
+}
+
+/// The steps a result sets going against `pieces` of `side` in `hex` only (the pieces
+/// Drumfire attacks): a morale check for each of them still there, in map order, and
+/// step losses taken among them.
+fn effects_on(
+    world: &World,
+    hex: Hex,
+    side: u8,
+    result: FireResult,
+    pieces: &[String],
+) -> Vec<Step> {
+    match result {
+        FireResult::NoEffect => vec![],
+        FireResult::Morale(plus) => view::in_hex(world, hex)
+            .into_iter()
+            .filter(|p| p.side == side && pieces.contains(&p.id))
+            .map(|p| Step::Morale {
+                hex,
+                side,
+                plus,
+                piece: Some(p.id),
+            })
+            .collect(),
+        FireResult::Steps(count) => vec![Step::Losses {
+            hex,
+            side,
+            count,
+            among: Some(pieces.to_vec()),
+        }],
     }
 }
 
@@ -365,13 +427,20 @@ fn effects(hex: Hex, side: u8, result: FireResult) -> Vec<Step> {
 ///
 /// Both sides fire at once, on strengths from before either result.
 /// Ours — D-7 in docs/rules/great-war.md: the assault procedure.
-fn assault(world: &mut World, hex: Hex, side: u8, attackers: Vec<(String, Hex)>, combat: i8) {
+fn assault(
+    world: &mut World,
+    hex: Hex,
+    side: u8,
+    attackers: Vec<(String, Hex)>,
+    leaders: &std::collections::BTreeMap<String, Vec<String>>,
+) {
     let here = view::in_hex(world, hex);
     let attacking: Vec<PieceView> = here.iter().filter(|p| p.side == side).cloned().collect();
     let defending: Vec<PieceView> = here.iter().filter(|p| p.side != side).cloned().collect();
     let mut steps = Vec::new();
     if !attacking.is_empty() && !defending.is_empty() {
         let defender = defending[0].side;
+        let combat = assault_combat(world, &attacking, leaders);
         let attack = fire::plan_assault(world, side, &attacking, hex, combat, true, "Assault");
         // A Demoralized leader "can do nothing [...] but try to recover morale": he lends
         // no combat modifier (`plan_assault` leaves Demoralized units out of the fire).
@@ -408,6 +477,28 @@ fn assault(world: &mut World, hex: Hex, side: u8, attackers: Vec<(String, Hex)>,
     push_front(world, steps);
 }
 
+/// The attackers' leader shift, read when the assault is rolled: the lowest among the
+/// attacking units that fire (in the hex, not Demoralized) of the combat modifier their
+/// leaders lend them now (`action::lent_combat`). A leader Demoralized by the Drumfire
+/// on the way in lends nothing, as he lends no morale modifier.
+pub fn assault_combat(
+    world: &World,
+    attacking: &[PieceView],
+    leaders: &std::collections::BTreeMap<String, Vec<String>>,
+) -> i8 {
+    attacking
+        .iter()
+        .filter(|p| !p.is_leader() && !p.demoralized)
+        .map(|p| {
+            leaders
+                .get(&p.id)
+                .and_then(|l| super::action::lent_combat(world, l))
+                .unwrap_or(0)
+        })
+        .min()
+        .unwrap_or(0)
+}
+
 /// Ours: when no defending unit is left, the attackers hold the hex and any defending
 /// leader left alone is captured; otherwise the attackers fall back to the hexes they came from.
 fn assault_end(world: &mut World, hex: Hex, side: u8, attackers: Vec<(String, Hex)>) {
@@ -421,43 +512,66 @@ fn assault_end(world: &mut World, hex: Hex, side: u8, attackers: Vec<(String, He
         }
         say(world, format!("The assault carries {}.", label(hex)));
     } else {
+        // Ours: attackers thrown back enter the hexes they came from again, and
+        // "any units of either side that enter that hex are immediately attacked" by
+        // a Drumfire marker there. Like flight, the fall back draws no opportunity fire.
+        let mut back: Vec<(Hex, Vec<String>)> = Vec::new();
         for (id, from) in attackers {
             if view::by_id(world, &id).is_some_and(|p| p.hex == hex) {
                 place(world, &id, from);
                 note(
                     world,
                     GameEvent::Moved {
-                        pieces: vec![id],
+                        pieces: vec![id.clone()],
                         from: label(hex),
                         to: label(from),
                     },
                 );
+                match back.iter_mut().find(|(h, _)| *h == from) {
+                    Some((_, ids)) => ids.push(id),
+                    None => back.push((from, vec![id])),
+                }
             }
         }
         say(
             world,
             format!("The assault on {} is thrown back.", label(hex)),
         );
+        let steps = back
+            .into_iter()
+            .map(|(from, ids)| Step::Drumfire {
+                hex: from,
+                side,
+                pieces: super::action::entering_ids(world.resource::<GwState>(), &ids),
+            })
+            .collect();
+        push_front(world, steps);
     }
 }
 
-/// Units that may take a step loss in a hex.
+/// Units that may take a step loss in a hex (only those of `among`, when given).
 /// Ours — D-13 in docs/rules/great-war.md: step losses.
-pub fn loss_candidates(world: &World, hex: Hex, side: u8) -> Vec<PieceView> {
+pub fn loss_candidates(
+    world: &World,
+    hex: Hex,
+    side: u8,
+    among: Option<&[String]>,
+) -> Vec<PieceView> {
     view::in_hex(world, hex)
         .into_iter()
         .filter(|p| p.side == side && !p.is_leader())
+        .filter(|p| among.is_none_or(|a| a.contains(&p.id)))
         .collect()
 }
 
 /// > "If a player rolls an X result (or a 1 result on the Assault Table), one enemy
 /// > unit in the target hex takes a step loss." The owner chooses which; when the
 /// > choice makes no difference the game takes it without asking.
-fn losses(world: &mut World, hex: Hex, side: u8, count: u8) {
+fn losses(world: &mut World, hex: Hex, side: u8, count: u8, among: Option<Vec<String>>) {
     if count == 0 {
         return;
     }
-    let candidates = loss_candidates(world, hex, side);
+    let candidates = loss_candidates(world, hex, side, among.as_deref());
     let Some(first) = candidates.first() else {
         return;
     };
@@ -471,7 +585,7 @@ fn losses(world: &mut World, hex: Hex, side: u8, count: u8) {
     });
     if alike {
         let id = first.id.clone();
-        take_loss(world, &id, hex, side, count);
+        take_loss(world, &id, hex, side, count, among);
     } else {
         world.resource_mut::<GwState>().prompt = Some(Prompt::StepLoss {
             side,
@@ -482,8 +596,16 @@ fn losses(world: &mut World, hex: Hex, side: u8, count: u8) {
     }
 }
 
-/// Applies one step loss to `id` and queues its M2 check and the losses still due.
-pub fn take_loss(world: &mut World, id: &str, hex: Hex, side: u8, count: u8) {
+/// Applies one step loss to `id` and queues its M2 check and the losses still due
+/// (among the same units, when the result fell on some only).
+pub fn take_loss(
+    world: &mut World,
+    id: &str,
+    hex: Hex,
+    side: u8,
+    count: u8,
+    among: Option<Vec<String>>,
+) {
     let removed = lose_step(world, id);
     let mut steps = Vec::new();
     if !removed {
@@ -499,6 +621,7 @@ pub fn take_loss(world: &mut World, id: &str, hex: Hex, side: u8, count: u8) {
             hex,
             side,
             count: count - 1,
+            among,
         });
     }
     push_front(world, steps);

@@ -14,8 +14,9 @@ use std::collections::{BTreeMap, VecDeque};
 pub struct Member {
     /// Activated through a leader of its own type (may move closer to the enemy).
     pub led: bool,
-    /// Best combat modifier of the leaders of its type that activated it.
-    pub combat: Option<i8>,
+    /// The leaders of its own type that activated it. Their combat modifier is read
+    /// when it is used, from their state then: one Demoralized (or gone) since lends none.
+    pub leaders: Vec<String>,
     /// Where it stood when activated (assaults start adjacent to the enemy).
     pub start: Hex,
     /// Has it moved, fired or otherwise acted in this activation?
@@ -80,6 +81,9 @@ pub enum Step {
         hex: Hex,
         /// The side that entered.
         side: u8,
+        /// The pieces that entered (with what their transports carry): only they are
+        /// attacked, not pieces of their side that stood in the hex already.
+        pieces: Vec<String>,
     },
     /// The other side may fire at pieces that moved into a hex.
     OpportunityWindow {
@@ -97,13 +101,16 @@ pub enum Step {
     },
     /// Roll a fire and apply its result.
     Fire(FirePlan),
-    /// Roll a fire and apply its result to the pieces of `side` in the target hex only
-    /// (Drumfire on the pieces that entered a hex, defenders of an assault beside them).
+    /// Roll a fire and apply its result to `pieces` of `side` in the target hex only
+    /// (Drumfire on the pieces that entered a hex, not the friends already there nor
+    /// the defenders of an assault beside them).
     FireOn {
         /// The fire.
         plan: FirePlan,
         /// The side it attacks.
         side: u8,
+        /// The pieces it attacks.
+        pieces: Vec<String>,
     },
     /// Roll both sides of an assault (attackers already in the hex).
     Assault {
@@ -113,8 +120,9 @@ pub enum Step {
         side: u8,
         /// Attackers and the hexes they came from.
         attackers: Vec<(String, Hex)>,
-        /// The attackers' leader shift.
-        combat: i8,
+        /// The leaders of its own type that activated each attacking unit: the leader
+        /// shift is read from them when the assault is rolled, not when it is ordered.
+        leaders: BTreeMap<String, Vec<String>>,
     },
     /// Settle an assault: attackers hold the hex or fall back.
     AssaultEnd {
@@ -133,6 +141,8 @@ pub enum Step {
         side: u8,
         /// Losses left.
         count: u8,
+        /// Only these units may take them (`None`: any unit of the side in the hex).
+        among: Option<Vec<String>>,
     },
     /// A morale check for every piece of `side` in the hex (or only `piece`).
     Morale {

@@ -3,7 +3,7 @@
 use super::state::{PtOrder, PtState, Step};
 use super::view::{self, label};
 use super::{cavalry_due, combat, fire, movement};
-use crate::flow::Phase;
+use crate::flow::{ActionSegment, Phase};
 use crate::orders::Order;
 use bevy_ecs::prelude::*;
 use bevy_state::state::State;
@@ -34,16 +34,20 @@ pub fn candidates(world: &World, side: u8) -> Vec<Order> {
         super::ACTION if state.step == Step::Activating => {
             if let Some(c) = cavalry_due(world, side).first() {
                 pass = false;
-                if state.activations > 0 {
+                // A side yet to act decides now and unpins in its own part (P-16).
+                let early = side != world.resource::<ActionSegment>().side;
+                if early || state.activations > 0 {
                     out.push(PtOrder::Unpin {
                         side,
                         unit: c.id.clone(),
                     });
                 }
-                out.push(PtOrder::Charge {
-                    side,
-                    unit: c.id.clone(),
-                });
+                if !state.unpin_due.contains(&c.id) {
+                    out.push(PtOrder::Charge {
+                        side,
+                        unit: c.id.clone(),
+                    });
+                }
             } else if state.activations > 0 {
                 for u in all.iter().filter(|u| u.side == side && !u.activated()) {
                     if u.pinned {

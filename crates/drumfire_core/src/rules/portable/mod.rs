@@ -35,8 +35,8 @@ pub mod view;
 
 use resolve::*;
 pub use state::{PtOrder, PtState, Step};
-pub use turn::cavalry_due;
 use turn::*;
+pub use turn::{cavalry_due, deciding_side};
 pub use validate::{describe_odds, validate};
 
 /// The Portable rule set.
@@ -126,7 +126,11 @@ pub fn awaiting(world: &World) -> Option<u8> {
     match *world.resource::<State<Phase>>().get() {
         ARTILLERY_FIRE => (0..world.resource::<SideList>().0.len() as u8)
             .find(|s| !state.artillery_done.contains(s)),
-        ACTION if state.step != Step::Idle => Some(world.resource::<ActionSegment>().side),
+        // Pinned regular cavalry of a side yet to act is decided for before the first
+        // side's first other activation (`deciding_side`).
+        ACTION if state.step != Step::Idle => {
+            deciding_side(world).or(Some(world.resource::<ActionSegment>().side))
+        }
         _ => None,
     }
 }

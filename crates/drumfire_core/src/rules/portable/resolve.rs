@@ -59,8 +59,26 @@ pub(super) fn apply(world: &mut World, o: PtOrder) {
             );
             resolve_fire(world, &u, hex(&target), false);
         }
+        PtOrder::Unpin { unit, side } if side != world.resource::<ActionSegment>().side => {
+            // Decided before the turn's first activation by a side that acts later: the
+            // cavalry does not charge and is unpinned as that side's first activation.
+            // Ours — P-16 in docs/rules/portable.md.
+            world.resource_mut::<PtState>().unpin_due.push(unit.clone());
+            let name = view::unit(world, &unit).map_or(unit.clone(), |u| u.name);
+            let who = world.resource::<SideList>().name(side).to_owned();
+            say(
+                world,
+                format!(
+                    "{name} will be unpinned, as {who}'s first activation: it does not charge."
+                ),
+            );
+        }
         PtOrder::Unpin { unit, side } => {
             world.resource_mut::<PtState>().activations -= 1;
+            world
+                .resource_mut::<PtState>()
+                .unpin_due
+                .retain(|u| *u != unit);
             note(
                 world,
                 GameEvent::Activated {

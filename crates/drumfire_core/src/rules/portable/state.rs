@@ -34,7 +34,9 @@ pub enum PtOrder {
         /// The target hex.
         target: String,
     },
-    /// An activated unit is unpinned.
+    /// An activated unit is unpinned. Given for pinned regular cavalry of a side that
+    /// has not begun its activations (before the turn's first activation), it is that
+    /// side's decision to unpin it: the unpinning is its first activation, in its part.
     Unpin {
         /// The side.
         side: u8,
@@ -124,4 +126,8 @@ pub struct PtState {
     /// Regular mounted cavalry pinned when the turn's activations began ("pinned at the
     /// beginning of the turn"): only these must be unpinned or charge.
     pub pinned_at_start: Vec<String>,
+    /// Pinned regular cavalry of a side that acts later in the turn, whose owner decided
+    /// before the turn's first activation to unpin it rather than let it charge: it is
+    /// unpinned as one of that side's activations, before any other.
+    pub unpin_due: Vec<String>,
 }

@@ -104,10 +104,25 @@ pub(super) fn start_side(world: &mut World, side: u8) {
     settle(world);
 }
 
-/// Pinned regular European cavalry of the side acting that must be dealt with
-/// (unpinned, or sent toward the enemy) before any other activation.
+/// Pinned regular European cavalry of `side` that must be dealt with now, before any
+/// other activation: unpinned or sent toward the enemy (empty unless `side` is the one
+/// the game waits on for it, `deciding_side`).
 pub fn cavalry_due(world: &World, side: u8) -> Vec<Unit> {
-    let at_start = &world.resource::<PtState>().pinned_at_start;
+    if deciding_side(world) == Some(side) {
+        pinned_cavalry(world, side)
+    } else {
+        Vec::new()
+    }
+}
+
+/// The pinned regular cavalry of `side` still to be dealt with this turn: pinned when the
+/// turn's activations began (P-15), not yet activated nor charged. For the side acting,
+/// those whose unpinning was decided before the turn's first activation are among them
+/// while it has activations to unpin them with; for a side yet to act, they are not (its
+/// decision is made).
+fn pinned_cavalry(world: &World, side: u8) -> Vec<Unit> {
+    let state = world.resource::<PtState>();
+    let acting = world.resource::<ActionSegment>().side;
     view::units(world)
         .into_iter()
         .filter(|u| {
@@ -116,9 +131,47 @@ pub fn cavalry_due(world: &World, side: u8) -> Vec<Unit> {
                 && u.mounted
                 && u.pinned
                 && !u.activated()
-                && at_start.contains(&u.id)
+                && state.pinned_at_start.contains(&u.id)
+                && (!state.unpin_due.contains(&u.id) || (side == acting && state.activations > 0))
         })
         .collect()
+}
+
+/// The side whose pinned regular cavalry must be dealt with now, if any.
+///
+/// > "If a 'pinned' Regular European Cavalry Unit is not 'unpinned', the automatic
+/// > movement towards the nearest enemy Unit takes place before any other Units are
+/// > activated [...]. The decision to 'unpin' or not to 'unpin' [...] takes priority
+/// > over all other decisions about activations and must be completed before other
+/// > activations take place."
+///
+/// "Any other Units", of either side: once the side activating first has thrown its
+/// activation dice and dealt with its own cavalry, every side yet to act decides for its
+/// cavalry, in turn, before the first side's first other activation; a charge is made at
+/// once, an unpinning waits for that side's own part, where it is its first activation.
+/// Ours — P-16 in docs/rules/portable.md: the decision before the turn's first activation.
+pub fn deciding_side(world: &World) -> Option<u8> {
+    if *world.resource::<State<Phase>>().get() != ACTION {
+        return None;
+    }
+    let state = world.resource::<PtState>();
+    if state.step != Step::Activating {
+        return None;
+    }
+    let acting = world.resource::<ActionSegment>().side;
+    if !pinned_cavalry(world, acting).is_empty() {
+        return Some(acting);
+    }
+    // Only in the first side's part (it cannot activate anything else before they are
+    // done): every side that has not acted yet, in the order they follow it. Cavalry they
+    // have dealt with has charged (and is activated) or is to be unpinned in their part.
+    if !state.sides_done.is_empty() {
+        return None;
+    }
+    let sides = world.resource::<SideList>().0.len() as u8;
+    (1..sides)
+        .map(|k| (acting + k) % sides)
+        .find(|s| !pinned_cavalry(world, *s).is_empty())
 }
 
 /// Units of the side that could still be activated.
@@ -169,7 +222,7 @@ pub(super) fn settle(world: &mut World) {
                 let state = world.resource::<PtState>().clone();
                 match state.step {
                     Step::Activating => {
-                        let due = !cavalry_due(world, side).is_empty();
+                        let due = deciding_side(world).is_some();
                         if !due && (state.activations == 0 || !can_activate(world, side)) {
                             world.resource_mut::<PtState>().step = Step::CloseCombat;
                         } else {
@@ -215,6 +268,7 @@ pub(super) fn end_side(world: &mut World, side: u8) {
 pub(super) fn clear_turn(mut state: ResMut<PtState>) {
     state.artillery_done.clear();
     state.pinned_at_start.clear();
+    state.unpin_due.clear();
     state.sides_done.clear();
     state.fought.clear();
     state.bombarded.clear();

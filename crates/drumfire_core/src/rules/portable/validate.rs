@@ -84,6 +84,8 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
             };
             let u = unit_of(id)?;
             let due = cavalry_due(world, o.side());
+            // A side deciding for its cavalry before its own part (P-16).
+            let early = o.side() != world.resource::<ActionSegment>().side;
             if let Some(c) = due.first()
                 && !(c.id == u.id && matches!(o, PtOrder::Unpin { .. } | PtOrder::Charge { .. }))
             {
@@ -99,7 +101,24 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
                         u.name
                     )));
                 }
+                if state.unpin_due.contains(&u.id) {
+                    return Err(Refusal(format!(
+                        "{} is to be unpinned, as was decided before the turn's first activation: it does not charge.",
+                        u.name
+                    )));
+                }
                 return Ok(());
+            }
+            if early {
+                // Only the decision is made now; the unpinning is an activation of the
+                // side's own part.
+                return match o {
+                    PtOrder::Unpin { .. } => Ok(()),
+                    _ => Err(Refusal(format!(
+                        "{} is pinned regular cavalry: decide now to unpin it or let it charge.",
+                        u.name
+                    ))),
+                };
             }
             if state.activations == 0 {
                 return Err(Refusal("No activations are left this turn.".into()));

@@ -80,11 +80,17 @@ pub fn apply(world: &mut World, order: GwOrder) {
             let Ok(list) = members(world, &group, &pieces) else {
                 return;
             };
-            let Ok(combat) = check_assault(world, side, &list, t) else {
+            if check_assault(world, side, &list, t).is_err() {
                 return;
-            };
+            }
             let attackers: Vec<(String, Hex)> =
                 list.iter().map(|(p, _)| (p.id.clone(), p.hex)).collect();
+            let leaders: BTreeMap<String, Vec<String>> = list
+                .iter()
+                .filter(|(p, _)| !p.is_leader())
+                .map(|(p, m)| (p.id.clone(), m.leaders.clone()))
+                .collect();
+            let entering = entering_ids(world.resource::<GwState>(), &pieces);
             let from = attackers[0].1;
             set_acted(world, &pieces);
             for id in &pieces {
@@ -103,12 +109,16 @@ pub fn apply(world: &mut World, order: GwOrder) {
             push_front(
                 world,
                 vec![
-                    Step::Drumfire { hex: t, side },
+                    Step::Drumfire {
+                        hex: t,
+                        side,
+                        pieces: entering,
+                    },
                     Step::Assault {
                         hex: t,
                         side,
                         attackers,
-                        combat,
+                        leaders,
                     },
                 ],
             );
@@ -207,12 +217,17 @@ pub fn apply(world: &mut World, order: GwOrder) {
         }
         GwOrder::TakeStepLoss { piece, .. } => {
             let Some(Prompt::StepLoss {
-                side, hex, count, ..
+                side,
+                hex,
+                count,
+                candidates,
             }) = world.resource_mut::<GwState>().prompt.take()
             else {
                 return;
             };
-            take_loss(world, &piece, hex, side, count);
+            // The loss is among the units the question offered, and so are those
+            // still due from the same result.
+            take_loss(world, &piece, hex, side, count, Some(candidates));
         }
         GwOrder::Plan { .. } | GwOrder::SealPlan { .. } | GwOrder::OpenPlan { .. } => {}
     }

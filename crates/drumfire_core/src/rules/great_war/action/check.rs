@@ -147,7 +147,7 @@ pub(super) fn check_act(world: &World, group: &Group, order: &GwOrder) -> Result
         } => {
             let t = parse_hex(world, target)?;
             let attackers = members(world, group, pieces)?;
-            check_assault(world, *side, &attackers, t).map(|_| ())
+            check_assault(world, *side, &attackers, t)
         }
         GwOrder::Recover { piece, .. } => {
             let (p, _) = members(world, group, std::slice::from_ref(piece))?.remove(0);
@@ -226,13 +226,14 @@ pub(super) fn check_act(world: &World, group: &Group, order: &GwOrder) -> Result
     }
 }
 
-/// Checks an assault; returns the attackers' leader shift.
+/// Checks an assault. The attackers' leader shift is not fixed here: it is read when
+/// the assault is rolled (`resolve.rs` `assault`).
 pub(super) fn check_assault(
     world: &World,
     side: u8,
     attackers: &[(PieceView, &Member)],
     target: Hex,
-) -> Result<i8, Refusal> {
+) -> Result<(), Refusal> {
     let board = world.resource::<Board>();
     if !view::enemy_in(world, side, target) {
         return refuse(format!(
@@ -240,7 +241,6 @@ pub(super) fn check_assault(
             label(target)
         ));
     }
-    let mut combat = i8::MAX;
     let mut strength = false;
     for (p, m) in attackers {
         if p.side != side {
@@ -279,7 +279,6 @@ pub(super) fn check_assault(
                 ));
             }
             strength = true;
-            combat = combat.min(m.combat.unwrap_or(0));
         }
     }
     if !strength {
@@ -289,5 +288,5 @@ pub(super) fn check_assault(
     if !stack_fits(world, side, target, &pieces) {
         return refuse("Too many units to assault together (at most 3, 2 of them companies).");
     }
-    Ok(if combat == i8::MAX { 0 } else { combat })
+    Ok(())
 }

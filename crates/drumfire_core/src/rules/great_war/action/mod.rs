@@ -83,6 +83,14 @@ fn moving_ids<'a>(state: &'a GwState, movers: &'a [PieceView]) -> BTreeSet<&'a s
         .collect()
 }
 
+/// The pieces that enter a hex when `movers` do: they and what their transports carry.
+pub fn entering_ids(state: &GwState, movers: &[String]) -> Vec<String> {
+    movers
+        .iter()
+        .flat_map(|id| std::iter::once(id.clone()).chain(state.loaded.get(id).cloned()))
+        .collect()
+}
+
 /// Would the hex hold `movers` of `side` within the stacking limits (3 units, 2 companies)?
 pub fn stack_fits(world: &World, side: u8, hex: Hex, movers: &[PieceView]) -> bool {
     let d = data(world);
@@ -227,7 +235,7 @@ pub fn activation_group(world: &World, side: u8, roots: &[PieceView]) -> Group {
             p.id.clone(),
             Member {
                 led: false,
-                combat: None,
+                leaders: Vec::new(),
                 start: p.hex,
                 acted: false,
                 direct: true,
@@ -264,7 +272,7 @@ pub fn activation_group(world: &World, side: u8, roots: &[PieceView]) -> Group {
                     }
                     Member {
                         led: false,
-                        combat: None,
+                        leaders: Vec::new(),
                         start: p.hex,
                         acted: false,
                         direct: false,
@@ -272,12 +280,29 @@ pub fn activation_group(world: &World, side: u8, roots: &[PieceView]) -> Group {
                 });
                 if own_type {
                     entry.led = true;
-                    entry.combat = Some(entry.combat.map_or(ld.combat, |c| c.max(ld.combat)));
+                    if !entry.leaders.contains(&l.id) {
+                        entry.leaders.push(l.id.clone());
+                    }
                 }
             }
         }
     }
     Group { side, members }
+}
+
+/// The combat modifier the leaders who activated a unit lend it now: the best of
+/// those still on the map and not Demoralized (`None` when none is). It is read when
+/// the fire or the assault is carried out, from the leaders as they then are: a leader
+/// Demoralized since, by Drumfire on the way into an assaulted hex for one, "can do
+/// nothing [...] but try to recover morale" and lends nothing, as he lends no morale
+/// modifier (`view.rs` `effective_morale`) and no combat modifier to a defence.
+pub fn lent_combat(world: &World, leaders: &[String]) -> Option<i8> {
+    leaders
+        .iter()
+        .filter_map(|id| view::by_id(world, id))
+        .filter(|l| !l.demoralized)
+        .filter_map(|l| l.leader.map(|x| x.combat))
+        .max()
 }
 
 fn pieces_of(world: &World, ids: &[String]) -> Result<Vec<PieceView>, Refusal> {
