@@ -574,7 +574,7 @@ fn infantry_volleys_at_the_cavalry_beside_it() {
     refused(
         &mut game,
         fight(0, "sq", "0402", Fight::Volley),
-        "b is not cavalry: a volley is fired at horse",
+        "b is infantry: a volley is fired at horse or guns",
     );
     // The square: a die a battalion, +1 Fire A, +1 the horse in march column; each
     // kills on 4 or more.
@@ -589,4 +589,116 @@ fn infantry_volleys_at_the_cavalry_beside_it() {
     // Seed 9: 3, 3, 6, 5, each +2: two kills.
     assert_eq!(volley, ["3 no kill", "3 no kill", "6 a kill", "5 a kill"]);
     assert_eq!(standing(&game, "cav"), "■□□");
+}
+
+#[test]
+fn infantry_volleys_at_a_battery_beside_it() {
+    // Ours, N-33: rule 11's skirmish is fought against infantry only, so the answer to
+    // guns firing canister is the volley (N-26) of infantry beside them, on Engage or
+    // Hold orders. A line of four battalions, Fire B: each die kills on 6.
+    let s = field(
+        &[],
+        &[
+            ("r", 0, "0404", 4, "order: Hold"),
+            (
+                "col",
+                0,
+                "0405",
+                4,
+                "order: Engage, formation: AttackColumn",
+            ),
+            ("gun", 1, "0504", 3, "order: Hold"),
+            ("b", 1, "0901", 4, "order: Hold"),
+        ],
+    );
+    let mut game = to_combat(&s, 2, 0);
+    assert_eq!(
+        odds_of(&game, 0, "r", "0504", Fight::Volley),
+        " | 0 casualties 625/1296, 1 casualty 500/1296, 2 casualties 150/1296, \
+         3 casualties 20/1296, 4 casualties 1/1296"
+    );
+    // From a column it cannot kill: it forms line, or storms the guns on Attack orders.
+    assert!(
+        odds_of(&game, 0, "col", "0504", Fight::Volley)
+            .starts_with("-1 col: Firing from column | 0 casualties 1296/1296"),
+    );
+    let volley = fight(0, "r", "0504", Fight::Volley);
+    assert!(
+        napoleonic::candidates::candidates(game.world(), 0).contains(&volley),
+        "the computer may order it"
+    );
+    game.submit(volley).unwrap();
+    // Seed 2: 1, 4, 6, 6: two kills; the battery loses two of its three gun sections
+    // and tests its morale.
+    assert_eq!(
+        dice_fire(&game, "Volley"),
+        ["1 no kill", "4 no kill", "6 a kill", "6 a kill"]
+    );
+    assert_eq!(standing(&game, "gun"), "■□□");
+    assert!(game.journal().entries().iter().any(|e| matches!(
+        &e.event,
+        GameEvent::MoraleChecked { piece, .. } if piece == "gun"
+    )));
+}
+
+/// The odds of canister published in docs/rules/napoleonic.md ("Exact odds"): a
+/// deployed battery firing at one hex, by gun sections standing and target.
+fn canister_rows() -> Vec<String> {
+    use drumfire_core::rules::napoleonic::brigade::{Fighter, Grades};
+    let fighter = |arm: Arm, formation: Formation| Fighter {
+        arm,
+        grades: Grades::default(),
+        formation,
+        casualties: 0,
+        strength: 4,
+        disordered: false,
+        shaken: false,
+    };
+    let battery = fighter(Arm::Artillery, Formation::Deployed);
+    let mut rows = Vec::new();
+    for sections in [3u32, 2] {
+        for (what, formation, cover) in [
+            ("line in the open", Formation::Line, false),
+            (
+                "column or square in the open",
+                Formation::AttackColumn,
+                false,
+            ),
+            ("line in a BUA or wood", Formation::Line, true),
+        ] {
+            let mods = bombard_factors(&battery, &fighter(Arm::Infantry, formation), 1, cover);
+            let odds = combat::dice_fire_odds(false, "gun", sections, &mods, "b");
+            // One cell for each of 0 to 3 casualties; two sections cannot cause 3.
+            let mut chances: Vec<String> =
+                odds.outcomes.iter().map(|o| o.chance.to_string()).collect();
+            chances.resize(4, "—".to_owned());
+            rows.push(format!(
+                "| {sections} | {what} | {} | {} |",
+                combat::kill_faces(combat::total(&mods)),
+                chances.join(" | ")
+            ));
+        }
+    }
+    rows
+}
+
+#[test]
+fn the_published_odds_of_canister_at_one_hex() {
+    // Ours, N-33: the case of a full battery (three gun sections) firing canister at
+    // a column one hex off removes three battalions 64 times in 216 (29.6%); at a
+    // line, 27 in 216 (12.5%).
+    let rows = canister_rows();
+    assert_eq!(
+        rows[..3],
+        [
+            "| 3 | line in the open | 3 | 27/216 | 81/216 | 81/216 | 27/216 |",
+            "| 3 | column or square in the open | 4 | 8/216 | 48/216 | 96/216 | 64/216 |",
+            "| 3 | line in a BUA or wood | 2 | 64/216 | 96/216 | 48/216 | 8/216 |",
+        ]
+    );
+    let root = env!("CARGO_MANIFEST_DIR");
+    let doc = std::fs::read_to_string(format!("{root}/../../docs/rules/napoleonic.md")).unwrap();
+    for row in &rows {
+        assert!(doc.contains(row.as_str()), "{row} is not in the doc");
+    }
 }

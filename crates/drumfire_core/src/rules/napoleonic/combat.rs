@@ -458,8 +458,8 @@ pub fn bombard_factors(
     out
 }
 
-/// Infantry's modifiers to each die of a volley at cavalry beside it, each with its
-/// cause.
+/// Infantry's modifiers to each die of a volley at cavalry or a battery beside it,
+/// each with its cause.
 /// Ours — N-26 in docs/rules/napoleonic.md: a die a battalion, 6 to kill.
 pub fn volley_factors(me: &Fighter, target: &Fighter) -> Vec<(i32, String)> {
     let mut out: Vec<(i32, String)> = Vec::new();

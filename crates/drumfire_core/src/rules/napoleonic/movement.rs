@@ -117,7 +117,11 @@ pub fn reachable(world: &World, p: &Piece) -> BTreeMap<(i32, i32), Vec<Hex>> {
 }
 
 /// The cost so far after stepping from `from` into `next`, if the brigade may enter
-/// it; `road` is whether every step before was along the road.
+/// it; `road` is whether every step before was along the road. A brigade that has
+/// not moved may always take one hex, whatever the hex costs (a line enters a wood,
+/// a column a marsh), if the hex is one it may enter at all: the step takes its whole
+/// move.
+/// Ours — N-31 in docs/rules/napoleonic.md: one hex always.
 fn step(
     world: &World,
     all: &[Piece],
@@ -134,6 +138,11 @@ fn step(
     let road = road && along_road(world, from, next);
     let allowed = allowance(p) + u8::from(road_bonus(p.brigade.formation) && road);
     let total = cost + entering;
+    if from == p.hex {
+        // The first hex of the move is always within reach; one that costs more
+        // than the allowance ends the move there.
+        return Some(total);
+    }
     (total <= allowed).then_some(total)
 }
 

@@ -462,9 +462,9 @@ pub fn dice_fire_plan(
     (u32::from(p.standing), mods)
 }
 
-/// A deployed battery bombards, or infantry volleys at cavalry: a die for each gun
-/// section or battalion standing, each killing on 6 after its modifiers; a brigade
-/// that takes a casualty tests its morale.
+/// A deployed battery bombards, or infantry volleys at cavalry or guns: a die for
+/// each gun section or battalion standing, each killing on 6 after its modifiers; a
+/// brigade or battery that takes a casualty tests its morale.
 /// Ours — N-22 in docs/rules/napoleonic.md: bombardment.
 /// Ours — N-26 in docs/rules/napoleonic.md: the volley.
 fn dice_fire(world: &mut World, fight: Fight, p: &Piece, t: &Piece) {
@@ -576,11 +576,20 @@ fn disperse(world: &mut World, b: &Piece) {
     say(world, format!("{} is dispersed.", b.name));
 }
 
-/// The free hexes next to `from`, those farthest from `enemy` first.
-fn away(world: &World, from: Hex, enemy: Hex) -> Vec<Hex> {
-    crate::map::away_from(from, enemy, |h| {
+/// The free hexes next to `from` that lie farther from `enemy`, each with what it
+/// costs to enter, the cheapest first (open ground before a wood, a wood before a
+/// marsh); a hex no brigade may enter (a river with no crossing) is none of them.
+/// Ours — N-32 in docs/rules/napoleonic.md: a brigade retires or flees over the ground.
+fn away(world: &World, from: Hex, enemy: Hex) -> Vec<(Hex, u8)> {
+    let mut out: Vec<(Hex, u8)> = crate::map::away_from(from, enemy, |h| {
         view::cell(world, h).is_some_and(|c| c.cost.is_some()) && view::piece_at(world, h).is_none()
     })
+    .into_iter()
+    .filter_map(|h| Some((h, view::cell(world, h)?.cost?)))
+    .collect();
+    // A stable sort: among hexes that cost the same, `away_from`'s order.
+    out.sort_by_key(|(_, cost)| *cost);
+    out
 }
 
 /// "Retires 4" Shaken": one hex away from the enemy, and Shaken; a brigade that cannot
@@ -603,8 +612,10 @@ fn retire(world: &mut World, id: &str, enemy: Hex) {
         rout(world, id, enemy);
         return;
     }
+    // "Retires 4"": one hex, which a brigade may always take (N-31), the cheapest
+    // to enter of those away from the enemy (N-32).
     match away(world, b.hex, enemy).first().copied() {
-        Some(to) => {
+        Some((to, _)) => {
             put(world, b.entity, b.hex, to);
             say(
                 world,
@@ -640,16 +651,29 @@ fn rout(world: &mut World, id: &str, enemy: Hex) {
     flee(world, id, enemy, 2);
 }
 
-/// A routed brigade runs `hexes` hexes from the enemy, or is dispersed if it cannot.
+/// A routed brigade runs `hexes` hexes of movement from the enemy, each hex paid at
+/// what it costs to enter: the first hex always (N-31), then while the cheapest hex
+/// farther away is within what is left; a wood or marsh slows the flight. A brigade
+/// with no free hex farther from the enemy is dispersed.
+/// Ours — N-32 in docs/rules/napoleonic.md: flight over the ground.
 fn flee(world: &mut World, id: &str, enemy: Hex, hexes: u8) {
-    for _ in 0..hexes {
+    let mut spent = 0u8;
+    while spent < hexes {
         let Some(b) = view::piece(world, id) else {
             return;
         };
         match away(world, b.hex, enemy).first().copied() {
-            Some(to) => {
+            Some((to, cost)) if spent == 0 || spent + cost <= hexes => {
                 put(world, b.entity, b.hex, to);
                 say(world, format!("{} flees to {}.", b.name, view::label(to)));
+                spent += cost;
+            }
+            Some(_) => {
+                say(
+                    world,
+                    format!("{} is slowed by the ground: it flees no farther.", b.name),
+                );
+                return;
             }
             None => {
                 say(world, format!("{} has nowhere to run.", b.name));

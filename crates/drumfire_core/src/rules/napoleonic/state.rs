@@ -23,7 +23,8 @@ pub enum Fight {
     Charge,
     /// Ours (N-24): infantry on Attack orders storms the enemy battery beside it.
     Assault,
-    /// Ours (N-26): infantry on Engage or Hold orders volleys at the cavalry beside it.
+    /// Ours (N-26, N-33): infantry on Engage or Hold orders volleys at the cavalry or
+    /// battery beside it.
     Volley,
 }
 

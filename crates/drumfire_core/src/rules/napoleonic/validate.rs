@@ -313,6 +313,8 @@ pub fn fight_check(world: &World, p: &Piece, enemy: &Piece, fight: Fight) -> Res
         Fight::Volley => {
             // Ours — N-26 in docs/rules/napoleonic.md: infantry on Engage or Hold
             // orders volleys at enemy cavalry beside it.
+            // Ours — N-33 in docs/rules/napoleonic.md: and at an enemy battery beside
+            // it (the seed's skirmish is against infantry only).
             if p.arm != Arm::Infantry {
                 return Err(format!("{} is {}: infantry volleys", p.name, p.arm.name()));
             }
@@ -320,9 +322,9 @@ pub fn fight_check(world: &World, p: &Piece, enemy: &Piece, fight: Fight) -> Res
                 &[Command::Hold, Command::Engage],
                 "only Engage or Hold orders volley",
             )?;
-            if enemy.arm != Arm::Cavalry {
+            if enemy.arm == Arm::Infantry {
                 return Err(format!(
-                    "{} is not cavalry: a volley is fired at horse",
+                    "{} is infantry: a volley is fired at horse or guns",
                     enemy.name
                 ));
             }
