@@ -284,7 +284,11 @@ fn work_out_offers(
         };
         match o {
             AcwOrder::Act {
-                side, unit, path, ..
+                side,
+                unit,
+                path,
+                charge: None,
+                ..
             } if Some(&unit) == selected.as_ref() => {
                 let Some(u) = view::unit(world, &unit) else {
                     continue;
@@ -294,6 +298,7 @@ fn work_out_offers(
                     unit: unit.clone(),
                     path: path.clone(),
                     facing: now.0,
+                    charge: None,
                 }
                 .into();
                 let chit = view::chit_known(world, &unit);
@@ -315,6 +320,7 @@ fn work_out_offers(
                             unit,
                             path,
                             facing: None,
+                            charge: None,
                         }
                         .into()
                     };
@@ -329,20 +335,30 @@ fn work_out_offers(
                 if chit == Some(Chit::Charge)
                     && let Some(end) = hexes.last().copied()
                     && movement::in_contact(&all, side, end)
-                    && let Some(target) = acw::charged(world, &u, &hexes)
                 {
-                    targets.push(target.hex);
+                    // One charge for each enemy it may charge from the hex, each named
+                    // in its order (a click on the hex charges the first).
                     let at = view::Unit {
                         hex: end,
                         ..u.clone()
                     };
                     let seen_by = viewer(world).unwrap_or(side);
-                    extra.charges.push(ChargeOffer {
-                        label: format!("Charge {} from {}", target.name, view::label(end)),
-                        target: target.name.clone(),
-                        setup: combat::preview_setup(world, &at, &target, seen_by),
-                        order: order.clone(),
-                    });
+                    for target in acw::chargeable(world, &u, &hexes) {
+                        targets.push(target.hex);
+                        extra.charges.push(ChargeOffer {
+                            label: format!("Charge {} from {}", target.name, view::label(end)),
+                            target: target.name.clone(),
+                            setup: combat::preview_setup(world, &at, &target, seen_by),
+                            order: AcwOrder::Act {
+                                side,
+                                unit: unit.clone(),
+                                path: path.clone(),
+                                facing: now.0,
+                                charge: Some(view::label(target.hex)),
+                            }
+                            .into(),
+                        });
+                    }
                 }
                 offers.add_move(&mut reach, &path, &order);
             }

@@ -211,6 +211,7 @@ fn the_combat_modifiers_are_the_seeds_list() {
         enemy_in_wood: true,
         outflanked: true,
         routed: false,
+        struck: drumfire_core::rules::acw::geometry::Struck::Front,
     };
     let m: Vec<(i32, String)> = modifiers(all);
     assert_eq!(
@@ -275,7 +276,7 @@ fn a_line_broken_in_one_two_or_three_places() {
 #[test]
 fn every_choice_we_designed_is_marked_ours_where_it_lives() {
     let (listed, wrong) = drumfire_core::testing::designed_marks("acw.md", "| A-", "A-", "acw");
-    assert_eq!(listed, 32);
+    assert_eq!(listed, 34);
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 
@@ -307,6 +308,64 @@ fn a_unit_shoots_into_the_wedge_it_faces() {
         assert!(!in_arc(from, facing, flank));
         assert!(!in_arc(from, facing, from));
     }
+}
+
+#[test]
+fn a_charge_strikes_the_front_half_a_flank_or_the_rear_as_the_defender_faces() {
+    // the hexside faced and the two beside it are the front; the one behind the
+    // rear; the two between the flanks. A charger not next to the line strikes its front.
+    use drumfire_core::rules::acw::geometry::{Struck, struck};
+    use hexx::{EdgeDirection, Hex};
+    let at = Hex::new(2, -1);
+    for facing in EdgeDirection::ALL_DIRECTIONS {
+        let from = |d: EdgeDirection| at + d.into_hex();
+        let got: Vec<Struck> = (0..6)
+            .map(|k| struck(at, facing, from(facing.rotate_cw(k))))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                Struck::Front,
+                Struck::Front,
+                Struck::Flank,
+                Struck::Rear,
+                Struck::Flank,
+                Struck::Front,
+            ],
+            "{facing:?}"
+        );
+        assert_eq!(
+            struck(at, facing, at - facing.into_hex() * 2),
+            Struck::Front
+        );
+    }
+    // The charger's modifier, after the seed's list and A-7.
+    let flank = modifiers(Situation {
+        charging: Some(Army::Union),
+        struck: Struck::Flank,
+        ..Situation::default()
+    });
+    assert_eq!(
+        flank,
+        [
+            (1, "Union charging".to_owned()),
+            (1, "Charging the enemy's flank".to_owned())
+        ]
+    );
+    let rear = modifiers(Situation {
+        charging: Some(Army::Confederate),
+        routed: true,
+        struck: Struck::Rear,
+        ..Situation::default()
+    });
+    assert_eq!(
+        rear,
+        [
+            (2, "Confederates charging".to_owned()),
+            (-1, "Routed".to_owned()),
+            (2, "Charging the enemy's rear".to_owned())
+        ]
+    );
 }
 
 #[test]

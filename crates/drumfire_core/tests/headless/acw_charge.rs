@@ -227,3 +227,35 @@ fn five_blocks_at_full_strength_by_every_draw() {
         &enumerate(&c, &d, &set),
     );
 }
+
+#[test]
+fn a_charge_into_the_flank_or_rear_the_published_odds() {
+    // A-33 in docs/rules/acw.md: a Union line of four charging a line of four, all else
+    // level (Union charging +1), into the front, a flank (+1 more) and the rear (+2
+    // more); a Confederate line (+2) into the rear (+4 in all). Each side's outcomes,
+    // in per cent to one place, over the whole set.
+    let pct = |odds: &ChargeOdds, charger: bool, o: Outcome| {
+        let p = odds
+            .side(charger)
+            .iter()
+            .find(|x| x.0 == o)
+            .map_or(0.0, |x| x.1);
+        (p * 1000.0).round() / 10.0
+    };
+    let published = [
+        // (modifier, the defender's routs, holds, retires 1 hex; the charger's holds,
+        // retires 1 hex, routs)
+        (1, [44.1, 34.6, 21.3], [71.8, 20.0, 8.1]),
+        (2, [68.0, 18.8, 13.3], [86.1, 11.8, 2.1]),
+        (3, [85.7, 8.3, 6.0], [94.8, 4.9, 0.3]),
+        (4, [95.7, 2.6, 1.7], [98.9, 1.1, 0.0]),
+    ];
+    for (modifier, defender, charger) in published {
+        let odds = charge_odds(&side(4, modifier), &side(4, 0), &double_six()).unwrap();
+        let d = [Outcome::Routs, Outcome::Holds, Outcome::Retires(1)];
+        let c = [Outcome::Holds, Outcome::Retires(1), Outcome::Routs];
+        assert_eq!(d.map(|o| pct(&odds, false, o)), defender, "{modifier:+}");
+        assert_eq!(c.map(|o| pct(&odds, true, o)), charger, "{modifier:+}");
+        assert_eq!(odds.side(true).len() + odds.side(false).len(), 6);
+    }
+}

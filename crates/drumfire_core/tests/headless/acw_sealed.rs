@@ -90,6 +90,7 @@ fn stay(side: u8, unit: &str) -> AcwOrder {
         unit: unit.to_owned(),
         path: vec![],
         facing: None,
+        charge: None,
     }
 }
 
@@ -126,7 +127,7 @@ fn chits_sealed_and_shown_unit_by_unit_end_in_the_plain_games_exact_state() {
     assert_eq!(sealed, plain_chits, "every side's chits went sealed");
     assert_eq!(
         (orders.len(), sealed, shown, shown_fire, held),
-        (99, 14, 45, 1, 2),
+        (77, 12, 35, 2, 2),
         "pinned: orders, sealed chits, chits shown, shown to fire at a charger, fire held"
     );
     let (seals, opened) = sealed::tally(&drumfire_core::rules::acw::INFO, &s.given);

@@ -184,34 +184,41 @@ fn act(world: &World, side: u8) -> Option<Order> {
             .min_by_key(|e| (e.hex.unsigned_distance_to(h), e.id.clone()))
             .map(|e| e.hex)
     };
-    let order = |path: Vec<Hex>, facing: Option<FacingDef>| {
+    let order = |path: Vec<Hex>, facing: Option<FacingDef>, charge: Option<Hex>| {
         AcwOrder::Act {
             side,
             unit: id.clone(),
             path: path.iter().map(|h| view::label(*h)).collect(),
             facing,
+            charge: charge.map(view::label),
         }
         .into()
     };
     let chit = view::chit_known(world, &id);
     let reach = movement::reachable(world, &u);
     if reach.is_empty() || chit.is_none_or(|c| c.hexes() == 0) {
-        return Some(order(vec![], None));
+        return Some(order(vec![], None, None));
     }
     if chit == Some(Chit::Charge) {
+        // The weakest enemy it may charge from each hex it can reach, weighed from
+        // that hex (a flank or the rear counts: A-33), and named in the order.
         let home = reach
             .values()
             .filter_map(|path| {
                 let last = *path.last()?;
-                let e = enemies
-                    .iter()
-                    .filter(|e| e.hex.unsigned_distance_to(last) == 1)
+                let e = resolve::chargeable(world, &u, path)
+                    .into_iter()
                     .min_by_key(|e| e.standing())?;
-                worth_charging(world, &u, e).then(|| (e.standing(), path.len(), path.clone()))
+                let at = Unit {
+                    hex: last,
+                    ..u.clone()
+                };
+                worth_charging(world, &at, &e)
+                    .then(|| (e.standing(), path.len(), path.clone(), e.hex))
             })
-            .min_by_key(|(standing, len, _)| (*standing, *len));
-        if let Some((_, _, path)) = home {
-            return Some(order(path, None));
+            .min_by_key(|(standing, len, _, _)| (*standing, *len));
+        if let Some((_, _, path, target)) = home {
+            return Some(order(path, None, Some(target)));
         }
     }
     let goal = goals(world, side);
@@ -235,7 +242,7 @@ fn act(world: &World, side: u8) -> Option<Order> {
     }
     let end = best.1.last().copied().unwrap_or(u.hex);
     let facing = nearest(end).map(|e| facing_toward(end, e));
-    Some(order(best.1, facing))
+    Some(order(best.1, facing, None))
 }
 
 /// The shot that takes the most stands on average, at the middle of the target's line.

@@ -26,7 +26,8 @@ pub struct FightSide {
     /// Stands it began the game with ("below half strength").
     pub full_strength: usize,
     /// The sum of its modifiers, the same for every stand (charging, the enemy
-    /// uphill or in a wood, routed); "Outflanked" is worked out here.
+    /// uphill or in a wood, routed, a charge into the enemy's flank or rear: A-33);
+    /// "Outflanked" is worked out here.
     pub modifier: i32,
     /// Hits from fire during the charge on the domino half behind each stand, by
     /// stand (missing entries: none).

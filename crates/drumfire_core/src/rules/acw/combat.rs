@@ -71,7 +71,8 @@ impl Behind {
 pub struct Charge {
     /// The charging unit.
     pub charger: String,
-    /// The unit it charges (the enemy it contacts in front of it).
+    /// The unit it charges: the enemy named in its order, else the one it contacts in
+    /// front of it.
     pub target: String,
     /// The side of the unit charged.
     pub defender_side: u8,
@@ -115,7 +116,9 @@ pub fn line(u: &Unit) -> Vec<usize> {
         .collect()
 }
 
-/// Each side's modifiers in the fight, the charger's first, for its stand `i`.
+/// Each side's modifiers in the fight, the charger's first, for its stand `i`: the
+/// charger's from its hex (where it strikes the defender's line, as the defender
+/// faces: A-33).
 pub fn situations(world: &World, charger: &Unit, defender: &Unit) -> [Situation; 2] {
     let state = world.resource::<AcwState>();
     let army = |side: u8| {
@@ -136,6 +139,7 @@ pub fn situations(world: &World, charger: &Unit, defender: &Unit) -> [Situation;
             enemy_in_wood: d.wood,
             outflanked: false,
             routed: charger.routed,
+            struck: super::geometry::struck(defender.hex, defender.facing, charger.hex),
         },
         Situation {
             charging: None,
@@ -145,6 +149,7 @@ pub fn situations(world: &World, charger: &Unit, defender: &Unit) -> [Situation;
             enemy_in_wood: c.wood,
             outflanked: false,
             routed: defender.routed,
+            struck: super::geometry::Struck::Front,
         },
     ]
 }

@@ -56,3 +56,35 @@ pub fn second_stand(
     };
     this_side.copied().or(other_side)
 }
+
+/// Where a charge strikes a line: its front, a flank or its rear.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Struck {
+    /// The front: the hexside the line faces, or either hexside beside it.
+    #[default]
+    Front,
+    /// A flank: either of the two hexsides beside the one behind it.
+    Flank,
+    /// The rear: the hexside behind it, opposite the one it faces.
+    Rear,
+}
+
+/// Where a charger in `charger`, next to a line in `defender` facing `facing`, strikes
+/// it: the three hexsides of the front half (the one faced and the two beside it, as
+/// [`second_stand`] sees a front) are its front, the hexside opposite the one faced its
+/// rear, the two between its flanks. A charger not next to it strikes its front.
+/// Ours — A-33 in docs/rules/acw.md: a charge into a flank or the rear.
+pub fn struck(defender: Hex, facing: EdgeDirection, charger: Hex) -> Struck {
+    let Some(from) = defender.neighbor_direction(charger) else {
+        return Struck::Front;
+    };
+    if from == facing.const_neg() {
+        Struck::Rear
+    } else if from == facing.clockwise().clockwise()
+        || from == facing.counter_clockwise().counter_clockwise()
+    {
+        Struck::Flank
+    } else {
+        Struck::Front
+    }
+}

@@ -45,9 +45,13 @@ pub struct Situation {
     pub outflanked: bool,
     /// Its unit is routed.
     pub routed: bool,
+    /// Where its unit's charge strikes the enemy's line, as the enemy faces:
+    /// the charger's alone.
+    pub struck: super::geometry::Struck,
 }
 
-/// A stand's modifiers, each with its cause, in the order the seed lists them.
+/// A stand's modifiers, each with its cause, in the order the seed lists them, then
+/// ours: routed, a charge into the flank or rear.
 pub fn modifiers(at: Situation) -> Vec<(i32, String)> {
     let mut out = Vec::new();
     match at.charging {
@@ -68,6 +72,13 @@ pub fn modifiers(at: Situation) -> Vec<(i32, String)> {
     // unit fights as it fires, one less.
     if at.routed {
         out.push((-1, "Routed".to_owned()));
+    }
+    // Ours — A-33 in docs/rules/acw.md: the seed's "Outflanked" is the longer line's;
+    // a charge into the enemy's flank fights at +1, into its rear at +2.
+    match at.struck {
+        super::geometry::Struck::Front => {}
+        super::geometry::Struck::Flank => out.push((1, "Charging the enemy's flank".to_owned())),
+        super::geometry::Struck::Rear => out.push((2, "Charging the enemy's rear".to_owned())),
     }
     out
 }

@@ -42,7 +42,9 @@ pub mod testing;
 mod validate;
 pub mod view;
 
-pub use resolve::{charge_shooters, charge_shots, charged, fire_chits, unrevealed};
+pub use resolve::{
+    charge_shooters, charge_shots, charge_target, chargeable, charged, fire_chits, unrevealed,
+};
 pub use state::{AcwOrder, AcwState};
 pub use validate::{check_chits, validate};
 
@@ -185,7 +187,8 @@ pub fn awaiting(world: &World) -> Option<u8> {
 
 /// Every legal order for a side now, where they can be listed: a chit for every unit
 /// (one set, varied by `salt`), the choice of first or second, each unit's chit turned
-/// over where it stands or moved to each hex it can reach.
+/// over where it stands or moved to each hex it can reach (a charge there, each enemy
+/// it may charge named beyond the one it takes unnamed).
 pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
     let state = world.resource::<AcwState>();
     let mut out = Vec::new();
@@ -271,19 +274,30 @@ pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
                         unit: id.clone(),
                         path: vec![],
                         facing: None,
+                        charge: None,
                     }
                     .into(),
                 );
+                let charging = view::chit_known(world, &id) == Some(chit::Chit::Charge);
                 for path in movement::reachable(world, &u).into_values() {
-                    out.push(
+                    let act = |charge: Option<String>| -> Order {
                         AcwOrder::Act {
                             side,
                             unit: id.clone(),
                             path: path.iter().map(|h| view::label(*h)).collect(),
                             facing: None,
+                            charge,
                         }
-                        .into(),
-                    );
+                        .into()
+                    };
+                    out.push(act(None));
+                    // Where several enemies may be charged, each of the others named
+                    // unnamed, the charge takes the first.
+                    if charging {
+                        for e in chargeable(world, &u, &path).into_iter().skip(1) {
+                            out.push(act(Some(view::label(e.hex))));
+                        }
+                    }
                 }
             }
         }

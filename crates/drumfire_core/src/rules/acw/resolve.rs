@@ -100,6 +100,7 @@ fn apply(world: &mut World, o: AcwOrder) {
             unit,
             path,
             facing,
+            charge,
         } => {
             let Some(u) = view::unit(world, &unit) else {
                 return;
@@ -124,7 +125,7 @@ fn apply(world: &mut World, o: AcwOrder) {
             );
             let hexes = view::hexes(&path);
             if chit == Some(Chit::Charge)
-                && let Some(target) = charged(world, &u, &hexes)
+                && let Ok(Some(target)) = charge_target(world, &u, &hexes, charge.as_deref())
             {
                 // "Dominoes are placed at the start of the chargers move": drawn now,
                 // one looked at; the move waits until it is placed.
@@ -243,10 +244,20 @@ pub fn fire_chits(world: &World, phase: Phase) -> Vec<Chit> {
     }
 }
 
-/// The enemy a charge along `path` contacts, if it comes home: the enemy next to its
-/// last hex in the wedge it then faces, else the first next to it.
+/// The enemy a charge along `path` contacts when none is named, if it comes home: the
+/// enemy next to its last hex in the wedge it then faces, else the first next to it.
 pub fn charged(world: &World, u: &view::Unit, path: &[Hex]) -> Option<view::Unit> {
-    let last = *path.last()?;
+    chargeable(world, u, path).into_iter().next()
+}
+
+/// The enemies a charge along `path` may charge: each next to its last hex, the one in
+/// the wedge it then faces first (none for a unit that does not move).
+/// Ours — A-34 in docs/rules/acw.md: the charger's player names the enemy charged
+/// among those next to the hex its charge ends in.
+pub fn chargeable(world: &World, u: &view::Unit, path: &[Hex]) -> Vec<view::Unit> {
+    let Some(&last) = path.last() else {
+        return vec![];
+    };
     let before = path.len().checked_sub(2).map_or(u.hex, |i| path[i]);
     let facing = before.neighbor_direction(last).unwrap_or(u.facing);
     let mut enemies: Vec<view::Unit> = view::units(world)
@@ -254,7 +265,44 @@ pub fn charged(world: &World, u: &view::Unit, path: &[Hex]) -> Option<view::Unit
         .filter(|e| e.side != u.side && e.hex.unsigned_distance_to(last) == 1)
         .collect();
     enemies.sort_by_key(|e| !super::geometry::in_arc(last, facing, e.hex));
-    enemies.into_iter().next()
+    enemies
+}
+
+/// The enemy a charge along `path` charges: the one in hex `named`, which must be one
+/// it may charge ([`chargeable`]), else the one it contacts unnamed ([`charged`]).
+/// `Ok(None)`: the charge does not come home (it ends next to no enemy).
+pub fn charge_target(
+    world: &World,
+    u: &view::Unit,
+    path: &[Hex],
+    named: Option<&str>,
+) -> Result<Option<view::Unit>, String> {
+    let Some(label) = named else {
+        return Ok(charged(world, u, path));
+    };
+    let Some(hex) = crate::scenario::hex_of(label) else {
+        return Err(format!("`{label}` is not a hex"));
+    };
+    let Some(last) = path.last().copied() else {
+        return Err(format!(
+            "{} does not move: a charge names the enemy it charges at the end of its move",
+            u.name
+        ));
+    };
+    let Some(e) = view::unit_at(world, hex) else {
+        return Err(format!("there is no unit in {label} to charge"));
+    };
+    if e.side == u.side {
+        return Err(format!("{} is not an enemy: it is not charged", e.name));
+    }
+    if e.hex.unsigned_distance_to(last) != 1 {
+        return Err(format!(
+            "{} in {label} is not next to {}, where the charge ends: a charge charges an enemy it contacts",
+            e.name,
+            view::label(last)
+        ));
+    }
+    Ok(Some(e))
 }
 
 /// A whole double-six set, shuffled by the game's dice (the journal says how many

@@ -29,7 +29,8 @@ pub enum AcwOrder {
     },
     /// In the Movement phase a unit's chit is turned over ("reveal orders or move"),
     /// and on a Move, Fast Advance or Charge chit it may move along `path` and end
-    /// facing `facing` (or turn to face `facing` where it stands).
+    /// facing `facing` (or turn to face `facing` where it stands); on a Charge chit,
+    /// the enemy it charges may be named by its hex (`charge`).
     Act {
         /// The side.
         side: u8,
@@ -40,6 +41,11 @@ pub enum AcwOrder {
         /// The hexside it faces at the end; `None`: the way it last stepped, or as it
         /// was.
         facing: Option<FacingDef>,
+        /// On a Charge chit, the hex of the enemy it charges, one of those next to the
+        /// path's last hex (A-34); `None`: the one in the wedge it then faces, else the
+        /// first next to it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        charge: Option<String>,
     },
     /// A unit fires at an enemy unit, at a nominated stand ("Throw one die per stand
     /// at a nominated enemy stand").

@@ -105,6 +105,7 @@ fn check(world: &World, o: &AcwOrder, shown: Option<Chit>) -> Result<(), Refusal
             unit,
             path,
             facing,
+            charge,
         } => {
             if phase != MOVEMENT {
                 return refuse("Chits are turned over and units moved in the Movement phase.");
@@ -137,7 +138,17 @@ fn check(world: &World, o: &AcwOrder, shown: Option<Chit>) -> Result<(), Refusal
             {
                 return refuse(format!("{why}: it may not turn either"));
             }
-            movement::check_path_on(world, &u, chit, &hexes).map_err(Refusal)
+            movement::check_path_on(world, &u, chit, &hexes).map_err(Refusal)?;
+            if let Some(target) = charge {
+                if chit != Some(Chit::Charge) {
+                    return refuse(format!(
+                        "{} is not on a Charge chit: \"Units cannot move into contact without a Charge order\", so it charges no one",
+                        u.name
+                    ));
+                }
+                super::resolve::charge_target(world, &u, &hexes, Some(target)).map_err(Refusal)?;
+            }
+            Ok(())
         }
         AcwOrder::Fire {
             side,
