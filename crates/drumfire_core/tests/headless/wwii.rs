@@ -402,7 +402,7 @@ fn the_exact_odds_of_an_assault_are_every_roll_of_every_round() {
 #[test]
 fn every_choice_we_designed_is_marked_ours_where_it_lives() {
     let (listed, wrong) = drumfire_core::testing::designed_marks("wwii.md", "| W-D", "W-D", "wwii");
-    assert_eq!(listed, 25);
+    assert_eq!(listed, 31);
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 
@@ -1199,4 +1199,20 @@ fn tanks_cannot_assault_bunkers_pillboxes_or_other_tanks() {
     assert!(tanks_may_not_assault(Kind::Tank, false).is_some());
     assert!(tanks_may_not_assault(Kind::ArmoredCar, false).is_some());
     assert_eq!(tanks_may_not_assault(Kind::HeavyWeapon, false), None);
+}
+
+#[test]
+fn the_exact_odds_in_the_rules_doc_are_the_codes() {
+    // docs/rules/wwii.md "Exact odds": every chance there, computed by the rules' own
+    // odds functions (`odds_tables.rs`).
+    let doc = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/rules/wwii.md"
+    ))
+    .unwrap();
+    let begin = "<!-- odds:begin -->\n";
+    let start = doc.find(begin).expect("the odds markers") + begin.len();
+    let end = doc.find("<!-- odds:end -->").unwrap();
+    let coded = drumfire_core::rules::wwii::odds_tables::markdown();
+    assert_eq!(doc[start..end].trim(), coded.trim(), "\n{coded}");
 }

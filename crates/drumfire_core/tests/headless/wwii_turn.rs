@@ -1108,3 +1108,310 @@ fn a_scenario_may_not_set_a_vehicle_up_in_marsh_and_names_a_units_own_bases() {
             "`empty` needs its bases, left to right: `stands: [\"tank\", \"tank\", \"tank\"]`"
         )));
 }
+
+#[test]
+fn limbered_artillery_is_always_hit_in_rear() {
+    // WW-35: "Limbered artillery bases are always considered to be hit in rear." W-D26:
+    // a towed gun that moved this turn is limbered; its bases count among its side's
+    // for the rear, though it sits out the rounds.
+    let mut g = field(
+        &OPEN,
+        &[
+            ("gun", 0, "at_gun", "0401", "South", 3),
+            ("rifles", 0, "rifle_platoon", "0402", "South", 2),
+            ("red", 1, "rifle_platoon", "0403", "North", 4),
+        ],
+        1,
+    );
+    let setup = |g: &Game| {
+        let group = &wwii::assaults::groups(g.world())[0];
+        wwii::assaults::personnel_setup(g.world(), group).unwrap()
+    };
+    // Facing the enemy, the riflemen are not hit in rear.
+    assert_eq!(setup(&g).modifiers, [vec![], vec![]]);
+    // The gun limbers up and comes into the line: three limbered bases of five.
+    g.submit(mv(0, "gun", "0402")).unwrap();
+    assert!(wwii::assaults::limbered(
+        g.world(),
+        &unit(&g, "gun").unwrap()
+    ));
+    assert_eq!(
+        setup(&g).modifiers,
+        [vec![(-2, "hit in rear".to_owned())], vec![]]
+    );
+    pass_turn(&mut g);
+    let fought = &state(&g).fought[0];
+    assert_eq!(
+        fought.units,
+        [vec!["rifles".to_owned()], vec!["red".to_owned()]]
+    );
+    assert_eq!(fought.modifiers[0], [(-2, "hit in rear".to_owned())]);
+    // The next turn, not yet moved, it is unlimbered.
+    assert!(!wwii::assaults::limbered(
+        g.world(),
+        &unit(&g, "gun").unwrap()
+    ));
+}
+
+#[test]
+fn a_tank_assault_counts_the_tanks_own_state_and_training_and_the_infantrys_cover_twice() {
+    // "The following die roll modifiers apply to units involved in assaults": W-D27, the
+    // tanks' own pinned state and training count on their machine guns' dice; the
+    // infantry's cover counts on the tanks' dice (the small arms chart) and on its own
+    // (the assault modifier).
+    let terrain = [
+        "........", "...w....", "........", "........", "........", "........",
+    ];
+    let mut g = field(
+        &terrain,
+        &[
+            ("tank", 0, "medium_tank", "0403", "North", 3),
+            ("red", 1, "rifle_platoon", "0402", "South", 4),
+        ],
+        1,
+    );
+    drumfire_core::rules::wwii::effects::set_morale(g.world_mut(), "tank", State::Pinned);
+    g.world_mut().resource_mut::<WwiiState>().training[0] =
+        drumfire_core::rules::wwii::modifiers::Training::Great;
+    let group = &wwii::assaults::groups(g.world())[0];
+    let (t, r) = (unit(&g, "tank").unwrap(), unit(&g, "red").unwrap());
+    let (tanks, infantry, mods) = wwii::assaults::tank_sides(g.world(), group, &t, &r);
+    let own = |m: &[(i32, String)]| -> Vec<(i32, String)> { m.to_vec() };
+    assert_eq!(
+        own(&mods[0]),
+        [
+            (-1, "the target is in solid cover".to_owned()),
+            (-1, "pinned or worse".to_owned()),
+            (1, "great training".to_owned()),
+        ]
+    );
+    assert_eq!(
+        own(&mods[1]),
+        [
+            (-2, "weapon differential".to_owned()),
+            (1, "in solid cover or better".to_owned()),
+        ]
+    );
+    assert_eq!((tanks.modifier, infantry.modifier), (-1, 1));
+    // The tank's machine guns need a 6, the riflemen a 6.
+    assert_eq!(
+        (
+            wwii::tanks::needs(tanks.modifier),
+            infantry.against(&tanks).and_then(wwii::tanks::needs)
+        ),
+        (Some(6), Some(6))
+    );
+}
+
+#[test]
+fn units_still_in_contact_after_their_assault_stay_locked() {
+    // W-D28: an assault phase leaves both sides standing in contact; the next turn they
+    // are still locked ("neither participant may break contact until the assault is
+    // resolved"), and fight again in the next assault phase.
+    let mut g = field(
+        &OPEN,
+        &[
+            ("blue", 0, "rifle_platoon", "0403", "North", 6),
+            ("red", 1, "rifle_platoon", "0402", "South", 6),
+        ],
+        2,
+    );
+    pass_turn(&mut g);
+    let fought = state(&g).fought;
+    assert_eq!(fought.len(), 1);
+    let (b, r) = (unit(&g, "blue").unwrap(), unit(&g, "red").unwrap());
+    assert_eq!(
+        (b.bases(), r.bases()),
+        (6 - fought[0].lost[0], 6 - fought[0].lost[1])
+    );
+    assert_eq!((b.morale, r.morale), (State::Good, State::Good));
+    assert_eq!(g.phase_name(), "Movement");
+    let side = g.awaiting().unwrap();
+    let (id, away) = if side == 0 {
+        ("blue", "0404")
+    } else {
+        ("red", "0401")
+    };
+    refused(&mut g, mv(side, id, away), "locked in place");
+}
+
+#[test]
+fn tanks_and_guns_fire_high_explosive_at_infantry_and_troops_in_buildings() {
+    // W-D29: a tank or towed gun fires whichever of its machine guns and its high
+    // explosive kills more on average; high explosive blasts into buildings (−1).
+    let terrain = [
+        "........", "...t....", "........", "........", "........", "........",
+    ];
+    let mut g = field(
+        &terrain,
+        &[
+            ("tank", 0, "heavy_tank", "0406", "North", 3),
+            ("gun", 0, "at_gun", "0306", "North", 2),
+            ("red", 1, "rifle_platoon", "0402", "South", 4),
+        ],
+        1,
+    );
+    pass_to(&mut g, "Fire");
+    let shooting = |g: &Game, u: &str| {
+        let (u, red) = (unit(g, u).unwrap(), unit(g, "red").unwrap());
+        wwii::shooting::can_fire(g.world(), &u, &red)
+    };
+    // The heavy tank's machine guns cannot hit troops in buildings beyond half their
+    // range (6 + 2); its high explosive (gun 5: 3-6) needs a 4.
+    let shot = shooting(&g, "tank").unwrap();
+    assert_eq!(
+        (shot.weapon, shot.hexes, shot.dice, shot.needs),
+        (wwii::shooting::Weapon::HighExplosive, 4, 3, Some(4))
+    );
+    assert_eq!(
+        shot.modifiers,
+        [(
+            -1,
+            "the target is in full cover (high explosive)".to_owned()
+        )]
+    );
+    let (t, red) = (unit(&g, "tank").unwrap(), unit(&g, "red").unwrap());
+    let odds = wwii::shooting::odds(&t, &red, &shot);
+    assert_eq!(odds.title, "High explosive fire: tank at red");
+    // 0 bases lost: 3^3 of 6^3.
+    assert_eq!(
+        (odds.outcomes[0].chance.ways, odds.outcomes[0].chance.of),
+        (27, 216)
+    );
+    // The towed anti-tank gun, which had no small arms, fires high explosive too
+    // (gun 4: 4-6, buildings −1: 5-6).
+    let shot = shooting(&g, "gun").unwrap();
+    assert_eq!(
+        (shot.weapon, shot.dice, shot.needs),
+        (wwii::shooting::Weapon::HighExplosive, 2, Some(5))
+    );
+    g.submit(fire(0, "tank", "red")).unwrap();
+    assert!(
+        log(&g)
+            .iter()
+            .any(|l| l.starts_with("High explosive fire: tank at 0402, needs 4")),
+        "{:?}",
+        log(&g)
+    );
+}
+
+#[test]
+fn a_rocket_team_fires_at_vehicles_within_two_hexes() {
+    // W-D30: a bazooka or Panzerschreck team's rockets, a gun of factor 4 at 2 hexes.
+    let mut g = field(
+        &OPEN,
+        &[
+            ("tank", 0, "medium_tank", "0404", "North", 3),
+            ("far", 0, "medium_tank", "0605", "North", 3),
+            ("at", 1, "at_team", "0402", "South", 2),
+        ],
+        1,
+    );
+    pass_to(&mut g, "Fire");
+    let (at, tank, far) = (
+        unit(&g, "at").unwrap(),
+        unit(&g, "tank").unwrap(),
+        unit(&g, "far").unwrap(),
+    );
+    let shot = wwii::shooting::can_fire(g.world(), &at, &tank).unwrap();
+    // Gun 4 against armor 3: 4-6, a die a base.
+    assert_eq!(
+        (shot.weapon, shot.hexes, shot.dice, shot.needs),
+        (wwii::shooting::Weapon::Gun, 2, 2, Some(4))
+    );
+    let err = wwii::shooting::can_fire(g.world(), &at, &far).unwrap_err();
+    assert!(err.contains("beyond at's gun (2)"), "{err}");
+}
+
+#[test]
+fn mounted_cavalry_fires_at_minus_one_and_may_not_enter_buildings() {
+    // W-D31: cavalry fires from the saddle at −1, and holds buildings and bunkers only
+    // dismounted.
+    let terrain = [
+        "........", "........", "........", "........", "........", "..t.....",
+    ];
+    let mut g = field(
+        &terrain,
+        &[
+            ("cav", 0, "cavalry_troop", "0406", "North", 3),
+            ("red", 1, "rifle_platoon", "0404", "South", 4),
+        ],
+        1,
+    );
+    refused(
+        &mut g,
+        mv(0, "cav", "0306"),
+        "0306 is buildings or a bunker: no mounted cavalry may enter it",
+    );
+    pass_to(&mut g, "Fire");
+    let (cav, red) = (unit(&g, "cav").unwrap(), unit(&g, "red").unwrap());
+    let shot = wwii::shooting::can_fire(g.world(), &cav, &red).unwrap();
+    // 2 hexes, within half its range of 4: 5-6, a face worse mounted.
+    assert_eq!((shot.hexes, shot.dice, shot.needs), (2, 3, Some(6)));
+    assert_eq!(shot.modifiers, [(-1, "the firer is mounted".to_owned())]);
+}
+
+#[test]
+fn a_unit_may_have_its_own_training_over_its_sides() {
+    // W-D19: the scenario's `unit_training` gives a unit its own training over its
+    // side's; an id that is no counter is refused where it stands.
+    let text = scenario_text(
+        &OPEN,
+        &[
+            ("blue", 0, "rifle_platoon", "0403", "North", 4),
+            ("vets", 0, "rifle_platoon", "0603", "North", 4),
+            ("red", 1, "rifle_platoon", "0402", "South", 4),
+        ],
+    );
+    let own = text.replace(
+        "wwii: (training: [Regular, Regular])",
+        "wwii: (training: [Regular, Regular], unit_training: {\"vets\": Outstanding, \"red\": Great})",
+    );
+    let s = drumfire_core::scenario::parse("test.ron", &own, &drumfire_core::rules::ALL)
+        .unwrap_or_else(|e| panic!("{}", e[0]));
+    let g = Game::new(&s, 1);
+    use drumfire_core::rules::wwii::modifiers::Training;
+    let training = |id: &str| unit(&g, id).unwrap().training;
+    assert_eq!(
+        [training("blue"), training("vets"), training("red")],
+        [Training::Regular, Training::Outstanding, Training::Great]
+    );
+    // In the assault the defender's own training counts (+1, great).
+    let group = &wwii::assaults::groups(g.world())[0];
+    let setup = wwii::assaults::personnel_setup(g.world(), group).unwrap();
+    let red_side = usize::from(setup.units[0][0].side == 0);
+    assert_eq!(
+        setup.modifiers[red_side],
+        [(1, "great training".to_owned())]
+    );
+    // A scenario without the field reads as before.
+    let plain = drumfire_core::scenario::parse("test.ron", &text, &drumfire_core::rules::ALL)
+        .unwrap_or_else(|e| panic!("{}", e[0]));
+    assert!(
+        plain
+            .file
+            .section::<wwii::scenario::WwiiScenario>()
+            .unwrap()
+            .unit_training
+            .is_empty()
+    );
+    let bad = text.replace(
+        "wwii: (training: [Regular, Regular])",
+        "wwii: (training: [Regular, Regular], unit_training: {\"ghost\": Great})",
+    );
+    let errs: Vec<String> =
+        match drumfire_core::scenario::parse("test.ron", &bad, &drumfire_core::rules::ALL) {
+            Ok(_) => panic!("accepted"),
+            Err(e) => e.iter().map(|x| x.to_string()).collect(),
+        };
+    assert!(
+        errs.iter().any(|e| e.contains("wwii.unit_training.ghost")
+            && e.contains("`ghost` is no counter of this scenario")),
+        "{errs:#?}"
+    );
+    let typo = text.replace(
+        "wwii: (training: [Regular, Regular])",
+        "wwii: (training: [Regular, Regular], unit_training: {\"vets\": Elite})",
+    );
+    assert!(drumfire_core::scenario::parse("test.ron", &typo, &drumfire_core::rules::ALL).is_err());
+}

@@ -167,7 +167,8 @@ pub fn involved(world: &World, group: &[Unit], u: &Unit) -> Involved {
     Involved {
         bases: u.bases(),
         pinned_or_worse: u.morale.pinned_or_worse(),
-        hit_in_rear: enemies.iter().any(|e| contact::hit_in_rear(u.placed(), *e)),
+        hit_in_rear: limbered(world, u)
+            || enemies.iter().any(|e| contact::hit_in_rear(u.placed(), *e)),
         sides_in_contact: contact::sides_in_contact(u.placed(), &enemies),
         prone: u.prone,
         solid_cover: cell.solid_cover,
@@ -175,7 +176,23 @@ pub fn involved(world: &World, group: &[Unit], u: &Unit) -> Involved {
         flamethrowers: u.figures.flamethrowers,
         training: u.training,
         mounted: u.kind() == Kind::Cavalry,
+        sits_out: u.kind() == Kind::HeavyWeapon,
     }
+}
+
+/// Is the unit limbered artillery: a towed gun (a heavy weapon with a gun that fires
+/// directly) that has moved this turn?
+/// Ours — W-D26 in docs/rules/wwii.md: a towed gun is limbered to move and stays so
+/// for the rest of the turn; it is unlimbered when it has not moved.
+pub fn limbered(world: &World, u: &Unit) -> bool {
+    u.kind() == Kind::HeavyWeapon
+        && u.figures.gun.is_some()
+        && !u.figures.indirect
+        && world
+            .resource::<WwiiState>()
+            .spent
+            .get(&u.id)
+            .is_some_and(|s| *s > 0)
 }
 
 /// The personnel assault of a group as it stands: each side's units (the attacker's
@@ -213,9 +230,19 @@ pub fn personnel_setup(world: &World, group: &[Unit]) -> Option<Setup> {
     if units[0].is_empty() || units[1].is_empty() {
         return None;
     }
-    let inv = |s: usize| -> Vec<Involved> {
-        units[s].iter().map(|u| involved(world, group, u)).collect()
-    };
+    // "Limbered artillery bases are always considered to be hit in rear": the side's
+    // limbered guns in contact count among its bases for that modifier only.
+    let inv =
+        |s: usize| -> Vec<Involved> {
+            let side = units[s][0].side;
+            units[s]
+                .iter()
+                .chain(group.iter().filter(|g| {
+                    g.side == side && limbered(world, g) && !touching(group, g).is_empty()
+                }))
+                .map(|u| involved(world, group, u))
+                .collect()
+        };
     let (i0, i1) = (inv(0), inv(1));
     Some(Setup {
         modifiers: [
@@ -442,6 +469,18 @@ pub fn tank_sides(
     .collect();
     let me = [involved(world, group, infantry)];
     let them = [involved(world, group, tank)];
+    // "The following die roll modifiers apply to units involved in assaults": the
+    // tanks' own state counts on their rolls as the infantry's does on theirs.
+    // Ours — W-D27 in docs/rules/wwii.md: every assault modifier of the tank unit but
+    // cover (a vehicle is not "in solid or hard cover": its armor is in the weapon
+    // differential), added to the small arms chart's modifiers against its target.
+    let tank_self = [Involved {
+        solid_cover: false,
+        full_cover: false,
+        ..them[0]
+    }];
+    let mut t_mods = t_mods;
+    t_mods.extend(modifiers::assault_modifiers(&tank_self, &me));
     let mut i_mods = modifiers::assault_modifiers(&me, &them);
     if let Some(at) = infantry.figures.at_assault {
         i_mods.insert(
@@ -900,7 +939,7 @@ pub fn overrun(world: &mut World, u: &Unit, hex: hexx::Hex) {
     );
     for g in there
         .iter()
-        .filter(|t| t.figures.gun.is_some() && !t.figures.indirect)
+        .filter(|t| t.figures.gun.is_some() && !t.figures.indirect && t.kind() != Kind::Infantry)
     {
         let Some(tank) = view::unit(world, &u.id) else {
             return;

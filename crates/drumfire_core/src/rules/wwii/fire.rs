@@ -67,6 +67,8 @@ pub struct FireCase {
     pub target_in_full_cover: bool,
     /// The target is prone.
     pub target_prone: bool,
+    /// The firer is mounted cavalry, firing from the saddle.
+    pub mounted: bool,
 }
 
 /// Each modifier with its cause: negative makes the fire harder.
@@ -79,6 +81,10 @@ pub fn fire_modifiers(c: FireCase) -> Vec<(i32, &'static str)> {
     }
     if c.pinned {
         out.push((-1, "the firer is pinned"));
+    }
+    // Ours — W-D31 in docs/rules/wwii.md: mounted cavalry fires from the saddle at −1.
+    if c.mounted {
+        out.push((-1, "the firer is mounted"));
     }
     if c.target_in_full_cover {
         out.push((-2, "the target is in full cover"));
@@ -113,6 +119,27 @@ pub fn needs_at_range(hexes: u32, range: u32, modifier: i32) -> Option<u8> {
 /// matches the armor, each point of difference moving the number by one.
 pub fn gun_needs(gun: u8, armor: u8, modifier: i32) -> Option<u8> {
     let n = (5 - (i32::from(gun) - i32::from(armor)) - modifier).max(2);
+    (n <= 6).then_some(n as u8)
+}
+
+/// The lowest face with which a gun of `gun` factor firing high explosive at personnel
+/// `hexes` off, its range `range`, kills a base, with `modifier`; `None` out of range or
+/// when no face can.
+/// Ours — W-D29 in docs/rules/wwii.md: a die a gun base; a gun of factor 1 or 2 kills on
+/// 6, of 3 or 4 on 4 to 6, of 5 or more on 3 to 6, a face worse beyond half its range;
+/// the modifiers move the number, a 1 never kills.
+pub fn he_needs(gun: u8, hexes: u32, range: u32, modifier: i32) -> Option<u8> {
+    if hexes == 0 || hexes > range {
+        return None;
+    }
+    let by_gun = match gun {
+        0 => return None,
+        1..=2 => 6,
+        3..=4 => 4,
+        _ => 3,
+    };
+    let far = i32::from(hexes > range.div_ceil(2));
+    let n = (by_gun + far - modifier).max(2);
     (n <= 6).then_some(n as u8)
 }
 

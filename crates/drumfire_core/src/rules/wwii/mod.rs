@@ -38,6 +38,7 @@ pub mod mixed;
 pub mod modifiers;
 pub mod morale;
 pub mod movement;
+pub mod odds_tables;
 pub(crate) mod resolve;
 pub mod scenario;
 pub mod shooting;

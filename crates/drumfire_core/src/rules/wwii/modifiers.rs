@@ -59,16 +59,24 @@ pub struct Involved {
     pub training: Training,
     /// Mounted cavalry.
     pub mounted: bool,
+    /// A heavy weapon that sits out the assault rounds ("Assaulted heavy weapons ... do
+    /// not participate in assault rounds") but whose bases count among its side's for
+    /// "hit in rear": limbered artillery ("Limbered artillery bases are always
+    /// considered to be hit in rear"). No other modifier counts it.
+    pub sits_out: bool,
 }
 
-/// Do half or more of `side`'s bases meet `f`?
+/// Do half or more of `side`'s bases meet `f`? Heavy weapons that sit out the rounds
+/// are not counted.
 pub fn half_or_more(side: &[Involved], f: impl Fn(&Involved) -> bool) -> bool {
-    let total: u32 = side.iter().map(|u| u.bases).sum();
-    let meeting: u32 = side.iter().filter(|u| f(u)).map(|u| u.bases).sum();
+    let fighting = || side.iter().filter(|u| !u.sits_out);
+    let total: u32 = fighting().map(|u| u.bases).sum();
+    let meeting: u32 = fighting().filter(|u| f(u)).map(|u| u.bases).sum();
     total > 0 && 2 * meeting >= total
 }
 
-/// Do most of `side`'s bases meet `f`?
+/// Do most of `side`'s bases meet `f`? (The "majority of defending bases" of "hit in
+/// rear": limbered artillery with the side counts, always hit in rear.)
 pub fn majority(side: &[Involved], f: impl Fn(&Involved) -> bool) -> bool {
     let total: u32 = side.iter().map(|u| u.bases).sum();
     let meeting: u32 = side.iter().filter(|u| f(u)).map(|u| u.bases).sum();

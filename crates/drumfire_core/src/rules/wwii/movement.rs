@@ -28,6 +28,11 @@ pub fn left(world: &World, u: &Unit) -> u32 {
 }
 
 /// Is the unit locked in place: personnel in contact with enemy personnel?
+/// Ours — W-D28 in docs/rules/wwii.md: units that still touch after an assault phase
+/// stay locked; their assault goes on in the next assault phase ("An assault occurs
+/// when personnel units begin an assault phase in base to base contact"), so it is not
+/// resolved while they touch, and only a voluntary rout, a fall back or an enemy's
+/// elimination breaks the contact.
 pub fn locked(all: &[Unit], u: &Unit) -> bool {
     let enemies: Vec<(contact::Placed, bool)> = all
         .iter()
@@ -72,8 +77,8 @@ fn step(world: &World, all: &[Unit], u: &Unit, spent: u32, next: Hex) -> Result<
     let Some(cost) = cell.cost else {
         return Err(format!("{label} cannot be entered"));
     };
-    if cell.marsh && u.kind().vehicle() {
-        return Err(format!("{label} is marsh: no vehicle may enter it"));
+    if let Some(why) = cell.closed_to(u.kind()) {
+        return Err(format!("{label} is {why}"));
     }
     let here: Vec<&Unit> = all
         .iter()
@@ -227,7 +232,7 @@ pub fn fall_back_path(world: &World, u: &Unit, hexes: u32) -> Vec<Hex> {
     for _ in 0..hexes {
         let open = |h: Hex| {
             view::cell(world, h)
-                .is_some_and(|c| c.cost.is_some() && !(c.marsh && u.kind().vehicle()))
+                .is_some_and(|c| c.cost.is_some() && c.closed_to(u.kind()).is_none())
                 && !all.iter().any(|o| o.hex == h && o.id != u.id)
                 && !enemy_next(&all, u.side, h)
         };

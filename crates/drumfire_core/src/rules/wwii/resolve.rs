@@ -252,7 +252,7 @@ pub fn followup_paths(world: &World, f: &Followup) -> Vec<Vec<hexx::Hex>> {
     // What entering a hex costs, as a move pays it (W-D20); `None` where it may not go.
     let cost = |h: hexx::Hex| -> Option<u32> {
         let c = view::cell(world, h)?;
-        let ok = !(c.marsh && u.kind().vehicle())
+        let ok = c.closed_to(u.kind()).is_none()
             && all.iter().filter(|o| o.hex == h).count() < movement::stack_limit()
             && !all.iter().any(|o| o.hex == h && o.side != u.side)
             && super::followup::uncontested(h, &enemies);

@@ -6,20 +6,31 @@ use super::state::WwiiState;
 use crate::scenario::{RuleSetSection, RulesSection, Scenario, ScenarioFile};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// The most bases a unit has at full strength.
 /// Ours — W-D19 in docs/rules/wwii.md: a platoon or section is one to six bases.
 pub const MOST_BASES: usize = 6;
 
 /// The WWII section: `wwii: (training: [Great, Regular])`, each side's training in
-/// the order the sides are listed.
-/// Ours — W-D19 in docs/rules/wwii.md: training is a side's, every unit of it alike.
+/// the order the sides are listed, and, if any unit's differs from its side's,
+/// `unit_training: {"de_zug": Outstanding}`.
+/// Ours — W-D19 in docs/rules/wwii.md: training is a side's, every unit of it alike
+/// unless the scenario gives a unit its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Wwii")]
 pub struct WwiiScenario {
     /// Each side's training, by side.
     pub training: Vec<Training>,
+    /// Units' own training, by counter id, over their side's.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub unit_training: BTreeMap<String, Training>,
 }
+
+/// Units' own training, by counter id, from the scenario (not in the state: it never
+/// changes in play, and games recorded before it existed keep their hashes).
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct UnitTraining(pub BTreeMap<String, Training>);
 
 impl RuleSetSection for WwiiScenario {
     const RULES: &'static str = "wwii";
@@ -31,17 +42,18 @@ pub fn new_section(sides: &[crate::scenario::SideDef]) -> RulesSection {
         WwiiScenario::RULES,
         WwiiScenario {
             training: vec![Training::Regular; sides.len()],
+            unit_training: BTreeMap::new(),
         },
     )
 }
 
 /// Each side's training on the table.
 pub fn spawn(world: &mut World, scenario: &Scenario) {
-    let training = scenario
-        .file
-        .section::<WwiiScenario>()
-        .map(|s| s.training.clone())
-        .unwrap_or_default();
+    let section = scenario.file.section::<WwiiScenario>();
+    let training = section.map(|s| s.training.clone()).unwrap_or_default();
+    world.insert_resource(UnitTraining(
+        section.map(|s| s.unit_training.clone()).unwrap_or_default(),
+    ));
     world.insert_resource(WwiiState {
         training,
         ..WwiiState::default()
@@ -68,6 +80,18 @@ pub fn check(file: &ScenarioFile) -> Vec<(String, String)> {
                 section.training.len()
             ),
         ));
+    }
+    for id in section.unit_training.keys() {
+        if !file.counters.iter().any(|c| &c.id == id) {
+            let ids: Vec<&str> = file.counters.iter().map(|c| c.id.as_str()).collect();
+            errs.push((
+                format!("wwii.unit_training.{id}"),
+                format!(
+                    "`{id}` is no counter of this scenario: give a training to a counter by its id ({})",
+                    ids.join(", ")
+                ),
+            ));
+        }
     }
     for (i, c) in file.counters.iter().enumerate() {
         if let Some(why) = vehicle_in_marsh(file, c) {

@@ -20,6 +20,8 @@ pub enum Weapon {
     Gun,
     /// A mortar at personnel.
     Mortar,
+    /// A tank's or towed gun's high explosive at personnel.
+    HighExplosive,
 }
 
 impl Weapon {
@@ -29,6 +31,7 @@ impl Weapon {
             Weapon::SmallArms => "Small arms fire",
             Weapon::Gun => "Gun fire",
             Weapon::Mortar => "Mortar fire",
+            Weapon::HighExplosive => "High explosive fire",
         }
     }
 }
@@ -102,7 +105,10 @@ pub fn can_fire(world: &World, u: &Unit, t: &Unit) -> Result<Shot, String> {
     }
     let hexes = u.hex.unsigned_distance_to(t.hex);
     let moved = state.spent.get(&u.id).is_some_and(|s| *s > 0);
-    let target_cell = view::cell(world, t.hex).unwrap_or_default();
+    // A gun at a vehicle: a tank's, an armored car's, a towed gun's, or an anti-tank
+    // rocket team's rockets.
+    // Ours — W-D30 in docs/rules/wwii.md: a bazooka or Panzerschreck team fires its
+    // rockets at vehicles up to 2 hexes off, as a gun of factor 4 a base.
     if t.kind().vehicle() {
         let Some((gun, range)) = u.figures.gun.filter(|_| !u.figures.indirect) else {
             return Err(format!(
@@ -144,6 +150,97 @@ pub fn can_fire(world: &World, u: &Unit, t: &Unit) -> Result<Shot, String> {
             .concat(),
         });
     }
+    let small_arms = small_arms_shot(world, &all, u, t, hexes, moved);
+    let he = he_shot(world, u, t, hexes, moved);
+    // Ours — W-D29 in docs/rules/wwii.md: a tank or towed gun firing at personnel
+    // fires whichever of its machine guns and its high explosive kills more on
+    // average (the machine guns when even).
+    match (small_arms, he) {
+        (Ok(a), Ok(b)) => Ok(if expected(&b, t) > expected(&a, t) {
+            b
+        } else {
+            a
+        }),
+        (Ok(a), Err(_)) => Ok(a),
+        (Err(_), Ok(b)) => Ok(b),
+        (Err(e), Err(he_err)) => Err(if u.figures.fire_points == 0 && he_capable(u) {
+            he_err
+        } else {
+            e
+        }),
+    }
+}
+
+/// Bases a shot kills on average against `t`, in sixths (at most its bases).
+pub fn expected(shot: &Shot, t: &Unit) -> u64 {
+    let faces = shot.needs.map_or(0, |n| u64::from(7 - n));
+    (u64::from(shot.dice) * faces).min(6 * u64::from(t.bases()))
+}
+
+/// Does `u` fire high explosive: a tank, armored car or towed gun (a heavy weapon)
+/// with a gun that fires directly?
+pub fn he_capable(u: &Unit) -> bool {
+    u.figures.gun.is_some()
+        && !u.figures.indirect
+        && (u.kind().vehicle() || u.kind() == super::mixed::Kind::HeavyWeapon)
+}
+
+/// `u`'s high explosive at personnel `t`, if it has a gun for it.
+/// Ours — W-D29 in docs/rules/wwii.md: high explosive blasts into cover: full cover
+/// (buildings, bunkers) is −1 against it, solid cover nothing; moved, pinned and prone
+/// count as for small arms.
+fn he_shot(world: &World, u: &Unit, t: &Unit, hexes: u32, moved: bool) -> Result<Shot, String> {
+    let Some((gun, range)) = u.figures.gun.filter(|_| he_capable(u)) else {
+        return Err(format!("{} has no gun to fire high explosive", u.name));
+    };
+    if hexes > range {
+        return Err(format!(
+            "{} is {hexes} hexes off: beyond {}'s gun ({range})",
+            t.name, u.name
+        ));
+    }
+    if !sees(world, u.hex, t.hex) {
+        return Err(format!("{} cannot see {}", u.name, t.name));
+    }
+    let cell = view::cell(world, t.hex).unwrap_or_default();
+    let modifiers: Vec<(i32, String)> = fire::fire_modifiers(FireCase {
+        moved,
+        pinned: u.morale == super::morale::State::Pinned,
+        target_in_cover: cell.full_cover,
+        target_in_full_cover: false,
+        target_prone: t.prone,
+        mounted: false,
+    })
+    .into_iter()
+    .map(|(v, c)| {
+        let c = if c == "the target is in solid cover" {
+            "the target is in full cover (high explosive)"
+        } else {
+            c
+        };
+        (v, c.to_owned())
+    })
+    .collect();
+    let m: i32 = modifiers.iter().map(|x| x.0).sum();
+    Ok(Shot {
+        weapon: Weapon::HighExplosive,
+        hexes,
+        dice: u.bases(),
+        needs: fire::he_needs(gun, hexes, range, m),
+        modifiers,
+    })
+}
+
+/// `u`'s small arms (or mortar) at personnel `t`.
+fn small_arms_shot(
+    world: &World,
+    all: &[Unit],
+    u: &Unit,
+    t: &Unit,
+    hexes: u32,
+    moved: bool,
+) -> Result<Shot, String> {
+    let target_cell = view::cell(world, t.hex).unwrap_or_default();
     let (weapon, points, range) = match u.figures.gun {
         Some((strength, range)) if u.figures.indirect => {
             (Weapon::Mortar, u32::from(strength), range)
@@ -185,6 +282,7 @@ pub fn can_fire(world: &World, u: &Unit, t: &Unit) -> Result<Shot, String> {
         target_in_cover: in_cover,
         target_in_full_cover: in_full_cover,
         target_prone: t.prone,
+        mounted: u.kind() == super::mixed::Kind::Cavalry,
     })
     .into_iter()
     .map(|(v, c)| (v, c.to_owned()))

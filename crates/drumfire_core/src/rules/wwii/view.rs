@@ -34,7 +34,7 @@ pub struct Unit {
     pub morale: State,
     /// Prone.
     pub prone: bool,
-    /// Its side's training.
+    /// Its training: its own if the scenario gives it one, else its side's.
     pub training: Training,
 }
 
@@ -79,10 +79,10 @@ fn unit_of(world: &World, e: Entity) -> Option<Unit> {
         stands: entity.get::<Stands>().cloned().unwrap_or_default(),
         morale: state.morale_of(&c.id),
         prone: state.prone.contains(&c.id),
-        training: state
-            .training
-            .get(usize::from(c.side))
-            .copied()
+        training: world
+            .get_resource::<super::scenario::UnitTraining>()
+            .and_then(|t| t.0.get(&c.id).copied())
+            .or_else(|| state.training.get(usize::from(c.side)).copied())
             .unwrap_or_default(),
     })
 }
@@ -130,6 +130,22 @@ pub struct Cell {
     pub bunker: bool,
     /// Marsh: no vehicle may enter.
     pub marsh: bool,
+}
+
+impl Cell {
+    /// Why a unit of `kind` may not enter the hex, if it may not: no vehicle into marsh
+    /// (W-D17), no mounted cavalry into buildings or a bunker.
+    /// Ours — W-D31 in docs/rules/wwii.md: cavalry holds buildings and bunkers only
+    /// dismounted.
+    pub fn closed_to(&self, kind: Kind) -> Option<&'static str> {
+        if self.marsh && kind.vehicle() {
+            Some("marsh: no vehicle may enter it")
+        } else if self.full_cover && kind == Kind::Cavalry {
+            Some("buildings or a bunker: no mounted cavalry may enter it")
+        } else {
+            None
+        }
+    }
 }
 
 /// The map as the WWII rules read it.
