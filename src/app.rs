@@ -74,7 +74,98 @@ impl WindowOptions {
     }
 }
 
-/// `drumfire` with no command: the embedded default scenario.
+impl WindowOptions {
+    /// Were any options given that only a game uses (a seed, a hex to select, a
+    /// script, table mode, players, a benchmark)? With no command they open the
+    /// default scenario, as before there was a start screen.
+    pub fn ask_for_a_game(&self) -> bool {
+        self.seed != 1
+            || self.select.is_some()
+            || self.script.is_some()
+            || self.table
+            || !self.players.is_empty()
+            || self.bench_window.is_some()
+            || self.idle_frames.is_some()
+    }
+}
+
+/// The window's plugins with the window itself: 1280x800, titled `title`.
+fn window_plugins(title: String, present_mode: PresentMode) -> impl PluginGroup {
+    DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title,
+            resolution: WindowResolution::new(1280, 800),
+            present_mode,
+            ..default()
+        }),
+        ..default()
+    })
+}
+
+/// `drumfire` with no command: the start screen. What the player picks there starts
+/// the program again on it (`crate::start`).
+pub fn run_start(options: WindowOptions) -> ExitCode {
+    let next = crate::start::Next::default();
+    let mut app = App::new();
+    app.add_plugins(window_plugins("Drumfire".into(), PresentMode::default()))
+        .insert_resource(ClearColor(crate::board::CLEAR_COLOUR))
+        .add_plugins(EguiPlugin::default())
+        .add_plugins(crate::redraw::plugin)
+        .insert_resource(crate::start::Start::new(next.clone()))
+        .insert_non_send(crate::start::FileDialog::new())
+        .add_plugins(crate::start::plugin);
+    if let Some(path) = options.screenshot {
+        screenshot_then_quit(&mut app, path);
+    }
+    let exit = app.run();
+    let args = next.lock().ok().and_then(|mut n| n.take());
+    match (exit, args) {
+        (AppExit::Error(_), _) => ExitCode::FAILURE,
+        (AppExit::Success, Some(args)) => relaunch(args),
+        (AppExit::Success, None) => ExitCode::SUCCESS,
+    }
+}
+
+/// Starts the program again with `args` (and the `--data` folder of this run): on
+/// Unix in this very process, elsewhere as a new one.
+pub fn relaunch(args: Vec<std::ffi::OsString>) -> ExitCode {
+    let mut all: Vec<std::ffi::OsString> = Vec::new();
+    if let Some(dir) = drumfire_core::paths::chosen() {
+        all.push("--data".into());
+        all.push(dir.into_os_string());
+    }
+    all.extend(args);
+    // The program as it was started (its file replaced by a newer build since, the
+    // name it was started by).
+    let exe = std::env::current_exe()
+        .ok()
+        .filter(|p| p.is_file())
+        .or_else(|| std::env::args_os().next().map(PathBuf::from));
+    let Some(exe) = exe else {
+        eprintln!("cannot find this program to start it again");
+        return ExitCode::FAILURE;
+    };
+    let mut command = std::process::Command::new(exe);
+    command.args(&all);
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        let e = command.exec();
+        eprintln!("cannot start the program again: {e}");
+        ExitCode::FAILURE
+    }
+    #[cfg(not(unix))]
+    match command.spawn() {
+        Ok(_) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("cannot start the program again: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `drumfire` with window options for a game and no command: the embedded default
+/// scenario.
 pub fn run_default(options: WindowOptions) -> ExitCode {
     match drumfire_core::rules::default_scenario() {
         Ok(s) => run(new_game(s, &options), Vec::new(), options, Extra::None),
@@ -295,6 +386,7 @@ fn run(
         }
     }
     let title = format!("Drumfire — {}", scenario.file.title);
+    let next = crate::start::Next::default();
     // The benchmark measures the work of a frame, not the wait for the display.
     let present_mode = if options.bench_window.is_some() {
         PresentMode::AutoNoVsync
@@ -302,36 +394,34 @@ fn run(
         PresentMode::default()
     };
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title,
-            resolution: WindowResolution::new(1280, 800),
-            present_mode,
-            ..default()
-        }),
-        ..default()
-    }))
-    .insert_resource(ClearColor(crate::board::CLEAR_COLOUR))
-    .add_plugins(EguiPlugin::default())
-    .add_plugins(crate::redraw::plugin)
-    .insert_resource(source.clone())
-    .add_plugins(CorePlugin {
-        scenario,
-        seed,
-        mode,
-    })
-    .add_plugins((
-        crate::board::plugin,
-        crate::input::plugin,
-        crate::play::plugin,
-        crate::rules::plugin,
-        crate::ui::plugin,
-    ))
-    .insert_resource(crate::play::session::ReplayQueue(replay.into()))
-    .insert_resource(crate::play::computer::Computer {
-        sides: computer,
-        fast: false,
-    });
+    app.add_plugins(window_plugins(title, present_mode))
+        .insert_resource(ClearColor(crate::board::CLEAR_COLOUR))
+        .add_plugins(EguiPlugin::default())
+        .add_plugins(crate::redraw::plugin)
+        .insert_resource(source.clone())
+        .add_plugins(CorePlugin {
+            scenario,
+            seed,
+            mode,
+        })
+        .add_plugins((
+            crate::board::plugin,
+            crate::input::plugin,
+            crate::play::plugin,
+            crate::rules::plugin,
+            crate::ui::plugin,
+        ))
+        .insert_resource(crate::play::menu::Saved(replay.clone()))
+        .insert_resource(crate::play::session::ReplayQueue(replay.into()))
+        .insert_resource(crate::play::menu::Relaunch(next.clone()))
+        .insert_non_send(crate::play::menu::Dialog {
+            dialog: crate::start::FileDialog::new(),
+            purpose: Default::default(),
+        })
+        .insert_resource(crate::play::computer::Computer {
+            sides: computer,
+            fast: false,
+        });
     if let Some(keys) = source.dice {
         app.insert_resource(keys);
     }
@@ -404,9 +494,12 @@ fn run(
     if let Some(seconds) = options.idle_frames {
         crate::redraw::probe_idle(&mut app, seconds);
     }
-    match app.run() {
-        AppExit::Success => ExitCode::SUCCESS,
-        AppExit::Error(_) => ExitCode::FAILURE,
+    let exit = app.run();
+    let args = next.lock().ok().and_then(|mut n| n.take());
+    match (exit, args) {
+        (AppExit::Error(_), _) => ExitCode::FAILURE,
+        (AppExit::Success, Some(args)) => relaunch(args),
+        (AppExit::Success, None) => ExitCode::SUCCESS,
     }
 }
 

@@ -18,8 +18,9 @@ pub enum Loaded {
 
 /// Reads a scenario or a save; every error comes back as `FILE:LINE:COL: message` lines.
 pub fn load(path: &Path) -> Result<Loaded, Vec<String>> {
-    let (name, text) = drumfire_core::shipped::read(path, Some(&drumfire_core::paths::scenarios()))
-        .map_err(|e| vec![e.to_string()])?;
+    let (name, text) =
+        drumfire_core::rules::shipped::read(path, Some(&drumfire_core::paths::scenarios()))
+            .map_err(|e| vec![e.to_string()])?;
     let show = |errs: Vec<drumfire_core::error::LocatedError>| {
         errs.iter().map(ToString::to_string).collect::<Vec<_>>()
     };
@@ -55,7 +56,7 @@ fn scenario_line(name: &str, s: &Scenario) -> String {
 /// its first error.
 pub fn scenarios() -> ExitCode {
     println!("Shipped (drumfire play NAME):");
-    for s in drumfire_core::shipped::SHIPPED {
+    for s in drumfire_core::rules::shipped::SHIPPED {
         match s.parse() {
             Ok(parsed) => println!("  {}", scenario_line(s.name, &parsed)),
             Err(e) => println!(
@@ -66,7 +67,7 @@ pub fn scenarios() -> ExitCode {
         }
     }
     let folder = drumfire_core::paths::scenarios();
-    let own = drumfire_core::shipped::own_scenarios(&folder);
+    let own = drumfire_core::rules::shipped::own_scenarios(&folder);
     if own.is_empty() {
         println!("Your own ({}): none yet", folder.display());
     } else {

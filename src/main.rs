@@ -1,6 +1,6 @@
 //! Drumfire: a desktop wargame for tactical hex-and-counter rules.
 //!
-//! `drumfire` opens the window on the embedded default scenario; `play`, `edit`,
+//! `drumfire` opens the window on the start screen; `play`, `scenarios`, `edit`,
 //! `check`, `sim`, `replay`, `view`, `host`, `join` and `post` are described in the README and `--help`.
 
 mod app;
@@ -12,6 +12,7 @@ mod input;
 mod play;
 mod redraw;
 mod rules;
+mod start;
 mod ui;
 
 use clap::{Parser, Subcommand};
@@ -114,7 +115,8 @@ fn main() -> ExitCode {
         drumfire_core::paths::choose(dir);
     }
     match args.command {
-        None => app::run_default(args.window),
+        None if args.window.ask_for_a_game() => app::run_default(args.window),
+        None => app::run_start(args.window),
         Some(Command::Play { file, window }) => app::run_file(&file, window),
         Some(Command::Scenarios) => cli::scenarios(),
         Some(Command::Check { files }) => cli::check(&files),

@@ -212,7 +212,7 @@ fn editable(path: Option<PathBuf>) -> Result<PathBuf, String> {
     if own.exists() {
         return Ok(own);
     }
-    let Some(shipped) = drumfire_core::shipped::find(&name) else {
+    let Some(shipped) = drumfire_core::rules::shipped::find(&name) else {
         return Ok(own);
     };
     let copy = folder.join(format!("my_{}.ron", shipped.name));

@@ -270,9 +270,21 @@ fn select_on_click(
     }
 }
 
-fn escape_clears_selection(keys: Res<ButtonInput<KeyCode>>, mut selection: ResMut<Selection>) {
-    if keys.just_pressed(KeyCode::Escape) && selection.hex.is_some() {
+/// Esc clears the selection; with nothing selected it opens the game menu (or
+/// closes it).
+fn escape_clears_selection(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut selection: ResMut<Selection>,
+    menu: Option<ResMut<crate::play::menu::GameMenu>>,
+) {
+    if !keys.just_pressed(KeyCode::Escape) {
+        return;
+    }
+    if selection.hex.is_some() {
         *selection = Selection::default();
+    } else if let Some(mut menu) = menu {
+        menu.open = !menu.open;
+        menu.leaving = None;
     }
 }
 

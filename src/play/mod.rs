@@ -15,6 +15,7 @@ use hexx::Hex;
 use std::collections::BTreeMap;
 
 pub mod computer;
+pub mod menu;
 pub mod network;
 pub mod offers;
 pub mod post;
@@ -97,6 +98,12 @@ pub fn plugin(app: &mut App) {
         .init_resource::<session::NextUnitRequest>()
         .init_resource::<session::LosRequest>()
         .init_resource::<session::PassRequest>()
+        .init_resource::<menu::GameMenu>()
+        .init_resource::<menu::Relaunch>()
+        .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            menu::menu.after(crate::ui::DrawUi),
+        )
         .add_plugins((
             session::plugin,
             table::plugin,

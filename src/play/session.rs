@@ -321,8 +321,8 @@ fn start_again(args: &[std::ffi::OsString]) -> std::io::Result<()> {
 }
 
 /// The shipped scenario this game is of, if it is one (by its text).
-fn shipped_of(source: &GameSource) -> Option<&'static drumfire_core::shipped::Shipped> {
-    drumfire_core::shipped::SHIPPED
+fn shipped_of(source: &GameSource) -> Option<&'static drumfire_core::rules::shipped::Shipped> {
+    drumfire_core::rules::shipped::SHIPPED
         .iter()
         .find(|s| s.text == source.scenario.text)
 }
@@ -553,7 +553,9 @@ pub fn watch_handoff(world: &mut World) {
     h.last = now;
 }
 
-fn write_save(
+/// Writes the game to `path` (its folder made); the game counts as saved from then
+/// on (`menu::Saved`).
+pub(crate) fn write_save(
     world: &mut World,
     source: &GameSource,
     path: &std::path::Path,
@@ -562,7 +564,9 @@ fn write_save(
         std::fs::create_dir_all(dir)?;
     }
     let file = save::save_of_world(world, &source.scenario, source.seed);
-    save::write(path, &file)
+    save::write(path, &file)?;
+    world.insert_resource(super::menu::Saved(file.orders));
+    Ok(())
 }
 
 fn load(world: &mut World, source: &GameSource) -> String {
@@ -591,6 +595,7 @@ fn load(world: &mut World, source: &GameSource) -> String {
     }
     let next = GameSource::of_save(&loaded);
     world.insert_resource(next.clone());
+    world.insert_resource(super::menu::Saved(loaded.file.orders.clone()));
     restart(world, &next, loaded.file.orders.clone());
     format!(
         "Loaded {} ({} orders).",
@@ -622,6 +627,7 @@ fn switch_mode(world: &mut World, source: &GameSource) -> String {
         ..source.clone()
     };
     world.insert_resource(next.clone());
+    world.insert_resource(super::menu::Saved::default());
     restart(world, &next, Vec::new());
     let now = match next.mode {
         game::Mode::Table => "At the table: the rules are off, move anything by hand.",

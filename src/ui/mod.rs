@@ -24,6 +24,10 @@ pub mod viewer_panels;
 use drumfire_core::scenario::{Rules, ScenarioInfo, SideList};
 use hexx::Hex;
 
+/// The step that draws the panels (windows of the play plugin are drawn after it).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DrawUi;
+
 /// An order the UI asks for, submitted at the next exclusive step.
 #[derive(Resource, Default)]
 pub struct UiOrder(pub Option<Order>);
@@ -41,7 +45,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<UiOrder>()
         .init_resource::<UiStatus>()
         .init_resource::<PieceNames>()
-        .add_systems(EguiPrimaryContextPass, draw_ui)
+        .add_systems(EguiPrimaryContextPass, draw_ui.in_set(DrawUi))
         .add_systems(Update, submit_ui_order);
 }
 

@@ -345,63 +345,76 @@ pub fn two_machines_window(ctx: &egui::Context, play: &mut PlayView, why_not: Op
         .default_width(360.0)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
-            let two = &mut *play.two;
-            ui.horizontal(|ui| {
-                ui.label("You play");
-                for (i, name) in sides.iter().enumerate() {
-                    ui.radio_value(&mut two.side, i as u8, name);
-                }
-            });
-            ui.separator();
-            ui.strong("Host this scenario");
-            ui.horizontal(|ui| {
-                ui.label("Port");
-                ui.add(egui::TextEdit::singleline(&mut two.port).desired_width(60.0));
-                let host = ui
-                    .add_enabled(why_not.is_none(), egui::Button::new("Host"))
-                    .on_hover_text("A window of its own shows the address and the code to give");
-                if host.clicked() {
-                    *play.session = SessionRequest::Host;
-                }
-            });
-            ui.separator();
-            ui.strong("Join a hosted game");
-            ui.horizontal(|ui| {
-                ui.label("Address");
-                ui.add(
-                    egui::TextEdit::singleline(&mut two.address)
-                        .hint_text("192.168.1.20:7373")
-                        .desired_width(150.0),
-                );
-            });
-            ui.horizontal(|ui| {
-                ui.label("Code");
-                ui.add(
-                    egui::TextEdit::singleline(&mut two.code)
-                        .hint_text("04HM-ASW9-NF6Y-ZVEB-N63P")
-                        .desired_width(200.0),
-                );
-                if ui.button("Join").clicked() {
-                    *play.session = SessionRequest::Join;
-                }
-            });
-            ui.separator();
-            ui.strong("By e-mail");
-            ui.horizontal(|ui| {
-                let post = ui
-                    .add_enabled(why_not.is_none(), egui::Button::new("Start a turn file"))
-                    .on_hover_text(
-                        "Write this scenario's first turn file, to send the other player",
-                    );
-                if post.clicked() {
-                    *play.session = SessionRequest::Post;
-                }
-            });
-            if let Some(why) = why_not {
-                ui.colored_label(egui::Color32::from_rgb(230, 110, 90), why);
+            if let Some(asked) = two_machines_form(ui, &mut play.two, &sides, why_not) {
+                *play.session = asked;
             }
         });
     play.two.open = open;
+}
+
+/// The Two machines form: the side played here, host (with its port), join (address
+/// and code), or start a game by e-mail; the request of the button clicked. Hosting
+/// and e-mail are offered only when `why_not` is `None` (else it is said why not).
+pub fn two_machines_form(
+    ui: &mut egui::Ui,
+    two: &mut TwoMachines,
+    sides: &[String],
+    why_not: Option<&str>,
+) -> Option<SessionRequest> {
+    let mut asked = None;
+    ui.horizontal(|ui| {
+        ui.label("You play");
+        for (i, name) in sides.iter().enumerate() {
+            ui.radio_value(&mut two.side, i as u8, name);
+        }
+    });
+    ui.separator();
+    ui.strong("Host this scenario");
+    ui.horizontal(|ui| {
+        ui.label("Port");
+        ui.add(egui::TextEdit::singleline(&mut two.port).desired_width(60.0));
+        let host = ui
+            .add_enabled(why_not.is_none(), egui::Button::new("Host"))
+            .on_hover_text("A window of its own shows the address and the code to give");
+        if host.clicked() {
+            asked = Some(SessionRequest::Host);
+        }
+    });
+    ui.separator();
+    ui.strong("Join a hosted game");
+    ui.horizontal(|ui| {
+        ui.label("Address");
+        ui.add(
+            egui::TextEdit::singleline(&mut two.address)
+                .hint_text("192.168.1.20:7373")
+                .desired_width(150.0),
+        );
+    });
+    ui.horizontal(|ui| {
+        ui.label("Code");
+        ui.add(
+            egui::TextEdit::singleline(&mut two.code)
+                .hint_text("04HM-ASW9-NF6Y-ZVEB-N63P")
+                .desired_width(200.0),
+        );
+        if ui.button("Join").clicked() {
+            asked = Some(SessionRequest::Join);
+        }
+    });
+    ui.separator();
+    ui.strong("By e-mail");
+    ui.horizontal(|ui| {
+        let post = ui
+            .add_enabled(why_not.is_none(), egui::Button::new("Start a turn file"))
+            .on_hover_text("Write this scenario's first turn file, to send the other player");
+        if post.clicked() {
+            asked = Some(SessionRequest::Post);
+        }
+    });
+    if let Some(why) = why_not {
+        ui.colored_label(egui::Color32::from_rgb(230, 110, 90), why);
+    }
+    asked
 }
 
 /// The turn filter and the export button of the log.

@@ -28,7 +28,13 @@ impl Drop for Session {
 }
 
 impl Session {
+    /// The tutorial in the window.
     fn start() -> Self {
+        Self::start_with(&["play", "tutorial"], &crate::common::data_dir(), None)
+    }
+
+    /// The program with `args`, its files in `data`, started from `desk` (or here).
+    fn start_with(args: &[&str], data: &Path, desk: Option<&Path>) -> Self {
         let display = format!(":{}", 90 + std::process::id() % 100);
         let xvfb = Command::new("Xvfb")
             .args([display.as_str(), "-screen", "0", "1280x800x24"])
@@ -37,13 +43,16 @@ impl Session {
             .spawn()
             .expect("Xvfb must be installed");
         sleep(Duration::from_secs(1));
-        let game = Command::new(env!("CARGO_BIN_EXE_drumfire"))
-            .env("DRUMFIRE_DATA", crate::common::data_dir())
+        let mut game = Command::new(env!("CARGO_BIN_EXE_drumfire"));
+        game.args(args)
+            .env("DRUMFIRE_DATA", data)
             .env("DISPLAY", &display)
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+            .stderr(Stdio::null());
+        if let Some(desk) = desk {
+            game.current_dir(desk);
+        }
+        let game = game.spawn().unwrap();
         let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
         std::fs::create_dir_all(&shots).unwrap();
         let s = Self {
@@ -73,6 +82,22 @@ impl Session {
             .output()
             .expect("xdotool must be installed");
         String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Waits until the window's title matches `pattern` (a regular expression), then
+    /// gives it the keyboard.
+    fn wait_for_title(&self, pattern: &str) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let out = self.xdotool(&["search", "--name", pattern]);
+            if let Some(id) = out.lines().next() {
+                sleep(Duration::from_secs(3));
+                self.xdotool(&["windowfocus", id]);
+                return;
+            }
+            assert!(Instant::now() < deadline, "no window titled {pattern}");
+            sleep(Duration::from_millis(300));
+        }
     }
 
     fn act(&self, args: &[&str]) {
@@ -143,5 +168,65 @@ fn a_player_selects_clears_and_pans_with_mouse_and_keyboard() {
     assert!(
         map_difference(&cleared, &panned) > 8.0,
         "a right-drag pans the map"
+    );
+}
+
+/// The hint for a first-time player on the start screen (its text colour).
+const FIRST_TIME_YELLOW: [u8; 3] = [240, 200, 90];
+
+/// From the start screen to a game of each rule set by clicks and keys, and back by the
+/// game menu (Esc, Leave to the start screen); Quit ends the program; nothing is written
+/// to the folder it was started from.
+#[test]
+#[ignore = "needs Xvfb, Mesa's Vulkan driver, xdotool and ImageMagick; run by .ci/run"]
+fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
+    let root = std::env::temp_dir().join(format!("drumfire-start-{}", std::process::id()));
+    let (desk, data) = (root.join("desk"), root.join("data"));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&desk).unwrap();
+    let mut s = Session::start_with(&[], &data, Some(&desk));
+    let first = s.grab("start-0-first-time.png");
+    assert!(
+        count_near(&first, FIRST_TIME_YELLOW, 4) > 300,
+        "a first-time player is pointed at the tutorial"
+    );
+    // The first scenario of each rule set on the list, and its window's title.
+    for (y, title) in [
+        ("91", "Saint-Aubert"),
+        ("178", "Ukhozi Drift"),
+        ("244", "The Mill at Lindenau"),
+        ("310", "The Ridge at Tanner"),
+        ("376", "The Orchard Farm"),
+    ] {
+        s.act(&["mousemove", "100", y]);
+        s.act(&["click", "1"]);
+        s.act(&["key", "Return"]);
+        s.wait_for_title(title);
+        s.act(&["mousemove", "1100", "760"]);
+        s.act(&["key", "Escape"]);
+        let menu = s.grab(&format!("start-menu-{y}.png"));
+        assert!(
+            crate::common::colours(&menu) > 50,
+            "the game window of {title} is drawn"
+        );
+        s.act(&["mousemove", "640", "484"]);
+        s.act(&["click", "1"]);
+        s.wait_for_title("^Drumfire$");
+    }
+    s.act(&["mousemove", "1130", "297"]);
+    s.act(&["click", "1"]);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = s.game.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "Quit did not end the program");
+        sleep(Duration::from_millis(200));
+    };
+    assert!(status.success(), "{status}");
+    assert_eq!(
+        std::fs::read_dir(&desk).unwrap().count(),
+        0,
+        "the desk stays empty"
     );
 }

@@ -233,7 +233,6 @@ fn a_table_session_in_the_window_saves_and_replays_to_the_same_hash() {
     let (_, replayed) = drumfire_core::save::replay(&save);
     assert_eq!(replayed, Ok(save.state_hash));
     // Switching back to the rules kept the table session in its autosave.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let kept = std::fs::read_to_string(
         crate::common::data_dir().join("saves/tutorial.table-autosave.ron"),
     )

@@ -28,7 +28,6 @@ pub mod save;
 pub mod scenario;
 pub mod sealed;
 pub mod shared_dice;
-pub mod shipped;
 pub mod signed;
 pub mod table;
 pub mod timeline;

@@ -19,6 +19,11 @@ pub fn choose(dir: PathBuf) {
     let _ = CHOSEN.set(dir);
 }
 
+/// The folder `--data` chose for this run, if it did (to pass on to another run).
+pub fn chosen() -> Option<PathBuf> {
+    CHOSEN.get().cloned()
+}
+
 /// The one folder `--data` or `DRUMFIRE_DATA` names, if either does.
 fn overridden() -> Option<PathBuf> {
     CHOSEN.get().cloned().or_else(|| {

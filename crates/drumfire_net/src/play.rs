@@ -58,8 +58,9 @@ pub struct JoinOptions {
 
 /// Reads a scenario for a new game between two machines, or says why it cannot be one.
 pub fn scenario_for_two(path: &Path) -> Result<Scenario, String> {
-    let (name, text) = drumfire_core::shipped::read(path, Some(&drumfire_core::paths::scenarios()))
-        .map_err(|e| e.to_string())?;
+    let (name, text) =
+        drumfire_core::rules::shipped::read(path, Some(&drumfire_core::paths::scenarios()))
+            .map_err(|e| e.to_string())?;
     let scenario = scenario::parse(&name, &text, &drumfire_core::rules::ALL).map_err(lines)?;
     check_for_two(&scenario)?;
     Ok(scenario)
@@ -112,7 +113,7 @@ pub struct Hosting {
 pub fn prepare_host(opts: &HostOptions) -> Result<Hosting, String> {
     let net = Net::new().map_err(|e| format!("no network runtime: {e}"))?;
     let (name, text) =
-        drumfire_core::shipped::read(&opts.file, Some(&drumfire_core::paths::scenarios()))
+        drumfire_core::rules::shipped::read(&opts.file, Some(&drumfire_core::paths::scenarios()))
             .map_err(|e| e.to_string())?;
     let (session, save) = if save::looks_like_save(&text) {
         let saved = save::parse(&name, &text, &drumfire_core::rules::ALL).map_err(lines)?;

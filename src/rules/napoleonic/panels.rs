@@ -34,13 +34,13 @@ pub static PARTS: PlayParts = PlayParts {
         "Each turn: both sides give every brigade its order in secret (Attack, Engage or \
          Hold; an order changes one step a turn), then roll for who moves and fights \
          first. In Movement a brigade moves by its formation (line 1 hex, attack column 2, \
-         march column 3, 4 along a road; square not at all) or changes formation; it \
-         halts beside the enemy. In Combat a brigade on Hold or Engage skirmishes across \
+         march column 3, 4 along a road; square not at all; one hex always, whatever the \
+         ground) or changes formation; it halts beside the enemy. In Combat a brigade on Hold or Engage skirmishes across \
          one empty hex or fights a firefight with the enemy beside it in the open; on \
          Attack it fights hand to hand (or storms a battery); on Attack or Engage it fights \
          for a built-up area or wood. Cavalry (line 3 hexes, march column 4) charges on \
          Attack orders, in line; infantry in square stands against it, and infantry on \
-         Engage or Hold volleys at horse beside it. A battery moves \
+         Engage or Hold volleys at horse or guns beside it. A battery moves \
          limbered (2 hexes) and fires deployed, on Engage or Hold, up to 3 hexes: a die a \
          gun section, 6 to kill. The side with the higher combat factors rolls 2d6 plus the \
          difference: routs, retreats Shaken, or a draw. Select a brigade to see its orders with their \

@@ -19,7 +19,10 @@ pub static PARTS: PlayParts = PlayParts {
         let by_computer = drumfire_core::flow::awaiting(world)
             .is_some_and(|s| crate::play::not_at_this_screen(world, s))
             || crate::play::viewer::watching(world);
-        with::<PtView, _>(world, |mut pt| phase_info(ui, &mut pt, by_computer));
+        let deciding = portable::deciding_side(world);
+        with::<PtView, _>(world, |mut pt| {
+            phase_info(ui, &mut pt, by_computer, deciding)
+        });
     },
     orders: |ui, world| {
         with::<PtView, _>(world, |mut pt| orders(ui, &mut pt));
@@ -66,8 +69,10 @@ impl PtView<'_> {
     }
 }
 
-/// The phase bar's part: who acts, what is left, and the button to end it.
-fn phase_info(ui: &mut egui::Ui, pt: &mut PtView, by_computer: bool) {
+/// The phase bar's part: who acts, what is left, and the button to end it. While the
+/// side acting second decides for its pinned cavalry before the first side activates
+/// (`deciding`, P-16), it says so, with no button: the cavalry's orders decide.
+fn phase_info(ui: &mut egui::Ui, pt: &mut PtView, by_computer: bool, deciding: Option<u8>) {
     let phase = *pt.phase.get();
     let Some(side) = pt.acting() else {
         return;
@@ -75,6 +80,18 @@ fn phase_info(ui: &mut egui::Ui, pt: &mut PtView, by_computer: bool) {
     let name = pt.sides.name(side).to_owned();
     let state = pt.state.as_deref().cloned().unwrap_or_default();
     ui.separator();
+    if let Some(first) = deciding.filter(|&d| d != side && state.step == Step::Activating) {
+        let who = pt.sides.name(first).to_owned();
+        ui.colored_label(
+            side_colour(&pt.sides, first),
+            format!(
+                "■ {who}'s pinned cavalry first: charge now, or unpin it in {who}'s own part \
+                 ({name} then activates: {} left)",
+                state.activations
+            ),
+        );
+        return;
+    }
     let (what, end, why) = match (phase, state.step) {
         (portable::ARTILLERY_FIRE, _) => (
             format!("■ {name}'s artillery fires"),

@@ -8,6 +8,7 @@ mod first_format;
 pub mod great_war;
 pub mod napoleonic;
 pub mod portable;
+pub mod shipped;
 pub mod wwii;
 
 pub use acw::INFO as ACW;

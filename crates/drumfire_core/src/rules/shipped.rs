@@ -1,4 +1,4 @@
-//! The scenarios shipped with the game, compiled into the binary and found by a short
+//! The registry's scenarios: those shipped with the game, compiled into the binary and found by a short
 //! name (`drumfire play lindenau`), so that a binary run from any folder, or installed
 //! with `cargo install`, has every one of them.
 
@@ -31,7 +31,7 @@ macro_rules! shipped {
         pub static SHIPPED: &[Shipped] = &[$(Shipped {
             name: $name,
             path: concat!("scenarios/", $dir, "/", $name, ".ron"),
-            text: include_str!(concat!("../../../scenarios/", $dir, "/", $name, ".ron")),
+            text: include_str!(concat!("../../../../scenarios/", $dir, "/", $name, ".ron")),
         }),*];
     };
 }
