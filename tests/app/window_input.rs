@@ -35,7 +35,11 @@ impl Session {
 
     /// The program with `args`, its files in `data`, started from `desk` (or here).
     fn start_with(args: &[&str], data: &Path, desk: Option<&Path>) -> Self {
-        let display = format!(":{}", 90 + std::process::id() % 100);
+        // A display of its own for each session (tests run side by side), above the
+        // numbers `xvfb-run -a` picks from (99 up).
+        static SESSIONS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = SESSIONS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let display = format!(":{}", 200 + (std::process::id() % 300) * 4 + n);
         let xvfb = Command::new("Xvfb")
             .args([display.as_str(), "-screen", "0", "1280x800x24"])
             .stdout(Stdio::null())
