@@ -515,3 +515,40 @@ impl FileDialog {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file picked in Open a file opens by what it is: a turn file with `post open`, a
+    /// scenario or a save with `play`; anything else is refused with its located error.
+    #[test]
+    fn a_picked_file_opens_by_what_it_is() {
+        let dir = std::env::temp_dir().join(format!("drumfire-open-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let scenario = dir.join("lindenau.ron");
+        let shipped = drumfire_core::rules::shipped::find("lindenau").unwrap();
+        std::fs::write(&scenario, shipped.text).unwrap();
+        let as_args = |words: &[&str], path: &Path| -> Vec<OsString> {
+            words
+                .iter()
+                .map(OsString::from)
+                .chain(std::iter::once(path.as_os_str().to_owned()))
+                .collect()
+        };
+        assert_eq!(open_args(&scenario), Ok(as_args(&["play"], &scenario)));
+
+        let turn = dir.join("lindenau.turn.ron");
+        let file =
+            drumfire_net::post::start(&scenario, 0, &dir.join("seats"), Some([7; 32])).unwrap();
+        drumfire_net::post::write(&turn, &file).unwrap();
+        assert_eq!(open_args(&turn), Ok(as_args(&["post", "open"], &turn)));
+
+        let junk = dir.join("notes.ron");
+        std::fs::write(&junk, "(nothing: 1)").unwrap();
+        let err = open_args(&junk).unwrap_err();
+        assert!(err.starts_with(&format!("{}:", junk.display())), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
