@@ -175,7 +175,7 @@ fn between_two_machines_each_charges_dominoes_are_dealt_locked_and_read_only_by_
     assert_eq!(save::replay(&loaded).1, Ok(hash));
 }
 
-const PINNED_ORDERS: usize = 127;
+const PINNED_ORDERS: usize = 141;
 
 #[test]
 fn a_step_of_a_deal_out_of_turn_or_malformed_is_refused() {
