@@ -110,6 +110,8 @@ pub struct WindowParts {
     pub script: &'static ScriptSteps,
     /// Its parts of the play window.
     pub play: &'static PlayParts,
+    /// Its rules page (`docs/rules/`), shown in the rules window (`ui::rules_book`).
+    pub rules_doc: &'static str,
 }
 
 /// Every rule set's window parts.
@@ -119,30 +121,35 @@ static ALL: [WindowParts; 5] = [
         editor: &great_war::editor::PANELS,
         script: &great_war::script::STEPS,
         play: &great_war::panels::PARTS,
+        rules_doc: include_str!("../../docs/rules/great-war.md"),
     },
     WindowParts {
         rules: &drumfire_core::rules::napoleonic::INFO,
         editor: &napoleonic::editor::PANELS,
         script: &napoleonic::script::STEPS,
         play: &napoleonic::panels::PARTS,
+        rules_doc: include_str!("../../docs/rules/napoleonic.md"),
     },
     WindowParts {
         rules: &drumfire_core::rules::portable::INFO,
         editor: &portable::editor::PANELS,
         script: &ScriptSteps::NONE,
         play: &portable::panels::PARTS,
+        rules_doc: include_str!("../../docs/rules/portable.md"),
     },
     WindowParts {
         rules: &drumfire_core::rules::acw::INFO,
         editor: &acw::editor::PANELS,
         script: &acw::script::STEPS,
         play: &acw::panels::PARTS,
+        rules_doc: include_str!("../../docs/rules/acw.md"),
     },
     WindowParts {
         rules: &drumfire_core::rules::wwii::INFO,
         editor: &wwii::editor::PANELS,
         script: &wwii::script::STEPS,
         play: &wwii::panels::PARTS,
+        rules_doc: include_str!("../../docs/rules/wwii.md"),
     },
 ];
 

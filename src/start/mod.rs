@@ -40,6 +40,8 @@ pub struct Start {
     message: String,
     /// No save anywhere yet: a first-time player.
     first_time: bool,
+    /// The rules window.
+    book: crate::ui::rules_book::RulesBook,
     next: Next,
 }
 
@@ -66,6 +68,7 @@ impl Start {
             two: TwoMachines::default(),
             new_rules: drumfire_core::rules::ALL.first().map_or("", |r| r.id),
             message: String::new(),
+            book: Default::default(),
             next,
         };
         start.choose(0);
@@ -155,6 +158,7 @@ fn draw(
     if start.two.open {
         two_machines(ctx, start, &mut exit);
     }
+    crate::ui::rules_book::window(ctx, &mut start.book);
     Ok(())
 }
 
@@ -274,12 +278,26 @@ fn chosen(ui: &mut egui::Ui, start: &mut Start, exit: &mut MessageWriter<AppExit
         }
     });
     ui.add_space(6.0);
-    let play = ui
-        .add(
-            egui::Button::new(egui::RichText::new("Play").size(20.0))
-                .min_size([140.0, 36.0].into()),
-        )
-        .on_hover_text("Enter");
+    let rules = scenario.rules.id;
+    let (play, book) = ui
+        .horizontal(|ui| {
+            let play = ui
+                .add(
+                    egui::Button::new(egui::RichText::new("Play").size(20.0))
+                        .min_size([140.0, 36.0].into()),
+                )
+                .on_hover_text("Enter");
+            let book = ui
+                .button(format!("The {} rules…", scenario.rules.name))
+                .on_hover_text(
+                    "Every rule with where it lives and its test, our rulings and their exact odds; searchable",
+                );
+            (play, book)
+        })
+        .inner;
+    if book.clicked() {
+        start.book.open_on(rules);
+    }
     let typing = ui.ctx().egui_wants_keyboard_input();
     if play.clicked() || (!typing && ui.input(|i| i.key_pressed(egui::Key::Enter))) {
         let who: Vec<&str> = start

@@ -19,6 +19,7 @@ use drumfire_core::orders::{self, Order};
 use std::collections::BTreeMap;
 
 pub mod play_panels;
+pub mod rules_book;
 pub mod table_panels;
 pub mod viewer_panels;
 use drumfire_core::scenario::{Rules, ScenarioInfo, SideList};
@@ -43,6 +44,7 @@ pub struct PieceNames(pub BTreeMap<String, String>);
 /// The UI plugin.
 pub fn plugin(app: &mut App) {
     app.init_resource::<UiOrder>()
+        .init_resource::<rules_book::RulesBook>()
         .init_resource::<UiStatus>()
         .init_resource::<PieceNames>()
         .add_systems(EguiPrimaryContextPass, draw_ui.in_set(DrawUi))
@@ -168,13 +170,22 @@ fn draw_ui(world: &mut World) {
     let why_not = world
         .get_resource::<crate::play::session::GameSource>()
         .and_then(|s| drumfire_net::play::check_for_two(&s.scenario).err());
-    with::<Panels, _>(world, |mut p| {
+    let book = with::<Panels, _>(world, |mut p| {
         if p.play.two.open {
             play_panels::two_machines_window(&ctx, &mut p.play, why_not.as_deref());
         }
         play_panels::combat_window(&ctx, &mut p.play);
-        play_panels::help_window(&ctx, &mut p.play, parts.map(|p| p.help));
+        let book = play_panels::help_window(&ctx, &mut p.play, parts.map(|p| p.help));
         play_panels::victory_window(&ctx, &mut p.play);
+        book
+    });
+    if book == Some(true)
+        && let Some(rules) = world.get_resource::<Rules>().map(|r| r.0.id)
+    {
+        world.resource_mut::<rules_book::RulesBook>().open_on(rules);
+    }
+    world.resource_scope(|_, mut book: Mut<rules_book::RulesBook>| {
+        rules_book::window(&ctx, &mut book);
     });
     if let Some(parts) = parts {
         (parts.windows)(&ctx, world);

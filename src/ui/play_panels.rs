@@ -455,8 +455,9 @@ pub fn help_window(
     ctx: &egui::Context,
     play: &mut PlayView,
     rules: Option<(&'static str, &'static str)>,
-) {
+) -> bool {
     let mut open = play.help.0;
+    let mut book = false;
     egui::Window::new("Help")
         .open(&mut open)
         .collapsible(false)
@@ -470,7 +471,7 @@ pub fn help_window(
             egui::Grid::new("keys").show(ui, |ui| {
                 for (k, what) in [
                     ("Space", "End what the side to act is doing: pass, or end the activation or the phase"),
-                    ("Esc", "Cancel picking a hex, then clear the selection"),
+                    ("Esc", "Cancel picking a hex, then clear the selection; with nothing selected, the game menu"),
                     ("Ctrl+Z", "Undo the last order (never past dice already rolled)"),
                     ("Ctrl+S / Ctrl+O", "Save / load this scenario's game"),
                     ("Arrows", "Pan the map"),
@@ -488,9 +489,14 @@ pub fn help_window(
                 ui.separator();
                 ui.strong(heading);
                 ui.label(text);
+                book = ui
+                    .button("The rules in full…")
+                    .on_hover_text("Every rule with where it lives and its test, our rulings and their exact odds; searchable")
+                    .clicked();
             }
         });
     play.help.0 = open;
+    book
 }
 
 /// The result and the scenario's victory conditions, when the game is over.
