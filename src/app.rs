@@ -89,12 +89,24 @@ impl WindowOptions {
     }
 }
 
-/// The window's plugins with the window itself: 1280x800, titled `title`.
-fn window_plugins(title: String, present_mode: PresentMode) -> impl PluginGroup {
+/// The window's plugins with the window itself, titled `title`: the size and mode of the
+/// settings (1280x800 when the window is measured or pictured for a test).
+fn window_plugins(title: String, present_mode: PresentMode, fixed: bool) -> impl PluginGroup {
+    let settings = crate::settings::Settings::load().0;
+    let (w, h) = if fixed {
+        (1280, 800)
+    } else {
+        settings.window_size
+    };
     DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title,
-            resolution: WindowResolution::new(1280, 800),
+            resolution: WindowResolution::new(w, h),
+            mode: if fixed {
+                bevy::window::WindowMode::Windowed
+            } else {
+                settings.window_mode()
+            },
             present_mode,
             ..default()
         }),
@@ -107,13 +119,20 @@ fn window_plugins(title: String, present_mode: PresentMode) -> impl PluginGroup 
 pub fn run_start(options: WindowOptions) -> ExitCode {
     let next = crate::start::Next::default();
     let mut app = App::new();
-    app.add_plugins(window_plugins("Drumfire".into(), PresentMode::default()))
-        .insert_resource(ClearColor(crate::board::CLEAR_COLOUR))
-        .add_plugins(EguiPlugin::default())
-        .add_plugins(crate::redraw::plugin)
-        .insert_resource(crate::start::Start::new(next.clone()))
-        .insert_non_send(crate::start::FileDialog::new())
-        .add_plugins(crate::start::plugin);
+    let fixed = options.screenshot.is_some();
+    app.add_plugins(window_plugins(
+        "Drumfire".into(),
+        PresentMode::default(),
+        fixed,
+    ))
+    .insert_resource(crate::settings::FixedWindow(fixed))
+    .add_plugins(crate::settings::plugin)
+    .insert_resource(ClearColor(crate::board::CLEAR_COLOUR))
+    .add_plugins(EguiPlugin::default())
+    .add_plugins(crate::redraw::plugin)
+    .insert_resource(crate::start::Start::new(next.clone()))
+    .insert_non_send(crate::start::FileDialog::new())
+    .add_plugins(crate::start::plugin);
     if let Some(path) = options.screenshot {
         screenshot_then_quit(&mut app, path);
     }
@@ -394,9 +413,15 @@ fn run(
         PresentMode::default()
     };
     let mut app = App::new();
-    app.add_plugins(window_plugins(title, present_mode))
+    let fixed = options.screenshot.is_some()
+        || options.script.is_some()
+        || options.bench_window.is_some()
+        || options.idle_frames.is_some();
+    app.add_plugins(window_plugins(title, present_mode, fixed))
+        .insert_resource(crate::settings::FixedWindow(fixed))
         .insert_resource(ClearColor(crate::board::CLEAR_COLOUR))
         .add_plugins(EguiPlugin::default())
+        .add_plugins(crate::settings::plugin)
         .add_plugins(crate::redraw::plugin)
         .insert_resource(source.clone())
         .add_plugins(CorePlugin {

@@ -12,6 +12,7 @@ mod input;
 mod play;
 mod redraw;
 mod rules;
+mod settings;
 mod start;
 mod ui;
 

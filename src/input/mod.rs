@@ -180,13 +180,16 @@ pub fn frame_the_map(
     geometry: Res<BoardGeometry>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+    settings: Option<Res<crate::settings::Settings>>,
 ) {
-    // The play panels: the stack viewer on the right, the phase bar and the log.
+    // The play panels: the stack viewer on the right, the phase bar and the log, as
+    // large as the interface scale makes them.
+    let k = settings.map_or(1.0, |s| s.interface_scale);
     let insets = Insets {
         left: 0.0,
-        right: SIDE_PANEL_WIDTH,
-        top: 30.0,
-        bottom: BARS_HEIGHT - 30.0,
+        right: SIDE_PANEL_WIDTH * k,
+        top: 30.0 * k,
+        bottom: (BARS_HEIGHT - 30.0) * k,
     };
     fit_camera(
         &geometry,
@@ -312,6 +315,7 @@ fn drag_to_pan(
 fn keys_to_pan(
     keys: Res<ButtonInput<KeyCode>>,
     time: Res<Time>,
+    settings: Option<Res<crate::settings::Settings>>,
     camera: Single<(&mut Transform, &Projection), With<Camera2d>>,
 ) {
     let mut dir = Vec2::ZERO;
@@ -331,12 +335,14 @@ fn keys_to_pan(
             Projection::Orthographic(o) => o.scale,
             _ => 1.0,
         };
-        transform.translation += (dir * KEY_PAN_SPEED * scale * time.delta_secs()).extend(0.0);
+        let speed = KEY_PAN_SPEED * settings.map_or(1.0, |s| s.pan_speed);
+        transform.translation += (dir * speed * scale * time.delta_secs()).extend(0.0);
     }
 }
 
 fn wheel_to_zoom(
     mut wheel: MessageReader<MouseWheel>,
+    settings: Option<Res<crate::settings::Settings>>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform, &mut Transform, &mut Projection)>,
 ) {
@@ -355,7 +361,8 @@ fn wheel_to_zoom(
         return;
     };
     let old = ortho.scale;
-    let new = (old * 0.85f32.powf(lines)).clamp(MIN_SCALE, MAX_SCALE);
+    let step = lines * settings.map_or(1.0, |s| s.zoom_speed);
+    let new = (old * 0.85f32.powf(step)).clamp(MIN_SCALE, MAX_SCALE);
     // Keep the point under the cursor where it is.
     if let Some(under) = cursor_world(&window, cam, global) {
         let centre = transform.translation.truncate();

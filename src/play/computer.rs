@@ -32,7 +32,8 @@ pub fn plays_awaited(world: &World) -> bool {
     drumfire_core::flow::awaiting(world).is_some_and(|s| plays(world, s))
 }
 
-/// Seconds between the computer's orders at the readable pace.
+/// Seconds between the computer's orders at the readable pace, unless the settings say
+/// otherwise.
 const PACE: f32 = 0.7;
 /// Seconds between them when fast.
 const FAST_PACE: f32 = 0.02;
@@ -65,7 +66,10 @@ fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<u64>) {
         return;
     }
     *waited += world.resource::<Time>().delta_secs();
-    if *waited < if computer.fast { FAST_PACE } else { PACE } {
+    let pace = world
+        .get_resource::<crate::settings::Settings>()
+        .map_or(PACE, |s| s.computer_pace);
+    if *waited < if computer.fast { FAST_PACE } else { pace } {
         // The window sleeps without input: the pause needs its frames.
         world.write_message(bevy::window::RequestRedraw);
         return;

@@ -120,6 +120,9 @@ pub fn menu(world: &mut World) {
         if button(ui, "Open a file…", true) {
             chosen = Some(Choice::Open);
         }
+        if button(ui, "Settings…", true) {
+            chosen = Some(Choice::Settings);
+        }
         ui.separator();
         if button(ui, "Leave to the start screen", true) {
             chosen = Some(Choice::Ask(Leave::Start));
@@ -150,6 +153,7 @@ enum Choice {
     SaveAs,
     Load,
     Open,
+    Settings,
     Ask(Leave),
     SaveAndLeave,
     Leave,
@@ -176,6 +180,12 @@ fn carry_out(world: &mut World, choice: Choice, nothing_to_lose: bool) {
         Choice::Load => request(world, SessionRequest::Load),
         Choice::SaveAs => dialog(world, Purpose::SaveAs),
         Choice::Open => dialog(world, Purpose::Open),
+        Choice::Settings => {
+            world.resource_mut::<GameMenu>().open = false;
+            if let Some(mut s) = world.get_resource_mut::<crate::settings::SettingsOpen>() {
+                s.0 = true;
+            }
+        }
         Choice::Ask(leave) => {
             if nothing_to_lose || unsaved(world) == 0 {
                 go(world, leave);

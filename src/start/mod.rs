@@ -108,6 +108,7 @@ fn draw(
     mut contexts: EguiContexts,
     mut start: ResMut<Start>,
     mut dialog: Option<NonSendMut<FileDialog>>,
+    mut settings: ResMut<crate::settings::SettingsOpen>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -143,7 +144,7 @@ fn draw(
         .resizable(false)
         .exact_size(300.0)
         .show(&mut root, |ui| {
-            more(ui, start, dialog.as_deref_mut(), &mut exit)
+            more(ui, start, &mut settings, dialog.as_deref_mut(), &mut exit)
         });
     egui::CentralPanel::default().show(&mut root, |ui| chosen(ui, start, &mut exit));
     if let Some(dialog) = dialog.as_deref_mut() {
@@ -319,6 +320,7 @@ fn chosen(ui: &mut egui::Ui, start: &mut Start, exit: &mut MessageWriter<AppExit
 fn more(
     ui: &mut egui::Ui,
     start: &mut Start,
+    settings: &mut crate::settings::SettingsOpen,
     dialog: Option<&mut FileDialog>,
     exit: &mut MessageWriter<AppExit>,
 ) {
@@ -413,6 +415,12 @@ fn more(
         start.launch(args, exit);
     }
     ui.add_space(12.0);
+    if ui
+        .add(egui::Button::new("Settings…").min_size(wide.into()))
+        .clicked()
+    {
+        settings.0 = true;
+    }
     if ui
         .add(egui::Button::new("Quit").min_size(wide.into()))
         .clicked()

@@ -202,9 +202,15 @@ fn draw_ui(world: &mut World) {
     if let (Some(side), Some(parts)) = (shown.flatten(), parts) {
         (parts.show_secret)(world, side);
     }
+    // egui lays out in points; the map's input reads the window's logical pixels.
     let free = root.available_rect_before_wrap();
-    world.resource_mut::<MapArea>().0 =
-        Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
+    let k = ctx.zoom_factor();
+    world.resource_mut::<MapArea>().0 = Some(Rect::new(
+        free.min.x * k,
+        free.min.y * k,
+        free.max.x * k,
+        free.max.y * k,
+    ));
     with::<table_panels::TableView, _>(world, |table| {
         if table.on() {
             table_panels::frame_the_map(&root, free);

@@ -209,6 +209,21 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
         count_near(&first, FIRST_TIME_YELLOW, 4) > 300,
         "a first-time player is pointed at the tutorial"
     );
+    // Settings: the computer's pace set to 0.1 s an order (pressed on its slider).
+    s.act(&["mousemove", "1130", "297"]);
+    s.act(&["click", "1"]);
+    let default = s.grab("start-settings-default.png");
+    s.act(&["mousemove", "613", "450"]);
+    s.act(&["mousedown", "1"]);
+    s.act(&["mouseup", "1"]);
+    s.act(&["mousemove", "1130", "700"]);
+    let changed = s.grab("start-settings-changed.png");
+    assert!(
+        middle_difference(&default, &changed) > 0.05,
+        "the slider moved"
+    );
+    s.act(&["mousemove", "794", "312"]);
+    s.act(&["click", "1"]);
     // The first scenario of each rule set on the list, and its window's title.
     for (y, title) in [
         ("91", "Saint-Aubert"),
@@ -243,11 +258,21 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
             }
         }
         assert!(shown, "Esc opens the game menu over {title}");
-        s.act(&["mousemove", "640", "484"]);
+        s.act(&["mousemove", "640", "499"]);
         s.act(&["click", "1"]);
         s.wait_for_title("^Drumfire$");
     }
+    // The setting changed before the games is found again after the restarts.
     s.act(&["mousemove", "1130", "297"]);
+    s.act(&["click", "1"]);
+    let after = s.grab("start-settings-after.png");
+    assert!(
+        middle_difference(&changed, &after) < 2.0,
+        "the settings window shows the pace set before the restarts"
+    );
+    s.act(&["mousemove", "794", "312"]);
+    s.act(&["click", "1"]);
+    s.act(&["mousemove", "1130", "328"]);
     s.act(&["click", "1"]);
     let deadline = Instant::now() + Duration::from_secs(20);
     let status = loop {
@@ -263,4 +288,6 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
         0,
         "the desk stays empty"
     );
+    let kept = std::fs::read_to_string(data.join("settings.ron")).unwrap();
+    assert!(kept.contains("computer_pace: 0.1,"), "{kept}");
 }

@@ -1,0 +1,292 @@
+//! The player's settings, kept between runs in `settings.ron` in the config folder
+//! (`drumfire_core::paths::config`): the size of the panels' text, full screen or the
+//! window's size, how fast the keys pan and the wheel zooms, and the computer's pace.
+//! Changed in the Settings window (from the start screen and the game menu), applied at
+//! once and written at once; a file that does not read is reported and the defaults used.
+
+use bevy::prelude::*;
+use bevy::window::{MonitorSelection, PrimaryWindow, WindowMode};
+use bevy_egui::{EguiContexts, egui};
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// The settings.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Settings {
+    /// The size of the panels' text and buttons (1 is 100 %).
+    pub interface_scale: f32,
+    /// The window fills the screen.
+    pub full_screen: bool,
+    /// The window's width and height when it does not.
+    pub window_size: (u32, u32),
+    /// How fast the arrow keys pan (1 is the game's own pace).
+    pub pan_speed: f32,
+    /// How far a step of the wheel zooms (1 is the game's own step).
+    pub zoom_speed: f32,
+    /// Seconds between the computer's orders at its readable pace.
+    pub computer_pace: f32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            interface_scale: 1.0,
+            full_screen: false,
+            window_size: (1280, 800),
+            pan_speed: 1.0,
+            zoom_speed: 1.0,
+            computer_pace: 0.7,
+        }
+    }
+}
+
+/// Each setting's bounds.
+/// The text grows to 115 %: beyond that the play window's bottom bar no longer fits
+/// a 1280-pixel window.
+const SCALE: (f32, f32) = (0.75, 1.15);
+const SPEED: (f32, f32) = (0.25, 4.0);
+const PACE: (f32, f32) = (0.0, 3.0);
+const WIDTH: (u32, u32) = (800, 7680);
+const HEIGHT: (u32, u32) = (600, 4320);
+
+impl Settings {
+    /// Where they are kept.
+    pub fn path() -> PathBuf {
+        drumfire_core::paths::config().join("settings.ron")
+    }
+
+    /// The settings kept, and what was wrong with the file if it did not read (then the
+    /// defaults). No file: the defaults, nothing wrong.
+    pub fn load() -> (Self, Option<String>) {
+        let path = Self::path();
+        if !path.exists() {
+            return (Self::default(), None);
+        }
+        let read = drumfire_core::error::read_file(&path).and_then(|text| {
+            drumfire_core::error::read_ron::<Self>(&path.display().to_string(), &text)
+        });
+        match read {
+            Ok(s) => (s.within_bounds(), None),
+            Err(e) => (
+                Self::default(),
+                Some(format!("{e} (the settings are back to their defaults)")),
+            ),
+        }
+    }
+
+    /// Writes them, atomically.
+    pub fn save(&self) -> std::io::Result<()> {
+        let path = Self::path();
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let body = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::new())
+            .map_err(std::io::Error::other)?;
+        let tmp = path.with_extension("ron.tmp");
+        std::fs::write(&tmp, format!("// Drumfire settings\n{body}\n"))?;
+        std::fs::rename(&tmp, &path)
+    }
+
+    /// Every setting within its bounds (a hand-edited file may hold anything).
+    pub fn within_bounds(self) -> Self {
+        let clamp = |v: f32, (lo, hi): (f32, f32), default: f32| {
+            if v.is_finite() {
+                v.clamp(lo, hi)
+            } else {
+                default
+            }
+        };
+        let d = Self::default();
+        Self {
+            interface_scale: clamp(self.interface_scale, SCALE, d.interface_scale),
+            full_screen: self.full_screen,
+            window_size: (
+                self.window_size.0.clamp(WIDTH.0, WIDTH.1),
+                self.window_size.1.clamp(HEIGHT.0, HEIGHT.1),
+            ),
+            pan_speed: clamp(self.pan_speed, SPEED, d.pan_speed),
+            zoom_speed: clamp(self.zoom_speed, SPEED, d.zoom_speed),
+            computer_pace: clamp(self.computer_pace, PACE, d.computer_pace),
+        }
+    }
+
+    /// The window mode they ask for.
+    pub fn window_mode(&self) -> WindowMode {
+        if self.full_screen {
+            WindowMode::BorderlessFullscreen(MonitorSelection::Current)
+        } else {
+            WindowMode::Windowed
+        }
+    }
+}
+
+/// Is the Settings window open?
+#[derive(Resource, Default)]
+pub struct SettingsOpen(pub bool);
+
+/// The settings plugin: the settings read at start, the Settings window, and the
+/// interface scale and window mode applied when they change.
+pub fn plugin(app: &mut App) {
+    let (settings, trouble) = Settings::load();
+    if let Some(trouble) = &trouble {
+        eprintln!("{trouble}");
+    }
+    app.insert_resource(settings)
+        .init_resource::<SettingsOpen>()
+        .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            (apply_scale, settings_window),
+        )
+        .add_systems(
+            Update,
+            apply_window.run_if(
+                resource_changed::<Settings>
+                    .and_then(|fixed: Option<Res<FixedWindow>>| !fixed.is_some_and(|f| f.0)),
+            ),
+        );
+}
+
+/// The window keeps the size it was opened at (a test's picture, a benchmark).
+#[derive(Resource, Default)]
+pub struct FixedWindow(pub bool);
+
+fn apply_scale(mut contexts: EguiContexts, settings: Res<Settings>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if (ctx.zoom_factor() - settings.interface_scale).abs() > f32::EPSILON {
+        ctx.set_zoom_factor(settings.interface_scale);
+    }
+    Ok(())
+}
+
+fn apply_window(settings: Res<Settings>, mut window: Single<&mut Window, With<PrimaryWindow>>) {
+    let mode = settings.window_mode();
+    if window.mode != mode {
+        window.mode = mode;
+    }
+    let (w, h) = settings.window_size;
+    if !settings.full_screen
+        && (
+            window.resolution.width() as u32,
+            window.resolution.height() as u32,
+        ) != (w, h)
+    {
+        window.resolution.set(w as f32, h as f32);
+    }
+}
+
+fn settings_window(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<Settings>,
+    mut open: ResMut<SettingsOpen>,
+    mut status: Local<String>,
+) -> Result {
+    if !open.0 {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut edited = settings.clone();
+    let mut shown = true;
+    egui::Window::new("Settings")
+        .open(&mut shown)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
+                ui.label("Text and buttons");
+                ui.add(
+                    egui::Slider::new(&mut edited.interface_scale, SCALE.0..=SCALE.1)
+                        .step_by(0.05)
+                        .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
+                );
+                ui.end_row();
+                ui.label("Full screen");
+                ui.checkbox(&mut edited.full_screen, "");
+                ui.end_row();
+                ui.label("Window size");
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::DragValue::new(&mut edited.window_size.0).range(WIDTH.0..=WIDTH.1),
+                    );
+                    ui.label("×");
+                    ui.add(
+                        egui::DragValue::new(&mut edited.window_size.1).range(HEIGHT.0..=HEIGHT.1),
+                    );
+                });
+                ui.end_row();
+                ui.label("Arrow keys pan");
+                ui.add(egui::Slider::new(&mut edited.pan_speed, SPEED.0..=SPEED.1).suffix("×"));
+                ui.end_row();
+                ui.label("The wheel zooms");
+                ui.add(egui::Slider::new(&mut edited.zoom_speed, SPEED.0..=SPEED.1).suffix("×"));
+                ui.end_row();
+                ui.label("The computer's pace");
+                ui.add(
+                    egui::Slider::new(&mut edited.computer_pace, PACE.0..=PACE.1)
+                        .step_by(0.1)
+                        .suffix(" s an order"),
+                );
+                ui.end_row();
+            });
+            if ui.button("Back to the defaults").clicked() {
+                edited = Settings::default();
+            }
+            ui.weak(format!("Kept in {}", Settings::path().display()));
+            if !status.is_empty() {
+                ui.label(status.as_str());
+            }
+        });
+    open.0 = shown;
+    let edited = edited.within_bounds();
+    if edited != *settings {
+        *status = match edited.save() {
+            Ok(()) => String::new(),
+            Err(e) => format!("Could not keep them in {}: {e}", Settings::path().display()),
+        };
+        *settings = edited;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Settings written read back the same; a file out of bounds is brought within them;
+    /// a file that does not read says where and gives the defaults.
+    #[test]
+    fn settings_are_kept_between_runs_and_checked_when_read() {
+        let dir = std::env::temp_dir().join(format!("drumfire-settings-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("settings.ron");
+        let kept = Settings {
+            interface_scale: 1.25,
+            computer_pace: 0.2,
+            ..Settings::default()
+        };
+        let text = ron::ser::to_string_pretty(&kept, ron::ser::PrettyConfig::new()).unwrap();
+        let back: Settings = drumfire_core::error::read_ron("settings.ron", &text).unwrap();
+        assert_eq!(back, kept);
+        let wild = Settings {
+            interface_scale: 9.0,
+            window_size: (10, 100_000),
+            pan_speed: f32::NAN,
+            ..Settings::default()
+        }
+        .within_bounds();
+        assert_eq!(
+            (wild.interface_scale, wild.window_size, wild.pan_speed),
+            (1.15, (800, 4320), 1.0)
+        );
+        std::fs::write(&path, "(interface_scale: \"big\")").unwrap();
+        let err = drumfire_core::error::read_ron::<Settings>(
+            "settings.ron",
+            "(interface_scale: \"big\")",
+        )
+        .unwrap_err();
+        assert!(err.to_string().starts_with("settings.ron:1:"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
