@@ -125,6 +125,10 @@ impl Settings {
 #[derive(Resource, Default)]
 pub struct SettingsOpen(pub bool);
 
+/// What was wrong with the settings file when it was read (the window opens on it).
+#[derive(Resource, Default)]
+pub struct Trouble(pub Option<String>);
+
 /// The settings plugin: the settings read at start, the Settings window, and the
 /// interface scale and window mode applied when they change.
 pub fn plugin(app: &mut App) {
@@ -133,7 +137,8 @@ pub fn plugin(app: &mut App) {
         eprintln!("{trouble}");
     }
     app.insert_resource(settings)
-        .init_resource::<SettingsOpen>()
+        .insert_resource(SettingsOpen(trouble.is_some()))
+        .insert_resource(Trouble(trouble))
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,
             (apply_scale, settings_window),
@@ -179,6 +184,7 @@ fn settings_window(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
     mut open: ResMut<SettingsOpen>,
+    mut trouble: ResMut<Trouble>,
     mut status: Local<String>,
 ) -> Result {
     if !open.0 {
@@ -193,6 +199,10 @@ fn settings_window(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
+            if let Some(t) = &trouble.0 {
+                ui.colored_label(egui::Color32::from_rgb(230, 110, 90), t);
+                ui.separator();
+            }
             egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
                 ui.label("Text and buttons");
                 ui.add(
@@ -239,6 +249,9 @@ fn settings_window(
         });
     open.0 = shown;
     let edited = edited.within_bounds();
+    if !shown {
+        trouble.0 = None;
+    }
     if edited != *settings {
         *status = match edited.save() {
             Ok(()) => String::new(),
