@@ -136,6 +136,12 @@ pub fn run_start(options: WindowOptions) -> ExitCode {
     if let Some(path) = options.screenshot {
         screenshot_then_quit(&mut app, path);
     }
+    run_then_relaunch(app, &next)
+}
+
+/// Runs the window; once it closes, starts the program again if the window asked for it
+/// (in `next`: the start screen's choice, the game menu's Leave).
+fn run_then_relaunch(mut app: App, next: &crate::start::Next) -> ExitCode {
     let exit = app.run();
     let args = next.lock().ok().and_then(|mut n| n.take());
     match (exit, args) {
@@ -519,13 +525,7 @@ fn run(
     if let Some(seconds) = options.idle_frames {
         crate::redraw::probe_idle(&mut app, seconds);
     }
-    let exit = app.run();
-    let args = next.lock().ok().and_then(|mut n| n.take());
-    match (exit, args) {
-        (AppExit::Error(_), _) => ExitCode::FAILURE,
-        (AppExit::Success, Some(args)) => relaunch(args),
-        (AppExit::Success, None) => ExitCode::SUCCESS,
-    }
+    run_then_relaunch(app, &next)
 }
 
 /// Saves a PNG of the window once it has settled, then quits.

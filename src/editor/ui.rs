@@ -32,13 +32,7 @@ fn draw(
     mut buffers: Local<Buffers>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "editor_root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = crate::ui::root_ui(ctx, "editor_root");
     let mut edits: Vec<Edit> = Vec::new();
     top_bar(&mut root, &mut doc, &mut command);
     bottom_checks(&mut root, &mut doc, &mut command);

@@ -447,17 +447,23 @@ fn join_from_window(two: &TwoMachines) -> String {
 
 /// Writes the first turn file of a game by e-mail of this scenario.
 fn post_from_window(source: &GameSource, two: &TwoMachines) -> String {
-    let written = scenario_file(source).and_then(|scenario| {
-        let file =
-            drumfire_net::post::start(&scenario, two.side, &drumfire_net::post::seat_dir(), None)?;
-        let path = source.save_path("turn");
-        drumfire_net::post::write(&path, &file)?;
-        Ok(path)
-    });
+    match scenario_file(source) {
+        Ok(scenario) => first_turn_file(&scenario, two.side, &source.save_path("turn")),
+        Err(e) => e,
+    }
+}
+
+/// Starts a game by e-mail of `scenario` (a file or a short name), this player on
+/// `side`: writes its first turn file to `to` (the seat in the saves folder) and says
+/// what to do with it, or why it could not.
+pub fn first_turn_file(scenario: &std::path::Path, side: u8, to: &std::path::Path) -> String {
+    let seats = drumfire_net::post::seat_dir();
+    let written = drumfire_net::post::start(scenario, side, &seats, None)
+        .and_then(|file| drumfire_net::post::write(to, &file));
     match written {
-        Ok(path) => format!(
-            "Wrote {}: send it to the other player, who opens it with `drumfire post open`.",
-            path.display()
+        Ok(()) => format!(
+            "Wrote {}: send it to the other player, who opens it with Open a file… (or `drumfire post open`).",
+            to.display()
         ),
         Err(e) => e,
     }

@@ -115,13 +115,7 @@ fn draw(
     let ctx = &ctx;
     make_thumbnails(ctx, &mut start);
     let start = &mut *start;
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "start_root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = crate::ui::root_ui(ctx, "start_root");
     egui::Panel::top("start_title").show(&mut root, |ui| {
         ui.add_space(6.0);
         ui.horizontal(|ui| {
@@ -443,28 +437,19 @@ fn two_machines(ctx: &egui::Context, start: &mut Start, exit: &mut MessageWriter
     let sides: Vec<String> = scenario.file.sides.iter().map(|s| s.name.clone()).collect();
     let why_not = drumfire_net::play::check_for_two(scenario).err();
     let arg = PathBuf::from(entry.arg());
-    let mut open = true;
-    let mut asked = None;
-    egui::Window::new(format!("Two machines: {}", scenario.file.title))
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .default_width(360.0)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            asked = crate::ui::play_panels::two_machines_form(
-                ui,
-                &mut start.two,
-                &sides,
-                why_not.as_deref(),
-            );
-        });
-    start.two.open = open;
+    let asked = crate::ui::play_panels::two_machines_dialog(
+        ctx,
+        &format!("Two machines: {}", scenario.file.title),
+        &mut start.two,
+        &sides,
+        why_not.as_deref(),
+    );
     let args = match asked {
         Some(SessionRequest::Host) => crate::play::session::host_args(&arg, &start.two),
         Some(SessionRequest::Join) => crate::play::session::join_args(&start.two),
         Some(SessionRequest::Post) => {
-            start.message = post_new(&arg, &entry.name, start.two.side);
+            let to = drumfire_core::paths::saves().join(format!("{}.turn.ron", entry.name));
+            start.message = crate::play::session::first_turn_file(&arg, start.two.side, &to);
             return;
         }
         _ => return,
@@ -472,23 +457,6 @@ fn two_machines(ctx: &egui::Context, start: &mut Start, exit: &mut MessageWriter
     match args {
         Ok(args) => start.launch(args.into_iter().map(OsString::from).collect(), exit),
         Err(e) => start.message = e,
-    }
-}
-
-/// Starts a game by e-mail: writes its first turn file to the saves folder.
-fn post_new(scenario: &Path, name: &str, side: u8) -> String {
-    let seats = drumfire_net::post::seat_dir();
-    let written = drumfire_net::post::start(scenario, side, &seats, None).and_then(|file| {
-        let path = drumfire_core::paths::saves().join(format!("{name}.turn.ron"));
-        drumfire_net::post::write(&path, &file)?;
-        Ok(path)
-    });
-    match written {
-        Ok(path) => format!(
-            "Wrote {}: send it to the other player, who opens it with Open a file… (or `drumfire post open`).",
-            path.display()
-        ),
-        Err(e) => e,
     }
 }
 

@@ -25,6 +25,18 @@ pub mod viewer_panels;
 use drumfire_core::scenario::{Rules, ScenarioInfo, SideList};
 use hexx::Hex;
 
+/// One `Ui` over the whole window, on the background layer, for a screen's panels to
+/// share without overlapping (the play window's, the editor's, the start screen's).
+pub fn root_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        id.into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
 /// The step that draws the panels (windows of the play plugin are drawn after it).
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DrawUi;
@@ -154,13 +166,7 @@ fn draw_ui(world: &mut World) {
     let names = drumfire_core::journal::piece_names(world);
     world.resource_mut::<PieceNames>().0 = names;
     let parts = crate::rules::playing(world);
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "drumfire_root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
+    let mut root = crate::ui::root_ui(&ctx, "drumfire_root");
     phase_bar(&mut root, world, parts);
     if world.contains_resource::<crate::play::viewer::Viewer>() {
         viewer_panels::bar(&mut root, world);

@@ -336,20 +336,32 @@ pub fn session_buttons(
 /// (an address, a code), or start it by e-mail (a side). `why_not` says why this
 /// scenario cannot be played on two machines, when it cannot.
 pub fn two_machines_window(ctx: &egui::Context, play: &mut PlayView, why_not: Option<&str>) {
-    let mut open = play.two.open;
     let sides: Vec<String> = play.sides.0.iter().map(|s| s.name.clone()).collect();
-    egui::Window::new("Two machines")
+    if let Some(asked) = two_machines_dialog(ctx, "Two machines", &mut play.two, &sides, why_not) {
+        *play.session = asked;
+    }
+}
+
+/// The Two machines window titled `title` (closed with its cross: `two.open`), and the
+/// request of the button clicked in it ([`two_machines_form`]).
+pub fn two_machines_dialog(
+    ctx: &egui::Context,
+    title: &str,
+    two: &mut TwoMachines,
+    sides: &[String],
+    why_not: Option<&str>,
+) -> Option<SessionRequest> {
+    let mut open = two.open;
+    let mut asked = None;
+    egui::Window::new(title)
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
         .default_width(360.0)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            if let Some(asked) = two_machines_form(ui, &mut play.two, &sides, why_not) {
-                *play.session = asked;
-            }
-        });
-    play.two.open = open;
+        .show(ctx, |ui| asked = two_machines_form(ui, two, sides, why_not));
+    two.open = open;
+    asked
 }
 
 /// The Two machines form: the side played here, host (with its port), join (address

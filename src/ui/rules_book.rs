@@ -152,6 +152,8 @@ pub struct RulesBook {
     pub rules: &'static str,
     /// What is searched for.
     pub query: String,
+    /// The page of `rules`, read once it is first shown.
+    page: Option<(&'static str, Vec<Block>)>,
 }
 
 impl RulesBook {
@@ -171,7 +173,11 @@ pub fn window(ctx: &egui::Context, book: &mut RulesBook) {
         book.open = false;
         return;
     };
-    let page = blocks(parts.rules_doc);
+    // The page is read once, and lent to this frame while the search box is edited.
+    let page = match book.page.take() {
+        Some((id, page)) if id == book.rules => page,
+        _ => blocks(parts.rules_doc),
+    };
     let mut open = true;
     egui::Window::new(format!("Rules: {}", parts.rules.name))
         .open(&mut open)
@@ -191,7 +197,14 @@ pub fn window(ctx: &egui::Context, book: &mut RulesBook) {
             });
             ui.weak("Each rule of the seed with where it lives and its test; our own rulings are marked as designed by us.");
             ui.separator();
-            let shown = found(&page, &book.query);
+            // The whole page as it is, or a copy of what the search keeps.
+            let kept;
+            let shown: &[Block] = if book.query.trim().is_empty() {
+                &page
+            } else {
+                kept = found(&page, &book.query);
+                &kept
+            };
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
                 if shown.is_empty() {
                     ui.label(format!("Nothing in these rules says \"{}\".", book.query.trim()));
@@ -202,6 +215,7 @@ pub fn window(ctx: &egui::Context, book: &mut RulesBook) {
             });
         });
     book.open = open;
+    book.page = Some((book.rules, page));
 }
 
 fn draw_block(ui: &mut egui::Ui, block: &Block, i: usize) {

@@ -116,15 +116,7 @@ pub fn can_fire(world: &World, u: &Unit, t: &Unit) -> Result<Shot, String> {
                 u.name, t.name
             ));
         };
-        if hexes > range {
-            return Err(format!(
-                "{} is {hexes} hexes off: beyond {}'s gun ({range})",
-                t.name, u.name
-            ));
-        }
-        if !sees(world, u.hex, t.hex) {
-            return Err(format!("{} cannot see {}", u.name, t.name));
-        }
+        gun_reaches(world, u, t, hexes, range)?;
         let modifiers: Vec<(i32, String)> = fire::fire_modifiers(FireCase {
             moved,
             pinned: u.morale == super::morale::State::Pinned,
@@ -185,14 +177,9 @@ pub fn he_capable(u: &Unit) -> bool {
         && (u.kind().vehicle() || u.kind() == super::mixed::Kind::HeavyWeapon)
 }
 
-/// `u`'s high explosive at personnel `t`, if it has a gun for it.
-/// Ours — W-D29 in docs/rules/wwii.md: high explosive blasts into cover: full cover
-/// (buildings, bunkers) is −1 against it, solid cover nothing; moved, pinned and prone
-/// count as for small arms.
-fn he_shot(world: &World, u: &Unit, t: &Unit, hexes: u32, moved: bool) -> Result<Shot, String> {
-    let Some((gun, range)) = u.figures.gun.filter(|_| he_capable(u)) else {
-        return Err(format!("{} has no gun to fire high explosive", u.name));
-    };
+/// Why `u`'s gun (of `range` hexes) cannot reach `t`, `hexes` off: too far, or out of
+/// sight.
+fn gun_reaches(world: &World, u: &Unit, t: &Unit, hexes: u32, range: u32) -> Result<(), String> {
     if hexes > range {
         return Err(format!(
             "{} is {hexes} hexes off: beyond {}'s gun ({range})",
@@ -202,6 +189,18 @@ fn he_shot(world: &World, u: &Unit, t: &Unit, hexes: u32, moved: bool) -> Result
     if !sees(world, u.hex, t.hex) {
         return Err(format!("{} cannot see {}", u.name, t.name));
     }
+    Ok(())
+}
+
+/// `u`'s high explosive at personnel `t`, if it has a gun for it.
+/// Ours — W-D29 in docs/rules/wwii.md: high explosive blasts into cover: full cover
+/// (buildings, bunkers) is −1 against it, solid cover nothing; moved, pinned and prone
+/// count as for small arms.
+fn he_shot(world: &World, u: &Unit, t: &Unit, hexes: u32, moved: bool) -> Result<Shot, String> {
+    let Some((gun, range)) = u.figures.gun.filter(|_| he_capable(u)) else {
+        return Err(format!("{} has no gun to fire high explosive", u.name));
+    };
+    gun_reaches(world, u, t, hexes, range)?;
     let cell = view::cell(world, t.hex).unwrap_or_default();
     let modifiers: Vec<(i32, String)> = fire::fire_modifiers(FireCase {
         moved,
