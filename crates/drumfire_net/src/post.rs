@@ -91,10 +91,11 @@ pub fn legacy_seat_dir() -> PathBuf {
 /// A seat for `file`'s game kept in `legacy` and not in `dir` is copied into `dir`
 /// with the copy of the turn file sent beside it (the old folder is left as it was),
 /// so that a game begun before the data folder goes on from it. Returns how many
-/// files were copied.
+/// files were copied. Only a commitment that is one (64 hex digits) names a file: a
+/// forged one such as `../x` names none.
 pub fn adopt_legacy_seat(file: &TurnFile, dir: &Path, legacy: &Path) -> Result<usize, String> {
     let mut copied = 0;
-    for c in file.commitments.iter().filter(|c| !c.is_empty()) {
+    for c in file.commitments.iter().filter(|c| unhex(c).is_ok()) {
         let (old, new) = (copy_path(legacy, c), copy_path(dir, c));
         if !seat::path_of(&old).is_file() || seat::path_of(&new).exists() {
             continue;

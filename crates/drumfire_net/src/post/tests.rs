@@ -544,3 +544,38 @@ fn a_turn_file_whose_game_carries_another_scenario_or_table_mode_is_refused() {
     let to = usize::from(file.to);
     assert!(open("turn.ron", file, &dirs[to], None).is_ok());
 }
+
+/// A seat kept in an old `saves/post` is copied into the data folder's (the old one left
+/// as it was) and the game goes on from it; a commitment that is no commitment names no
+/// file, so a forged file cannot make it read or write anywhere else.
+#[test]
+fn a_seat_from_the_old_folder_is_adopted_and_a_forged_commitment_names_no_file() {
+    let (dirs, file) = begin("legacy", &ukhozi());
+    let old = &dirs[0];
+    let new = dirs[0].parent().unwrap().join("new");
+    let answer = exchange(file, &dirs, [PlayerKind::Ai, PlayerKind::Ai]).0;
+    assert_eq!(
+        adopt_legacy_seat(&answer, &new, old),
+        Ok(2),
+        "the seat and the copy"
+    );
+    assert_eq!(adopt_legacy_seat(&answer, &new, old), Ok(0), "once only");
+    let sent = copy_path(old, &answer.commitments[0]);
+    assert!(
+        seat::path_of(&sent).is_file() && sent.is_file(),
+        "the old folder is left"
+    );
+    let opened = open("turn.ron", answer.clone(), &new, Some(secret_of(1)));
+    assert!(opened.is_ok(), "{:?}", opened.err());
+
+    // A seat lies where `../ab` would lead from the old folder: a forged commitment
+    // that led there would copy the player's secret out of the new folder's tree.
+    let mut forged = answer;
+    forged.commitments[0] = "../ab".into();
+    let bait = seat::path_of(&copy_path(old, "../ab"));
+    std::fs::copy(seat::path_of(&sent), &bait).unwrap();
+    let target = dirs[1].join("x");
+    let escaped = seat::path_of(&copy_path(&target, "../ab"));
+    assert_eq!(adopt_legacy_seat(&forged, &target, old), Ok(0));
+    assert!(!escaped.exists(), "{}", escaped.display());
+}
