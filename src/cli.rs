@@ -308,7 +308,7 @@ pub fn replay(path: &Path) -> ExitCode {
                 drumfire_core::sealed::tally(save.scenario.rules, &save.file.orders);
             if sealed > 0 {
                 // The replay refuses an opening that does not make its seal again.
-                let what = if save.scenario.rules.seal_in_pieces.is_some() {
+                let what = if save.scenario.rules.seal_in_pieces().is_some() {
                     "secret pieces"
                 } else {
                     "secret orders"
@@ -320,7 +320,7 @@ pub fn replay(path: &Path) -> ExitCode {
             if let Some(line) = save
                 .scenario
                 .rules
-                .seal_in_pieces
+                .seal_in_pieces()
                 .and_then(|p| (p.checked)(&save.file.orders))
             {
                 println!("{line}");

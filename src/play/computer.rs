@@ -77,7 +77,7 @@ fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<u64>) {
     *waited = 0.0;
     *salt = salt.wrapping_add(1);
     let rules = world.resource::<Rules>().0;
-    let Some(order) = (rules.ai)(world, side, *salt) else {
+    let Some(order) = rules.computer(world, side, *salt) else {
         return;
     };
     if let Err(r) = orders::submit(world, order) {

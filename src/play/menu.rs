@@ -310,7 +310,7 @@ mod tests {
         let mut game = Game::new(&scenario, 4);
         for _ in 0..3 {
             let side = game.awaiting().unwrap();
-            let order = (scenario.rules.ai)(game.world(), side, 0).unwrap();
+            let order = scenario.rules.computer(game.world(), side, 0).unwrap();
             game.submit(order).unwrap();
         }
         let world = game.world_mut();

@@ -712,7 +712,7 @@ mod tests {
         let mut game = Game::new(&scenario, 4);
         while game.phase_name() == "Orders" {
             let side = game.awaiting().unwrap();
-            let order = (scenario.rules.ai)(game.world(), side, 0).unwrap();
+            let order = scenario.rules.computer(game.world(), side, 0).unwrap();
             game.submit(order).unwrap();
         }
         assert_eq!(game.phase_name(), "Movement");

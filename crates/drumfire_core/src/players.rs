@@ -72,7 +72,7 @@ impl Bot {
         let salt = self.rng.next_u64();
         if self.kind == PlayerKind::Ai {
             let rules = game.world().resource::<crate::scenario::Rules>().0;
-            return (rules.ai)(game.world(), side, salt);
+            return rules.computer(game.world(), side, salt);
         }
         let legal = legal_orders(game, side, salt);
         if legal.is_empty() {

@@ -4,6 +4,7 @@
 //! modules know rule sets only through this file: none of them imports `rules/`.
 
 use crate::data::RuleSetData;
+use crate::flow::Phase;
 use crate::orders::{Order, Refusal, RuleSetOrder, RulesOrder};
 use crate::scenario::{RuleSetSection, RulesSection, Scenario, ScenarioFile, SideDef};
 use bevy_app::App;
@@ -11,6 +12,9 @@ use bevy_ecs::world::World;
 use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::sync::{Mutex, OnceLock};
+
+/// A computer player's choice of order for a side, varied by a salt.
+pub type Choose = fn(&World, u8, u64) -> Option<Order>;
 
 /// A rule set's check that a side may give its secret order sealed now.
 pub type MaySeal = fn(&World, u8) -> Result<(), Refusal>;
@@ -42,69 +46,329 @@ pub struct PieceSealing {
     pub checked: fn(&[Order]) -> Option<String>,
 }
 
-/// A rule set the game can play.
+/// A rule set the game can play, as the core holds it: the methods of its
+/// [`RuleSet`] (and of the capabilities it has) as plain functions, made by
+/// [`RuleSetInfo::of`]. Nothing here is written by hand.
 pub struct RuleSetInfo {
-    /// Id used by scenarios ("great_war").
+    /// Id used by scenarios ("great_war"): its section's [`RuleSetSection::RULES`].
     pub id: &'static str,
-    /// Name shown to players.
+    /// Name shown to players: [`RuleSet::NAME`].
     pub name: &'static str,
-    /// Adds the rule set's phases and systems.
+    /// Adds the rule set's phases and systems ([`RuleSet::systems`] and the rest).
     pub plugin: fn(&mut App),
     /// The rule set's own checks of an order, after the core's.
     pub validate: fn(&World, &Order) -> Result<(), Refusal>,
-    /// The side the game waits on for an order, if any.
+    /// [`RuleSet::awaiting`].
     pub awaiting: fn(&World) -> Option<u8>,
-    /// Orders worth considering for a side now (every legal order where they can be
-    /// listed; a sample where they cannot, such as whole artillery plans, varied by `salt`).
+    /// [`RuleSet::candidates`].
     pub candidates: fn(&World, u8, u64) -> Vec<Order>,
-    /// The computer player's order for a side now (`None` when it has none); the
-    /// salt varies what a rule set samples.
-    pub ai: fn(&World, u8, u64) -> Option<Order>,
-    /// The rule set's own state in a canonical text form, for the state hash.
+    /// [`ComputerPlayer::choose`], when it has one (see [`RuleSetInfo::computer`]).
+    pub ai: Option<Choose>,
+    /// [`RuleSet::state_text`].
     pub state_text: fn(&World) -> String,
-    /// Names, by id, of its pieces that are no counter on the map (the log names
-    /// them too): `journal::piece_names` adds them to the counters'.
+    /// [`RuleSet::names`].
     pub names: fn(&World, &mut BTreeMap<String, String>),
-    /// What must hold after every order, for the soak tests: `Err` says what broke.
+    /// [`RuleSet::invariants`].
     pub invariants: fn(&World) -> Result<(), String>,
-    /// Puts the rule set's own state back as it was before the set-up (for a reset).
-    /// It runs after the scenario's spawn (with this rule set's `spawn`), which may have put
-    /// a fresh state in place from the scenario's section: that must not be undone.
+    /// [`RuleSet::reset`].
     pub reset: fn(&mut World),
-    /// The rule set's own checks of a scenario file: (field path, message) for each error.
+    /// [`RuleSet::check`].
     pub check: fn(&ScenarioFile) -> Vec<(String, String)>,
     /// Reads its section of a scenario file (written under its id).
     pub read_section:
         fn(&mut dyn erased_serde::Deserializer<'_>) -> Result<RulesSection, erased_serde::Error>,
-    /// The section of a new scenario with these sides.
+    /// The section of a new scenario with these sides ([`RuleSet::new_section`]).
     pub new_section: fn(&[SideDef]) -> RulesSection,
-    /// Puts what its section holds on the table, after the core's spawn.
+    /// [`RuleSet::spawn`].
     pub spawn: fn(&mut World, &Scenario),
     /// The name its orders are written under in saves ("GreatWar"): its order type's
-    /// `RuleSetOrder::TAG`.
+    /// [`RuleSetOrder::TAG`].
     pub order_tag: &'static str,
     /// Reads one of its orders as a save writes it (inside the tag).
     pub read_order:
         fn(&mut dyn erased_serde::Deserializer<'_>) -> Result<Order, erased_serde::Error>,
-    /// The order back from its side and its secret's text, as its
-    /// [`RuleSetOrder::secret`] gave it (`None`: not one of its secrets).
-    pub reveal: fn(u8, &str) -> Option<Order>,
-    /// Does it have orders with secrets ([`crate::orders::RuleSetOrder::secret`])? Network play
-    /// needs commitments for them.
-    pub has_secrets: bool,
-    /// May this side give its secret order sealed now ([`crate::sealed`])? `None`: the
-    /// rule set's secrets cannot travel sealed, so it is not played on two machines.
-    pub may_seal: Option<MaySeal>,
-    /// Its secret sealed piece by piece instead ([`PieceSealing`]).
-    pub seal_in_pieces: Option<&'static PieceSealing>,
-    /// How its section follows the scenario editor's edits (its own edits are
-    /// `editor::SectionEdit`s).
+    /// Its secrets, when it has them ([`Secrets`]).
+    pub secrets: Option<SecretsInfo>,
+    /// How its section follows the scenario editor's edits ([`EditorSection`]; its own
+    /// edits are `editor::SectionEdit`s).
     pub editor: crate::editor::SectionEditor,
     /// Its terrain and unit types.
     pub data: DataFile,
 }
 
+/// What a rule set with secrets gives the core ([`Secrets`]).
+#[derive(Clone, Copy)]
+pub struct SecretsInfo {
+    /// [`Secrets::reveal`].
+    pub reveal: fn(u8, &str) -> Option<Order>,
+    /// [`Secrets::SEALING`].
+    pub sealing: Sealing,
+}
+
+/// How a rule set's secret orders travel between two machines, sealed.
+#[derive(Clone, Copy)]
+pub enum Sealing {
+    /// Whole: the secret order is sealed and opened at once ([`crate::sealed`]), when
+    /// the rule set says this side may seal now.
+    Whole(MaySeal),
+    /// Piece by piece, in the rule set's own orders.
+    InPieces(&'static PieceSealing),
+}
+
+/// A rule set: its types, its sequence of play and its checks. The core asks nothing
+/// else of it; what it may also have (secrets, an editor section, a computer player)
+/// are traits of their own, given to [`RuleSetInfo::of`]'s builder.
+///
+/// Its phases are `Phase::Rules(n)`, named by `PHASES[n]` and played each turn in the
+/// order of `SEQUENCE`; an accepted order waits in the core's inbox for
+/// [`RuleSet::carry_out`] (`orders::take_for_rules`).
+pub trait RuleSet: 'static {
+    /// Its orders (their tag in saves is the rule set's).
+    type Order: RuleSetOrder + serde::de::DeserializeOwned;
+    /// Its section of a scenario (its key in the file is the rule set's id).
+    type Section: RuleSetSection;
+    /// Its own state, a resource made at start-up and written into the state hash.
+    type State: bevy_ecs::resource::Resource + Default + std::fmt::Debug;
+    /// Name shown to players.
+    const NAME: &'static str;
+    /// Its data file of terrain and unit types: the name in messages, and its text.
+    const DATA: (&'static str, &'static str);
+    /// The names of its phases, `Phase::Rules(n)` named by `PHASES[n]`.
+    const PHASES: &'static [&'static str];
+    /// Its phases in the order a turn plays them.
+    const SEQUENCE: &'static [Phase];
+
+    /// Carries out the order the core accepted (an exclusive system in `CarryOut`).
+    fn carry_out(world: &mut World);
+    /// Its checks of one of its orders, after the core's (the side is the one awaited).
+    fn validate(world: &World, order: &Self::Order) -> Result<(), Refusal>;
+    /// May `side` pass now? (Its checks after the core's.)
+    fn pass(world: &World, side: u8) -> Result<(), Refusal> {
+        let _ = (world, side);
+        Err(Refusal("There is nothing to pass now.".into()))
+    }
+    /// The side the game waits on for an order, if any.
+    fn awaiting(world: &World) -> Option<u8>;
+    /// Orders worth considering for a side now (every legal order where they can be
+    /// listed; a sample where they cannot, varied by `salt`).
+    fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order>;
+    /// The section of a new scenario with these sides.
+    fn new_section(sides: &[SideDef]) -> Self::Section;
+    /// Puts what its section holds on the table, after the core's spawn.
+    fn spawn(world: &mut World, scenario: &Scenario);
+
+    /// Its systems beyond the sequence and `carry_out`: what each phase does on entry.
+    fn systems(app: &mut App) {
+        let _ = app;
+    }
+    /// Its checks of a scenario file: (field path, message) for each error.
+    fn check(file: &ScenarioFile) -> Vec<(String, String)> {
+        let _ = file;
+        Vec::new()
+    }
+    /// Its state in a canonical text form, for the state hash.
+    fn state_text(world: &World) -> String {
+        format!("{:?}", world.resource::<Self::State>())
+    }
+    /// Puts its own state back as it was before the set-up (for a reset). It runs after
+    /// the scenario's spawn (with [`RuleSet::spawn`]), which may have put a fresh state
+    /// in place from the scenario's section: that must not be undone.
+    fn reset(world: &mut World) {
+        let _ = world;
+    }
+    /// Names, by id, of its pieces that are no counter on the map (the log names them
+    /// too): `journal::piece_names` adds them to the counters'.
+    fn names(world: &World, names: &mut BTreeMap<String, String>) {
+        let _ = (world, names);
+    }
+    /// What must hold after every order, for the soak tests: `Err` says what broke.
+    fn invariants(world: &World) -> Result<(), String> {
+        let _ = world;
+        Ok(())
+    }
+}
+
+/// A rule set with orders kept secret until the rules show them
+/// ([`RuleSetOrder::secret`]): network play needs commitments for them.
+pub trait Secrets: RuleSet {
+    /// How they travel sealed between two machines.
+    const SEALING: Sealing;
+    /// The order back from its side and its secret's text, as
+    /// [`RuleSetOrder::secret`] gave it (`None`: not one of its secrets).
+    fn reveal(side: u8, text: &str) -> Option<Order>;
+}
+
+/// A rule set the computer can play.
+pub trait ComputerPlayer: RuleSet {
+    /// The computer player's order for a side now (`None` when it has none); the salt
+    /// varies what it samples.
+    fn choose(world: &World, side: u8, salt: u64) -> Option<Order>;
+}
+
+/// A rule set whose section places pieces of its own or holds things by hex or turn,
+/// which the scenario editor's edits must carry along. Every method's default does
+/// nothing.
+pub trait EditorSection: RuleSet {
+    /// Its pieces on the map.
+    fn pieces(file: &ScenarioFile) -> Vec<crate::editor::SectionPiece> {
+        let _ = file;
+        Vec::new()
+    }
+    /// Puts its piece `id` in hex `hex`: false when `id` is not one of its.
+    fn move_piece(file: &mut ScenarioFile, id: &str, hex: &str) -> bool {
+        let _ = (file, id, hex);
+        false
+    }
+    /// Renames its piece `id`: false when `id` is not one of its.
+    fn rename_piece(file: &mut ScenarioFile, id: &str, name: &str) -> bool {
+        let _ = (file, id, name);
+        false
+    }
+    /// Piece `id` (its own or a counter) is gone: drops it and whatever names it.
+    fn forget(file: &mut ScenarioFile, id: &str) {
+        let _ = (file, id);
+    }
+    /// The map was cut down: drops what lies on no hex that `fits`.
+    fn keep_on_map(file: &mut ScenarioFile, fits: &crate::editor::OnMap<'_>) {
+        let _ = (file, fits);
+    }
+    /// The game now lasts this many turns.
+    fn set_turns(file: &mut ScenarioFile, turns: u16) {
+        let _ = (file, turns);
+    }
+    /// The hex of the piece of its own that a check's field path names
+    /// (`great_war.leaders[2].rank`), for the validation panel to go to.
+    fn field_hex(file: &ScenarioFile, field: &str) -> Option<String> {
+        let _ = (file, field);
+        None
+    }
+}
+
+/// The core's check of an order for rule set `R`: a pass, or one of its own orders.
+fn validate_for<R: RuleSet>(world: &World, order: &Order) -> Result<(), Refusal> {
+    match order {
+        Order::Pass { side } => R::pass(world, *side),
+        Order::Rules(o) => match o.get::<R::Order>() {
+            Some(o) => R::validate(world, o),
+            None => Err(Refusal(format!(
+                "That is not an order of these rules ({}).",
+                R::NAME
+            ))),
+        },
+        // Hand moves are the table's to check, seals the core's: never passed here.
+        Order::Table(_) | Order::Sealed { .. } | Order::Open { .. } => Ok(()),
+    }
+}
+
+/// The plugin of rule set `R`: its resource, its sequence of play, its `carry_out`
+/// and its own systems.
+fn plugin_for<R: RuleSet>(app: &mut App) {
+    crate::flow::add_sequence(app, R::PHASES, R::SEQUENCE);
+    app.init_resource::<R::State>()
+        .add_systems(crate::flow::CarryOut, R::carry_out);
+    R::systems(app);
+}
+
+fn new_section_for<R: RuleSet>(sides: &[SideDef]) -> RulesSection {
+    RulesSection::new(<R::Section as RuleSetSection>::RULES, R::new_section(sides))
+}
+
 impl RuleSetInfo {
+    /// The core's view of rule set `R`, with none of the optional capabilities: add
+    /// them with [`RuleSetInfo::with_secrets`], [`RuleSetInfo::with_editor`] and
+    /// [`RuleSetInfo::with_computer`].
+    pub const fn of<R: RuleSet>() -> Self {
+        Self {
+            id: <R::Section as RuleSetSection>::RULES,
+            name: R::NAME,
+            plugin: plugin_for::<R>,
+            validate: validate_for::<R>,
+            awaiting: R::awaiting,
+            candidates: R::candidates,
+            ai: None,
+            state_text: R::state_text,
+            names: R::names,
+            invariants: R::invariants,
+            reset: R::reset,
+            check: R::check,
+            read_section: read_section::<R::Section>,
+            new_section: new_section_for::<R>,
+            spawn: R::spawn,
+            order_tag: <R::Order as RuleSetOrder>::TAG,
+            read_order: read_order::<R::Order>,
+            secrets: None,
+            editor: crate::editor::SectionEditor::NONE,
+            data: DataFile::new(R::DATA.0, R::DATA.1),
+        }
+    }
+
+    /// With its secrets.
+    pub const fn with_secrets<R: Secrets>(mut self) -> Self {
+        self.secrets = Some(SecretsInfo {
+            reveal: R::reveal,
+            sealing: R::SEALING,
+        });
+        self
+    }
+
+    /// With its section's part in the scenario editor.
+    pub const fn with_editor<R: EditorSection>(mut self) -> Self {
+        self.editor = crate::editor::SectionEditor {
+            pieces: R::pieces,
+            move_piece: R::move_piece,
+            rename_piece: R::rename_piece,
+            forget: R::forget,
+            keep_on_map: R::keep_on_map,
+            set_turns: R::set_turns,
+            field_hex: R::field_hex,
+        };
+        self
+    }
+
+    /// With its computer player.
+    pub const fn with_computer<R: ComputerPlayer>(mut self) -> Self {
+        self.ai = Some(R::choose);
+        self
+    }
+
+    /// Does it have orders with secrets? Network play needs commitments for them.
+    pub fn has_secrets(&self) -> bool {
+        self.secrets.is_some()
+    }
+
+    /// May this side give its secret order sealed now? `None`: its secrets are not
+    /// sealed whole.
+    pub fn may_seal(&self) -> Option<MaySeal> {
+        match self.secrets?.sealing {
+            Sealing::Whole(may) => Some(may),
+            Sealing::InPieces(_) => None,
+        }
+    }
+
+    /// Its secret sealed piece by piece, if it is.
+    pub fn seal_in_pieces(&self) -> Option<&'static PieceSealing> {
+        match self.secrets?.sealing {
+            Sealing::InPieces(p) => Some(p),
+            Sealing::Whole(_) => None,
+        }
+    }
+
+    /// The order back from its side and its secret's text (`None`: not one of its
+    /// secrets, or it has none).
+    pub fn reveal(&self, side: u8, text: &str) -> Option<Order> {
+        (self.secrets?.reveal)(side, text)
+    }
+
+    /// The computer's order for a side now: its computer player's, or, for a rule set
+    /// without one, the first of its candidates that its rules accept.
+    pub fn computer(&self, world: &World, side: u8, salt: u64) -> Option<Order> {
+        match self.ai {
+            Some(choose) => choose(world, side, salt),
+            None => (self.candidates)(world, side, salt)
+                .into_iter()
+                .find(|o| (self.validate)(world, o).is_ok()),
+        }
+    }
     /// The rule set's terrain and unit types. The files are compiled in and
     /// checked by the test suite, so a parse failure is a build defect.
     pub fn data(&self) -> &RuleSetData {
@@ -148,22 +412,17 @@ impl DataFile {
 }
 
 /// Reads a rule set's order of type `T`: for [`RuleSetInfo::read_order`].
-pub fn read_order<T: RuleSetOrder + serde::de::DeserializeOwned>(
+fn read_order<T: RuleSetOrder + serde::de::DeserializeOwned>(
     d: &mut dyn erased_serde::Deserializer<'_>,
 ) -> Result<Order, erased_serde::Error> {
     erased_serde::deserialize::<T>(d).map(|o| Order::Rules(RulesOrder::new(o)))
 }
 
 /// Reads a rule set's section of type `T`: for [`RuleSetInfo::read_section`].
-pub fn read_section<T: RuleSetSection>(
+fn read_section<T: RuleSetSection>(
     d: &mut dyn erased_serde::Deserializer<'_>,
 ) -> Result<RulesSection, erased_serde::Error> {
     erased_serde::deserialize::<T>(d).map(|s| RulesSection::new(T::RULES, s))
-}
-
-/// For a rule set with no secrets: [`RuleSetInfo::reveal`] that opens nothing.
-pub fn no_reveal(_: u8, _: &str) -> Option<Order> {
-    None
 }
 
 /// Reads a scenario file in a format older than the rule sets' sections into the

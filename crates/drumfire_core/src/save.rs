@@ -439,7 +439,7 @@ pub mod sealed {
         crate::rule_set::current()
             .into_iter()
             .flat_map(|r| r.iter())
-            .find_map(|r| (r.reveal)(side, &text))
+            .find_map(|r| r.reveal(side, &text))
             .ok_or_else(|| "this sealed plan is damaged (or sealed for another side)".to_owned())
     }
 

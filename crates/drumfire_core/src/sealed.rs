@@ -52,7 +52,7 @@ pub fn is_sealed(world: &World, side: u8) -> bool {
 pub fn can_seal(world: &World) -> bool {
     world
         .get_resource::<Rules>()
-        .is_some_and(|r| r.0.may_seal.is_some() || r.0.seal_in_pieces.is_some())
+        .is_some_and(|r| r.0.has_secrets())
 }
 
 /// A secret order as it is given sealed, and its text: `None` when it is not secret.
@@ -66,7 +66,7 @@ pub fn sealed(order: &Order, nonce: &str) -> Option<(Order, String)> {
 /// or each piece for a rule set that seals in pieces.
 pub fn tally(rules: &crate::rule_set::RuleSetInfo, orders: &[Order]) -> (usize, usize) {
     orders.iter().fold((0, 0), |(s, o), order| {
-        let (ds, dopen) = match rules.seal_in_pieces {
+        let (ds, dopen) = match rules.seal_in_pieces() {
             Some(pieces) => (pieces.tally)(order),
             None => (
                 usize::from(matches!(order, Order::Sealed { .. })),
@@ -82,7 +82,7 @@ pub fn tally(rules: &crate::rule_set::RuleSetInfo, orders: &[Order]) -> (usize, 
 pub fn sealed_in(world: &World, order: &Order, nonce: &str) -> Option<(Order, String)> {
     match world
         .get_resource::<Rules>()
-        .and_then(|r| r.0.seal_in_pieces)
+        .and_then(|r| r.0.seal_in_pieces())
     {
         Some(pieces) => (pieces.seal)(world, order, nonce),
         None => sealed(order, nonce),
@@ -92,7 +92,7 @@ pub fn sealed_in(world: &World, order: &Order, nonce: &str) -> Option<(Order, St
 /// An order that turns over a piece of its side's sealed secret, with that piece
 /// shown ([`crate::rule_set::PieceSealing::show`]): `None` when it shows nothing.
 pub fn shown_in(world: &World, order: &Order) -> Option<Order> {
-    let pieces = world.get_resource::<Rules>()?.0.seal_in_pieces?;
+    let pieces = world.get_resource::<Rules>()?.0.seal_in_pieces()?;
     (pieces.show)(world, order)
 }
 
@@ -112,7 +112,7 @@ pub fn keep_own<R: Resource + PartialEq>(world: &mut World, own: Option<R>) {
 /// The order inside an opening, if its text reads as one of the rule set's secrets.
 fn inside(world: &World, side: u8, secret: &str) -> Result<Order, Refusal> {
     let rules = world.resource::<Rules>().0;
-    (rules.reveal)(side, secret).ok_or_else(|| {
+    rules.reveal(side, secret).ok_or_else(|| {
         Refusal(format!(
             "The opened text is not a secret order of the {} rules.",
             rules.name
@@ -127,7 +127,7 @@ pub(crate) fn check(world: &World, order: &Order) -> Result<Option<Order>, Refus
     let name = |side: u8| world.resource::<SideList>().name(side).to_owned();
     match order {
         Order::Sealed { side, seal } => {
-            let Some(may_seal) = world.resource::<Rules>().0.may_seal else {
+            let Some(may_seal) = world.resource::<Rules>().0.may_seal() else {
                 return Err(Refusal(format!(
                     "The {} rules keep no secret orders sealed.",
                     world.resource::<Rules>().0.name

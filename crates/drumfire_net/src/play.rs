@@ -84,16 +84,6 @@ pub fn check_for_two(scenario: &Scenario) -> Result<(), String> {
             scenario.file.sides.len()
         ));
     }
-    if scenario.rules.has_secrets
-        && scenario.rules.may_seal.is_none()
-        && scenario.rules.seal_in_pieces.is_none()
-    {
-        return Err(format!(
-            "{}: the {} rules have secret orders that cannot yet go sealed between two \
-             machines: play of this rule set on two machines is not built yet",
-            scenario.source, scenario.rules.name
-        ));
-    }
     Ok(())
 }
 

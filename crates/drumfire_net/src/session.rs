@@ -151,7 +151,7 @@ pub fn opening(
     if let Some(pieces) = world
         .resource::<drumfire_core::scenario::Rules>()
         .0
-        .seal_in_pieces
+        .seal_in_pieces()
     {
         return sealed.iter().rev().find_map(|(number, text)| {
             (pieces.opening)(world, me, text, &sealed::nonce(&chain.secret(), *number))
@@ -210,7 +210,7 @@ pub fn keep_secret(
 ) {
     let Some(pieces) = world
         .get_resource::<drumfire_core::scenario::Rules>()
-        .and_then(|r| r.0.seal_in_pieces)
+        .and_then(|r| r.0.seal_in_pieces())
     else {
         return;
     };

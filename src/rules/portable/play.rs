@@ -30,7 +30,7 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Seen>>) {
         .map(|c| (c.id.clone(), c.side));
     let side = drumfire_core::flow::awaiting(world);
     let legal = match side {
-        Some(s) => portable::candidates(world, s, 0),
+        Some(s) => portable::candidates::candidates(world, s),
         None => Vec::new(),
     };
     let mut offers = Offers::default();

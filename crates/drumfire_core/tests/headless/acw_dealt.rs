@@ -192,7 +192,7 @@ fn a_step_of_a_deal_out_of_turn_or_malformed_is_refused() {
         opened,
     };
     // The charger's machine locks first; nothing else goes meanwhile.
-    let rules = |m: &TwoMachines, o: AcwOrder| acw::validate(m.game.world(), &o.into());
+    let rules = |m: &TwoMachines, o: AcwOrder| acw::validate(m.game.world(), &o);
     let err = rules(&m, lock(other, deck.clone(), None)).unwrap_err();
     assert!(err.0.contains("locks and shuffles the set now"), "{err}");
     refused(

@@ -250,7 +250,7 @@ fn sealed_chits_must_seal_every_unit_once_in_the_orders_phase() {
     assert!(err.0.contains("64 hex digits"), "{err}");
     game.submit(sealing(&units, &seal)).unwrap();
     let err =
-        drumfire_core::rules::acw::validate(game.world(), &sealing(&units, &seal)).unwrap_err();
+        (drumfire_core::rules::ACW.validate)(game.world(), &sealing(&units, &seal)).unwrap_err();
     assert!(err.0.contains("has placed its chits"), "{err}");
     assert!(
         game.world()

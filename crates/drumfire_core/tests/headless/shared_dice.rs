@@ -112,7 +112,7 @@ fn a_rule_set_has_secret_orders_exactly_when_it_says_so() {
         ];
         drumfire_core::players::play_out(&mut game, &mut bots).expect("a whole game");
         let secret = game.orders().iter().any(|o| o.secret().is_some());
-        let flag = scenario.rules.has_secrets;
+        let flag = scenario.rules.has_secrets();
         let any = seen.entry(scenario.rules.id).or_insert((flag, false));
         any.1 |= secret;
         assert!(

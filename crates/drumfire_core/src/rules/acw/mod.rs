@@ -49,31 +49,86 @@ pub use state::{AcwOrder, AcwState};
 pub use validate::{check_chits, validate};
 
 /// The ACW rule set.
-pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
-    id: "acw",
-    name: "ACW one-page rules",
-    plugin,
-    validate,
-    awaiting,
-    candidates: |world, side, salt| candidates(world, side, salt),
-    ai: |world, side, _salt| ai::choose(world, side),
-    state_text,
-    names: |_, _| {},
-    reset,
-    invariants: invariants::invariants,
-    check: scenario::check,
-    read_section: crate::rule_set::read_section::<scenario::AcwScenario>,
-    spawn: scenario::spawn,
-    new_section: scenario::new_section,
-    order_tag: <AcwOrder as crate::orders::RuleSetOrder>::TAG,
-    read_order: crate::rule_set::read_order::<AcwOrder>,
-    reveal,
-    has_secrets: true,
-    may_seal: None,
-    seal_in_pieces: Some(&sealing::SEALING),
-    editor: crate::editor::SectionEditor::NONE,
-    data: crate::rule_set::DataFile::new("rules/acw/data.ron", include_str!("data.ron")),
-};
+pub struct Acw;
+
+/// The ACW rule set, as the core holds it.
+pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo::of::<Acw>()
+    .with_secrets::<Acw>()
+    .with_computer::<Acw>();
+
+impl crate::rule_set::RuleSet for Acw {
+    type Order = AcwOrder;
+    type Section = scenario::AcwScenario;
+    type State = AcwState;
+    const NAME: &'static str = "ACW one-page rules";
+    const DATA: (&'static str, &'static str) = ("rules/acw/data.ron", include_str!("data.ron"));
+    const PHASES: &'static [&'static str] = PHASE_NAMES;
+    const SEQUENCE: &'static [Phase] = &[ORDERS, INITIATIVE, MOVEMENT, SHOOTING, COMBAT, REACT];
+
+    fn carry_out(world: &mut World) {
+        resolve::carry_out(world);
+    }
+    fn validate(world: &World, order: &AcwOrder) -> Result<(), Refusal> {
+        validate(world, order)
+    }
+    fn pass(world: &World, _side: u8) -> Result<(), Refusal> {
+        validate::pass(world)
+    }
+    fn awaiting(world: &World) -> Option<u8> {
+        awaiting(world)
+    }
+    fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
+        candidates(world, side, salt)
+    }
+    fn new_section(sides: &[crate::scenario::SideDef]) -> scenario::AcwScenario {
+        scenario::new_section(sides)
+    }
+    fn spawn(world: &mut World, scenario: &crate::scenario::Scenario) {
+        scenario::spawn(world, scenario);
+    }
+    fn systems(app: &mut App) {
+        systems(app);
+    }
+    fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
+        scenario::check(file)
+    }
+    /// Back to the state before the set-up: the scenario's spawn, run just before, has
+    /// put a fresh [`AcwState`] in place with the scenario's own section; what is left is
+    /// the board as the rules read it.
+    fn reset(world: &mut World) {
+        world.remove_resource::<sealing::ChitSeals>();
+        world.remove_resource::<deal::Deals>();
+        world.remove_resource::<shooting::HeldFire>();
+        view::install_board(world);
+    }
+    fn state_text(world: &World) -> String {
+        format!(
+            "{:?}{}{}{}",
+            world.resource::<AcwState>(),
+            sealing::state_text(world),
+            deal::state_text(world),
+            shooting::HeldFire::state_text(world)
+        )
+    }
+    fn invariants(world: &World) -> Result<(), String> {
+        invariants::invariants(world)
+    }
+}
+
+impl crate::rule_set::Secrets for Acw {
+    const SEALING: crate::rule_set::Sealing = crate::rule_set::Sealing::InPieces(&sealing::SEALING);
+    /// A side's chits, back from the secret a save keeps.
+    fn reveal(side: u8, text: &str) -> Option<Order> {
+        let chits = ron::from_str(text).ok()?;
+        Some(AcwOrder::Chits { side, chits }.into())
+    }
+}
+
+impl crate::rule_set::ComputerPlayer for Acw {
+    fn choose(world: &World, side: u8, _salt: u64) -> Option<Order> {
+        ai::choose(world, side)
+    }
+}
 
 /// The Orders phase: a chit behind every unit, in secret.
 pub const ORDERS: Phase = Phase::Rules(0);
@@ -98,15 +153,9 @@ pub const PHASE_NAMES: &[&str] = &[
     "React",
 ];
 
-/// The ACW phases and systems.
-pub fn plugin(app: &mut App) {
-    flow::add_sequence(
-        app,
-        PHASE_NAMES,
-        &[ORDERS, INITIATIVE, MOVEMENT, SHOOTING, COMBAT, REACT],
-    );
-    app.init_resource::<AcwState>()
-        .add_systems(OnEnter(ORDERS), resolve::begin_orders.after(flow::Announce))
+/// The ACW systems of each phase.
+fn systems(app: &mut App) {
+    app.add_systems(OnEnter(ORDERS), resolve::begin_orders.after(flow::Announce))
         .add_systems(
             OnEnter(INITIATIVE),
             resolve::roll_for_initiative.after(flow::Announce),
@@ -121,11 +170,10 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(OnEnter(COMBAT), resolve::begin_combat.after(flow::Announce))
         .add_systems(OnEnter(REACT), resolve::begin_react.after(flow::Announce))
-        .add_systems(crate::flow::CarryOut, resolve::carry_out)
         .add_systems(
             crate::flow::CarryOut,
             view::label_chits
-                .after(resolve::carry_out)
+                .after(<Acw as crate::rule_set::RuleSet>::carry_out)
                 .run_if(resource_changed::<AcwState>),
         );
     let world = app.world_mut();
@@ -133,33 +181,6 @@ pub fn plugin(app: &mut App) {
     world.register_component::<crate::counters::Stands>();
     world.register_component::<crate::counters::Facing>();
     view::install_board(world);
-}
-
-/// Back to the state before the set-up: the scenario's spawn, run just before, has
-/// put a fresh [`AcwState`] in place with the scenario's own section; what is left is
-/// the board as the rules read it.
-pub fn reset(world: &mut World) {
-    world.remove_resource::<sealing::ChitSeals>();
-    world.remove_resource::<deal::Deals>();
-    world.remove_resource::<shooting::HeldFire>();
-    view::install_board(world);
-}
-
-/// The ACW state in canonical text, for the state hash.
-pub fn state_text(world: &World) -> String {
-    format!(
-        "{:?}{}{}{}",
-        world.resource::<AcwState>(),
-        sealing::state_text(world),
-        deal::state_text(world),
-        shooting::HeldFire::state_text(world)
-    )
-}
-
-/// A side's chits, back from the secret a save keeps.
-pub fn reveal(side: u8, text: &str) -> Option<Order> {
-    let chits = ron::from_str(text).ok()?;
-    Some(AcwOrder::Chits { side, chits }.into())
 }
 
 /// The side the game waits on: in the Orders phase each side that has not placed its

@@ -4,7 +4,7 @@
 use super::melee::Army;
 use super::state::AcwState;
 use crate::data::UnitClass;
-use crate::scenario::{RuleSetSection, RulesSection, Scenario, ScenarioFile};
+use crate::scenario::{RuleSetSection, Scenario, ScenarioFile};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -22,21 +22,18 @@ impl RuleSetSection for AcwScenario {
 }
 
 /// A new scenario's section: the first side Union, the second Confederate.
-pub fn new_section(sides: &[crate::scenario::SideDef]) -> RulesSection {
-    RulesSection::new(
-        AcwScenario::RULES,
-        AcwScenario {
-            armies: (0..sides.len())
-                .map(|i| {
-                    if i % 2 == 0 {
-                        Army::Union
-                    } else {
-                        Army::Confederate
-                    }
-                })
-                .collect(),
-        },
-    )
+pub fn new_section(sides: &[crate::scenario::SideDef]) -> AcwScenario {
+    AcwScenario {
+        armies: (0..sides.len())
+            .map(|i| {
+                if i % 2 == 0 {
+                    Army::Union
+                } else {
+                    Army::Confederate
+                }
+            })
+            .collect(),
+    }
 }
 
 /// Is the counter's unit type a battery?

@@ -7,41 +7,39 @@ use super::state::{AcwOrder, AcwState};
 use super::view::{self, Unit};
 use super::{INITIATIVE, MOVEMENT, ORDERS, REACT, SHOOTING, refuse};
 use crate::flow::Phase;
-use crate::orders::{Order, Refusal};
+use crate::orders::Refusal;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 
-/// Checks an order against the ACW rules.
-pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
-    if let Some(o @ (AcwOrder::Lock { .. } | AcwOrder::Unlock { .. } | AcwOrder::Key { .. })) =
-        order.rules::<AcwOrder>()
-    {
-        return super::deal::check(world, o);
-    }
+/// May the side awaited pass now: in the Shooting and React phases, and when it may
+/// fire at a charger, once no domino waits to be placed.
+pub fn pass(world: &World) -> Result<(), Refusal> {
     super::deal::not_dealing(world)?;
     let phase = *world.resource::<State<Phase>>().get();
     let state = world.resource::<AcwState>();
-    if let Order::Pass { .. } = order {
-        if state.placing.is_some() {
-            return refuse("Place the domino you looked at first.");
-        }
-        if phase == MOVEMENT && state.firing_at.is_some() {
-            return Ok(());
-        }
-        if phase != SHOOTING && phase != REACT {
-            return refuse(
-                "Only the Shooting and React phases, and fire at a charger, end by passing: every chit is turned over in the Movement phase.",
-            );
-        }
-        return Ok(());
-    }
-    if state.placing.is_some() && !matches!(order.rules::<AcwOrder>(), Some(AcwOrder::Place { .. }))
-    {
+    if state.placing.is_some() {
         return refuse("Place the domino you looked at first.");
     }
-    let Some(o) = order.rules::<AcwOrder>() else {
-        return refuse("That is not an order of the ACW rules.");
-    };
+    if phase == MOVEMENT && state.firing_at.is_some() {
+        return Ok(());
+    }
+    if phase != SHOOTING && phase != REACT {
+        return refuse(
+            "Only the Shooting and React phases, and fire at a charger, end by passing: every chit is turned over in the Movement phase.",
+        );
+    }
+    Ok(())
+}
+
+/// Checks an order against the ACW rules.
+pub fn validate(world: &World, o: &AcwOrder) -> Result<(), Refusal> {
+    if let AcwOrder::Lock { .. } | AcwOrder::Unlock { .. } | AcwOrder::Key { .. } = o {
+        return super::deal::check(world, o);
+    }
+    super::deal::not_dealing(world)?;
+    if world.resource::<AcwState>().placing.is_some() && !matches!(o, AcwOrder::Place { .. }) {
+        return refuse("Place the domino you looked at first.");
+    }
     check(world, o, None)
 }
 

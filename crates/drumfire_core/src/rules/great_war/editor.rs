@@ -6,7 +6,7 @@
 use super::orders::{Assignment, Mission};
 use super::scenario::{GwScenario, GwSide, LeaderDef, OffBoardDef};
 use crate::counters::LeaderKind;
-use crate::editor::{SectionEdit, SectionEditor, SectionPiece, fresh_id, hex_label, side_index};
+use crate::editor::{SectionEdit, SectionPiece, fresh_id, hex_label, side_index};
 use crate::rule_set::RuleSetInfo;
 use crate::scenario::ScenarioFile;
 
@@ -136,15 +136,29 @@ impl SectionEdit for GwEdit {
 }
 
 /// The hooks that keep the section true to the core's edits.
-pub const EDITOR: SectionEditor = SectionEditor {
-    pieces,
-    move_piece,
-    rename_piece,
-    forget,
-    keep_on_map,
-    set_turns,
-    field_hex,
-};
+impl crate::rule_set::EditorSection for super::GreatWar {
+    fn pieces(file: &ScenarioFile) -> Vec<SectionPiece> {
+        pieces(file)
+    }
+    fn move_piece(file: &mut ScenarioFile, id: &str, hex: &str) -> bool {
+        move_piece(file, id, hex)
+    }
+    fn rename_piece(file: &mut ScenarioFile, id: &str, name: &str) -> bool {
+        rename_piece(file, id, name)
+    }
+    fn forget(file: &mut ScenarioFile, id: &str) {
+        forget(file, id);
+    }
+    fn keep_on_map(file: &mut ScenarioFile, fits: &crate::editor::OnMap<'_>) {
+        keep_on_map(file, fits);
+    }
+    fn set_turns(file: &mut ScenarioFile, turns: u16) {
+        set_turns(file, turns);
+    }
+    fn field_hex(file: &ScenarioFile, field: &str) -> Option<String> {
+        field_hex(file, field)
+    }
+}
 
 /// The hex of the leader a field path names (`great_war.leaders[2].rank`).
 fn field_hex(file: &ScenarioFile, field: &str) -> Option<String> {

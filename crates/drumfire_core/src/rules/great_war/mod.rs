@@ -40,31 +40,94 @@ pub use orders::{Assignment, GwOrder, Mission};
 pub use state::GwState;
 
 /// The Great War rule set.
-pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
-    id: "great_war",
-    name: "Great War",
-    plugin,
-    validate,
-    awaiting,
-    candidates,
-    ai: ai::choose,
-    state_text,
-    names: off_board_names,
-    reset,
-    invariants: invariants::invariants,
-    check: scenario::check,
-    read_section: crate::rule_set::read_section::<scenario::GwScenario>,
-    spawn: scenario::spawn,
-    new_section: scenario::new_section,
-    order_tag: <GwOrder as crate::orders::RuleSetOrder>::TAG,
-    read_order: crate::rule_set::read_order::<GwOrder>,
-    reveal,
-    has_secrets: true,
-    may_seal: None,
-    seal_in_pieces: Some(&sealing::SEALING),
-    editor: editor::EDITOR,
-    data: crate::rule_set::DataFile::new("rules/great_war/data.ron", include_str!("data.ron")),
-};
+pub struct GreatWar;
+
+/// The Great War rule set, as the core holds it.
+pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo::of::<GreatWar>()
+    .with_secrets::<GreatWar>()
+    .with_editor::<GreatWar>()
+    .with_computer::<GreatWar>();
+
+impl crate::rule_set::RuleSet for GreatWar {
+    type Order = GwOrder;
+    type Section = scenario::GwScenario;
+    type State = GwState;
+    const NAME: &'static str = "Great War";
+    const DATA: (&'static str, &'static str) =
+        ("rules/great_war/data.ron", include_str!("data.ron"));
+    const PHASES: &'static [&'static str] = PHASE_NAMES;
+    const SEQUENCE: &'static [Phase] = &[INITIATIVE, BOMBARDMENT, ACTION];
+
+    fn carry_out(world: &mut World) {
+        carry_out(world);
+    }
+    fn validate(world: &World, order: &GwOrder) -> Result<(), Refusal> {
+        validate(world, order)
+    }
+    fn pass(world: &World, side: u8) -> Result<(), Refusal> {
+        validate_pass(world, side)
+    }
+    fn awaiting(world: &World) -> Option<u8> {
+        awaiting(world)
+    }
+    fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
+        candidates::candidates(world, side, salt)
+    }
+    fn new_section(sides: &[crate::scenario::SideDef]) -> scenario::GwScenario {
+        scenario::new_section(sides)
+    }
+    fn spawn(world: &mut World, scenario: &crate::scenario::Scenario) {
+        scenario::spawn(world, scenario);
+    }
+    fn systems(app: &mut App) {
+        systems(app);
+    }
+    fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
+        scenario::check(file)
+    }
+    /// Back to the state before the set-up: no plans, no activation, no questions.
+    fn reset(world: &mut World) {
+        world.insert_resource(GwState::default());
+        world.insert_resource(sealing::PlanSeals::default());
+        let data = INFO.data();
+        let board = board::Board::build(world, data);
+        world.insert_resource(board);
+    }
+    fn state_text(world: &World) -> String {
+        format!(
+            "{:?}{}",
+            world.resource::<GwState>(),
+            sealing::state_text(world)
+        )
+    }
+    /// The off-board artillery's names, by id (they are no counter on the map).
+    fn names(world: &World, out: &mut std::collections::BTreeMap<String, String>) {
+        let Some(sides) = world.get_resource::<scenario::GwSides>() else {
+            return;
+        };
+        for f in sides.0.iter().flat_map(|s| s.off_board_artillery.iter()) {
+            out.insert(f.id.clone(), f.name.clone());
+        }
+    }
+    fn invariants(world: &World) -> Result<(), String> {
+        invariants::invariants(world)
+    }
+}
+
+impl crate::rule_set::Secrets for GreatWar {
+    const SEALING: crate::rule_set::Sealing = crate::rule_set::Sealing::InPieces(&sealing::SEALING);
+    /// The Artillery Plan back from its side and its missions' text.
+    fn reveal(side: u8, text: &str) -> Option<Order> {
+        let missions = ron::from_str(text).ok()?;
+        Some(GwOrder::Plan { side, missions }.into())
+    }
+}
+
+impl crate::rule_set::ComputerPlayer for GreatWar {
+    fn choose(world: &World, side: u8, salt: u64) -> Option<Order> {
+        ai::choose(world, side, salt)
+    }
+}
 
 /// The Initiative Phase: the sides roll, the higher acts first.
 pub const INITIATIVE: Phase = Phase::Rules(0);
@@ -75,11 +138,9 @@ pub const ACTION: Phase = Phase::Rules(2);
 /// The names of the phases, by their number.
 pub const PHASE_NAMES: &[&str] = &["Initiative", "Bombardment", "Action"];
 
-/// The Great War phases and systems.
-pub fn plugin(app: &mut App) {
-    flow::add_sequence(app, PHASE_NAMES, &[INITIATIVE, BOMBARDMENT, ACTION]);
+/// The Great War systems of each phase, and its board.
+fn systems(app: &mut App) {
     app.insert_resource(SetupOrders)
-        .init_resource::<GwState>()
         .init_resource::<sealing::PlanSeals>()
         .add_systems(OnEnter(Phase::Setup), setup::begin_setup)
         .add_systems(
@@ -102,8 +163,7 @@ pub fn plugin(app: &mut App) {
             action::clear_turn
                 .after(flow::Announce)
                 .before(flow::end_turn),
-        )
-        .add_systems(crate::flow::CarryOut, carry_out);
+        );
     let data = INFO.data();
     let board = board::Board::build(app.world_mut(), data);
     let pieces = view::PieceQuery::new(app.world_mut());
@@ -132,66 +192,56 @@ fn carry_out(world: &mut World) {
     resolve::run(world);
 }
 
-/// The Artillery Plan back from its side and its missions' text.
-pub fn reveal(side: u8, text: &str) -> Option<Order> {
-    let missions = ron::from_str(text).ok()?;
-    Some(GwOrder::Plan { side, missions }.into())
+/// May `side` pass now: in its own action segment, with no question waiting.
+fn validate_pass(world: &World, side: u8) -> Result<(), Refusal> {
+    let phase = *world.resource::<State<Phase>>().get();
+    let state = world.resource::<GwState>();
+    if phase != ACTION {
+        return Err(Refusal(format!(
+            "{} cannot pass now: it is the {} phase, not the Action Phase.",
+            world.resource::<crate::scenario::SideList>().name(side),
+            phase.name(world.resource())
+        )));
+    }
+    let segment = world.resource::<flow::ActionSegment>();
+    if segment.side != side {
+        let sides = world.resource::<crate::scenario::SideList>();
+        return Err(Refusal(format!(
+            "It is {}'s action segment; {} must wait for its own.",
+            sides.name(segment.side),
+            sides.name(side)
+        )));
+    }
+    if state.prompt.is_some() {
+        return Err(Refusal(
+            "Answer the question first: the game waits on it.".into(),
+        ));
+    }
+    Ok(())
 }
 
 /// Great War checks of an order beyond the core's.
-pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
+pub fn validate(world: &World, order: &GwOrder) -> Result<(), Refusal> {
     let phase = *world.resource::<State<Phase>>().get();
-    let state = world.resource::<GwState>();
     match order {
-        Order::Pass { side } => {
-            if phase != ACTION {
-                return Err(Refusal(format!(
-                    "{} cannot pass now: it is the {} phase, not the Action Phase.",
-                    world.resource::<crate::scenario::SideList>().name(*side),
-                    phase.name(world.resource())
-                )));
-            }
-            let segment = world.resource::<flow::ActionSegment>();
-            if segment.side != *side {
-                let sides = world.resource::<crate::scenario::SideList>();
-                return Err(Refusal(format!(
-                    "It is {}'s action segment; {} must wait for its own.",
-                    sides.name(segment.side),
-                    sides.name(*side)
-                )));
-            }
-            if state.prompt.is_some() {
+        GwOrder::Plan { side, missions } => {
+            if phase != Phase::Setup {
                 return Err(Refusal(
-                    "Answer the question first: the game waits on it.".into(),
+                    "Artillery Plans are filed in the set-up, before the first turn.".into(),
                 ));
             }
-            Ok(())
+            setup::check_plan(world, *side, missions)
         }
-        // Hand moves are the table's to check, seals the core's: never passed here.
-        Order::Table(_) | Order::Sealed { .. } | Order::Open { .. } => Ok(()),
-        Order::Rules(o) => match o.get::<GwOrder>() {
-            Some(GwOrder::Plan { side, missions }) => {
-                if phase != Phase::Setup {
-                    return Err(Refusal(
-                        "Artillery Plans are filed in the set-up, before the first turn.".into(),
-                    ));
-                }
-                setup::check_plan(world, *side, missions)
+        GwOrder::SealPlan { side, seals } => {
+            if phase != Phase::Setup {
+                return Err(Refusal(
+                    "Artillery Plans are filed in the set-up, before the first turn.".into(),
+                ));
             }
-            Some(GwOrder::SealPlan { side, seals }) => {
-                if phase != Phase::Setup {
-                    return Err(Refusal(
-                        "Artillery Plans are filed in the set-up, before the first turn.".into(),
-                    ));
-                }
-                sealing::check_seal(world, *side, seals)
-            }
-            Some(GwOrder::OpenPlan { side, pieces }) => sealing::check_open(world, *side, pieces),
-            Some(o) => action::validate(world, phase, o),
-            None => Err(Refusal(
-                "That is not an order of the Great War rules.".into(),
-            )),
-        },
+            sealing::check_seal(world, *side, seals)
+        }
+        GwOrder::OpenPlan { side, pieces } => sealing::check_open(world, *side, pieces),
+        o => action::validate(world, phase, o),
     }
 }
 
@@ -208,43 +258,10 @@ pub fn awaiting(world: &World) -> Option<u8> {
     }
 }
 
-/// Orders worth considering for a side (see [`candidates::candidates`]).
-pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
-    candidates::candidates(world, side, salt)
-}
-
-/// Back to the state before the set-up: no plans, no activation, no questions.
-pub fn reset(world: &mut World) {
-    world.insert_resource(GwState::default());
-    world.insert_resource(sealing::PlanSeals::default());
-    let data = INFO.data();
-    let board = board::Board::build(world, data);
-    world.insert_resource(board);
-}
-
-/// The Great War state in canonical text, for the state hash.
-pub fn state_text(world: &World) -> String {
-    format!(
-        "{:?}{}",
-        world.resource::<GwState>(),
-        sealing::state_text(world)
-    )
-}
-
 // ---- Effects shared by the phases ----------------------------------------
 
 pub(crate) use crate::dice::roll_in as roll;
 pub(crate) use crate::journal::{note, say};
-
-/// The off-board artillery's names, by id (they are no counter on the map).
-fn off_board_names(world: &World, out: &mut std::collections::BTreeMap<String, String>) {
-    let Some(sides) = world.get_resource::<scenario::GwSides>() else {
-        return;
-    };
-    for f in sides.0.iter().flat_map(|s| s.off_board_artillery.iter()) {
-        out.insert(f.id.clone(), f.name.clone());
-    }
-}
 
 /// The name a player reads for a piece id (the id itself only if no piece has it).
 pub(crate) fn name_of(world: &World, id: &str) -> String {

@@ -7,7 +7,7 @@ use crate::coords::MapCoord;
 use crate::counters::{Counter, Leader, LeaderKind, Morale, OnHex, PieceIds, Steps};
 use crate::data::{RuleSetData, UnitClass};
 use crate::map::HexIndex;
-use crate::scenario::{RulesSection, Scenario, ScenarioFile, hex_on_map};
+use crate::scenario::{Scenario, ScenarioFile, hex_on_map};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -119,23 +119,20 @@ impl crate::scenario::RuleSetSection for GwScenario {
 
 /// A new scenario's section: morale 8, Artillery Ammunition 3 and Ammunition
 /// Depletion 8 for each side.
-pub fn new_section(sides: &[crate::scenario::SideDef]) -> RulesSection {
-    RulesSection::new(
-        crate::rules::great_war::INFO.id,
-        GwScenario {
-            sides: sides
-                .iter()
-                .map(|s| GwSide {
-                    side: s.id.clone(),
-                    morale: 8,
-                    artillery_ammunition: 3,
-                    ammunition_depletion: 8,
-                    ..GwSide::default()
-                })
-                .collect(),
-            leaders: Vec::new(),
-        },
-    )
+pub fn new_section(sides: &[crate::scenario::SideDef]) -> GwScenario {
+    GwScenario {
+        sides: sides
+            .iter()
+            .map(|s| GwSide {
+                side: s.id.clone(),
+                morale: 8,
+                artillery_ammunition: 3,
+                ammunition_depletion: 8,
+                ..GwSide::default()
+            })
+            .collect(),
+        leaders: Vec::new(),
+    }
 }
 
 /// Puts the section on the table: each side's figures (by side index), the morale

@@ -133,7 +133,7 @@ fn orders(world: &World, side: u8, all: &[Piece], goals: &[Hex], options: &[Orde
         orders: wanted,
     }
     .into();
-    if super::validate(world, &o).is_ok() {
+    if (super::INFO.validate)(world, &o).is_ok() {
         o
     } else {
         options[0].clone()

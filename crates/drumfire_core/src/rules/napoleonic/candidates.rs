@@ -30,7 +30,7 @@ pub fn candidates(world: &World, side: u8) -> Vec<Order> {
                         formation: f,
                     }
                     .into();
-                    if super::validate(world, &o).is_ok() {
+                    if (super::INFO.validate)(world, &o).is_ok() {
                         out.push(o);
                     }
                 }

@@ -3,7 +3,7 @@
 
 use super::brigade::{Command, Formation, Grade};
 use super::scenario::{NpBrigade, NpScenario};
-use crate::editor::{SectionEdit, SectionEditor};
+use crate::editor::SectionEdit;
 use crate::rule_set::RuleSetInfo;
 use crate::scenario::ScenarioFile;
 
@@ -87,17 +87,16 @@ pub fn brigade(file: &ScenarioFile, id: &str) -> NpBrigade {
 
 /// How the Napoleonic section follows the editor's edits: a deleted brigade's entry
 /// goes with it, and so do those of brigades the map was cut from under.
-pub const EDITOR: SectionEditor = SectionEditor {
-    forget: |file, id| {
+impl crate::rule_set::EditorSection for super::Napoleonic {
+    fn forget(file: &mut ScenarioFile, id: &str) {
         if let Some(np) = file.section_mut::<NpScenario>() {
             np.brigades.retain(|b| b.id != id);
         }
-    },
-    keep_on_map: |file, _fits| {
+    }
+    fn keep_on_map(file: &mut ScenarioFile, _fits: &crate::editor::OnMap<'_>) {
         let ids: Vec<String> = file.counters.iter().map(|c| c.id.clone()).collect();
         if let Some(np) = file.section_mut::<NpScenario>() {
             np.brigades.retain(|b| ids.contains(&b.id));
         }
-    },
-    ..SectionEditor::NONE
-};
+    }
+}

@@ -34,31 +34,76 @@ pub use state::{Fight, NpOrder, NpState};
 pub use validate::{check_orders, fight_check, validate};
 
 /// The Napoleonic rule set.
-pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
-    id: "napoleonic",
-    name: "Napoleonic brigades",
-    plugin,
-    validate,
-    awaiting,
-    candidates: |world, side, _salt| candidates::candidates(world, side),
-    ai: |world, side, _salt| ai::choose(world, side),
-    state_text,
-    names: |_, _| {},
-    reset,
-    invariants: invariants::invariants,
-    check: scenario::check,
-    read_section: crate::rule_set::read_section::<scenario::NpScenario>,
-    spawn: scenario::spawn,
-    new_section: scenario::new_section,
-    order_tag: <NpOrder as crate::orders::RuleSetOrder>::TAG,
-    read_order: crate::rule_set::read_order::<NpOrder>,
-    reveal,
-    has_secrets: true,
-    may_seal: Some(validate::may_seal),
-    seal_in_pieces: None,
-    editor: editor::EDITOR,
-    data: crate::rule_set::DataFile::new("rules/napoleonic/data.ron", include_str!("data.ron")),
-};
+pub struct Napoleonic;
+
+/// The Napoleonic rule set, as the core holds it.
+pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo::of::<Napoleonic>()
+    .with_secrets::<Napoleonic>()
+    .with_editor::<Napoleonic>()
+    .with_computer::<Napoleonic>();
+
+impl crate::rule_set::RuleSet for Napoleonic {
+    type Order = NpOrder;
+    type Section = scenario::NpScenario;
+    type State = NpState;
+    const NAME: &'static str = "Napoleonic brigades";
+    const DATA: (&'static str, &'static str) =
+        ("rules/napoleonic/data.ron", include_str!("data.ron"));
+    const PHASES: &'static [&'static str] = PHASE_NAMES;
+    const SEQUENCE: &'static [Phase] = &[ORDERS, INITIATIVE, MOVEMENT, COMBAT, RALLY];
+
+    fn carry_out(world: &mut World) {
+        resolve::carry_out(world);
+    }
+    fn validate(world: &World, order: &NpOrder) -> Result<(), Refusal> {
+        validate(world, order)
+    }
+    fn pass(world: &World, side: u8) -> Result<(), Refusal> {
+        validate::pass(world, side)
+    }
+    fn awaiting(world: &World) -> Option<u8> {
+        awaiting(world)
+    }
+    fn candidates(world: &World, side: u8, _salt: u64) -> Vec<Order> {
+        candidates::candidates(world, side)
+    }
+    fn new_section(sides: &[crate::scenario::SideDef]) -> scenario::NpScenario {
+        scenario::new_section(sides)
+    }
+    fn spawn(world: &mut World, scenario: &crate::scenario::Scenario) {
+        scenario::spawn(world, scenario);
+    }
+    fn systems(app: &mut App) {
+        systems(app);
+    }
+    fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
+        scenario::check(file)
+    }
+    /// Back to the state before the set-up: the scenario's spawn, run just before, has
+    /// put a fresh [`NpState`] in place with the scenario's own section; what is left is
+    /// the board as the rules read it.
+    fn reset(world: &mut World) {
+        view::install_board(world);
+    }
+    fn invariants(world: &World) -> Result<(), String> {
+        invariants::invariants(world)
+    }
+}
+
+impl crate::rule_set::Secrets for Napoleonic {
+    const SEALING: crate::rule_set::Sealing = crate::rule_set::Sealing::Whole(validate::may_seal);
+    /// A side's orders for the turn, back from the secret a save keeps.
+    fn reveal(side: u8, text: &str) -> Option<Order> {
+        let orders = ron::from_str(text).ok()?;
+        Some(NpOrder::Orders { side, orders }.into())
+    }
+}
+
+impl crate::rule_set::ComputerPlayer for Napoleonic {
+    fn choose(world: &World, side: u8, _salt: u64) -> Option<Order> {
+        ai::choose(world, side)
+    }
+}
 
 /// The Orders phase: every brigade is given its order, in secret.
 pub const ORDERS: Phase = Phase::Rules(0);
@@ -73,15 +118,9 @@ pub const RALLY: Phase = Phase::Rules(4);
 /// The names of the phases, by their number.
 pub const PHASE_NAMES: &[&str] = &["Orders", "Initiative", "Movement", "Combat", "Rally"];
 
-/// The Napoleonic phases and systems.
-pub fn plugin(app: &mut App) {
-    flow::add_sequence(
-        app,
-        PHASE_NAMES,
-        &[ORDERS, INITIATIVE, MOVEMENT, COMBAT, RALLY],
-    );
-    app.init_resource::<NpState>()
-        .add_systems(OnEnter(ORDERS), resolve::begin_orders.after(flow::Announce))
+/// The Napoleonic systems of each phase.
+fn systems(app: &mut App) {
+    app.add_systems(OnEnter(ORDERS), resolve::begin_orders.after(flow::Announce))
         .add_systems(
             OnEnter(INITIATIVE),
             resolve::roll_for_first.after(flow::Announce),
@@ -91,8 +130,7 @@ pub fn plugin(app: &mut App) {
             resolve::begin_sides.after(flow::Announce),
         )
         .add_systems(OnEnter(COMBAT), resolve::begin_sides.after(flow::Announce))
-        .add_systems(OnEnter(RALLY), resolve::rally.after(flow::Announce))
-        .add_systems(crate::flow::CarryOut, resolve::carry_out);
+        .add_systems(OnEnter(RALLY), resolve::rally.after(flow::Announce));
     let world = app.world_mut();
     world.register_component::<Disordered>();
     world.register_component::<Shaken>();
@@ -100,24 +138,6 @@ pub fn plugin(app: &mut App) {
     world.register_component::<Stands>();
     world.register_component::<crate::counters::Facing>();
     view::install_board(world);
-}
-
-/// Back to the state before the set-up: the scenario's spawn, run just before, has
-/// put a fresh [`NpState`] in place with the scenario's own section; what is left is
-/// the board as the rules read it.
-pub fn reset(world: &mut World) {
-    view::install_board(world);
-}
-
-/// The Napoleonic state in canonical text, for the state hash.
-pub fn state_text(world: &World) -> String {
-    format!("{:?}", world.resource::<NpState>())
-}
-
-/// A side's orders for the turn, back from the secret a save keeps.
-pub fn reveal(side: u8, text: &str) -> Option<Order> {
-    let orders = ron::from_str(text).ok()?;
-    Some(NpOrder::Orders { side, orders }.into())
 }
 
 /// The side the game waits on: in the Orders phase each side that has not given its

@@ -3,7 +3,7 @@
 
 use super::brigade::{Arm, Command, Formation, Grade, Grades};
 use super::state::{Brigade, NpState};
-use crate::scenario::{RulesSection, Scenario, ScenarioFile};
+use crate::scenario::{Scenario, ScenarioFile};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -54,11 +54,9 @@ impl crate::scenario::RuleSetSection for NpScenario {
 }
 
 /// A new scenario's section: no brigades yet.
-pub fn new_section(_sides: &[crate::scenario::SideDef]) -> RulesSection {
-    RulesSection::new(NpScenario::RULES, NpScenario::default())
+pub fn new_section(_sides: &[crate::scenario::SideDef]) -> NpScenario {
+    NpScenario::default()
 }
-
-use crate::scenario::RuleSetSection;
 
 /// Every brigade's standing, from its entry in the section (grades B, Hold orders,
 /// in line, when it has none).

@@ -6,7 +6,7 @@ use super::state::{Fight, NpOrder, NpState};
 use super::view::{self, Piece};
 use super::{COMBAT, MOVEMENT, ORDERS, acting, refuse};
 use crate::flow::Phase;
-use crate::orders::{Order, Refusal};
+use crate::orders::Refusal;
 use crate::scenario::SideList;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
@@ -23,27 +23,22 @@ pub fn may_seal(world: &World, side: u8) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// May `side` pass now: in the Movement and Combat phases, when it is to act.
+pub fn pass(world: &World, side: u8) -> Result<(), Refusal> {
+    let phase = *world.resource::<State<Phase>>().get();
+    if !matches!(phase, MOVEMENT | COMBAT) {
+        return refuse("Only the Movement and Combat phases end by passing.");
+    }
+    let sides = world.resource::<SideList>().0.len() as u8;
+    to_act(world.resource::<NpState>(), sides, side)
+}
+
 /// Napoleonic checks of an order beyond the core's.
-pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
+pub fn validate(world: &World, o: &NpOrder) -> Result<(), Refusal> {
     let phase = *world.resource::<State<Phase>>().get();
     let state = world.resource::<NpState>();
     let sides = world.resource::<SideList>().0.len() as u8;
-    let side = match order {
-        Order::Pass { side } => *side,
-        o => match o.rules::<NpOrder>() {
-            Some(o) => o.side(),
-            None => return refuse("That is not an order of the Napoleonic rules."),
-        },
-    };
-    if let Order::Pass { .. } = order {
-        if !matches!(phase, MOVEMENT | COMBAT) {
-            return refuse("Only the Movement and Combat phases end by passing.");
-        }
-        return to_act(state, sides, side);
-    }
-    let Some(o) = order.rules::<NpOrder>() else {
-        return Ok(());
-    };
+    let side = o.side();
     match o {
         NpOrder::Orders { side, orders } => {
             if phase != ORDERS {

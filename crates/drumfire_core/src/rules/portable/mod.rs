@@ -40,31 +40,64 @@ pub use turn::{cavalry_due, deciding_side};
 pub use validate::{describe_odds, validate};
 
 /// The Portable rule set.
-pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
-    id: "portable",
-    name: "Portable",
-    plugin,
-    validate,
-    awaiting,
-    candidates,
-    ai: |world, side, _salt| ai::choose(world, side),
-    state_text,
-    names: |_, _| {},
-    reset,
-    invariants: invariants::invariants,
-    check: scenario::check,
-    read_section: crate::rule_set::read_section::<scenario::PtScenario>,
-    spawn: scenario::spawn,
-    new_section: scenario::new_section,
-    order_tag: <PtOrder as crate::orders::RuleSetOrder>::TAG,
-    read_order: crate::rule_set::read_order::<PtOrder>,
-    reveal: crate::rule_set::no_reveal,
-    has_secrets: false,
-    may_seal: None,
-    seal_in_pieces: None,
-    editor: crate::editor::SectionEditor::NONE,
-    data: crate::rule_set::DataFile::new("rules/portable/data.ron", include_str!("data.ron")),
-};
+pub struct Portable;
+
+/// The Portable rule set, as the core holds it.
+pub static INFO: crate::rule_set::RuleSetInfo =
+    crate::rule_set::RuleSetInfo::of::<Portable>().with_computer::<Portable>();
+
+impl crate::rule_set::RuleSet for Portable {
+    type Order = PtOrder;
+    type Section = scenario::PtScenario;
+    type State = PtState;
+    const NAME: &'static str = "Portable";
+    const DATA: (&'static str, &'static str) =
+        ("rules/portable/data.ron", include_str!("data.ron"));
+    const PHASES: &'static [&'static str] = PHASE_NAMES;
+    const SEQUENCE: &'static [Phase] = &[ARTILLERY_FIRE, INITIATIVE, ACTION];
+
+    fn carry_out(world: &mut World) {
+        carry_out(world);
+    }
+    fn validate(world: &World, order: &PtOrder) -> Result<(), Refusal> {
+        validate(world, order)
+    }
+    fn pass(world: &World, side: u8) -> Result<(), Refusal> {
+        validate::pass(world, side)
+    }
+    fn awaiting(world: &World) -> Option<u8> {
+        awaiting(world)
+    }
+    fn candidates(world: &World, side: u8, _salt: u64) -> Vec<Order> {
+        candidates::candidates(world, side)
+    }
+    fn new_section(sides: &[crate::scenario::SideDef]) -> scenario::PtScenario {
+        scenario::new_section(sides)
+    }
+    fn spawn(world: &mut World, scenario: &crate::scenario::Scenario) {
+        scenario::spawn(world, scenario);
+    }
+    fn systems(app: &mut App) {
+        systems(app);
+    }
+    fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
+        scenario::check(file)
+    }
+    fn reset(world: &mut World) {
+        world.insert_resource(PtState::default());
+        view::install_board(world);
+    }
+    fn invariants(world: &World) -> Result<(), String> {
+        invariants::invariants(world)
+    }
+}
+
+impl crate::rule_set::ComputerPlayer for Portable {
+    fn choose(world: &World, side: u8, _salt: u64) -> Option<Order> {
+        ai::choose(world, side)
+    }
+}
+
 use view::Unit;
 
 /// The Initiative phase: the sides roll to see who activates first.
@@ -76,11 +109,9 @@ pub const ACTION: Phase = Phase::Rules(2);
 /// The names of the phases, by their number.
 pub const PHASE_NAMES: &[&str] = &["Initiative", "Artillery Fire", "Action"];
 
-/// The Portable phases and systems.
-pub fn plugin(app: &mut App) {
-    flow::add_sequence(app, PHASE_NAMES, &[ARTILLERY_FIRE, INITIATIVE, ACTION]);
-    app.init_resource::<PtState>()
-        .add_systems(OnEnter(Phase::Setup), face_the_enemy)
+/// The Portable systems of each phase.
+fn systems(app: &mut App) {
+    app.add_systems(OnEnter(Phase::Setup), face_the_enemy)
         .add_systems(
             OnEnter(ARTILLERY_FIRE),
             begin_artillery_fire.after(flow::Announce),
@@ -96,8 +127,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             OnEnter(Phase::EndOfTurn),
             clear_turn.after(flow::Announce).before(flow::end_turn),
-        )
-        .add_systems(crate::flow::CarryOut, carry_out);
+        );
     // The rules query these before any counter carries them.
     let world = app.world_mut();
     world.register_component::<Facing>();
@@ -106,17 +136,6 @@ pub fn plugin(app: &mut App) {
     world.register_component::<Fired>();
     world.register_component::<Done>();
     view::install_board(world);
-}
-
-/// Back to the state before the set-up.
-pub fn reset(world: &mut World) {
-    world.insert_resource(PtState::default());
-    view::install_board(world);
-}
-
-/// The Portable state in canonical text, for the state hash.
-pub fn state_text(world: &World) -> String {
-    format!("{:?}", world.resource::<PtState>())
 }
 
 /// The side the game waits on.
@@ -133,9 +152,4 @@ pub fn awaiting(world: &World) -> Option<u8> {
         }
         _ => None,
     }
-}
-
-/// Orders worth considering for a side.
-pub fn candidates(world: &World, side: u8, _salt: u64) -> Vec<Order> {
-    candidates::candidates(world, side)
 }

@@ -1,7 +1,7 @@
 //! The Portable rules' section of a scenario file (each side's activation dice), its
 //! checks, and what it puts on the table.
 
-use crate::scenario::{RulesSection, Scenario, ScenarioFile};
+use crate::scenario::{Scenario, ScenarioFile};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -33,19 +33,16 @@ impl crate::scenario::RuleSetSection for PtScenario {
 }
 
 /// A new scenario's section: one activation die a side.
-pub fn new_section(sides: &[crate::scenario::SideDef]) -> RulesSection {
-    RulesSection::new(
-        crate::rules::PORTABLE.id,
-        PtScenario {
-            sides: sides
-                .iter()
-                .map(|s| PtSide {
-                    side: s.id.clone(),
-                    activation_dice: 1,
-                })
-                .collect(),
-        },
-    )
+pub fn new_section(sides: &[crate::scenario::SideDef]) -> PtScenario {
+    PtScenario {
+        sides: sides
+            .iter()
+            .map(|s| PtSide {
+                side: s.id.clone(),
+                activation_dice: 1,
+            })
+            .collect(),
+    }
 }
 
 /// Each side's figures, by side index.

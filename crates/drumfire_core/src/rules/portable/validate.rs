@@ -6,34 +6,33 @@ use std::collections::BTreeSet;
 
 // ---- Orders ---------------------------------------------------------------------------
 
+/// May `side` pass now: in the artillery fire, and in the Action Phase once its
+/// pinned regular cavalry is decided for.
+pub fn pass(world: &World, side: u8) -> Result<(), Refusal> {
+    let phase = *world.resource::<State<Phase>>().get();
+    let state = world.resource::<PtState>();
+    match phase {
+        ARTILLERY_FIRE | ACTION => {
+            let due = cavalry_due(world, side);
+            match due.first() {
+                Some(c) if phase == ACTION && state.step == Step::Activating => {
+                    Err(Refusal(format!(
+                        "{} is pinned regular cavalry: unpin it or let it charge first.",
+                        c.name
+                    )))
+                }
+                _ => Ok(()),
+            }
+        }
+        _ => Err(Refusal("There is nothing to pass now.".into())),
+    }
+}
+
 /// Portable checks of an order beyond the core's.
-pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
+pub fn validate(world: &World, o: &PtOrder) -> Result<(), Refusal> {
     let phase = *world.resource::<State<Phase>>().get();
     let state = world.resource::<PtState>();
     let refuse = |m: &str| Err(Refusal(m.to_owned()));
-    let o = match order {
-        Order::Pass { side } => {
-            return match phase {
-                ARTILLERY_FIRE | ACTION => {
-                    let due = cavalry_due(world, *side);
-                    match due.first() {
-                        Some(c) if phase == ACTION && state.step == Step::Activating => {
-                            Err(Refusal(format!(
-                                "{} is pinned regular cavalry: unpin it or let it charge first.",
-                                c.name
-                            )))
-                        }
-                        _ => Ok(()),
-                    }
-                }
-                _ => refuse("There is nothing to pass now."),
-            };
-        }
-        o => match o.rules::<PtOrder>() {
-            Some(o) => o,
-            None => return refuse("That is not an order of the Portable rules."),
-        },
-    };
     let all = view::units(world);
     let unit_of = |id: &str| -> Result<Unit, Refusal> {
         let u = all

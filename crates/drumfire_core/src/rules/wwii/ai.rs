@@ -196,7 +196,7 @@ fn best_move(world: &World, side: u8) -> Option<Order> {
             && all
                 .iter()
                 .any(|e| e.side != side && e.hex.unsigned_distance_to(u.hex) <= e.figures.range)
-            && super::validate(world, &prone).is_ok()
+            && (super::INFO.validate)(world, &prone).is_ok()
         {
             return Some(prone);
         }

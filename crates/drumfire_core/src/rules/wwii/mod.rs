@@ -53,31 +53,64 @@ pub use state::{WwiiOrder, WwiiState};
 pub use validate::validate;
 
 /// The WWII rule set.
-pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo {
-    id: "wwii",
-    name: "WWII assault rules",
-    plugin,
-    validate,
-    awaiting,
-    candidates: |world, side, _salt| candidates(world, side),
-    ai: |world, side, _salt| ai::choose(world, side),
-    state_text,
-    names: |_, _| {},
-    reset,
-    invariants: invariants::invariants,
-    check: scenario::check,
-    read_section: crate::rule_set::read_section::<scenario::WwiiScenario>,
-    spawn: scenario::spawn,
-    new_section: scenario::new_section,
-    order_tag: <WwiiOrder as crate::orders::RuleSetOrder>::TAG,
-    read_order: crate::rule_set::read_order::<WwiiOrder>,
-    reveal: crate::rule_set::no_reveal,
-    has_secrets: false,
-    may_seal: None,
-    seal_in_pieces: None,
-    editor: crate::editor::SectionEditor::NONE,
-    data: crate::rule_set::DataFile::new("rules/wwii/data.ron", include_str!("data.ron")),
-};
+pub struct Wwii;
+
+/// The WWII rule set, as the core holds it.
+pub static INFO: crate::rule_set::RuleSetInfo =
+    crate::rule_set::RuleSetInfo::of::<Wwii>().with_computer::<Wwii>();
+
+impl crate::rule_set::RuleSet for Wwii {
+    type Order = WwiiOrder;
+    type Section = scenario::WwiiScenario;
+    type State = WwiiState;
+    const NAME: &'static str = "WWII assault rules";
+    const DATA: (&'static str, &'static str) = ("rules/wwii/data.ron", include_str!("data.ron"));
+    const PHASES: &'static [&'static str] = PHASE_NAMES;
+    const SEQUENCE: &'static [Phase] = &[INITIATIVE, MOVEMENT, FIRE, ASSAULT, RALLY];
+
+    fn carry_out(world: &mut World) {
+        resolve::carry_out(world);
+    }
+    fn validate(world: &World, order: &WwiiOrder) -> Result<(), Refusal> {
+        validate(world, order)
+    }
+    fn pass(world: &World, _side: u8) -> Result<(), Refusal> {
+        validate::pass(world)
+    }
+    fn awaiting(world: &World) -> Option<u8> {
+        awaiting(world)
+    }
+    fn candidates(world: &World, side: u8, _salt: u64) -> Vec<Order> {
+        candidates(world, side)
+    }
+    fn new_section(sides: &[crate::scenario::SideDef]) -> scenario::WwiiScenario {
+        scenario::new_section(sides)
+    }
+    fn spawn(world: &mut World, scenario: &crate::scenario::Scenario) {
+        scenario::spawn(world, scenario);
+    }
+    fn systems(app: &mut App) {
+        systems(app);
+    }
+    fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
+        scenario::check(file)
+    }
+    /// Back to the state before the set-up: the scenario's spawn, run just before, has
+    /// put a fresh [`WwiiState`] in place with the scenario's own section; what is left
+    /// is the board as the rules read it.
+    fn reset(world: &mut World) {
+        view::install_board(world);
+    }
+    fn invariants(world: &World) -> Result<(), String> {
+        invariants::invariants(world)
+    }
+}
+
+impl crate::rule_set::ComputerPlayer for Wwii {
+    fn choose(world: &World, side: u8, _salt: u64) -> Option<Order> {
+        ai::choose(world, side)
+    }
+}
 
 /// The Initiative phase: a die a side; the higher moves and fires first.
 pub const INITIATIVE: Phase = Phase::Rules(0);
@@ -93,51 +126,32 @@ pub const RALLY: Phase = Phase::Rules(4);
 /// The names of the phases, by their number.
 pub const PHASE_NAMES: &[&str] = &["Initiative", "Movement", "Fire", "Assault", "Rally"];
 
-/// The WWII phases and systems.
-pub fn plugin(app: &mut App) {
-    flow::add_sequence(
-        app,
-        PHASE_NAMES,
-        &[INITIATIVE, MOVEMENT, FIRE, ASSAULT, RALLY],
+/// The WWII systems of each phase.
+fn systems(app: &mut App) {
+    app.add_systems(
+        OnEnter(INITIATIVE),
+        resolve::roll_for_initiative.after(flow::Announce),
+    )
+    .add_systems(
+        OnEnter(MOVEMENT),
+        resolve::begin_turns.after(flow::Announce),
+    )
+    .add_systems(OnEnter(FIRE), resolve::begin_turns.after(flow::Announce))
+    .add_systems(
+        OnEnter(ASSAULT),
+        resolve::begin_assault.after(flow::Announce),
+    )
+    .add_systems(OnEnter(RALLY), resolve::rally.after(flow::Announce))
+    .add_systems(
+        crate::flow::CarryOut,
+        view::label_morale
+            .after(<Wwii as crate::rule_set::RuleSet>::carry_out)
+            .run_if(resource_changed::<WwiiState>),
     );
-    app.init_resource::<WwiiState>()
-        .add_systems(
-            OnEnter(INITIATIVE),
-            resolve::roll_for_initiative.after(flow::Announce),
-        )
-        .add_systems(
-            OnEnter(MOVEMENT),
-            resolve::begin_turns.after(flow::Announce),
-        )
-        .add_systems(OnEnter(FIRE), resolve::begin_turns.after(flow::Announce))
-        .add_systems(
-            OnEnter(ASSAULT),
-            resolve::begin_assault.after(flow::Announce),
-        )
-        .add_systems(OnEnter(RALLY), resolve::rally.after(flow::Announce))
-        .add_systems(crate::flow::CarryOut, resolve::carry_out)
-        .add_systems(
-            crate::flow::CarryOut,
-            view::label_morale
-                .after(resolve::carry_out)
-                .run_if(resource_changed::<WwiiState>),
-        );
     let world = app.world_mut();
     world.register_component::<crate::counters::Stands>();
     world.register_component::<crate::counters::Facing>();
     view::install_board(world);
-}
-
-/// Back to the state before the set-up: the scenario's spawn, run just before, has
-/// put a fresh [`WwiiState`] in place with the scenario's own section; what is left is
-/// the board as the rules read it.
-pub fn reset(world: &mut World) {
-    view::install_board(world);
-}
-
-/// The WWII state in canonical text, for the state hash.
-pub fn state_text(world: &World) -> String {
-    format!("{:?}", world.resource::<WwiiState>())
 }
 
 /// The side the game waits on: the side moving or firing; in the assault phase the
@@ -184,7 +198,7 @@ pub fn actions(world: &World, side: u8) -> Vec<Order> {
                     unit: u.id.clone(),
                 }
                 .into();
-                if validate(world, &o).is_ok() {
+                if (INFO.validate)(world, &o).is_ok() {
                     out.push(o);
                 }
                 if u.kind() == mixed::Kind::Tank {

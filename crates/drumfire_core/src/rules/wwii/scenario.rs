@@ -3,7 +3,7 @@
 
 use super::modifiers::Training;
 use super::state::WwiiState;
-use crate::scenario::{RuleSetSection, RulesSection, Scenario, ScenarioFile};
+use crate::scenario::{RuleSetSection, Scenario, ScenarioFile};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -37,14 +37,11 @@ impl RuleSetSection for WwiiScenario {
 }
 
 /// A new scenario's section: every side regular.
-pub fn new_section(sides: &[crate::scenario::SideDef]) -> RulesSection {
-    RulesSection::new(
-        WwiiScenario::RULES,
-        WwiiScenario {
-            training: vec![Training::Regular; sides.len()],
-            unit_training: BTreeMap::new(),
-        },
-    )
+pub fn new_section(sides: &[crate::scenario::SideDef]) -> WwiiScenario {
+    WwiiScenario {
+        training: vec![Training::Regular; sides.len()],
+        unit_training: BTreeMap::new(),
+    }
 }
 
 /// Each side's training on the table.

@@ -4,7 +4,7 @@ use super::state::{Followup, WwiiOrder, WwiiState};
 use super::view::{self, Unit};
 use super::{ASSAULT, FIRE, MOVEMENT, assaults, movement, refuse, resolve, shooting};
 use crate::flow::Phase;
-use crate::orders::{Order, Refusal};
+use crate::orders::Refusal;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 
@@ -33,19 +33,19 @@ fn followup(world: &World, side: u8) -> Option<Followup> {
         .cloned()
 }
 
-/// Checks an order against the WWII rules.
-pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
+/// A side passes in the movement, fire and assault phases.
+pub fn pass(world: &World) -> Result<(), Refusal> {
     let phase = *world.resource::<State<Phase>>().get();
-    if let Order::Pass { .. } = order {
-        return if matches!(phase, MOVEMENT | FIRE | ASSAULT) {
-            Ok(())
-        } else {
-            refuse("There is nothing to pass in this phase.")
-        };
+    if matches!(phase, MOVEMENT | FIRE | ASSAULT) {
+        Ok(())
+    } else {
+        refuse("There is nothing to pass in this phase.")
     }
-    let Some(o) = order.rules::<WwiiOrder>() else {
-        return refuse("That is not an order of the WWII rules.");
-    };
+}
+
+/// Checks an order against the WWII rules.
+pub fn validate(world: &World, o: &WwiiOrder) -> Result<(), Refusal> {
+    let phase = *world.resource::<State<Phase>>().get();
     let side = o.side();
     match o {
         WwiiOrder::Move {
