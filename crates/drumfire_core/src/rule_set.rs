@@ -6,7 +6,7 @@
 use crate::data::RuleSetData;
 use crate::flow::Phase;
 use crate::orders::{Order, Refusal, RuleSetOrder, RulesOrder};
-use crate::scenario::{RuleSetSection, RulesSection, Scenario, ScenarioFile, SideDef};
+use crate::scenario::{RulesSection, Scenario, ScenarioFile, SideDef};
 use bevy_app::App;
 use bevy_ecs::world::World;
 use std::cell::Cell;
@@ -50,7 +50,7 @@ pub struct PieceSealing {
 /// [`RuleSet`] (and of the capabilities it has) as plain functions, made by
 /// [`RuleSetInfo::of`]. Nothing here is written by hand.
 pub struct RuleSetInfo {
-    /// Id used by scenarios ("great_war"): its section's [`RuleSetSection::RULES`].
+    /// Id used by scenarios ("great_war"): [`RuleSet::ID`].
     pub id: &'static str,
     /// Name shown to players: [`RuleSet::NAME`].
     pub name: &'static str,
@@ -125,18 +125,19 @@ pub enum Sealing {
 pub trait RuleSet: 'static {
     /// Its orders (their tag in saves is the rule set's).
     type Order: RuleSetOrder + serde::de::DeserializeOwned;
-    /// Its section of a scenario (its key in the file is the rule set's id).
-    type Section: RuleSetSection;
+    /// Its section of a scenario (its key in the file is the rule set's id); a new
+    /// scenario's is made by [`RuleSet::new_section`].
+    type Section: crate::scenario::SectionData + Default + serde::de::DeserializeOwned;
     /// Its own state, a resource made at start-up and written into the state hash.
     type State: bevy_ecs::resource::Resource + Default + std::fmt::Debug;
+    /// Id used by scenarios ("great_war"): its section's key in a scenario file.
+    const ID: &'static str;
     /// Name shown to players.
     const NAME: &'static str;
     /// Its data file of terrain and unit types: the name in messages, and its text.
     const DATA: (&'static str, &'static str);
     /// The names of its phases, `Phase::Rules(n)` named by `PHASES[n]`.
     const PHASES: &'static [&'static str];
-    /// Its phases in the order a turn plays them.
-    const SEQUENCE: &'static [Phase];
 
     /// Carries out the order the core accepted (an exclusive system in `CarryOut`).
     fn carry_out(world: &mut World);
@@ -152,11 +153,19 @@ pub trait RuleSet: 'static {
     /// Orders worth considering for a side now (every legal order where they can be
     /// listed; a sample where they cannot, varied by `salt`).
     fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order>;
-    /// The section of a new scenario with these sides.
-    fn new_section(sides: &[SideDef]) -> Self::Section;
     /// Puts what its section holds on the table, after the core's spawn.
     fn spawn(world: &mut World, scenario: &Scenario);
 
+    /// Its phases in the order a turn plays them: by default in their numbers' order.
+    fn sequence() -> Vec<Phase> {
+        (0..Self::PHASES.len() as u8).map(Phase::Rules).collect()
+    }
+    /// The section of a new scenario with these sides: by default, the section's own
+    /// default.
+    fn new_section(sides: &[SideDef]) -> Self::Section {
+        let _ = sides;
+        Self::Section::default()
+    }
     /// Its systems beyond the sequence and `carry_out`: what each phase does on entry.
     fn systems(app: &mut App) {
         let _ = app;
@@ -263,14 +272,14 @@ fn validate_for<R: RuleSet>(world: &World, order: &Order) -> Result<(), Refusal>
 /// The plugin of rule set `R`: its resource, its sequence of play, its `carry_out`
 /// and its own systems.
 fn plugin_for<R: RuleSet>(app: &mut App) {
-    crate::flow::add_sequence(app, R::PHASES, R::SEQUENCE);
+    crate::flow::add_sequence(app, R::PHASES, &R::sequence());
     app.init_resource::<R::State>()
         .add_systems(crate::flow::CarryOut, R::carry_out);
     R::systems(app);
 }
 
 fn new_section_for<R: RuleSet>(sides: &[SideDef]) -> RulesSection {
-    RulesSection::new(<R::Section as RuleSetSection>::RULES, R::new_section(sides))
+    RulesSection::new(R::ID, R::new_section(sides))
 }
 
 impl RuleSetInfo {
@@ -279,7 +288,7 @@ impl RuleSetInfo {
     /// [`RuleSetInfo::with_computer`].
     pub const fn of<R: RuleSet>() -> Self {
         Self {
-            id: <R::Section as RuleSetSection>::RULES,
+            id: R::ID,
             name: R::NAME,
             plugin: plugin_for::<R>,
             validate: validate_for::<R>,
@@ -291,7 +300,7 @@ impl RuleSetInfo {
             invariants: R::invariants,
             reset: R::reset,
             check: R::check,
-            read_section: read_section::<R::Section>,
+            read_section: read_section::<R>,
             new_section: new_section_for::<R>,
             spawn: R::spawn,
             order_tag: <R::Order as RuleSetOrder>::TAG,
@@ -418,11 +427,11 @@ fn read_order<T: RuleSetOrder + serde::de::DeserializeOwned>(
     erased_serde::deserialize::<T>(d).map(|o| Order::Rules(RulesOrder::new(o)))
 }
 
-/// Reads a rule set's section of type `T`: for [`RuleSetInfo::read_section`].
-fn read_section<T: RuleSetSection>(
+/// Reads the section of rule set `R`: for [`RuleSetInfo::read_section`].
+fn read_section<R: RuleSet>(
     d: &mut dyn erased_serde::Deserializer<'_>,
 ) -> Result<RulesSection, erased_serde::Error> {
-    erased_serde::deserialize::<T>(d).map(|s| RulesSection::new(T::RULES, s))
+    erased_serde::deserialize::<R::Section>(d).map(|s| RulesSection::new(R::ID, s))
 }
 
 /// Reads a scenario file in a format older than the rule sets' sections into the

@@ -23,7 +23,7 @@ mod spawn;
 
 use check::*;
 pub use check::{MAX_ERRORS, hex_on_map};
-pub use section::{RuleSetSection, RulesSection, SectionData, per_side};
+pub use section::{RulesSection, SectionData, per_side};
 pub use spawn::spawn;
 
 /// A scenario file as written. Its fields are read in any order; the rule set's own

@@ -42,12 +42,6 @@ where
     }
 }
 
-/// A rule set's section type: the id it is written under.
-pub trait RuleSetSection: SectionData + serde::de::DeserializeOwned {
-    /// The rule set's id, the key of its section (`"great_war"`).
-    const RULES: &'static str;
-}
-
 /// One entry per side of the scenario, in the sides' order, found by `side_of` in a
 /// section's list (the default entry for a side it does not list).
 pub fn per_side<T: Clone + Default>(

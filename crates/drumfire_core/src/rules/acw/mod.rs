@@ -57,13 +57,13 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo::of
     .with_computer::<Acw>();
 
 impl crate::rule_set::RuleSet for Acw {
+    const ID: &'static str = "acw";
     type Order = AcwOrder;
     type Section = scenario::AcwScenario;
     type State = AcwState;
     const NAME: &'static str = "ACW one-page rules";
     const DATA: (&'static str, &'static str) = ("rules/acw/data.ron", include_str!("data.ron"));
     const PHASES: &'static [&'static str] = PHASE_NAMES;
-    const SEQUENCE: &'static [Phase] = &[ORDERS, INITIATIVE, MOVEMENT, SHOOTING, COMBAT, REACT];
 
     fn carry_out(world: &mut World) {
         resolve::carry_out(world);

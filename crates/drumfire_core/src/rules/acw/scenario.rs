@@ -4,7 +4,7 @@
 use super::melee::Army;
 use super::state::AcwState;
 use crate::data::UnitClass;
-use crate::scenario::{RuleSetSection, Scenario, ScenarioFile};
+use crate::scenario::{Scenario, ScenarioFile};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -15,10 +15,6 @@ use serde::{Deserialize, Serialize};
 pub struct AcwScenario {
     /// Each side's army, by side.
     pub armies: Vec<Army>,
-}
-
-impl RuleSetSection for AcwScenario {
-    const RULES: &'static str = "acw";
 }
 
 /// A new scenario's section: the first side Union, the second Confederate.

@@ -49,6 +49,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo::of
     .with_computer::<GreatWar>();
 
 impl crate::rule_set::RuleSet for GreatWar {
+    const ID: &'static str = "great_war";
     type Order = GwOrder;
     type Section = scenario::GwScenario;
     type State = GwState;
@@ -56,7 +57,6 @@ impl crate::rule_set::RuleSet for GreatWar {
     const DATA: (&'static str, &'static str) =
         ("rules/great_war/data.ron", include_str!("data.ron"));
     const PHASES: &'static [&'static str] = PHASE_NAMES;
-    const SEQUENCE: &'static [Phase] = &[INITIATIVE, BOMBARDMENT, ACTION];
 
     fn carry_out(world: &mut World) {
         carry_out(world);

@@ -113,10 +113,6 @@ impl GwSides {
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct NoFlip;
 
-impl crate::scenario::RuleSetSection for GwScenario {
-    const RULES: &'static str = "great_war";
-}
-
 /// A new scenario's section: morale 8, Artillery Ammunition 3 and Ammunition
 /// Depletion 8 for each side.
 pub fn new_section(sides: &[crate::scenario::SideDef]) -> GwScenario {

@@ -43,6 +43,7 @@ pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo::of
     .with_computer::<Napoleonic>();
 
 impl crate::rule_set::RuleSet for Napoleonic {
+    const ID: &'static str = "napoleonic";
     type Order = NpOrder;
     type Section = scenario::NpScenario;
     type State = NpState;
@@ -50,7 +51,6 @@ impl crate::rule_set::RuleSet for Napoleonic {
     const DATA: (&'static str, &'static str) =
         ("rules/napoleonic/data.ron", include_str!("data.ron"));
     const PHASES: &'static [&'static str] = PHASE_NAMES;
-    const SEQUENCE: &'static [Phase] = &[ORDERS, INITIATIVE, MOVEMENT, COMBAT, RALLY];
 
     fn carry_out(world: &mut World) {
         resolve::carry_out(world);
@@ -66,9 +66,6 @@ impl crate::rule_set::RuleSet for Napoleonic {
     }
     fn candidates(world: &World, side: u8, _salt: u64) -> Vec<Order> {
         candidates::candidates(world, side)
-    }
-    fn new_section(sides: &[crate::scenario::SideDef]) -> scenario::NpScenario {
-        scenario::new_section(sides)
     }
     fn spawn(world: &mut World, scenario: &crate::scenario::Scenario) {
         scenario::spawn(world, scenario);

@@ -49,15 +49,6 @@ pub fn arm_of(unit: &str) -> Arm {
         .map_or(Arm::Infantry, |u| Arm::of(u.class))
 }
 
-impl crate::scenario::RuleSetSection for NpScenario {
-    const RULES: &'static str = "napoleonic";
-}
-
-/// A new scenario's section: no brigades yet.
-pub fn new_section(_sides: &[crate::scenario::SideDef]) -> NpScenario {
-    NpScenario::default()
-}
-
 /// Every brigade's standing, from its entry in the section (grades B, Hold orders,
 /// in line, when it has none).
 pub fn spawn(world: &mut World, scenario: &Scenario) {

@@ -47,6 +47,7 @@ pub static INFO: crate::rule_set::RuleSetInfo =
     crate::rule_set::RuleSetInfo::of::<Portable>().with_computer::<Portable>();
 
 impl crate::rule_set::RuleSet for Portable {
+    const ID: &'static str = "portable";
     type Order = PtOrder;
     type Section = scenario::PtScenario;
     type State = PtState;
@@ -54,8 +55,11 @@ impl crate::rule_set::RuleSet for Portable {
     const DATA: (&'static str, &'static str) =
         ("rules/portable/data.ron", include_str!("data.ron"));
     const PHASES: &'static [&'static str] = PHASE_NAMES;
-    const SEQUENCE: &'static [Phase] = &[ARTILLERY_FIRE, INITIATIVE, ACTION];
 
+    /// The Artillery Fire phase comes first, at the start of the turn.
+    fn sequence() -> Vec<Phase> {
+        vec![ARTILLERY_FIRE, INITIATIVE, ACTION]
+    }
     fn carry_out(world: &mut World) {
         carry_out(world);
     }

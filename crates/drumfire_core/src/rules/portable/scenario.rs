@@ -28,10 +28,6 @@ pub struct PtSide {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct PtSides(pub Vec<PtSide>);
 
-impl crate::scenario::RuleSetSection for PtScenario {
-    const RULES: &'static str = "portable";
-}
-
 /// A new scenario's section: one activation die a side.
 pub fn new_section(sides: &[crate::scenario::SideDef]) -> PtScenario {
     PtScenario {

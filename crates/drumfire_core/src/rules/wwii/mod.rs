@@ -60,13 +60,13 @@ pub static INFO: crate::rule_set::RuleSetInfo =
     crate::rule_set::RuleSetInfo::of::<Wwii>().with_computer::<Wwii>();
 
 impl crate::rule_set::RuleSet for Wwii {
+    const ID: &'static str = "wwii";
     type Order = WwiiOrder;
     type Section = scenario::WwiiScenario;
     type State = WwiiState;
     const NAME: &'static str = "WWII assault rules";
     const DATA: (&'static str, &'static str) = ("rules/wwii/data.ron", include_str!("data.ron"));
     const PHASES: &'static [&'static str] = PHASE_NAMES;
-    const SEQUENCE: &'static [Phase] = &[INITIATIVE, MOVEMENT, FIRE, ASSAULT, RALLY];
 
     fn carry_out(world: &mut World) {
         resolve::carry_out(world);

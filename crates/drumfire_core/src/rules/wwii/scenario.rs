@@ -3,7 +3,7 @@
 
 use super::modifiers::Training;
 use super::state::WwiiState;
-use crate::scenario::{RuleSetSection, Scenario, ScenarioFile};
+use crate::scenario::{Scenario, ScenarioFile};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -31,10 +31,6 @@ pub struct WwiiScenario {
 /// changes in play, and games recorded before it existed keep their hashes).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct UnitTraining(pub BTreeMap<String, Training>);
-
-impl RuleSetSection for WwiiScenario {
-    const RULES: &'static str = "wwii";
-}
 
 /// A new scenario's section: every side regular.
 pub fn new_section(sides: &[crate::scenario::SideDef]) -> WwiiScenario {
