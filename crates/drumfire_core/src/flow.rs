@@ -98,6 +98,17 @@ pub struct ActionSegment {
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
 pub struct StepsLost(pub Vec<u32>);
 
+impl StepsLost {
+    /// One more step lost by `side`.
+    pub fn count(&mut self, side: u8) {
+        let at = usize::from(side);
+        if self.0.len() <= at {
+            self.0.resize(at + 1, 0);
+        }
+        self.0[at] += 1;
+    }
+}
+
 /// The outcome, once the game is over.
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {

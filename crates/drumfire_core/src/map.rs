@@ -340,6 +340,74 @@ pub fn away_from(from: Hex, enemy: Hex, open: impl Fn(Hex) -> bool) -> Vec<Hex> 
     options
 }
 
+/// A hex a piece can reach: the cheapest cost of getting there and the hexes entered
+/// on the way, the hex itself last.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// What the way costs, summed from `step_cost`.
+    pub cost: u32,
+    /// The hexes entered, in order.
+    pub path: Vec<Hex>,
+}
+
+/// Every hex reachable from `start` for at most `budget`, where `step_cost(from, to)`
+/// is what entering neighbour `to` from `from` costs (`None`: it cannot be entered
+/// that way), with the cheapest way there; `start` itself is not listed. Of ways that
+/// cost the same, the one found first from the lower map coordinates is kept, so the
+/// answer is the same on every machine.
+pub fn reachable(
+    start: Hex,
+    budget: u32,
+    step_cost: impl Fn(Hex, Hex) -> Option<u32>,
+) -> BTreeMap<MapCoord, Reach> {
+    use std::cmp::Reverse;
+    let mut found: BTreeMap<MapCoord, Reach> = BTreeMap::new();
+    let Some(origin) = MapCoord::from_hex(start) else {
+        return found;
+    };
+    found.insert(
+        origin,
+        Reach {
+            cost: 0,
+            path: Vec::new(),
+        },
+    );
+    let mut queue = std::collections::BinaryHeap::from([Reverse((0u32, origin))]);
+    while let Some(Reverse((cost, at))) = queue.pop() {
+        if found.get(&at).is_some_and(|r| r.cost < cost) {
+            continue;
+        }
+        let from = at.to_hex();
+        for to in from.all_neighbors() {
+            let (Some(next), Some(step)) = (MapCoord::from_hex(to), step_cost(from, to)) else {
+                continue;
+            };
+            let total = cost + step;
+            if total > budget || found.get(&next).is_some_and(|r| r.cost <= total) {
+                continue;
+            }
+            let mut path = found[&at].path.clone();
+            path.push(to);
+            found.insert(next, Reach { cost: total, path });
+            queue.push(Reverse((total, next)));
+        }
+    }
+    found.remove(&origin);
+    found
+}
+
+/// Takes counter `e` off the map for good, for reason `why` (the hex index and its
+/// `OnHex`); it stays in the world, off the map.
+pub fn take_off(world: &mut World, e: Entity, why: crate::counters::OffMap) {
+    if let Some(hex) = world.get::<crate::counters::OnHex>(e).map(|o| o.0) {
+        world.resource_mut::<HexIndex>().remove(hex, e);
+    }
+    world
+        .entity_mut(e)
+        .remove::<crate::counters::OnHex>()
+        .insert(why);
+}
+
 /// Unit `e`, made of stands or bases, loses stand `stand` (0 is the leftmost): counted
 /// for victory points (each stand lost is a point to the enemy, the scenario's
 /// `step_loss_points`), journaled, and off the map when none stands. Returns the stands
@@ -354,9 +422,7 @@ pub fn lose_stand(world: &mut World, e: Entity, stand: usize) -> Option<usize> {
     if lost.0.len() < sides {
         lost.0.resize(sides, 0);
     }
-    if let Some(n) = lost.0.get_mut(usize::from(counter.side)) {
-        *n += 1;
-    }
+    lost.count(counter.side);
     crate::journal::note(
         world,
         crate::journal::GameEvent::StandLost {
@@ -366,13 +432,7 @@ pub fn lose_stand(world: &mut World, e: Entity, stand: usize) -> Option<usize> {
         },
     );
     if standing == 0 {
-        if let Some(hex) = world.get::<crate::counters::OnHex>(e).map(|o| o.0) {
-            world.resource_mut::<HexIndex>().remove(hex, e);
-        }
-        world
-            .entity_mut(e)
-            .remove::<crate::counters::OnHex>()
-            .insert(crate::counters::OffMap::Eliminated);
+        take_off(world, e, crate::counters::OffMap::Eliminated);
         crate::journal::say(world, format!("{} is gone from the field.", counter.name));
     }
     Some(standing)

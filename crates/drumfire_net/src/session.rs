@@ -455,7 +455,8 @@ impl Session {
                 kept.index
             ));
         }
-        let order = read_order(&kept.order).map_err(|e| format!("the seat's order: {e}"))?;
+        let order = read_order(&kept.order, self.scenario.rule_sets)
+            .map_err(|e| format!("the seat's order: {e}"))?;
         let signature = unhex_bytes::<64>(&kept.signature)
             .map_err(|e| format!("the seat's order's signature: {e}"))?;
         let key = self.keys[usize::from(self.me)].expect("this player's key");
@@ -627,8 +628,8 @@ impl Session {
                         "order {index} came when order {expected} was due"
                     )));
                 }
-                let order =
-                    read_order(&order).map_err(|e| broken(format!("order {index}: {e}")))?;
+                let order = read_order(&order, self.scenario.rule_sets)
+                    .map_err(|e| broken(format!("order {index}: {e}")))?;
                 if order.side() != Some(1 - self.me) {
                     return Err(broken(format!(
                         "order {index} is given for a side the other player does not play"
@@ -863,7 +864,7 @@ impl Session {
         };
         // Counted, and its scenario compared, before anything is checked or replayed
         // (a read of the text alone).
-        let raw = drumfire_core::rule_set::reading(&drumfire_core::rules::ALL, || {
+        let raw = drumfire_core::rule_set::reading(self.scenario.rule_sets, || {
             drumfire_core::error::read_ron::<SaveFile>("the other player's game", record)
         })
         .map_err(|e| broken(format!("the other player's game does not read: {e}")))?;
@@ -878,17 +879,13 @@ impl Session {
                 mine.orders.len()
             )));
         }
-        let theirs = save::parse(
-            "the other player's game",
-            record,
-            &drumfire_core::rules::ALL,
-        )
-        .map_err(|errs| {
-            broken(format!(
-                "the other player's game does not read: {}",
-                errs.first().map_or_else(String::new, ToString::to_string)
-            ))
-        })?;
+        let theirs = save::parse("the other player's game", record, self.scenario.rule_sets)
+            .map_err(|errs| {
+                broken(format!(
+                    "the other player's game does not read: {}",
+                    errs.first().map_or_else(String::new, ToString::to_string)
+                ))
+            })?;
         if theirs.scenario.text != self.scenario.text {
             return Err(broken("the other player's game is of another scenario"));
         }

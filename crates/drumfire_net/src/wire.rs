@@ -133,9 +133,12 @@ pub fn shown(text: &str) -> String {
     out
 }
 
-/// An order back from a message.
-pub fn read_order(text: &str) -> Result<drumfire_core::orders::Order, String> {
-    drumfire_core::rule_set::reading(&drumfire_core::rules::ALL, || {
+/// An order back from a message, read with the rule sets of the game's scenario.
+pub fn read_order(
+    text: &str,
+    rule_sets: &'static drumfire_core::rule_set::RuleSets,
+) -> Result<drumfire_core::orders::Order, String> {
+    drumfire_core::rule_set::reading(rule_sets, || {
         drumfire_core::error::read_ron::<drumfire_core::orders::Order>("order", text)
     })
     .map_err(|e| e.to_string())
@@ -173,7 +176,10 @@ mod tests {
     #[test]
     fn an_order_reads_back_from_its_text() {
         let order = drumfire_core::orders::Order::Pass { side: 1 };
-        assert_eq!(read_order(&order_text(&order)), Ok(order));
-        assert!(read_order("Pass(side: 300)").is_err());
+        assert_eq!(
+            read_order(&order_text(&order), &drumfire_core::rules::ALL),
+            Ok(order)
+        );
+        assert!(read_order("Pass(side: 300)", &drumfire_core::rules::ALL).is_err());
     }
 }

@@ -203,6 +203,7 @@ impl Editor {
             text: String::new(),
             file: self.file.clone(),
             rules: self.rules,
+            rule_sets: self.rule_sets,
         })
     }
 

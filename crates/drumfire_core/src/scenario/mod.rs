@@ -254,6 +254,9 @@ pub struct Scenario {
     pub file: ScenarioFile,
     /// Its rule set.
     pub rules: &'static RuleSetInfo,
+    /// The rule sets it was read with: saves, turn files and messages of its game are
+    /// read with them.
+    pub rule_sets: &'static RuleSets,
 }
 
 /// Parses a colour written `"#rrggbb"`.
@@ -345,6 +348,7 @@ pub fn parse(
             text: text.to_owned(),
             file,
             rules,
+            rule_sets,
         })
     } else {
         Err(errs.into_list())

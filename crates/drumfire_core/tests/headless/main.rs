@@ -11,6 +11,7 @@ mod ai;
 mod architecture;
 mod crash_safe;
 mod editor;
+mod example;
 mod flow;
 mod great_war;
 mod hostile;

@@ -119,6 +119,34 @@ impl Pair {
     }
 }
 
+/// The worked example of a rule set, plugged in from outside the registry.
+#[path = "../../../drumfire_core/examples/skirmish/rules/mod.rs"]
+#[allow(
+    dead_code,
+    reason = "the example's whole rule set; these tests play it"
+)]
+mod skirmish;
+
+#[test]
+fn two_sessions_play_the_worked_example_rule_set_to_the_same_hash() {
+    let scenario =
+        drumfire_core::scenario::parse("hollow_farm.ron", skirmish::SCENARIO, &skirmish::RULE_SETS)
+            .unwrap();
+    let mut p = pair(scenario);
+    let mut orders = 0;
+    while p.play_one() {
+        p.deliver_all().unwrap();
+        orders += 1;
+        assert!(orders < 5_000);
+    }
+    let a = p.agreed_end();
+    let file = p.s[0].save().unwrap();
+    let text = save::to_text(&file).unwrap();
+    let loaded = save::parse("host.ron", &text, &skirmish::RULE_SETS).unwrap();
+    assert_eq!(save::replay(&loaded).1, Ok(a));
+    assert!(orders > 20, "{orders} orders");
+}
+
 #[test]
 fn two_sessions_play_a_whole_game_to_the_same_hash() {
     let mut p = pair(portable());
