@@ -605,9 +605,10 @@ fn charger_shots(
     acw::charge_shooters(world, k)
         .into_iter()
         .map(|u| {
-            let odds = acw::shooting::can_fire(world, &u, c, &[Chit::Fire, Chit::OpportunityFire])
-                .ok()
-                .and_then(|shot| acw::shooting::odds(&u, c, shot));
+            let odds =
+                acw::shooting_phase::can_fire(world, &u, c, &[Chit::Fire, Chit::OpportunityFire])
+                    .ok()
+                    .and_then(|shot| acw::shooting_phase::odds(&u, c, shot));
             (u, odds, acw::combat::line(c))
         })
         .collect()

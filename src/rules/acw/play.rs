@@ -14,7 +14,7 @@ use drumfire_core::counters::Counter;
 use drumfire_core::rules::acw::charge_odds::ChargeOdds;
 use drumfire_core::rules::acw::chit::Chit;
 use drumfire_core::rules::acw::combat::PreviewSetup;
-use drumfire_core::rules::acw::{self, AcwOrder, AcwState, combat, movement, shooting, view};
+use drumfire_core::rules::acw::{self, AcwOrder, AcwState, combat, movement, shooting_phase, view};
 use drumfire_core::scenario::FacingDef;
 use hexx::Hex;
 use std::collections::{BTreeMap, VecDeque};
@@ -381,9 +381,9 @@ fn work_out_offers(
                         targets.push(t.hex);
                         let phase = *world.resource::<State<drumfire_core::flow::Phase>>().get();
                         let chits = acw::fire_chits(world, phase);
-                        let odds = shooting::can_fire(world, &u, &t, &chits)
+                        let odds = shooting_phase::can_fire(world, &u, &t, &chits)
                             .ok()
-                            .and_then(|shot| shooting::odds(&u, &t, shot));
+                            .and_then(|shot| shooting_phase::odds(&u, &t, shot));
                         extra.shots.push(ShotOffer {
                             label: label.clone(),
                             odds,

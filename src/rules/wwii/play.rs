@@ -11,7 +11,9 @@ use bevy::prelude::*;
 use drumfire_core::coords::MapCoord;
 use drumfire_core::counters::Counter;
 use drumfire_core::odds::Odds;
-use drumfire_core::rules::wwii::{self, WwiiOrder, assaults, effects, mixed, shooting, view};
+use drumfire_core::rules::wwii::{
+    self, WwiiOrder, assault_phase, effects, fire_phase, mixed, view,
+};
 use hexx::Hex;
 use std::collections::BTreeMap;
 
@@ -73,7 +75,7 @@ fn work_out_offers(
             }
             offer(world, u, o, order, &mut offers, &mut reach, &mut targets);
         }
-        extra.assault = assaults::group_odds(world, u);
+        extra.assault = assault_phase::group_odds(world, u);
         if u.kind() == mixed::Kind::Tank
             && *world.resource::<State<drumfire_core::flow::Phase>>().get() == wwii::MOVEMENT
             && drumfire_core::flow::awaiting(world) == Some(u.side)
@@ -131,16 +133,16 @@ fn offer(
             };
             targets.push(h);
             let units = view::units_at(world, h);
-            let assaults = assaults::assaults_in(&units);
+            let assaults = assault_phase::assaults_in(&units);
             let there: Vec<String> = units.into_iter().map(|t| t.name).collect();
-            let odds = assaults::overrun_odds(world, u, u.hex, h)
+            let odds = assault_phase::overrun_odds(world, u, u.hex, h)
                 .into_iter()
                 .next();
             offers.offers.push(button(
                 format!(
                     "Overrun {} in {target} ({})",
                     there.join(" and "),
-                    assaults::overrun_cost_words(assaults)
+                    assault_phase::overrun_cost_words(assaults)
                 ),
                 odds,
             ));
@@ -150,9 +152,9 @@ fn offer(
                 return;
             };
             targets.push(t.hex);
-            let odds = shooting::can_fire(world, u, &t)
+            let odds = fire_phase::can_fire(world, u, &t)
                 .ok()
-                .map(|shot| shooting::odds(u, &t, &shot));
+                .map(|shot| fire_phase::odds(u, &t, &shot));
             offers.offers.push(button(
                 format!("Fire at {} in {}", t.name, view::label(t.hex)),
                 odds,
@@ -169,11 +171,11 @@ fn offer(
                 (false, false) => "Engage the enemy personnel".to_owned(),
             };
             let odds = (t.kind().vehicle() && !u.kind().vehicle()).then(|| {
-                let group = assaults::groups(world)
+                let group = assault_phase::groups(world)
                     .into_iter()
                     .find(|g| g.iter().any(|x| x.id == u.id))
                     .unwrap_or_default();
-                assaults::tank_odds(world, &group, &t, u, "Tank assault")
+                assault_phase::tank_odds(world, &group, &t, u, "Tank assault")
             });
             offers.offers.push(button(label, odds));
         }
@@ -213,11 +215,11 @@ fn overruns_before_moving(
             }
             let mut there = u.clone();
             there.hex = from;
-            if assaults::can_overrun(world, &there, h).is_err() {
+            if assault_phase::can_overrun(world, &there, h).is_err() {
                 continue;
             }
             seen.push(h);
-            for odds in assaults::overrun_odds(world, u, from, h) {
+            for odds in assault_phase::overrun_odds(world, u, from, h) {
                 out.push((
                     format!("From {}: overrun in {}", view::label(from), view::label(h)),
                     odds,

@@ -6,7 +6,7 @@ use drumfire_core::rules::acw::commander::Rating;
 use drumfire_core::rules::acw::dominoes::{
     Domino, behind, double_six, half_score, needed, shuffled,
 };
-use drumfire_core::rules::acw::fire::{
+use drumfire_core::rules::acw::fire_chart::{
     self, GunResult, artillery_needs, artillery_odds, counter_battery_odds, destroys_battery,
     gun_result, hit_faces, infantry_needs, second_stand_is_left,
 };
@@ -37,7 +37,7 @@ fn one_die_a_stand_and_each_hit_removes_a_stand() {
     // "Throw one die per stand at a nominated enemy stand. Any hit removes an
     // infantry stand." Four stands at short range against a unit of three: 3 faces of
     // 6 each, and four hits can take only the three stands it has.
-    let odds = fire::aimed_fire_odds("1st Texas", 4, 3, 0, "20th Maine", 3).unwrap();
+    let odds = fire_chart::aimed_fire_odds("1st Texas", 4, 3, 0, "20th Maine", 3).unwrap();
     assert_eq!(
         rows(&odds),
         [
@@ -49,7 +49,7 @@ fn one_die_a_stand_and_each_hit_removes_a_stand() {
     );
     assert!(odds.check().is_ok());
     assert!(
-        fire::aimed_fire_odds("a", 4, 7, 0, "b", 3).is_none(),
+        fire_chart::aimed_fire_odds("a", 4, 7, 0, "b", 3).is_none(),
         "out of range"
     );
 }
@@ -122,7 +122,7 @@ fn routed_units_fire_reduced_by_one() {
     // "all firing reduced by 1": a 4-6 hit needs 5-6, a 5-6 hit needs a 6.
     assert_eq!(hit_faces(4, 1), 2);
     assert_eq!(hit_faces(5, 1), 1);
-    let odds = fire::aimed_fire_odds("routed", 1, 2, 1, "b", 4).unwrap();
+    let odds = fire_chart::aimed_fire_odds("routed", 1, 2, 1, "b", 4).unwrap();
     assert_eq!(rows(&odds), ["0 stands lost 4/6", "1 stand lost 2/6"]);
     assert_eq!(
         odds.modifiers[0].to_string(),

@@ -993,8 +993,9 @@ fn a_charger_shot_at_during_the_charge_is_not_shot_at_as_with_aimed_fire_when_fi
     // has nothing it may fire at, and the Shooting phase ends at once, the charger whole.
     assert_eq!(g.phase_name(), "Combat");
     let unit = |id: &str| acw::view::unit(g.world(), id).unwrap();
-    let why = acw::shooting::can_fire(g.world(), &unit("u_83pa"), &unit("c_47al"), &[Chit::Fire])
-        .expect_err("held");
+    let why =
+        acw::shooting_phase::can_fire(g.world(), &unit("u_83pa"), &unit("c_47al"), &[Chit::Fire])
+            .expect_err("held");
     assert_eq!(
         why,
         "83rd Pennsylvania held its fire at 47th Alabama's charge: a charger is shot at \

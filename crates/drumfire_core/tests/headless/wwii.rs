@@ -2,11 +2,11 @@
 //! its exact odds against every roll, and the assault modifiers, each test named in
 //! `docs/rules/wwii.md`.
 
-use drumfire_core::rules::wwii::assault::{
-    Assault, Ending, Meeting, Result, Side, assault_odds, fight, round,
-};
 use drumfire_core::rules::wwii::modifiers::{
     Involved, Training, assault_modifiers, cavalry_may_not_assault, meeting,
+};
+use drumfire_core::rules::wwii::personnel_assault::{
+    Assault, Ending, Meeting, Result, Side, assault_odds, fight, round,
 };
 
 fn side(bases: u32, modifier: i32) -> Side {
@@ -506,7 +506,10 @@ fn enumerate_tanks(
     won: [bool; 2],
     round: u32,
     p: f64,
-    out: &mut std::collections::BTreeMap<drumfire_core::rules::wwii::assault::Result, f64>,
+    out: &mut std::collections::BTreeMap<
+        drumfire_core::rules::wwii::personnel_assault::Result,
+        f64,
+    >,
 ) {
     let left = [t.bases - lost[0], i.bases - lost[1]];
     if round == 3 || left[0] == 0 || left[1] == 0 {
@@ -601,7 +604,7 @@ fn heavy_weapons_are_overrun_unless_their_infantry_destroys_or_drives_off_the_ta
     // the movement or fire phases, they are simply overrun and removed from play unless
     // they are accompanied by friendly infantry which is able to destroy or chase away
     // all enemy tanks."
-    use drumfire_core::rules::wwii::assault::Result;
+    use drumfire_core::rules::wwii::personnel_assault::Result;
     assert!(
         heavy_weapons_survive(0, None),
         "the tanks were destroyed by fire"
@@ -853,7 +856,7 @@ fn tanks_do_not_assault_tanks_and_heavy_weapons_sit_out_the_rounds() {
     assert_eq!(split.machine_guns[1], ["e_tank"]);
 }
 
-use drumfire_core::rules::wwii::fire::{
+use drumfire_core::rules::wwii::fire_chart::{
     FireCase, FireStatus, InAssault, fire_modifiers, gun_needs, may_not_fire, needs_at_range,
 };
 use drumfire_core::rules::wwii::morale::{self, State};
@@ -1061,7 +1064,7 @@ fn the_unit_types_and_their_figures() {
 
 #[test]
 fn the_odds_panel_of_an_assault_shows_every_modifier_ending_and_loss() {
-    use drumfire_core::rules::wwii::assault::odds_of;
+    use drumfire_core::rules::wwii::personnel_assault::odds_of;
     let odds = odds_of(
         ["1st Platoon", "Bunker Group"],
         [6, 6],

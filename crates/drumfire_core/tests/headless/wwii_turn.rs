@@ -526,9 +526,9 @@ fn fire_at_range_takes_bases_from_the_right_and_shows_its_exact_odds() {
     );
     pass_to(&mut g, "Fire");
     let (mg, red) = (unit(&g, "mg").unwrap(), unit(&g, "red").unwrap());
-    let shot = drumfire_core::rules::wwii::shooting::can_fire(g.world(), &mg, &red).unwrap();
+    let shot = drumfire_core::rules::wwii::fire_phase::can_fire(g.world(), &mg, &red).unwrap();
     assert_eq!((shot.dice, shot.needs), (6, Some(5)));
-    let odds = drumfire_core::rules::wwii::shooting::odds(&mg, &red, &shot);
+    let odds = drumfire_core::rules::wwii::fire_phase::odds(&mg, &red, &shot);
     assert_eq!(odds.outcomes[0].label, "0 bases lost");
     assert_eq!(
         (odds.outcomes[0].chance.ways, odds.outcomes[0].chance.of),
@@ -598,8 +598,8 @@ fn the_assault_modifiers_on_the_map_read_contact_cover_facing_and_morale() {
         1,
     );
     drumfire_core::rules::wwii::effects::set_morale(g.world_mut(), "behind", State::Pinned);
-    let group = &wwii::assaults::groups(g.world())[0];
-    let setup = wwii::assaults::personnel_setup(g.world(), group).unwrap();
+    let group = &wwii::assault_phase::groups(g.world())[0];
+    let setup = wwii::assault_phase::personnel_setup(g.world(), group).unwrap();
     assert_eq!(setup.modifiers[0], [(-1, "pinned or worse".to_owned())]);
     assert_eq!(
         setup.modifiers[1],
@@ -609,7 +609,7 @@ fn the_assault_modifiers_on_the_map_read_contact_cover_facing_and_morale() {
         ]
     );
     // The odds panel of this assault: every result over 36^3 rolls.
-    let odds = wwii::assault::odds_of(
+    let odds = wwii::personnel_assault::odds_of(
         ["behind", "red"],
         [3, 3],
         setup.modifiers.clone(),
@@ -1012,9 +1012,9 @@ fn a_tank_assault_nobody_can_win_is_not_fought() {
         1,
     );
     // The odds panel says so before the fight.
-    let group = &wwii::assaults::groups(g.world())[0];
+    let group = &wwii::assault_phase::groups(g.world())[0];
     let (t, r) = (unit(&g, "tank").unwrap(), unit(&g, "red").unwrap());
-    let odds = wwii::assaults::tank_odds(g.world(), group, &t, &r, "Tank assault");
+    let odds = wwii::assault_phase::tank_odds(g.world(), group, &t, &r, "Tank assault");
     assert_eq!(
         odds.outcomes
             .iter()
@@ -1124,14 +1124,14 @@ fn limbered_artillery_is_always_hit_in_rear() {
         1,
     );
     let setup = |g: &Game| {
-        let group = &wwii::assaults::groups(g.world())[0];
-        wwii::assaults::personnel_setup(g.world(), group).unwrap()
+        let group = &wwii::assault_phase::groups(g.world())[0];
+        wwii::assault_phase::personnel_setup(g.world(), group).unwrap()
     };
     // Facing the enemy, the riflemen are not hit in rear.
     assert_eq!(setup(&g).modifiers, [vec![], vec![]]);
     // The gun limbers up and comes into the line: three limbered bases of five.
     g.submit(mv(0, "gun", "0402")).unwrap();
-    assert!(wwii::assaults::limbered(
+    assert!(wwii::assault_phase::limbered(
         g.world(),
         &unit(&g, "gun").unwrap()
     ));
@@ -1147,7 +1147,7 @@ fn limbered_artillery_is_always_hit_in_rear() {
     );
     assert_eq!(fought.modifiers[0], [(-2, "hit in rear".to_owned())]);
     // The next turn, not yet moved, it is unlimbered.
-    assert!(!wwii::assaults::limbered(
+    assert!(!wwii::assault_phase::limbered(
         g.world(),
         &unit(&g, "gun").unwrap()
     ));
@@ -1173,9 +1173,9 @@ fn a_tank_assault_counts_the_tanks_own_state_and_training_and_the_infantrys_cove
     drumfire_core::rules::wwii::effects::set_morale(g.world_mut(), "tank", State::Pinned);
     g.world_mut().resource_mut::<WwiiState>().training[0] =
         drumfire_core::rules::wwii::modifiers::Training::Great;
-    let group = &wwii::assaults::groups(g.world())[0];
+    let group = &wwii::assault_phase::groups(g.world())[0];
     let (t, r) = (unit(&g, "tank").unwrap(), unit(&g, "red").unwrap());
-    let (tanks, infantry, mods) = wwii::assaults::tank_sides(g.world(), group, &t, &r);
+    let (tanks, infantry, mods) = wwii::assault_phase::tank_sides(g.world(), group, &t, &r);
     let own = |m: &[(i32, String)]| -> Vec<(i32, String)> { m.to_vec() };
     assert_eq!(
         own(&mods[0]),
@@ -1254,14 +1254,14 @@ fn tanks_and_guns_fire_high_explosive_at_infantry_and_troops_in_buildings() {
     pass_to(&mut g, "Fire");
     let shooting = |g: &Game, u: &str| {
         let (u, red) = (unit(g, u).unwrap(), unit(g, "red").unwrap());
-        wwii::shooting::can_fire(g.world(), &u, &red)
+        wwii::fire_phase::can_fire(g.world(), &u, &red)
     };
     // The heavy tank's machine guns cannot hit troops in buildings beyond half their
     // range (6 + 2); its high explosive (gun 5: 3-6) needs a 4.
     let shot = shooting(&g, "tank").unwrap();
     assert_eq!(
         (shot.weapon, shot.hexes, shot.dice, shot.needs),
-        (wwii::shooting::Weapon::HighExplosive, 4, 3, Some(4))
+        (wwii::fire_phase::Weapon::HighExplosive, 4, 3, Some(4))
     );
     assert_eq!(
         shot.modifiers,
@@ -1271,7 +1271,7 @@ fn tanks_and_guns_fire_high_explosive_at_infantry_and_troops_in_buildings() {
         )]
     );
     let (t, red) = (unit(&g, "tank").unwrap(), unit(&g, "red").unwrap());
-    let odds = wwii::shooting::odds(&t, &red, &shot);
+    let odds = wwii::fire_phase::odds(&t, &red, &shot);
     assert_eq!(odds.title, "High explosive fire: tank at red");
     // 0 bases lost: 3^3 of 6^3.
     assert_eq!(
@@ -1283,7 +1283,7 @@ fn tanks_and_guns_fire_high_explosive_at_infantry_and_troops_in_buildings() {
     let shot = shooting(&g, "gun").unwrap();
     assert_eq!(
         (shot.weapon, shot.dice, shot.needs),
-        (wwii::shooting::Weapon::HighExplosive, 2, Some(5))
+        (wwii::fire_phase::Weapon::HighExplosive, 2, Some(5))
     );
     g.submit(fire(0, "tank", "red")).unwrap();
     assert!(
@@ -1313,13 +1313,13 @@ fn a_rocket_team_fires_at_vehicles_within_two_hexes() {
         unit(&g, "tank").unwrap(),
         unit(&g, "far").unwrap(),
     );
-    let shot = wwii::shooting::can_fire(g.world(), &at, &tank).unwrap();
+    let shot = wwii::fire_phase::can_fire(g.world(), &at, &tank).unwrap();
     // Gun 4 against armor 3: 4-6, a die a base.
     assert_eq!(
         (shot.weapon, shot.hexes, shot.dice, shot.needs),
-        (wwii::shooting::Weapon::Gun, 2, 2, Some(4))
+        (wwii::fire_phase::Weapon::Gun, 2, 2, Some(4))
     );
-    let err = wwii::shooting::can_fire(g.world(), &at, &far).unwrap_err();
+    let err = wwii::fire_phase::can_fire(g.world(), &at, &far).unwrap_err();
     assert!(err.contains("beyond at's gun (2)"), "{err}");
 }
 
@@ -1345,7 +1345,7 @@ fn mounted_cavalry_fires_at_minus_one_and_may_not_enter_buildings() {
     );
     pass_to(&mut g, "Fire");
     let (cav, red) = (unit(&g, "cav").unwrap(), unit(&g, "red").unwrap());
-    let shot = wwii::shooting::can_fire(g.world(), &cav, &red).unwrap();
+    let shot = wwii::fire_phase::can_fire(g.world(), &cav, &red).unwrap();
     // 2 hexes, within half its range of 4: 5-6, a face worse mounted.
     assert_eq!((shot.hexes, shot.dice, shot.needs), (2, 3, Some(6)));
     assert_eq!(shot.modifiers, [(-1, "the firer is mounted".to_owned())]);
@@ -1377,8 +1377,8 @@ fn a_unit_may_have_its_own_training_over_its_sides() {
         [Training::Regular, Training::Outstanding, Training::Great]
     );
     // In the assault the defender's own training counts (+1, great).
-    let group = &wwii::assaults::groups(g.world())[0];
-    let setup = wwii::assaults::personnel_setup(g.world(), group).unwrap();
+    let group = &wwii::assault_phase::groups(g.world())[0];
+    let setup = wwii::assault_phase::personnel_setup(g.world(), group).unwrap();
     let red_side = usize::from(setup.units[0][0].side == 0);
     assert_eq!(
         setup.modifiers[red_side],

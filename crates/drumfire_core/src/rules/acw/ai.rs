@@ -7,7 +7,7 @@ use super::combat;
 use super::melee::Outcome;
 use super::state::{AcwOrder, AcwState};
 use super::view::{self, Unit};
-use super::{INITIATIVE, MOVEMENT, ORDERS, REACT, SHOOTING, movement, resolve, shooting};
+use super::{INITIATIVE, MOVEMENT, ORDERS, REACT, SHOOTING, movement, resolve, shooting_phase};
 use crate::flow::Phase;
 use crate::orders::Order;
 use crate::scenario::{FacingDef, SideList};
@@ -161,8 +161,8 @@ fn chits(world: &World, side: u8) -> Order {
 /// Is `e` in `u`'s arc, range and sight now?
 fn geometry_in_range(world: &World, u: &Unit, e: &Unit) -> bool {
     super::geometry::in_arc(u.hex, u.facing, e.hex)
-        && super::fire::infantry_needs(u.hex.unsigned_distance_to(e.hex)).is_some()
-        && shooting::sees(world, u.hex, e.hex)
+        && super::fire_chart::infantry_needs(u.hex.unsigned_distance_to(e.hex)).is_some()
+        && shooting_phase::sees(world, u.hex, e.hex)
 }
 
 /// The hexside from `from` toward `to`.
@@ -251,8 +251,8 @@ fn best_shot(world: &World, side: u8) -> Option<Order> {
     resolve::shots(world, side)
         .into_iter()
         .filter_map(|(u, t)| {
-            let shot = shooting::can_fire(world, &u, &t, &chits).ok()?;
-            let odds = shooting::odds(&u, &t, shot)?;
+            let shot = shooting_phase::can_fire(world, &u, &t, &chits).ok()?;
+            let odds = shooting_phase::odds(&u, &t, shot)?;
             let expected: f64 = odds
                 .outcomes
                 .iter()

@@ -221,6 +221,34 @@ pub fn charge_odds(
             .find(|(at, _)| *at == k)
             .map_or(Slot::Blind, |&(_, d)| Slot::Known(d))
     };
+    let mut tables = Vec::with_capacity(blocks);
+    let mut blind = 0;
+    for k in 0..blocks {
+        let (cs, ds) = (slot(charger, k), slot(defender, k));
+        blind += usize::from(matches!(cs, Slot::Blind)) + usize::from(matches!(ds, Slot::Blind));
+        tables.push(block_table(charger, defender, set, meet, k, cs, ds));
+    }
+    if blind > set.len() {
+        return None;
+    }
+    let finals = fight_states(&tables, set.len());
+    Some(ChargeOdds {
+        outcomes: outcomes(charger, defender, meet, finals),
+    })
+}
+
+/// Block `k` of the fight (stands `2k` and `2k + 1` of each line, as many of them as
+/// meet), its slots `cs` and `ds`: the chance of each of its results for every pair
+/// of dominoes the slots may hold, each either way round when blind.
+fn block_table(
+    charger: &FightSide,
+    defender: &FightSide,
+    set: &[Domino],
+    meet: usize,
+    k: usize,
+    cs: Slot,
+    ds: Slot,
+) -> BlockTable {
     let stand_mod = |side: &FightSide, other: &FightSide, i: usize| {
         side.modifier
             + if melee::outflanked(i, side.stands, other.stands) {
@@ -230,52 +258,52 @@ pub fn charge_odds(
             }
     };
     let hits = |side: &FightSide, i: usize| side.hits.get(i).copied().unwrap_or(0);
-    let mut tables = Vec::with_capacity(blocks);
-    let mut blind = 0;
-    for k in 0..blocks {
-        let (cs, ds) = (slot(charger, k), slot(defender, k));
-        blind += usize::from(matches!(cs, Slot::Blind)) + usize::from(matches!(ds, Slot::Blind));
-        let pairs = (meet - 2 * k).min(2);
-        let (co, dopts) = (options(cs, set), options(ds, set));
-        let mut table = Vec::with_capacity(co.len() * dopts.len());
-        for cways in &co {
-            for dways in &dopts {
-                let mut block = [0.0; 9];
-                let w = 1.0 / (cways.len() * dways.len()) as f64;
-                for &c in cways {
-                    for &d in dways {
-                        let mut per = [[1.0, 0.0, 0.0]; 2];
-                        for (p, slot) in per.iter_mut().enumerate().take(pairs) {
-                            let i = 2 * k + p;
-                            *slot = pair_result(
-                                half_score(c, p == 0, hits(charger, i)),
-                                stand_mod(charger, defender, i),
-                                half_score(d, p == 0, hits(defender, i)),
-                                stand_mod(defender, charger, i),
-                            );
-                        }
-                        for a in 0..3 {
-                            for b in 0..3 {
-                                block[a * 3 + b] += w * per[0][a] * per[1][b];
-                            }
+    let pairs = (meet - 2 * k).min(2);
+    let (co, dopts) = (options(cs, set), options(ds, set));
+    let mut table = Vec::with_capacity(co.len() * dopts.len());
+    for cways in &co {
+        for dways in &dopts {
+            let mut block = [0.0; 9];
+            let w = 1.0 / (cways.len() * dways.len()) as f64;
+            for &c in cways {
+                for &d in dways {
+                    let mut per = [[1.0, 0.0, 0.0]; 2];
+                    for (p, slot) in per.iter_mut().enumerate().take(pairs) {
+                        let i = 2 * k + p;
+                        *slot = pair_result(
+                            half_score(c, p == 0, hits(charger, i)),
+                            stand_mod(charger, defender, i),
+                            half_score(d, p == 0, hits(defender, i)),
+                            stand_mod(defender, charger, i),
+                        );
+                    }
+                    for a in 0..3 {
+                        for b in 0..3 {
+                            block[a * 3 + b] += w * per[0][a] * per[1][b];
                         }
                     }
                 }
-                table.push(block);
             }
+            table.push(block);
         }
-        tables.push(BlockTable {
-            charger: cs,
-            defender: ds,
-            pairs,
-            width: dopts.len(),
-            table,
-        });
     }
-    if blind > set.len() {
-        return None;
+    BlockTable {
+        charger: cs,
+        defender: ds,
+        pairs,
+        width: dopts.len(),
+        table,
     }
-    let finals = fight_states(&tables, set.len());
+}
+
+/// The pairs of outcomes of the fight's final states (`meet` stands a side having
+/// met), each with its chance, most likely first.
+fn outcomes(
+    charger: &FightSide,
+    defender: &FightSide,
+    meet: usize,
+    finals: Vec<(State, f64)>,
+) -> Vec<(Outcome, Outcome, f64)> {
     let mut outcomes: Vec<(Outcome, Outcome, f64)> = Vec::new();
     for (state, p) in finals {
         let (c, d) = unpack(state);
@@ -309,7 +337,7 @@ pub fn charge_odds(
             .then(a.0.name().cmp(&b.0.name()))
             .then(a.1.name().cmp(&b.1.name()))
     });
-    Some(ChargeOdds { outcomes })
+    outcomes
 }
 
 /// The states of the two lines reachable after some blocks, each with its index.
@@ -404,17 +432,62 @@ fn fight_states(tables: &[BlockTable], n: usize) -> Vec<(State, f64)> {
         data: vec![1.0],
     };
     for t in &tables[..stored] {
-        let (states, goes) = level.states.next(t.pairs);
+        level = level.carry(t, n);
+    }
+    let (a, b) = (&tables[tables.len() - 2], &tables[tables.len() - 1]);
+    // The block before the last two, when there is one, taken set by set.
+    let (third, states, goes) = match tables.len() {
+        2 => (None, States::of(vec![start]), vec![[0; 9]]),
+        _ => {
+            let t = &tables[tables.len() - 3];
+            let (states, goes) = level.states.next(t.pairs);
+            (Some(t), states, goes)
+        }
+    };
+    let w = states.list.len();
+    let drawn =
+        level.rows.keys().next().map_or(0, |m| m.count_ones()) + third.map_or(0, blind_slots);
+    let masks = subsets(n, drawn);
+    let last = LastBlocks {
+        level: &level,
+        third,
+        goes: &goes,
+        sums: &sums,
+        a,
+        b,
+        n,
+        w,
+    };
+    let m = in_parts(&masks, w * 81, |chunk| last.sum(chunk));
+    for (s, &state) in states.list.iter().enumerate() {
+        for ra in 0..9 {
+            for rb in 0..9 {
+                let p = m[s * 81 + ra * 9 + rb];
+                if p != 0.0 {
+                    let end = advance(advance(state, ra, a.pairs), rb, b.pairs);
+                    *finals.entry(end).or_default() += p;
+                }
+            }
+        }
+    }
+    finals.into_iter().collect()
+}
+
+impl Level {
+    /// The level after one more block `t`, of the `n` dominoes in the set: each set
+    /// drawn so far with each assignment of the block's slots from the dominoes left.
+    fn carry(&self, t: &BlockTable, n: usize) -> Level {
+        let (states, goes) = self.states.next(t.pairs);
         let w = states.list.len();
         let mut next = Level {
             states,
             rows: HashMap::new(),
             data: Vec::new(),
         };
-        let mut masks: Vec<u32> = level.rows.keys().copied().collect();
+        let mut masks: Vec<u32> = self.rows.keys().copied().collect();
         masks.sort_unstable();
         for used in masks {
-            let from = level.row(used).expect("a row").to_vec();
+            let from = self.row(used).expect("a row").to_vec();
             let left = n - used.count_ones() as usize;
             for (ci, di, bits) in assignments(t, n, !used & full(n)) {
                 let p = 1.0 / draws(left, bits.count_ones() as usize);
@@ -433,35 +506,42 @@ fn fight_states(tables: &[BlockTable], n: usize) -> Vec<(State, f64)> {
                 }
             }
         }
-        level = next;
+        next
     }
-    let (a, b) = (&tables[tables.len() - 2], &tables[tables.len() - 1]);
-    // The block before the last two, when there is one, taken set by set.
-    let (third, states, goes) = match tables.len() {
-        2 => (None, States::of(vec![start]), vec![[0; 9]]),
-        _ => {
-            let t = &tables[tables.len() - 3];
-            let (states, goes) = level.states.next(t.pairs);
-            (Some(t), states, goes)
-        }
-    };
-    let w = states.list.len();
-    let drawn =
-        level.rows.keys().next().map_or(0, |m| m.count_ones()) + third.map_or(0, blind_slots);
-    let masks = subsets(n, drawn);
-    const PARTS: usize = 16;
-    let part = masks.len().div_ceil(PARTS).max(1);
-    let work = |chunk: &[u32]| -> Vec<f64> {
+}
+
+/// The last three blocks of a fight: the level carried before them, the third from
+/// the end (when there is one) with where each state goes on its results, and the
+/// closed-form sums of the last two, `a` and `b`.
+struct LastBlocks<'a> {
+    level: &'a Level,
+    third: Option<&'a BlockTable>,
+    goes: &'a [[usize; 9]],
+    sums: &'a Sums,
+    a: &'a BlockTable,
+    b: &'a BlockTable,
+    /// Dominoes in the set.
+    n: usize,
+    /// States after the third block from the end.
+    w: usize,
+}
+
+impl LastBlocks<'_> {
+    /// For the sets drawn by the third block from the end in `chunk`: the chance of
+    /// each state after it and each pair of results of the last two blocks
+    /// (`states × 81`).
+    fn sum(&self, chunk: &[u32]) -> Vec<f64> {
+        let (n, w) = (self.n, self.w);
         let mut m = vec![0.0; w * 81];
         let mut here = vec![0.0; w];
         for &mask in chunk {
-            match third {
+            match self.third {
                 None => here[0] = 1.0,
                 Some(t) => {
                     here.iter_mut().for_each(|x| *x = 0.0);
                     for (ci, di, bits) in assignments(t, n, mask) {
                         let prev = mask & !bits;
-                        let Some(from) = level.row(prev) else {
+                        let Some(from) = self.level.row(prev) else {
                             continue;
                         };
                         let left = n - prev.count_ones() as usize;
@@ -471,13 +551,13 @@ fn fight_states(tables: &[BlockTable], n: usize) -> Vec<(State, f64)> {
                                 continue;
                             }
                             for (s, &ps) in from.iter().enumerate() {
-                                here[goes[s][r]] += ps * p * pr;
+                                here[self.goes[s][r]] += ps * p * pr;
                             }
                         }
                     }
                 }
             }
-            let k = sums.last_two(a, b, mask, n);
+            let k = self.sums.last_two(self.a, self.b, mask, n);
             for (s, &ps) in here.iter().enumerate() {
                 if ps == 0.0 {
                     continue;
@@ -491,7 +571,15 @@ fn fight_states(tables: &[BlockTable], n: usize) -> Vec<(State, f64)> {
             }
         }
         m
-    };
+    }
+}
+
+/// `work` over `masks` split in a fixed number of parts, run on as many threads as
+/// the machine has, and the parts' results (each `size` long) summed in order, so
+/// that the answer is the same on every machine.
+fn in_parts(masks: &[u32], size: usize, work: impl Fn(&[u32]) -> Vec<f64> + Sync) -> Vec<f64> {
+    const PARTS: usize = 16;
+    let part = masks.len().div_ceil(PARTS).max(1);
     let chunks: Vec<&[u32]> = masks.chunks(part).collect();
     let threads = std::thread::available_parallelism()
         .map_or(1, |t| t.get())
@@ -519,24 +607,13 @@ fn fight_states(tables: &[BlockTable], n: usize) -> Vec<(State, f64)> {
             }
         }
     });
-    let mut m = vec![0.0; w * 81];
+    let mut m = vec![0.0; size];
     for part in results.into_iter().flatten() {
         for (x, y) in m.iter_mut().zip(part) {
             *x += y;
         }
     }
-    for (s, &state) in states.list.iter().enumerate() {
-        for ra in 0..9 {
-            for rb in 0..9 {
-                let p = m[s * 81 + ra * 9 + rb];
-                if p != 0.0 {
-                    let end = advance(advance(state, ra, a.pairs), rb, b.pairs);
-                    *finals.entry(end).or_default() += p;
-                }
-            }
-        }
-    }
-    finals.into_iter().collect()
+    m
 }
 
 /// The indices a slot may take given the dominoes `used` (a bit each), with the bit

@@ -174,8 +174,70 @@ pub fn fight(world: &mut World, k: usize) {
         return;
     };
     let (cl, dl) = (line(&c), line(&d));
+    let bout = stand_against_stand(world, &charge, &c, &d);
+    let (c_out, d_out) = melee::outcomes(
+        melee::Broken::of(&bout.c_lost, c.stands.total()),
+        melee::Broken::of(&bout.d_lost, d.stands.total()),
+    );
+    let show = |b: &Behind| {
+        b.places
+            .iter()
+            .map(|d| d.label())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    super::say(
+        world,
+        format!(
+            "The dominoes are turned over: {} {}; {} {}.",
+            c.name,
+            show(&charge.lines[0]),
+            d.name,
+            show(&charge.lines[1])
+        ),
+    );
+    for p in bout.pairs {
+        super::say(world, format!("{} charges {}: {p}.", c.name, d.name));
+    }
+    for (u, lost, l) in [(&c, &bout.c_lost, &cl), (&d, &bout.d_lost, &dl)] {
+        for (i, gone) in lost.iter().enumerate() {
+            if *gone && let Some(now) = view::unit(world, &u.id) {
+                super::shooting_phase::lose_stand(world, &now, l[i]);
+            }
+        }
+    }
+    for (u, out, enemy) in [(&c, c_out, &d), (&d, d_out, &c)] {
+        super::say(world, format!("{}: {}.", u.name, out.name()));
+        world.resource_mut::<AcwState>().aftermath.push(Aftermath {
+            unit: u.id.clone(),
+            outcome: out,
+            enemy: enemy.id.clone(),
+        });
+    }
+    let mut state = world.resource_mut::<AcwState>();
+    state.charges[k].fought = true;
+    state.charges[k].result = Some(FightResult {
+        scores: bout.scores,
+        outcomes: [c_out, d_out],
+    });
+}
+
+/// The stands of a fight, pair by pair: which of each line's are lost, each pair in
+/// words, and each pair's scores (the charger's, the defender's).
+struct Bout {
+    c_lost: Vec<bool>,
+    d_lost: Vec<bool>,
+    pairs: Vec<String>,
+    scores: Vec<(i32, i32)>,
+}
+
+/// Charger `c` against defender `d` in `charge`, stand against stand along the
+/// shorter line: each half's score (a die for a blank, the charger's less the hits on
+/// it), the modifiers, and who loses each pair.
+fn stand_against_stand(world: &mut World, charge: &Charge, c: &Unit, d: &Unit) -> Bout {
+    let (cl, dl) = (line(c), line(d));
     let meet = cl.len().min(dl.len());
-    let [cs, ds] = situations(world, &c, &d);
+    let [cs, ds] = situations(world, c, d);
     let mut c_lost = vec![false; cl.len()];
     let mut d_lost = vec![false; dl.len()];
     let mut pairs = Vec::new();
@@ -200,7 +262,7 @@ pub fn fight(world: &mut World, k: usize) {
                 format!("a blank domino: {}, stand {}", who.name, i + 1),
             )[0],
         };
-        let (cv, dv) = (value(ch, &c), value(dh, &d));
+        let (cv, dv) = (value(ch, c), value(dh, d));
         let cm = melee::modifiers(Situation {
             outflanked: melee::outflanked(i, cl.len(), dl.len()),
             ..cs
@@ -219,51 +281,12 @@ pub fn fight(world: &mut World, k: usize) {
         }
         pairs.push(pair_line(i, (cscore, dscore), [&c.name, &d.name]));
     }
-    let (c_out, d_out) = melee::outcomes(
-        melee::Broken::of(&c_lost, c.stands.total()),
-        melee::Broken::of(&d_lost, d.stands.total()),
-    );
-    let show = |b: &Behind| {
-        b.places
-            .iter()
-            .map(|d| d.label())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    super::say(
-        world,
-        format!(
-            "The dominoes are turned over: {} {}; {} {}.",
-            c.name,
-            show(&charge.lines[0]),
-            d.name,
-            show(&charge.lines[1])
-        ),
-    );
-    for p in pairs {
-        super::say(world, format!("{} charges {}: {p}.", c.name, d.name));
-    }
-    for (u, lost, l) in [(&c, &c_lost, &cl), (&d, &d_lost, &dl)] {
-        for (i, gone) in lost.iter().enumerate() {
-            if *gone && let Some(now) = view::unit(world, &u.id) {
-                super::shooting::lose_stand(world, &now, l[i]);
-            }
-        }
-    }
-    for (u, out, enemy) in [(&c, c_out, &d), (&d, d_out, &c)] {
-        super::say(world, format!("{}: {}.", u.name, out.name()));
-        world.resource_mut::<AcwState>().aftermath.push(Aftermath {
-            unit: u.id.clone(),
-            outcome: out,
-            enemy: enemy.id.clone(),
-        });
-    }
-    let mut state = world.resource_mut::<AcwState>();
-    state.charges[k].fought = true;
-    state.charges[k].result = Some(FightResult {
+    Bout {
+        c_lost,
+        d_lost,
+        pairs,
         scores,
-        outcomes: [c_out, d_out],
-    });
+    }
 }
 
 /// One pair of stands in a fight, in words: "stand 3: 2 against 1 — the 83rd

@@ -5,12 +5,12 @@
 //! from rule to code and test, and for what we designed where the seed is silent.
 //!
 //! The rules' arithmetic is pure functions of the figures: the order chits (`chit`),
-//! shooting (`fire`), the commanders (`commander`), the dominoes (`dominoes`), the
+//! shooting (`fire_chart`), the commanders (`commander`), the dominoes (`dominoes`), the
 //! fight stand against stand with its outcome (`melee`) and its exact odds
 //! (`charge_odds`), and the lines on hexes (`geometry`). The turn in play: the
 //! scenario's section (`scenario`), the orders and state (`state`), the phases
 //! (`resolve`, `validate`): Orders, Initiative, Movement (`movement`; charges and
-//! their dominoes, `combat`), Shooting (`shooting`), Combat and React; the editor's
+//! their dominoes, `combat`), Shooting (`shooting_phase`), Combat and React; the editor's
 //! part (`editor`: each side's army).
 
 use crate::flow::{self, Phase};
@@ -21,6 +21,7 @@ use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 
 pub mod ai;
+pub mod candidates;
 pub mod charge_odds;
 pub mod chit;
 pub mod combat;
@@ -28,7 +29,7 @@ pub mod commander;
 pub mod deal;
 pub mod dominoes;
 pub mod editor;
-pub mod fire;
+pub mod fire_chart;
 pub mod geometry;
 pub mod invariants;
 pub mod melee;
@@ -36,12 +37,13 @@ pub mod movement;
 pub(crate) mod resolve;
 pub mod scenario;
 pub mod sealing;
-pub mod shooting;
+pub mod shooting_phase;
 pub mod state;
 pub mod testing;
 mod validate;
 pub mod view;
 
+pub use candidates::candidates;
 pub use resolve::{
     charge_shooters, charge_shots, charge_target, chargeable, charged, fire_chits, unrevealed,
 };
@@ -98,7 +100,7 @@ impl crate::rule_set::RuleSet for Acw {
     fn reset(world: &mut World) {
         world.remove_resource::<sealing::ChitSeals>();
         world.remove_resource::<deal::Deals>();
-        world.remove_resource::<shooting::HeldFire>();
+        world.remove_resource::<shooting_phase::HeldFire>();
         view::install_board(world);
     }
     fn state_text(world: &World) -> String {
@@ -107,7 +109,7 @@ impl crate::rule_set::RuleSet for Acw {
             world.resource::<AcwState>(),
             sealing::state_text(world),
             deal::state_text(world),
-            shooting::HeldFire::state_text(world)
+            shooting_phase::HeldFire::state_text(world)
         )
     }
     fn invariants(world: &World) -> Result<(), String> {
@@ -204,147 +206,6 @@ pub fn awaiting(world: &World) -> Option<u8> {
         SHOOTING | REACT => shooting_side(state, sides),
         _ => None,
     }
-}
-
-/// Every legal order for a side now, where they can be listed: a chit for every unit
-/// (one set, varied by `salt`), the choice of first or second, each unit's chit turned
-/// over where it stands or moved to each hex it can reach (a charge there, each enemy
-/// it may charge named beyond the one it takes unnamed).
-pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
-    let state = world.resource::<AcwState>();
-    let mut out = Vec::new();
-    if deal::due(world).is_some() {
-        // The steps of a deal are given by the machines themselves (`sealing`).
-        return out;
-    }
-    if let Some((placing, k, line)) = state.placing {
-        if placing == side {
-            let b = &state.charges[k].lines[line];
-            let n = b.blind.len() + usize::from(b.hand.is_some());
-            for place in 0..n {
-                for turned in [false, true] {
-                    out.push(
-                        AcwOrder::Place {
-                            side,
-                            place,
-                            turned,
-                        }
-                        .into(),
-                    );
-                }
-            }
-        }
-        return out;
-    }
-    if let Some(k) = state.firing_at {
-        let charge = &state.charges[k];
-        if charge.defender_side == side
-            && let Some(c) = view::unit(world, &charge.charger)
-        {
-            out.push(Order::Pass { side });
-            for u in resolve::charge_shooters(world, k) {
-                for stand in combat::line(&c) {
-                    out.push(
-                        AcwOrder::Fire {
-                            side,
-                            unit: u.id.clone(),
-                            target: view::label(c.hex),
-                            stand,
-                        }
-                        .into(),
-                    );
-                }
-            }
-        }
-        return out;
-    }
-    match *world.resource::<State<Phase>>().get() {
-        ORDERS if !state.chits.contains_key(&side) => {
-            let mut k = salt;
-            let chits = view::units(world)
-                .into_iter()
-                .filter(|u| u.side == side)
-                .map(|u| {
-                    let allowed: Vec<chit::Chit> = chit::Chit::ALL
-                        .into_iter()
-                        .filter(|c| {
-                            (!u.battery || c.for_artillery()) && (!u.routed || c.for_routed())
-                        })
-                        .collect();
-                    k = k
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    (u.id, allowed[(k >> 33) as usize % allowed.len()])
-                })
-                .collect();
-            out.push(AcwOrder::Chits { side, chits }.into());
-        }
-        INITIATIVE if state.choosing == Some(side) => {
-            for first in [true, false] {
-                out.push(AcwOrder::Choose { side, first }.into());
-            }
-        }
-        MOVEMENT if state.acting.is_some_and(|a| a.0 == side) => {
-            for id in unrevealed(world, side) {
-                let Some(u) = view::unit(world, &id) else {
-                    continue;
-                };
-                out.push(
-                    AcwOrder::Act {
-                        side,
-                        unit: id.clone(),
-                        path: vec![],
-                        facing: None,
-                        charge: None,
-                    }
-                    .into(),
-                );
-                let charging = view::chit_known(world, &id) == Some(chit::Chit::Charge);
-                for path in movement::reachable(world, &u).into_values() {
-                    let act = |charge: Option<String>| -> Order {
-                        AcwOrder::Act {
-                            side,
-                            unit: id.clone(),
-                            path: path.iter().map(|h| view::label(*h)).collect(),
-                            facing: None,
-                            charge,
-                        }
-                        .into()
-                    };
-                    out.push(act(None));
-                    // Where several enemies may be charged, each of the others named
-                    // unnamed, the charge takes the first.
-                    if charging {
-                        for e in chargeable(world, &u, &path).into_iter().skip(1) {
-                            out.push(act(Some(view::label(e.hex))));
-                        }
-                    }
-                }
-            }
-        }
-        SHOOTING | REACT
-            if shooting_side(state, world.resource::<SideList>().0.len() as u8) == Some(side) =>
-        {
-            out.push(Order::Pass { side });
-            for (u, t) in resolve::shots(world, side) {
-                for stand in 0..t.stands.total() {
-                    if !t.stands.0[stand].lost {
-                        out.push(
-                            AcwOrder::Fire {
-                                side,
-                                unit: u.id.clone(),
-                                target: view::label(t.hex),
-                                stand,
-                            }
-                            .into(),
-                        );
-                    }
-                }
-            }
-        }
-        _ => {}
-    }
-    out
 }
 
 /// The side shooting: the side that moved first until it is done, then the other.

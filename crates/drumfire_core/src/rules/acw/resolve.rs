@@ -4,14 +4,14 @@
 
 use super::chit::Chit;
 use super::commander::Rating;
-use super::shooting;
+use super::shooting_phase;
 use super::state::{AcwOrder, AcwState};
 use super::view;
 use super::{COMBAT, INITIATIVE, MOVEMENT, ORDERS, REACT, SHOOTING, note, roll, say};
 use crate::counters::Facing;
 use crate::flow::{self, Phase};
 use crate::journal::GameEvent;
-use crate::scenario::SideList;
+use crate::scenario::{FacingDef, SideList};
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 use hexx::Hex;
@@ -50,7 +50,7 @@ fn hold_fire(world: &mut World) {
         .map(|u| (u.id, charger.clone()))
         .collect();
     world
-        .get_resource_or_insert_with(shooting::HeldFire::default)
+        .get_resource_or_insert_with(shooting_phase::HeldFire::default)
         .0
         .extend(held);
 }
@@ -77,149 +77,21 @@ fn apply(world: &mut World, o: AcwOrder) {
             super::sealing::shown(world, side, &unit, chit);
             apply(world, *then);
         }
-        AcwOrder::Choose { side, first } => {
-            let sides = world.resource::<SideList>().0.len() as u8;
-            let other = (side + 1) % sides.max(1);
-            {
-                let mut state = world.resource_mut::<AcwState>();
-                state.choosing = None;
-                state.first = if first { side } else { other };
-            }
-            let name = side_name(world, side);
-            say(
-                world,
-                format!(
-                    "{name} chooses to move {}.",
-                    if first { "first" } else { "second" }
-                ),
-            );
-            flow::finish_phase_in(world, INITIATIVE);
-        }
+        AcwOrder::Choose { side, first } => choose(world, side, first),
         AcwOrder::Act {
             side,
             unit,
             path,
             facing,
             charge,
-        } => {
-            let Some(u) = view::unit(world, &unit) else {
-                return;
-            };
-            let chit = view::chit(world, &unit);
-            {
-                let mut state = world.resource_mut::<AcwState>();
-                state.revealed.insert(unit.clone());
-                if let Some((acting, left)) = state.acting.as_mut()
-                    && *acting == side
-                {
-                    *left = left.saturating_sub(1);
-                }
-            }
-            say(
-                world,
-                format!(
-                    "{}'s chit is turned over: {}.",
-                    u.name,
-                    chit.map_or("none", Chit::name)
-                ),
-            );
-            let hexes = view::hexes(&path);
-            if chit == Some(Chit::Charge)
-                && let Ok(Some(target)) = charge_target(world, &u, &hexes, charge.as_deref())
-            {
-                // "Dominoes are placed at the start of the chargers move": drawn now,
-                // one looked at; the move waits until it is placed.
-                // Between two machines the set is dealt locked: drawn face down.
-                let dealt = super::deal::dealt(world);
-                let mut set = if dealt {
-                    super::deal::face_down_set()
-                } else {
-                    shuffle(world)
-                };
-                let lines = [
-                    super::combat::Behind::draw(&mut set, super::combat::line(&u).len()),
-                    super::combat::Behind::default(),
-                ];
-                let mut state = world.resource_mut::<AcwState>();
-                state.charges.push(super::combat::Charge {
-                    charger: unit.clone(),
-                    target: target.id.clone(),
-                    defender_side: target.side,
-                    path: path.clone(),
-                    lines,
-                    set,
-                    fought: false,
-                    result: None,
-                });
-                let k = state.charges.len() - 1;
-                state.placing = Some((side, k, 0));
-                say(
-                    world,
-                    format!(
-                        "{} charges {}: it draws its dominoes and looks at one.",
-                        u.name, target.name
-                    ),
-                );
-                if dealt {
-                    super::deal::start(world, k, side, target.side);
-                }
-                return;
-            }
-            march(world, &u, &hexes);
-            if let Some(f) = facing {
-                world.entity_mut(u.entity).insert(Facing(f.direction()));
-            }
-            next_to_act(world);
-        }
+        } => act(world, side, &unit, &path, facing, charge.as_deref()),
         AcwOrder::Fire {
             unit,
             target,
             stand,
             ..
-        } => {
-            let (Some(u), Some(t)) = (
-                view::unit(world, &unit),
-                crate::scenario::hex_of(&target).and_then(|h| view::unit_at(world, h)),
-            ) else {
-                return;
-            };
-            let phase = *world.resource::<State<Phase>>().get();
-            let Ok(shot) = shooting::can_fire(world, &u, &t, &fire_chits(world, phase)) else {
-                return;
-            };
-            if let Some(k) = world.resource::<AcwState>().firing_at {
-                shooting::fire_at_charger(world, k, &u, &t, stand, shot);
-                if charge_shots(world, k).is_empty() {
-                    world.resource_mut::<AcwState>().firing_at = None;
-                    next_to_act(world);
-                }
-            } else {
-                let kind = if phase == REACT {
-                    "Opportunity fire"
-                } else if u.battery {
-                    "Artillery fire"
-                } else {
-                    "Aimed fire"
-                };
-                shooting::fire_at(world, kind, &u, &t, stand, shot);
-            }
-        }
-        AcwOrder::Place { place, turned, .. } => {
-            let Some((_, k, line)) = world.resource::<AcwState>().placing else {
-                return;
-            };
-            {
-                let mut state = world.resource_mut::<AcwState>();
-                state.placing = None;
-                state.charges[k].lines[line].place(place, turned);
-            }
-            if line == 0 {
-                charge_home(world, k);
-            } else if !super::deal::to_fight(world, k) {
-                super::combat::fight(world, k);
-                next_fight(world);
-            }
-        }
+        } => fire(world, &unit, &target, stand),
+        AcwOrder::Place { place, turned, .. } => place_domino(world, place, turned),
         AcwOrder::Lock { .. } | AcwOrder::Unlock { .. } => super::deal::carry_out(world, o),
         AcwOrder::Key { charge, .. } => {
             super::deal::carry_out(world, o);
@@ -228,6 +100,170 @@ fn apply(world: &mut World, o: AcwOrder) {
                 next_fight(world);
             }
         }
+    }
+}
+
+/// The side with the initiative chooses to move first or second, and the Initiative
+/// phase ends.
+fn choose(world: &mut World, side: u8, first: bool) {
+    let sides = world.resource::<SideList>().0.len() as u8;
+    let other = (side + 1) % sides.max(1);
+    {
+        let mut state = world.resource_mut::<AcwState>();
+        state.choosing = None;
+        state.first = if first { side } else { other };
+    }
+    let name = side_name(world, side);
+    say(
+        world,
+        format!(
+            "{name} chooses to move {}.",
+            if first { "first" } else { "second" }
+        ),
+    );
+    flow::finish_phase_in(world, INITIATIVE);
+}
+
+/// A unit's chit is turned over: on a Charge chit with a target it starts its
+/// charge; otherwise it marches along its path (and turns), and the next unit acts.
+fn act(
+    world: &mut World,
+    side: u8,
+    unit: &str,
+    path: &[String],
+    facing: Option<FacingDef>,
+    charge: Option<&str>,
+) {
+    let Some(u) = view::unit(world, unit) else {
+        return;
+    };
+    let chit = view::chit(world, unit);
+    {
+        let mut state = world.resource_mut::<AcwState>();
+        state.revealed.insert(unit.to_owned());
+        if let Some((acting, left)) = state.acting.as_mut()
+            && *acting == side
+        {
+            *left = left.saturating_sub(1);
+        }
+    }
+    say(
+        world,
+        format!(
+            "{}'s chit is turned over: {}.",
+            u.name,
+            chit.map_or("none", Chit::name)
+        ),
+    );
+    let hexes = view::hexes(path);
+    if chit == Some(Chit::Charge)
+        && let Ok(Some(target)) = charge_target(world, &u, &hexes, charge)
+    {
+        start_charge(world, side, unit, &u, &target, path);
+        return;
+    }
+    march(world, &u, &hexes);
+    if let Some(f) = facing {
+        world.entity_mut(u.entity).insert(Facing(f.direction()));
+    }
+    next_to_act(world);
+}
+
+/// "Dominoes are placed at the start of the chargers move": drawn now, one looked
+/// at; the move waits until it is placed. Between two machines the set is dealt
+/// locked: drawn face down.
+fn start_charge(
+    world: &mut World,
+    side: u8,
+    unit: &str,
+    u: &view::Unit,
+    target: &view::Unit,
+    path: &[String],
+) {
+    let dealt = super::deal::dealt(world);
+    let mut set = if dealt {
+        super::deal::face_down_set()
+    } else {
+        shuffle(world)
+    };
+    let lines = [
+        super::combat::Behind::draw(&mut set, super::combat::line(u).len()),
+        super::combat::Behind::default(),
+    ];
+    let mut state = world.resource_mut::<AcwState>();
+    state.charges.push(super::combat::Charge {
+        charger: unit.to_owned(),
+        target: target.id.clone(),
+        defender_side: target.side,
+        path: path.to_vec(),
+        lines,
+        set,
+        fought: false,
+        result: None,
+    });
+    let k = state.charges.len() - 1;
+    state.placing = Some((side, k, 0));
+    say(
+        world,
+        format!(
+            "{} charges {}: it draws its dominoes and looks at one.",
+            u.name, target.name
+        ),
+    );
+    if dealt {
+        super::deal::start(world, k, side, target.side);
+    }
+}
+
+/// A unit fires at the unit in `target`, nominating `stand`: at a charger during its
+/// charge (the charge goes on when no one else may fire), or as aimed, artillery or
+/// opportunity fire.
+fn fire(world: &mut World, unit: &str, target: &str, stand: usize) {
+    let (Some(u), Some(t)) = (
+        view::unit(world, unit),
+        crate::scenario::hex_of(target).and_then(|h| view::unit_at(world, h)),
+    ) else {
+        return;
+    };
+    let phase = *world.resource::<State<Phase>>().get();
+    let Ok(shot) = shooting_phase::can_fire(world, &u, &t, &fire_chits(world, phase)) else {
+        return;
+    };
+    if let Some(k) = world.resource::<AcwState>().firing_at {
+        shooting_phase::fire_at_charger(world, k, &u, &t, stand, shot);
+        if charge_shots(world, k).is_empty() {
+            world.resource_mut::<AcwState>().firing_at = None;
+            next_to_act(world);
+        }
+    } else {
+        let kind = if phase == REACT {
+            "Opportunity fire"
+        } else if u.battery {
+            "Artillery fire"
+        } else {
+            "Aimed fire"
+        };
+        shooting_phase::fire_at(world, kind, &u, &t, stand, shot);
+    }
+}
+
+/// The domino looked at is placed behind its line: the first line's placing sends
+/// the charge home; the second's starts the fight (unless the set is dealt between
+/// two machines and still to be turned over).
+fn place_domino(world: &mut World, place: usize, turned: bool) {
+    let Some((_, k, line)) = world.resource::<AcwState>().placing else {
+        return;
+    };
+    {
+        let mut state = world.resource_mut::<AcwState>();
+        state.placing = None;
+        state.charges[k].lines[line].place(place, turned);
+    }
+    if line == 0 {
+        charge_home(world, k);
+    } else if !super::deal::to_fight(world, k) {
+        super::combat::fight(world, k);
+        next_fight(world);
     }
 }
 
@@ -378,7 +414,8 @@ pub fn charge_shots(world: &World, k: usize) -> Vec<view::Unit> {
                     .is_some_and(|s| s.is_sealed(&u.id))
                     .then_some(Chit::Fire)
             });
-            shooting::can_fire_on(world, u, on, &c, &[Chit::Fire, Chit::OpportunityFire]).is_ok()
+            shooting_phase::can_fire_on(world, u, on, &c, &[Chit::Fire, Chit::OpportunityFire])
+                .is_ok()
         })
         .collect()
 }
@@ -396,7 +433,9 @@ pub fn charge_shooters(world: &World, k: usize) -> Vec<view::Unit> {
     };
     charge_shots(world, k)
         .into_iter()
-        .filter(|u| shooting::can_fire(world, u, &c, &[Chit::Fire, Chit::OpportunityFire]).is_ok())
+        .filter(|u| {
+            shooting_phase::can_fire(world, u, &c, &[Chit::Fire, Chit::OpportunityFire]).is_ok()
+        })
         .collect()
 }
 
@@ -480,7 +519,7 @@ pub fn shots(world: &World, side: u8) -> Vec<(view::Unit, view::Unit)> {
     let mut out = Vec::new();
     for u in all.iter().filter(|u| u.side == side) {
         for t in all.iter().filter(|t| t.side != side) {
-            if shooting::can_fire(world, u, t, &chits).is_ok() {
+            if shooting_phase::can_fire(world, u, t, &chits).is_ok() {
                 out.push((u.clone(), t.clone()));
             }
         }
@@ -498,7 +537,7 @@ pub(super) fn begin_shooting(world: &mut World) {
         .filter(|u| view::chit(world, &u.id) == Some(Chit::Fire))
         .map(|u| u.id)
         .collect();
-    if let Some(mut held) = world.get_resource_mut::<shooting::HeldFire>() {
+    if let Some(mut held) = world.get_resource_mut::<shooting_phase::HeldFire>() {
         held.0.retain(|(u, _)| fire.contains(u));
     }
     settle(world);
@@ -529,7 +568,7 @@ pub(super) fn begin_orders(world: &mut World) {
     }
     world.remove_resource::<super::sealing::ChitSeals>();
     world.remove_resource::<super::deal::Deals>();
-    world.remove_resource::<shooting::HeldFire>();
+    world.remove_resource::<shooting_phase::HeldFire>();
     {
         let mut state = world.resource_mut::<AcwState>();
         state.chits.clear();

@@ -2,7 +2,7 @@
 
 use super::chit::Chit;
 use super::movement;
-use super::shooting;
+use super::shooting_phase;
 use super::state::{AcwOrder, AcwState};
 use super::view::{self, Unit};
 use super::{INITIATIVE, MOVEMENT, ORDERS, REACT, SHOOTING, refuse};
@@ -63,23 +63,7 @@ fn check(world: &World, o: &AcwOrder, shown: Option<Chit>) -> Result<(), Refusal
             chit,
             nonce,
             then,
-        } => {
-            match then.as_ref() {
-                AcwOrder::Act {
-                    side: s, unit: u, ..
-                }
-                | AcwOrder::Fire {
-                    side: s, unit: u, ..
-                } if s == side && u == unit => {}
-                _ => {
-                    return refuse(format!(
-                        "A chit shown goes with the order of its own unit, `{unit}`: its turning over or its fire."
-                    ));
-                }
-            }
-            super::sealing::check_shown(world, *side, unit, *chit, nonce)?;
-            check(world, then, Some(*chit))
-        }
+        } => check_shown(world, *side, unit, *chit, nonce, then),
         AcwOrder::Chits { side, chits } => {
             if phase != ORDERS {
                 return refuse("Order chits are placed in the Orders phase.");
@@ -104,116 +88,178 @@ fn check(world: &World, o: &AcwOrder, shown: Option<Chit>) -> Result<(), Refusal
             path,
             facing,
             charge,
-        } => {
-            if phase != MOVEMENT {
-                return refuse("Chits are turned over and units moved in the Movement phase.");
-            }
-            if state.firing_at.is_some() {
-                return refuse("The enemy may fire at the charger first (or pass).");
-            }
-            match state.acting {
-                Some((acting, _)) if acting == *side => {}
-                _ => return refuse("It is the other side's turn to move."),
-            }
-            let Some(u) = view::unit(world, unit).filter(|u| u.side == *side) else {
-                return refuse(format!("`{unit}` is not one of this side's units"));
-            };
-            if state.revealed.contains(unit) {
-                return refuse(format!(
-                    "{}'s chit is already turned over this turn",
-                    u.name
-                ));
-            }
-            let hexes = path
-                .iter()
-                .map(|l| {
-                    crate::scenario::hex_of(l).ok_or_else(|| Refusal(format!("`{l}` is not a hex")))
-                })
-                .collect::<Result<Vec<_>, _>>()?;
-            let chit = known(world, &u, shown)?;
-            if facing.is_some()
-                && let Some(why) = movement::cannot_move_on(world, &u, chit)
-            {
-                return refuse(format!("{why}: it may not turn either"));
-            }
-            movement::check_path_on(world, &u, chit, &hexes).map_err(Refusal)?;
-            if let Some(target) = charge {
-                if chit != Some(Chit::Charge) {
-                    return refuse(format!(
-                        "{} is not on a Charge chit: \"Units cannot move into contact without a Charge order\", so it charges no one",
-                        u.name
-                    ));
-                }
-                super::resolve::charge_target(world, &u, &hexes, Some(target)).map_err(Refusal)?;
-            }
-            Ok(())
-        }
+        } => check_act(
+            world,
+            *side,
+            unit,
+            path,
+            facing.is_some(),
+            charge.as_deref(),
+            shown,
+        ),
         AcwOrder::Fire {
             side,
             unit,
             target,
             stand,
-        } => {
-            let at_charger = phase == MOVEMENT && state.firing_at.is_some();
-            if phase != SHOOTING && phase != REACT && !at_charger {
-                return refuse(
-                    "Units on Fire chits shoot in the Shooting phase, on Opportunity Fire chits in the React phase, and either at a charger during its charge.",
-                );
-            }
-            let Some(u) = view::unit(world, unit).filter(|u| u.side == *side) else {
-                return refuse(format!("`{unit}` is not one of this side's units"));
-            };
-            let Some(t) = crate::scenario::hex_of(target).and_then(|h| view::unit_at(world, h))
-            else {
-                return refuse(format!("there is no unit in {target}"));
-            };
-            if at_charger {
-                let charger = state
-                    .firing_at
-                    .and_then(|k| state.charges.get(k))
-                    .map(|c| c.charger.clone());
-                if charger.as_deref() != Some(t.id.as_str()) {
-                    return refuse(format!(
-                        "During the charge only the charger may be fired at, not {}",
-                        t.name
-                    ));
-                }
-            }
-            let chits = super::resolve::fire_chits(world, phase);
-            let chit = known(world, &u, shown)?;
-            shooting::can_fire_on(world, &u, chit, &t, &chits).map_err(Refusal)?;
-            if t.stands.0.get(*stand).is_none_or(|s| s.lost) {
-                return refuse(format!(
-                    "{} has no stand {} standing to nominate",
-                    t.name,
-                    stand + 1
-                ));
-            }
-            Ok(())
-        }
+        } => check_fire(world, *side, unit, target, *stand, shown),
         AcwOrder::Lock { .. } | AcwOrder::Unlock { .. } | AcwOrder::Key { .. } => {
             super::deal::check(world, o)
         }
-        AcwOrder::Place { side, place, .. } => {
-            let Some((placing, k, line)) = state.placing else {
-                return refuse("There is no domino to place now.");
-            };
-            if placing != *side {
-                return refuse("The other side places its domino.");
-            }
-            let n = state.charges.get(k).map_or(0, |c| {
-                let b = &c.lines[line];
-                b.blind.len() + usize::from(b.hand.is_some())
-            });
-            if *place >= n {
-                return refuse(format!(
-                    "There are {n} places behind the line (1 to {n}), not {}",
-                    place + 1
-                ));
-            }
-            Ok(())
+        AcwOrder::Place { side, place, .. } => check_place(world, *side, *place),
+    }
+}
+
+/// A chit shown from its seal goes with its own unit's order (its turning over or
+/// its fire), and matches the seal; the order is then checked on that chit.
+fn check_shown(
+    world: &World,
+    side: u8,
+    unit: &str,
+    chit: Chit,
+    nonce: &str,
+    then: &AcwOrder,
+) -> Result<(), Refusal> {
+    match then {
+        AcwOrder::Act {
+            side: s, unit: u, ..
+        }
+        | AcwOrder::Fire {
+            side: s, unit: u, ..
+        } if *s == side && u == unit => {}
+        _ => {
+            return refuse(format!(
+                "A chit shown goes with the order of its own unit, `{unit}`: its turning over or its fire."
+            ));
         }
     }
+    super::sealing::check_shown(world, side, unit, chit, nonce)?;
+    check(world, then, Some(chit))
+}
+
+/// A unit's chit turned over in the Movement phase, on its side's turn to move: its
+/// path (and turn) as the chit allows, and a charge only on a Charge chit.
+fn check_act(
+    world: &World,
+    side: u8,
+    unit: &str,
+    path: &[String],
+    turning: bool,
+    charge: Option<&str>,
+    shown: Option<Chit>,
+) -> Result<(), Refusal> {
+    let phase = *world.resource::<State<Phase>>().get();
+    let state = world.resource::<AcwState>();
+    if phase != MOVEMENT {
+        return refuse("Chits are turned over and units moved in the Movement phase.");
+    }
+    if state.firing_at.is_some() {
+        return refuse("The enemy may fire at the charger first (or pass).");
+    }
+    match state.acting {
+        Some((acting, _)) if acting == side => {}
+        _ => return refuse("It is the other side's turn to move."),
+    }
+    let Some(u) = view::unit(world, unit).filter(|u| u.side == side) else {
+        return refuse(format!("`{unit}` is not one of this side's units"));
+    };
+    if state.revealed.contains(unit) {
+        return refuse(format!(
+            "{}'s chit is already turned over this turn",
+            u.name
+        ));
+    }
+    let hexes = path
+        .iter()
+        .map(|l| crate::scenario::hex_of(l).ok_or_else(|| Refusal(format!("`{l}` is not a hex"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    let chit = known(world, &u, shown)?;
+    if turning && let Some(why) = movement::cannot_move_on(world, &u, chit) {
+        return refuse(format!("{why}: it may not turn either"));
+    }
+    movement::check_path_on(world, &u, chit, &hexes).map_err(Refusal)?;
+    if let Some(target) = charge {
+        if chit != Some(Chit::Charge) {
+            return refuse(format!(
+                "{} is not on a Charge chit: \"Units cannot move into contact without a Charge order\", so it charges no one",
+                u.name
+            ));
+        }
+        super::resolve::charge_target(world, &u, &hexes, Some(target)).map_err(Refusal)?;
+    }
+    Ok(())
+}
+
+/// A unit's fire: in the Shooting or React phase, or at a charger during its charge;
+/// at a unit its chit lets it fire on, nominating a stand still standing.
+fn check_fire(
+    world: &World,
+    side: u8,
+    unit: &str,
+    target: &str,
+    stand: usize,
+    shown: Option<Chit>,
+) -> Result<(), Refusal> {
+    let phase = *world.resource::<State<Phase>>().get();
+    let state = world.resource::<AcwState>();
+    let at_charger = phase == MOVEMENT && state.firing_at.is_some();
+    if phase != SHOOTING && phase != REACT && !at_charger {
+        return refuse(
+            "Units on Fire chits shoot in the Shooting phase, on Opportunity Fire chits in the React phase, and either at a charger during its charge.",
+        );
+    }
+    let Some(u) = view::unit(world, unit).filter(|u| u.side == side) else {
+        return refuse(format!("`{unit}` is not one of this side's units"));
+    };
+    let Some(t) = crate::scenario::hex_of(target).and_then(|h| view::unit_at(world, h)) else {
+        return refuse(format!("there is no unit in {target}"));
+    };
+    if at_charger {
+        let charger = state
+            .firing_at
+            .and_then(|k| state.charges.get(k))
+            .map(|c| c.charger.clone());
+        if charger.as_deref() != Some(t.id.as_str()) {
+            return refuse(format!(
+                "During the charge only the charger may be fired at, not {}",
+                t.name
+            ));
+        }
+    }
+    let chits = super::resolve::fire_chits(world, phase);
+    let chit = known(world, &u, shown)?;
+    shooting_phase::can_fire_on(world, &u, chit, &t, &chits).map_err(Refusal)?;
+    if t.stands.0.get(stand).is_none_or(|s| s.lost) {
+        return refuse(format!(
+            "{} has no stand {} standing to nominate",
+            t.name,
+            stand + 1
+        ));
+    }
+    Ok(())
+}
+
+/// A domino placed by the side that looked at it, in one of the places behind the
+/// line.
+fn check_place(world: &World, side: u8, place: usize) -> Result<(), Refusal> {
+    let state = world.resource::<AcwState>();
+    let Some((placing, k, line)) = state.placing else {
+        return refuse("There is no domino to place now.");
+    };
+    if placing != side {
+        return refuse("The other side places its domino.");
+    }
+    let n = state.charges.get(k).map_or(0, |c| {
+        let b = &c.lines[line];
+        b.blind.len() + usize::from(b.hand.is_some())
+    });
+    if place >= n {
+        return refuse(format!(
+            "There are {n} places behind the line (1 to {n}), not {}",
+            place + 1
+        ));
+    }
+    Ok(())
 }
 
 /// The chit a unit acts on: shown from its seal, else as this machine knows it. A

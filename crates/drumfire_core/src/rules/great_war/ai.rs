@@ -364,107 +364,28 @@ fn standing(world: &World, ctx: &Ctx, p: &PieceView, hex: Hex) -> f32 {
     score
 }
 
+/// What an order is worth to the computer's side, the higher the better.
 fn score(world: &World, ctx: &Ctx, o: &GwOrder) -> f32 {
     let side = ctx.side;
     let piece = |id: &str| view::by_id(world, id);
     let hex = |l: &str| crate::scenario::hex_of(l);
-    let fire_at = |firers: &[String], t: Hex| match super::preview::fire_preview(world, firers, t) {
-        Ok((_, odds)) => {
-            let there: Vec<PieceView> = view::in_hex(world, t)
-                .into_iter()
-                .filter(|p| p.side != side)
-                .collect();
-            fire_value(&odds, unit_steps(&there), ctx.on_objective(t).is_some()) - 0.02
-        }
-        Err(_) => f32::MIN,
-    };
     match o {
         GwOrder::Fire { firers, target, .. } => {
-            hex(target).map_or(f32::MIN, |t| fire_at(firers, t))
+            hex(target).map_or(f32::MIN, |t| fire_score(world, ctx, firers, t))
         }
         GwOrder::OpportunityFire { firers, .. } => match &world.resource::<GwState>().prompt {
-            Some(Prompt::OpportunityFire { hex: t, .. }) => fire_at(firers, *t),
+            Some(Prompt::OpportunityFire { hex: t, .. }) => fire_score(world, ctx, firers, *t),
             _ => f32::MIN,
         },
         GwOrder::HoldFire { .. } => 0.1,
-        GwOrder::Assault { pieces, target, .. } => {
-            let (Some(t), Some(lead)) = (hex(target), pieces.first().and_then(|id| piece(id)))
-            else {
-                return f32::MIN;
-            };
-            let ours: Vec<PieceView> = pieces.iter().filter_map(|id| piece(id)).collect();
-            let theirs: Vec<PieceView> = view::in_hex(world, t)
-                .into_iter()
-                .filter(|p| p.side != side)
-                .collect();
-            let objective = ctx.on_objective(t).is_some();
-            let (attack, clears) = fire::plan_assault(world, side, &ours, t, 0, true, "Assault")
-                .map(|plan| {
-                    let odds = fire::odds(world, &plan, 1 - side.min(1));
-                    // The hex falls when every step of its defending units is lost.
-                    let steps = unit_steps(&theirs);
-                    let ways: u32 = odds.step_losses.iter().skip(steps.max(1)).sum();
-                    (
-                        fire_value(&odds, steps, objective),
-                        ways as f32 / odds.results.rolls.max(1) as f32,
-                    )
-                })
-                .unwrap_or((0.0, 0.0));
-            let defence = fire::plan_assault(
-                world,
-                1 - side.min(1),
-                &theirs,
-                lead.hex,
-                0,
-                false,
-                "Assault",
-            )
-            .map(|plan| fire_value(&fire::odds(world, &plan, side), unit_steps(&ours), false))
-            .unwrap_or(0.0);
-            // An objective taken from the enemy changes the score by twice its points.
-            let prize = ctx.on_objective(t).map_or(0.0, |(points, held)| {
-                points as f32
-                    * if held.is_some_and(|h| h != side) {
-                        2.0
-                    } else {
-                        1.0
-                    }
-            });
-            attack - defence + clears * prize
-        }
+        GwOrder::Assault { pieces, target, .. } => assault_score(world, ctx, pieces, target),
         GwOrder::TakeStepLoss { piece: id, .. } => piece(id).map_or(f32::MIN, |p| -worth(&p)),
         GwOrder::Recover { piece: id, .. } => match piece(id) {
             Some(p) if p.demoralized => 1.2,
             Some(p) if p.disrupted => 0.6,
             _ => f32::MIN,
         },
-        GwOrder::Move { pieces, path, .. } => {
-            let steps: Vec<Hex> = path.iter().filter_map(|l| hex(l)).collect();
-            let (Some(to), Some(first)) = (steps.last(), pieces.first().and_then(|id| piece(id)))
-            else {
-                return f32::MIN;
-            };
-            let movers: Vec<PieceView> = pieces.iter().filter_map(|id| piece(id)).collect();
-            let gain: f32 = movers
-                .iter()
-                .map(|p| standing(world, ctx, p, *to) - standing(world, ctx, p, first.hex))
-                .sum();
-            // Entering an objective takes it: its points change hands.
-            let takes = movers.iter().any(|p| !p.is_leader());
-            let taken: f32 = if takes {
-                ctx.objectives
-                    .iter()
-                    .filter(|(h, _, held)| *held != Some(side) && steps.contains(h))
-                    .map(|(_, points, held)| {
-                        *points as f32 * if held.is_some() { 2.0 } else { 1.0 }
-                    })
-                    .sum()
-            } else {
-                0.0
-            };
-            let exposure = ctx.exposure(world.resource::<Board>(), &steps) * movers.len() as f32;
-            gain + taken - exposure - 0.005 * steps.len() as f32
-        }
+        GwOrder::Move { pieces, path, .. } => move_score(world, ctx, pieces, path),
         GwOrder::Activate { piece: id, .. } => {
             let chain = super::preview::chain(world, id);
             let shaken = piece(id).is_some_and(|p| p.disrupted || p.demoralized);
@@ -483,6 +404,104 @@ fn score(world: &World, ctx: &Ctx, o: &GwOrder) -> f32 {
         GwOrder::MountOrDismount { .. } | GwOrder::Load { .. } | GwOrder::Unload { .. } => -1.0,
         GwOrder::Plan { .. } | GwOrder::SealPlan { .. } | GwOrder::OpenPlan { .. } => 0.0,
     }
+}
+
+/// A fire by `firers` at hex `t`: what its odds take from the enemy there.
+fn fire_score(world: &World, ctx: &Ctx, firers: &[String], t: Hex) -> f32 {
+    match super::preview::fire_preview(world, firers, t) {
+        Ok((_, odds)) => {
+            let there: Vec<PieceView> = view::in_hex(world, t)
+                .into_iter()
+                .filter(|p| p.side != ctx.side)
+                .collect();
+            fire_value(&odds, unit_steps(&there), ctx.on_objective(t).is_some()) - 0.02
+        }
+        Err(_) => f32::MIN,
+    }
+}
+
+/// An assault by `pieces` on `target`: the attack's worth less the defence's, and the
+/// objective's points as likely as the hex is to fall.
+fn assault_score(world: &World, ctx: &Ctx, pieces: &[String], target: &str) -> f32 {
+    let side = ctx.side;
+    let piece = |id: &str| view::by_id(world, id);
+    let (Some(t), Some(lead)) = (
+        crate::scenario::hex_of(target),
+        pieces.first().and_then(|id| piece(id)),
+    ) else {
+        return f32::MIN;
+    };
+    let ours: Vec<PieceView> = pieces.iter().filter_map(|id| piece(id)).collect();
+    let theirs: Vec<PieceView> = view::in_hex(world, t)
+        .into_iter()
+        .filter(|p| p.side != side)
+        .collect();
+    let objective = ctx.on_objective(t).is_some();
+    let (attack, clears) = fire::plan_assault(world, side, &ours, t, 0, true, "Assault")
+        .map(|plan| {
+            let odds = fire::odds(world, &plan, 1 - side.min(1));
+            // The hex falls when every step of its defending units is lost.
+            let steps = unit_steps(&theirs);
+            let ways: u32 = odds.step_losses.iter().skip(steps.max(1)).sum();
+            (
+                fire_value(&odds, steps, objective),
+                ways as f32 / odds.results.rolls.max(1) as f32,
+            )
+        })
+        .unwrap_or((0.0, 0.0));
+    let defence = fire::plan_assault(
+        world,
+        1 - side.min(1),
+        &theirs,
+        lead.hex,
+        0,
+        false,
+        "Assault",
+    )
+    .map(|plan| fire_value(&fire::odds(world, &plan, side), unit_steps(&ours), false))
+    .unwrap_or(0.0);
+    // An objective taken from the enemy changes the score by twice its points.
+    let prize = ctx.on_objective(t).map_or(0.0, |(points, held)| {
+        points as f32
+            * if held.is_some_and(|h| h != side) {
+                2.0
+            } else {
+                1.0
+            }
+    });
+    attack - defence + clears * prize
+}
+
+/// A move of `pieces` along `path`: the standing they gain, the objectives they
+/// take, less the fire they walk under and a little for each hex.
+fn move_score(world: &World, ctx: &Ctx, pieces: &[String], path: &[String]) -> f32 {
+    let side = ctx.side;
+    let piece = |id: &str| view::by_id(world, id);
+    let steps: Vec<Hex> = path
+        .iter()
+        .filter_map(|l| crate::scenario::hex_of(l))
+        .collect();
+    let (Some(to), Some(first)) = (steps.last(), pieces.first().and_then(|id| piece(id))) else {
+        return f32::MIN;
+    };
+    let movers: Vec<PieceView> = pieces.iter().filter_map(|id| piece(id)).collect();
+    let gain: f32 = movers
+        .iter()
+        .map(|p| standing(world, ctx, p, *to) - standing(world, ctx, p, first.hex))
+        .sum();
+    // Entering an objective takes it: its points change hands.
+    let takes = movers.iter().any(|p| !p.is_leader());
+    let taken: f32 = if takes {
+        ctx.objectives
+            .iter()
+            .filter(|(h, _, held)| *held != Some(side) && steps.contains(h))
+            .map(|(_, points, held)| *points as f32 * if held.is_some() { 2.0 } else { 1.0 })
+            .sum()
+    } else {
+        0.0
+    };
+    let exposure = ctx.exposure(world.resource::<Board>(), &steps) * movers.len() as f32;
+    gain + taken - exposure - 0.005 * steps.len() as f32
 }
 
 /// The order the computer gives for `side` now, or `None` when it has none.

@@ -4,7 +4,7 @@
 
 use super::action::{activatable, reach};
 use super::orders::{Assignment, GwOrder, Mission};
-use super::state::{GwState, Prompt};
+use super::state::{Group, GwState, Prompt};
 use super::view::{self, PieceView, action_fire, label};
 use crate::coords::MapCoord;
 use crate::flow::Phase;
@@ -90,26 +90,7 @@ fn action_candidates(world: &World, side: u8) -> Vec<Order> {
     let state = world.resource::<GwState>();
     let mut out = vec![Order::Pass { side }];
     let Some(group) = &state.group else {
-        let mine: Vec<PieceView> = view::of_side(world, side)
-            .into_iter()
-            .filter(|p| activatable(world, p))
-            .collect();
-        let mut stacks: BTreeMap<Option<MapCoord>, usize> = BTreeMap::new();
-        for p in &mine {
-            out.push(gw(GwOrder::Activate {
-                side,
-                piece: p.id.clone(),
-            }));
-            *stacks.entry(MapCoord::from_hex(p.hex)).or_default() += 1;
-        }
-        for (m, n) in stacks {
-            if let (Some(m), true) = (m, n > 1) {
-                out.push(gw(GwOrder::ActivateStack {
-                    side,
-                    hex: m.label(),
-                }));
-            }
-        }
+        out.extend(activation_candidates(world, side));
         return out;
     };
     let ready: Vec<PieceView> = group
@@ -127,9 +108,53 @@ fn action_candidates(world: &World, side: u8) -> Vec<Order> {
             }
             v
         });
+    out.extend(mover_candidates(world, side, group, &ready, &enemies));
+    out.extend(combined_fire_candidates(world, side, &ready, &enemies));
+    out.extend(own_candidates(world, side, &ready));
+    out
+}
+
+/// With no activation under way: activate each piece that may, and each stack of
+/// more than one.
+fn activation_candidates(world: &World, side: u8) -> Vec<Order> {
+    let mut out = Vec::new();
+    let mine: Vec<PieceView> = view::of_side(world, side)
+        .into_iter()
+        .filter(|p| activatable(world, p))
+        .collect();
+    let mut stacks: BTreeMap<Option<MapCoord>, usize> = BTreeMap::new();
+    for p in &mine {
+        out.push(gw(GwOrder::Activate {
+            side,
+            piece: p.id.clone(),
+        }));
+        *stacks.entry(MapCoord::from_hex(p.hex)).or_default() += 1;
+    }
+    for (m, n) in stacks {
+        if let (Some(m), true) = (m, n > 1) {
+            out.push(gw(GwOrder::ActivateStack {
+                side,
+                hex: m.label(),
+            }));
+        }
+    }
+    out
+}
+
+/// For each ready piece alone, then each stack of ready pieces: every move it can
+/// reach, and fire and assault at each enemy hex.
+fn mover_candidates(
+    world: &World,
+    side: u8,
+    group: &Group,
+    ready: &[PieceView],
+    enemies: &[Hex],
+) -> Vec<Order> {
+    let state = world.resource::<GwState>();
+    let mut out = Vec::new();
     let mut movers: Vec<Vec<PieceView>> = ready.iter().map(|p| vec![p.clone()]).collect();
     let mut by_hex: BTreeMap<Option<MapCoord>, Vec<PieceView>> = BTreeMap::new();
-    for p in &ready {
+    for p in ready {
         by_hex
             .entry(MapCoord::from_hex(p.hex))
             .or_default()
@@ -145,7 +170,7 @@ fn action_candidates(world: &World, side: u8) -> Vec<Order> {
                 path: path.iter().map(|h| label(*h)).collect(),
             }));
         }
-        for t in &enemies {
+        for t in enemies {
             let firers: Vec<String> = m
                 .iter()
                 .filter(|p| action_fire(state, p).is_some())
@@ -167,9 +192,20 @@ fn action_candidates(world: &World, side: u8) -> Vec<Order> {
             }
         }
     }
-    // Combined fire: every ready piece with the target in range (the order check
-    // says whether they may combine).
-    for t in &enemies {
+    out
+}
+
+/// Combined fire: every ready piece with the target in range (the order check says
+/// whether they may combine).
+fn combined_fire_candidates(
+    world: &World,
+    side: u8,
+    ready: &[PieceView],
+    enemies: &[Hex],
+) -> Vec<Order> {
+    let state = world.resource::<GwState>();
+    let mut out = Vec::new();
+    for t in enemies {
         let in_range: Vec<&PieceView> = ready
             .iter()
             .filter(|p| {
@@ -187,7 +223,14 @@ fn action_candidates(world: &World, side: u8) -> Vec<Order> {
             }));
         }
     }
-    for p in &ready {
+    out
+}
+
+/// What each ready piece might do on its own: recover, mount or dismount, unload, or
+/// load another piece of its hex.
+fn own_candidates(world: &World, side: u8, ready: &[PieceView]) -> Vec<Order> {
+    let mut out = Vec::new();
+    for p in ready {
         out.push(gw(GwOrder::Recover {
             side,
             piece: p.id.clone(),

@@ -113,7 +113,6 @@ pub fn plan_action_fire(
     target: Hex,
     group: Option<&Group>,
 ) -> Result<FirePlan, Refusal> {
-    let state = world.resource::<GwState>();
     let board = world.resource::<Board>();
     if firers.is_empty() {
         return refuse("Name at least one unit to fire.".into());
@@ -121,6 +120,47 @@ pub fn plan_action_fire(
     if !board.contains(target) {
         return refuse(format!("{} is not on the map.", label(target)));
     }
+    let (strengths, open_sights) = firer_strengths(world, side, firers, target)?;
+    let target_side = occupant_side(world, target);
+    if target_side.is_none_or(|s| s == side) {
+        return refuse(format!("There is no enemy in {}.", label(target)));
+    }
+    if firers.len() > 1 {
+        check_combined_fire(world, firers, group, open_sights)?;
+    }
+    let table = if open_sights {
+        Table::Bombardment
+    } else {
+        Table::Direct
+    };
+    let shifts = action_fire_shifts(world, firers, target, target_side, group, table);
+    let kind = match (group, open_sights) {
+        (_, true) => "Open Sights",
+        (Some(_), false) => "Direct Fire",
+        (None, false) => "Opportunity Fire",
+    };
+    finish(
+        table,
+        side,
+        firers.iter().map(|p| p.id.clone()).collect(),
+        strengths,
+        target,
+        shifts,
+        kind,
+    )
+}
+
+/// Each firer's strength (halved for disruption and low ammunition) once it is
+/// checked to be a unit of `side` free to fire that can spot `target` in range; and
+/// whether any fires over open sights.
+fn firer_strengths(
+    world: &World,
+    side: u8,
+    firers: &[PieceView],
+    target: Hex,
+) -> Result<(Vec<u32>, bool), Refusal> {
+    let state = world.resource::<GwState>();
+    let board = world.resource::<Board>();
     let mut names = BTreeSet::new();
     let mut strengths = Vec::new();
     let mut open_sights = false;
@@ -159,39 +199,55 @@ pub fn plan_action_fire(
             .or_else(|e| refuse(format!("{} cannot fire: {e}.", p.name)))?;
         strengths.push(halved(value.strength, p));
     }
-    let target_side = occupant_side(world, target);
-    if target_side.is_none_or(|s| s == side) {
-        return refuse(format!("There is no enemy in {}.", label(target)));
+    Ok((strengths, open_sights))
+}
+
+/// May these firers (more than one) combine their fire? Not over open sights; and
+/// those not stacked together only when adjacent and activated by a leader with a
+/// combat modifier.
+fn check_combined_fire(
+    world: &World,
+    firers: &[PieceView],
+    group: Option<&Group>,
+    open_sights: bool,
+) -> Result<(), Refusal> {
+    if open_sights {
+        return refuse("Artillery firing over open sights cannot combine fire.".into());
     }
-    if firers.len() > 1 {
-        if open_sights {
-            return refuse("Artillery firing over open sights cannot combine fire.".into());
+    let one_hex = firers.iter().all(|p| p.hex == firers[0].hex);
+    if !one_hex {
+        let Some(g) = group else {
+            return refuse("Only units stacked together combine opportunity fire.".into());
+        };
+        if let Some(p) = firers.iter().find(|p| {
+            g.members
+                .get(&p.id)
+                .is_none_or(|m| lent_combat(world, &m.leaders).is_none_or(|c| c <= 0))
+        }) {
+            return refuse(format!(
+                "{} is not stacked with the others and was not activated by a leader with a combat modifier, so it cannot combine fire.",
+                p.name
+            ));
         }
-        let one_hex = firers.iter().all(|p| p.hex == firers[0].hex);
-        if !one_hex {
-            let Some(g) = group else {
-                return refuse("Only units stacked together combine opportunity fire.".into());
-            };
-            if let Some(p) = firers.iter().find(|p| {
-                g.members
-                    .get(&p.id)
-                    .is_none_or(|m| lent_combat(world, &m.leaders).is_none_or(|c| c <= 0))
-            }) {
-                return refuse(format!(
-                    "{} is not stacked with the others and was not activated by a leader with a combat modifier, so it cannot combine fire.",
-                    p.name
-                ));
-            }
-            if !connected(firers.iter().map(|p| p.hex).collect()) {
-                return refuse("Combining units must stand in the same or adjacent hexes.".into());
-            }
+        if !connected(firers.iter().map(|p| p.hex).collect()) {
+            return refuse("Combining units must stand in the same or adjacent hexes.".into());
         }
     }
-    let table = if open_sights {
-        Table::Bombardment
-    } else {
-        Table::Direct
-    };
+    Ok(())
+}
+
+/// The column shifts of an action fire: the target's, firing uphill (direct fire),
+/// the leader's combat modifier (in an activation) or a target moving in the open
+/// (opportunity fire).
+fn action_fire_shifts(
+    world: &World,
+    firers: &[PieceView],
+    target: Hex,
+    target_side: Option<u8>,
+    group: Option<&Group>,
+    table: Table,
+) -> Vec<(i32, String)> {
+    let board = world.resource::<Board>();
     let mut shifts = target_shifts(world, board, target, target_side, None);
     if table == Table::Direct {
         let top = firers
@@ -220,20 +276,7 @@ pub fn plan_action_fire(
     } else if board.cell(target).is_some_and(|c| !c.cover) {
         shifts.push((1, "moving in the open".into()));
     }
-    let kind = match (group, open_sights) {
-        (_, true) => "Open Sights",
-        (Some(_), false) => "Direct Fire",
-        (None, false) => "Opportunity Fire",
-    };
-    finish(
-        table,
-        side,
-        firers.iter().map(|p| p.id.clone()).collect(),
-        strengths,
-        target,
-        shifts,
-        kind,
-    )
+    shifts
 }
 
 /// Are the hexes one connected group of same-or-adjacent hexes?

@@ -7,7 +7,7 @@
 use super::action::{activatable, activation_group, check_move, reach};
 use super::fire::{self, FireOdds, plan_action_fire};
 use super::orders::GwOrder;
-use super::state::{FirePlan, GwState, Prompt};
+use super::state::{FirePlan, Group, GwState, Prompt};
 use super::view::{self, PieceView, action_fire, is_cargo, label};
 use crate::coords::MapCoord;
 use crate::flow::{ActionSegment, Phase};
@@ -253,132 +253,171 @@ pub fn offers(world: &World, piece: &str) -> Vec<Offer> {
     if p.side != side || state.prompt.is_some() {
         return vec![];
     }
-    let check = |i: Intent| to_order(world, side, &i).err().map(|r| r.0);
-    let offer = |label: &str, intent: Intent| Offer {
+    match &state.group {
+        None => activation_offers(world, side, &p),
+        Some(g) => member_offers(world, side, g, &p),
+    }
+}
+
+/// An offer of `intent`, refused for the reason `submit` would give.
+fn offer(world: &World, side: u8, label: &str, intent: Intent) -> Offer {
+    Offer {
         label: label.into(),
-        refused: check(intent.clone()),
+        refused: to_order(world, side, &intent).err().map(|r| r.0),
         intent: Some(intent),
         pick: None,
-    };
-    let pick = |label: &str, pick: Pick, refused: Option<String>| Offer {
+    }
+}
+
+/// An offer that needs a hex picked on the map next.
+fn pick(label: &str, pick: Pick, refused: Option<String>) -> Offer {
+    Offer {
         label: label.into(),
         intent: None,
         pick: Some(pick),
         refused,
-    };
+    }
+}
+
+/// An offer refused outright, for `why`.
+fn refused(label: &str, why: String) -> Offer {
+    Offer {
+        label: label.into(),
+        intent: None,
+        pick: None,
+        refused: Some(why),
+    }
+}
+
+/// With no activation under way: activate the piece (a leader with his chain), or
+/// its whole stack; or why it cannot.
+fn activation_offers(world: &World, side: u8, p: &PieceView) -> Vec<Offer> {
+    let state = world.resource::<GwState>();
     let mut out = Vec::new();
-    match &state.group {
-        None => {
-            if activatable(world, &p) {
-                let what = if p.is_leader() {
-                    "Activate (with his chain)"
-                } else {
-                    "Activate"
-                };
-                out.push(offer(what, Intent::Activate(p.id.clone())));
-                let stack = view::in_hex(world, p.hex)
-                    .iter()
-                    .filter(|q| q.side == side && activatable(world, q))
-                    .count();
-                if stack > 1 {
-                    out.push(offer("Activate the stack", Intent::ActivateStack(p.hex)));
-                }
-            } else {
-                out.push(Offer {
-                    label: "Activate".into(),
-                    intent: None,
-                    pick: None,
-                    refused: Some(if p.spent() {
-                        format!("{} has already activated this turn.", p.name)
-                    } else if is_cargo(state, &p.id) {
-                        format!("{} is loaded: activate its transport.", p.name)
-                    } else {
-                        format!("{} has nothing to do in an action segment.", p.name)
-                    }),
-                });
-            }
-        }
-        Some(g) => {
-            let Some(m) = g.members.get(&p.id) else {
-                return vec![Offer {
-                    label: "Act".into(),
-                    intent: None,
-                    pick: None,
-                    refused: Some(format!("{} was not activated in this segment.", p.name)),
-                }];
-            };
-            if m.acted {
-                return vec![Offer {
-                    label: "Act".into(),
-                    intent: None,
-                    pick: None,
-                    refused: Some(format!("{} has already acted.", p.name)),
-                }];
-            }
-            let mates: Vec<String> = view::in_hex(world, p.hex)
-                .into_iter()
-                .filter(|q| g.members.get(&q.id).is_some_and(|m| !m.acted))
-                .map(|q| q.id.clone())
-                .collect();
-            let moves = reachable(world, std::slice::from_ref(&p.id));
-            let none = |why: &str| (moves.is_empty()).then(|| why.to_owned());
-            out.push(pick(
-                "Move",
-                Pick::Move(vec![p.id.clone()]),
-                none("It has nowhere it may move."),
+    if activatable(world, p) {
+        let what = if p.is_leader() {
+            "Activate (with his chain)"
+        } else {
+            "Activate"
+        };
+        out.push(offer(world, side, what, Intent::Activate(p.id.clone())));
+        let stack = view::in_hex(world, p.hex)
+            .iter()
+            .filter(|q| q.side == side && activatable(world, q))
+            .count();
+        if stack > 1 {
+            out.push(offer(
+                world,
+                side,
+                "Activate the stack",
+                Intent::ActivateStack(p.hex),
             ));
-            if mates.len() > 1 {
-                out.push(pick("Move the stack", Pick::Move(mates.clone()), None));
-            }
-            if action_fire(state, &p).is_some() {
-                out.push(pick("Fire", Pick::Fire(vec![p.id.clone()]), None));
-                let firers: Vec<String> = mates
-                    .iter()
-                    .filter(|id| {
-                        view::by_id(world, id).is_some_and(|q| action_fire(state, &q).is_some())
-                    })
-                    .cloned()
-                    .collect();
-                if firers.len() > 1 {
-                    out.push(pick("Fire with the stack", Pick::Fire(firers), None));
-                }
-            }
-            let enemy_next = p
-                .hex
-                .all_neighbors()
-                .iter()
-                .any(|n| view::enemy_in(world, p.side, *n));
-            if enemy_next && m.start == p.hex {
-                out.push(pick("Assault", Pick::Assault(mates.clone()), None));
-            }
-            if p.disrupted || p.demoralized {
-                out.push(offer("Recover", Intent::Recover(p.id.clone())));
-            }
-            if super::data(world)
-                .units
-                .get(&p.unit_type)
-                .is_some_and(|u| u.counterpart.is_some())
-            {
-                let what = if p.face.movement >= 6 {
-                    "Dismount"
-                } else {
-                    "Mount"
-                };
-                out.push(offer(what, Intent::MountOrDismount(p.id.clone())));
-            }
-            if p.class == crate::data::UnitClass::Transport {
-                if state.loaded.contains_key(&p.id) {
-                    out.push(offer("Unload", Intent::Unload(p.id.clone())));
-                } else {
-                    for c in view::in_hex(world, p.hex).into_iter().filter(|c| {
-                        c.id != p.id && c.side == p.side && !c.is_leader() && c.face.movement == 0
-                    }) {
-                        out.push(offer(
-                            &format!("Load {}", c.name),
-                            Intent::Load(p.id.clone(), c.id.clone()),
-                        ));
-                    }
-                }
+        }
+    } else {
+        out.push(refused(
+            "Activate",
+            if p.spent() {
+                format!("{} has already activated this turn.", p.name)
+            } else if is_cargo(state, &p.id) {
+                format!("{} is loaded: activate its transport.", p.name)
+            } else {
+                format!("{} has nothing to do in an action segment.", p.name)
+            },
+        ));
+    }
+    out
+}
+
+/// For a piece of the activated group `g`: move, fire and assault (alone or with its
+/// stack), then what it can do on its own.
+fn member_offers(world: &World, side: u8, g: &Group, p: &PieceView) -> Vec<Offer> {
+    let state = world.resource::<GwState>();
+    let Some(m) = g.members.get(&p.id) else {
+        return vec![refused(
+            "Act",
+            format!("{} was not activated in this segment.", p.name),
+        )];
+    };
+    if m.acted {
+        return vec![refused("Act", format!("{} has already acted.", p.name))];
+    }
+    let mut out = Vec::new();
+    let mates: Vec<String> = view::in_hex(world, p.hex)
+        .into_iter()
+        .filter(|q| g.members.get(&q.id).is_some_and(|m| !m.acted))
+        .map(|q| q.id.clone())
+        .collect();
+    let moves = reachable(world, std::slice::from_ref(&p.id));
+    let none = |why: &str| (moves.is_empty()).then(|| why.to_owned());
+    out.push(pick(
+        "Move",
+        Pick::Move(vec![p.id.clone()]),
+        none("It has nowhere it may move."),
+    ));
+    if mates.len() > 1 {
+        out.push(pick("Move the stack", Pick::Move(mates.clone()), None));
+    }
+    if action_fire(state, p).is_some() {
+        out.push(pick("Fire", Pick::Fire(vec![p.id.clone()]), None));
+        let firers: Vec<String> = mates
+            .iter()
+            .filter(|id| view::by_id(world, id).is_some_and(|q| action_fire(state, &q).is_some()))
+            .cloned()
+            .collect();
+        if firers.len() > 1 {
+            out.push(pick("Fire with the stack", Pick::Fire(firers), None));
+        }
+    }
+    let enemy_next = p
+        .hex
+        .all_neighbors()
+        .iter()
+        .any(|n| view::enemy_in(world, p.side, *n));
+    if enemy_next && m.start == p.hex {
+        out.push(pick("Assault", Pick::Assault(mates.clone()), None));
+    }
+    out.extend(own_offers(world, side, p));
+    out
+}
+
+/// What an activated piece can do on its own: recover, mount or dismount, load or
+/// unload (a transport).
+fn own_offers(world: &World, side: u8, p: &PieceView) -> Vec<Offer> {
+    let state = world.resource::<GwState>();
+    let mut out = Vec::new();
+    if p.disrupted || p.demoralized {
+        out.push(offer(world, side, "Recover", Intent::Recover(p.id.clone())));
+    }
+    if super::data(world)
+        .units
+        .get(&p.unit_type)
+        .is_some_and(|u| u.counterpart.is_some())
+    {
+        let what = if p.face.movement >= 6 {
+            "Dismount"
+        } else {
+            "Mount"
+        };
+        out.push(offer(
+            world,
+            side,
+            what,
+            Intent::MountOrDismount(p.id.clone()),
+        ));
+    }
+    if p.class == crate::data::UnitClass::Transport {
+        if state.loaded.contains_key(&p.id) {
+            out.push(offer(world, side, "Unload", Intent::Unload(p.id.clone())));
+        } else {
+            for c in view::in_hex(world, p.hex).into_iter().filter(|c| {
+                c.id != p.id && c.side == p.side && !c.is_leader() && c.face.movement == 0
+            }) {
+                out.push(offer(
+                    world,
+                    side,
+                    &format!("Load {}", c.name),
+                    Intent::Load(p.id.clone(), c.id.clone()),
+                ));
             }
         }
     }

@@ -7,7 +7,7 @@ use crate::coords::MapCoord;
 use crate::counters::{Counter, Leader, LeaderKind, Morale, OnHex, PieceIds, Steps};
 use crate::data::{RuleSetData, UnitClass};
 use crate::map::HexIndex;
-use crate::scenario::{Scenario, ScenarioFile, hex_on_map};
+use crate::scenario::{CounterDef, Scenario, ScenarioFile, hex_on_map};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -303,38 +303,9 @@ fn check_leaders(file: &ScenarioFile, section: &GwScenario, errs: &mut Errors) {
 /// each, a hex per turn on the map, no more firing turns than the ammunition allows,
 /// on-board targets in range.
 fn check_plan(file: &ScenarioFile, data: &RuleSetData, i: usize, side: &GwSide, errs: &mut Errors) {
-    let on_map = |label: &str| {
-        MapCoord::parse_label(label)
-            .ok()
-            .filter(|c| c.col < file.map.width && c.row < file.map.height)
-    };
     let mut seen = BTreeSet::new();
     if !side.artillery_plan.is_empty() {
-        let missing: Vec<&str> = file
-            .counters
-            .iter()
-            .filter(|c| {
-                c.side == side.side
-                    && data
-                        .units
-                        .get(&c.unit)
-                        .is_some_and(|u| u.full.bombard.is_some())
-            })
-            .map(|c| c.id.as_str())
-            .chain(side.off_board_artillery.iter().map(|f| f.id.as_str()))
-            .filter(|id| !side.artillery_plan.iter().any(|a| a.source == *id))
-            .collect();
-        if !missing.is_empty() {
-            push(
-                errs,
-                &format!("great_war.sides[{i}].artillery_plan"),
-                format!(
-                    "every artillery unit and factor of {} needs a mission; missing: {}",
-                    side.side,
-                    missing.join(", ")
-                ),
-            );
-        }
+        check_every_gun_planned(file, data, i, side, errs);
     }
     for (j, a) in side.artillery_plan.iter().enumerate() {
         let at = |f: &str| format!("great_war.sides[{i}].artillery_plan[{j}].{f}");
@@ -365,70 +336,129 @@ fn check_plan(file: &ScenarioFile, data: &RuleSetData, i: usize, side: &GwSide, 
             );
             continue;
         }
+        let field = at("mission");
         match &a.mission {
             Mission::PlannedFire { targets } => {
-                if targets.len() != usize::from(file.turns) {
-                    push(
-                        errs,
-                        &at("mission"),
-                        format!(
-                            "the plan has {} turns, the scenario {}",
-                            targets.len(),
-                            file.turns
-                        ),
-                    );
-                }
-                let firing = targets.iter().filter(|t| t.is_some()).count();
-                if firing > usize::from(side.artillery_ammunition) {
-                    push(
-                        errs,
-                        &at("mission"),
-                        format!(
-                            "plotted to fire on {firing} turns; the side's artillery_ammunition allows {}",
-                            side.artillery_ammunition
-                        ),
-                    );
-                }
-                let from = unit.and_then(|u| {
-                    Some((
-                        on_map(&u.hex)?,
-                        data.units.get(&u.unit)?.full.bombard?.range,
-                    ))
-                });
-                for (t, target) in targets.iter().enumerate() {
-                    let Some(label) = target else { continue };
-                    match on_map(label) {
-                        None => push(
-                            errs,
-                            &at("mission"),
-                            format!("turn {}: `{label}` is not a hex of the map", t + 1),
-                        ),
-                        Some(c) => {
-                            if let Some((h, range)) = from
-                                && h.to_hex().unsigned_distance_to(c.to_hex()) > u32::from(range)
-                            {
-                                push(
-                                    errs,
-                                    &at("mission"),
-                                    format!("turn {}: hex {label} is beyond range {range}", t + 1),
-                                );
-                            }
-                        }
-                    }
-                }
+                check_planned_fire(file, data, side, unit, targets, &field, errs);
             }
             Mission::OpenSights | Mission::Move { .. } if factor => push(
                 errs,
-                &at("mission"),
+                &field,
                 "an off-board factor's only mission is Planned Fire".into(),
             ),
             Mission::OpenSights => {}
             Mission::Move { destination } => {
-                if on_map(destination).is_none() {
+                if on_map(file, destination).is_none() {
                     push(
                         errs,
-                        &at("mission"),
+                        &field,
                         format!("destination `{destination}` is not a hex of the map"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The map hex `label` names, if it names one of this scenario's map.
+fn on_map(file: &ScenarioFile, label: &str) -> Option<MapCoord> {
+    MapCoord::parse_label(label)
+        .ok()
+        .filter(|c| c.col < file.map.width && c.row < file.map.height)
+}
+
+/// A side with an Artillery Plan gives a mission to every artillery unit and
+/// off-board factor it has.
+fn check_every_gun_planned(
+    file: &ScenarioFile,
+    data: &RuleSetData,
+    i: usize,
+    side: &GwSide,
+    errs: &mut Errors,
+) {
+    let missing: Vec<&str> = file
+        .counters
+        .iter()
+        .filter(|c| {
+            c.side == side.side
+                && data
+                    .units
+                    .get(&c.unit)
+                    .is_some_and(|u| u.full.bombard.is_some())
+        })
+        .map(|c| c.id.as_str())
+        .chain(side.off_board_artillery.iter().map(|f| f.id.as_str()))
+        .filter(|id| !side.artillery_plan.iter().any(|a| a.source == *id))
+        .collect();
+    if !missing.is_empty() {
+        push(
+            errs,
+            &format!("great_war.sides[{i}].artillery_plan"),
+            format!(
+                "every artillery unit and factor of {} needs a mission; missing: {}",
+                side.side,
+                missing.join(", ")
+            ),
+        );
+    }
+}
+
+/// A Planned Fire mission: a target (or none) for each turn of the scenario, fire on
+/// no more turns than the side's ammunition allows, each target a hex of the map
+/// within the unit's range (`unit` is `None` for an off-board factor).
+fn check_planned_fire(
+    file: &ScenarioFile,
+    data: &RuleSetData,
+    side: &GwSide,
+    unit: Option<&CounterDef>,
+    targets: &[Option<String>],
+    field: &str,
+    errs: &mut Errors,
+) {
+    if targets.len() != usize::from(file.turns) {
+        push(
+            errs,
+            field,
+            format!(
+                "the plan has {} turns, the scenario {}",
+                targets.len(),
+                file.turns
+            ),
+        );
+    }
+    let firing = targets.iter().filter(|t| t.is_some()).count();
+    if firing > usize::from(side.artillery_ammunition) {
+        push(
+            errs,
+            field,
+            format!(
+                "plotted to fire on {firing} turns; the side's artillery_ammunition allows {}",
+                side.artillery_ammunition
+            ),
+        );
+    }
+    let from = unit.and_then(|u| {
+        Some((
+            on_map(file, &u.hex)?,
+            data.units.get(&u.unit)?.full.bombard?.range,
+        ))
+    });
+    for (t, target) in targets.iter().enumerate() {
+        let Some(label) = target else { continue };
+        match on_map(file, label) {
+            None => push(
+                errs,
+                field,
+                format!("turn {}: `{label}` is not a hex of the map", t + 1),
+            ),
+            Some(c) => {
+                if let Some((h, range)) = from
+                    && h.to_hex().unsigned_distance_to(c.to_hex()) > u32::from(range)
+                {
+                    push(
+                        errs,
+                        field,
+                        format!("turn {}: hex {label} is beyond range {range}", t + 1),
                     );
                 }
             }

@@ -115,12 +115,6 @@ pub fn check_missions(
     at: &dyn Fn(&PieceView) -> Hex,
 ) -> Result<(), Refusal> {
     let state = world.resource::<GwState>();
-    let ammo = world
-        .resource::<super::scenario::GwSides>()
-        .get(side)
-        .artillery_ammunition;
-    let turns = usize::from(world.resource::<ScenarioInfo>().turns);
-    let board = world.resource::<super::board::Board>();
     let units = artillery_units(world, side);
     let mut seen = BTreeSet::new();
     for a in missions {
@@ -141,43 +135,7 @@ pub fn check_missions(
         }
         match &a.mission {
             Mission::PlannedFire { targets } => {
-                if targets.len() != turns {
-                    return Err(Refusal(format!(
-                        "`{}`: the plan has {} turns, the scenario {turns}.",
-                        a.source,
-                        targets.len()
-                    )));
-                }
-                let firing = targets.iter().filter(|t| t.is_some()).count();
-                if firing > usize::from(ammo) {
-                    return Err(Refusal(format!(
-                        "`{}` is plotted to fire on {firing} turns; the Artillery Ammunition number allows {ammo}.",
-                        a.source
-                    )));
-                }
-                for (t, target) in targets.iter().enumerate() {
-                    let Some(label) = target else { continue };
-                    let hex = hex_of(label)
-                        .filter(|h| board.contains(*h))
-                        .ok_or_else(|| {
-                            Refusal(format!(
-                                "`{}`, turn {}: `{label}` is not a hex of the map.",
-                                a.source,
-                                t + 1
-                            ))
-                        })?;
-                    if let Some(u) = unit {
-                        let range = u.face.bombard.map_or(0, |b| b.range);
-                        let d = at(u).unsigned_distance_to(hex);
-                        if d > u32::from(range) {
-                            return Err(Refusal(format!(
-                                "`{}`, turn {}: hex {label} is {d} hexes away, beyond its range of {range}.",
-                                a.source,
-                                t + 1
-                            )));
-                        }
-                    }
-                }
+                check_planned_fire(world, side, &a.source, unit, targets, at)?;
             }
             Mission::OpenSights | Mission::Move { .. } if factor.is_some() => {
                 return Err(Refusal(format!(
@@ -187,26 +145,7 @@ pub fn check_missions(
             }
             Mission::OpenSights => {}
             Mission::Move { destination } => {
-                let hex = hex_of(destination)
-                    .filter(|h| board.contains(*h))
-                    .ok_or_else(|| {
-                        Refusal(format!(
-                            "`{}`: destination `{destination}` is not a hex of the map.",
-                            a.source
-                        ))
-                    })?;
-                if board.cell(hex).is_some_and(|c| c.cost.is_none()) {
-                    return Err(Refusal(format!(
-                        "`{}`: destination {destination} cannot be entered.",
-                        a.source
-                    )));
-                }
-                if unit.is_some_and(|u| at(u) == hex) {
-                    return Err(Refusal(format!(
-                        "`{}` already stands in {destination}: give it Open Sights instead.",
-                        a.source
-                    )));
-                }
+                check_move_mission(world, &a.source, unit, destination, at)?;
             }
         }
     }
@@ -226,6 +165,89 @@ pub fn check_missions(
         return Err(Refusal(format!(
             "Every artillery unit and factor needs a mission; missing: {}.",
             missing.join(", ")
+        )));
+    }
+    Ok(())
+}
+
+/// A Planned Fire mission of `source` (`unit` on the board, `None` for an off-board
+/// factor): a target or none for each turn, fire on no more turns than the Artillery
+/// Ammunition number allows, each target a hex of the map within the unit's range.
+fn check_planned_fire(
+    world: &World,
+    side: u8,
+    source: &str,
+    unit: Option<&PieceView>,
+    targets: &[Option<String>],
+    at: &dyn Fn(&PieceView) -> Hex,
+) -> Result<(), Refusal> {
+    let ammo = world
+        .resource::<super::scenario::GwSides>()
+        .get(side)
+        .artillery_ammunition;
+    let turns = usize::from(world.resource::<ScenarioInfo>().turns);
+    let board = world.resource::<super::board::Board>();
+    if targets.len() != turns {
+        return Err(Refusal(format!(
+            "`{source}`: the plan has {} turns, the scenario {turns}.",
+            targets.len()
+        )));
+    }
+    let firing = targets.iter().filter(|t| t.is_some()).count();
+    if firing > usize::from(ammo) {
+        return Err(Refusal(format!(
+            "`{source}` is plotted to fire on {firing} turns; the Artillery Ammunition number allows {ammo}."
+        )));
+    }
+    for (t, target) in targets.iter().enumerate() {
+        let Some(label) = target else { continue };
+        let hex = hex_of(label)
+            .filter(|h| board.contains(*h))
+            .ok_or_else(|| {
+                Refusal(format!(
+                    "`{source}`, turn {}: `{label}` is not a hex of the map.",
+                    t + 1
+                ))
+            })?;
+        if let Some(u) = unit {
+            let range = u.face.bombard.map_or(0, |b| b.range);
+            let d = at(u).unsigned_distance_to(hex);
+            if d > u32::from(range) {
+                return Err(Refusal(format!(
+                    "`{source}`, turn {}: hex {label} is {d} hexes away, beyond its range of {range}.",
+                    t + 1
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A Move mission of `source`: to a hex of the map that can be entered, other than
+/// the one it stands in.
+fn check_move_mission(
+    world: &World,
+    source: &str,
+    unit: Option<&PieceView>,
+    destination: &str,
+    at: &dyn Fn(&PieceView) -> Hex,
+) -> Result<(), Refusal> {
+    let board = world.resource::<super::board::Board>();
+    let hex = hex_of(destination)
+        .filter(|h| board.contains(*h))
+        .ok_or_else(|| {
+            Refusal(format!(
+                "`{source}`: destination `{destination}` is not a hex of the map."
+            ))
+        })?;
+    if board.cell(hex).is_some_and(|c| c.cost.is_none()) {
+        return Err(Refusal(format!(
+            "`{source}`: destination {destination} cannot be entered."
+        )));
+    }
+    if unit.is_some_and(|u| at(u) == hex) {
+        return Err(Refusal(format!(
+            "`{source}` already stands in {destination}: give it Open Sights instead."
         )));
     }
     Ok(())

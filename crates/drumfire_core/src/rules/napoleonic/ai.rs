@@ -152,129 +152,154 @@ fn movement_score(world: &World, all: &[Piece], goals: &[Hex], o: &Order) -> i64
             path,
             side,
             ..
-        } => {
-            let (Some(p), Some(to)) = (
-                all.iter().find(|p| &p.id == brigade),
-                path.last().and_then(|l| crate::scenario::hex_of(l)),
-            ) else {
-                return 0;
-            };
-            if p.arm == Arm::Artillery {
-                return gun_position(world, all, p, to) - gun_position(world, all, p, p.hex);
-            }
-            // Horse cannot fight for a village or wood: it makes for the objectives no
-            // enemy holds in cover, else for the enemy in the open it could charge.
-            let horse_goals;
-            let goals = if p.arm == Arm::Cavalry {
-                horse_goals = cavalry_goals(world, all, *side, goals);
-                &horse_goals[..]
-            } else {
-                goals
-            };
-            let before = i64::from(distance_to_goal(all, goals, *side, p.hex));
-            let after = i64::from(distance_to_goal(all, goals, *side, to));
-            let mut score = (before - after) * 10;
-            // Onto an objective it does not hold: taken, as long as it stays.
-            if goals.contains(&to) && !goals.contains(&p.hex) {
-                score += 30;
-            }
-            // Next to an enemy: worth it only on Attack orders with the odds in its
-            // favour; a column halting beside a line is shot to pieces.
-            let beside: Vec<&Piece> = all
-                .iter()
-                .filter(|e| e.side != *side && !e.routed && e.hex.unsigned_distance_to(to) == 1)
-                .collect();
-            let moved = Piece {
-                hex: to,
-                ..p.clone()
-            };
-            for e in &beside {
-                let mine = if p.brigade.command == Command::Attack {
-                    attack_contest(world, &moved, e)
-                } else {
-                    fire_contest(world, &moved, e)
-                }
-                .map(|c| contest_value(c, &moved, e));
-                // The enemy may start the fight too: count the worse of the two.
-                let theirs = threat(world, e, &moved).map(|c| -contest_value(c, e, &moved));
-                score += match (mine, theirs) {
-                    (Some(a), Some(b)) => a.min(b),
-                    (Some(a), None) => a,
-                    (None, Some(b)) => b.min(0),
-                    (None, None) => 0,
-                } / 6;
-            }
-            if masks_guns(world, all, *side, to) {
-                score -= 8;
-            }
-            // Under the enemy's guns (or, for horse, its volleys): the casualties they
-            // are expected to cause, unless it comes on to storm the guns (horse that
-            // means to charge still takes the volley if the enemy fights first).
-            if p.brigade.command != Command::Attack || p.arm == Arm::Cavalry {
-                score -= under_fire(world, all, &moved) / 4;
-            }
-            if !view::in_the_open(world, to) {
-                score += 2;
-            }
-            score
-        }
+        } => move_score(world, all, goals, *side, brigade, path),
         NpOrder::Form {
             brigade,
             formation,
             side,
-        } => {
-            let Some(p) = all.iter().find(|p| &p.id == brigade) else {
-                return 0;
-            };
-            let enemy = nearest_enemy(all, *side, p.hex);
-            let horse_near = all.iter().any(|e| {
-                e.side != *side
-                    && !e.routed
-                    && e.arm == Arm::Cavalry
-                    && e.brigade.command == Command::Attack
-                    && e.hex.unsigned_distance_to(p.hex) <= 4
-            });
-            match p.arm {
-                Arm::Artillery => {
-                    let targets = all.iter().any(|e| {
-                        e.side != *side
-                            && !e.routed
-                            && e.hex.unsigned_distance_to(p.hex) <= view::GUN_RANGE
-                            && view::clear_line(world, p.hex, e.hex)
-                    });
-                    return match formation {
-                        // Last of the side's moves, so that its own brigades do not
-                        // step into the line of fire after it.
-                        Formation::Deployed if targets => 3,
-                        Formation::Limbered if enemy > view::GUN_RANGE + 1 => 5,
-                        _ => -1,
-                    };
-                }
-                Arm::Cavalry => {
-                    return match formation {
-                        Formation::Line if enemy <= 6 => 8,
-                        Formation::MarchColumn if enemy > 7 => 3,
-                        _ => -1,
-                    };
-                }
-                Arm::Infantry => {}
-            }
-            if horse_near && p.brigade.command != Command::Attack {
-                return if *formation == Formation::Square {
-                    15
-                } else {
-                    -1
-                };
-            }
-            match (p.brigade.formation, formation) {
-                (Formation::Line, Formation::AttackColumn) if enemy > 3 => 5,
-                (Formation::MarchColumn, Formation::AttackColumn) if enemy <= 4 => 6,
-                (f, Formation::Line) if f.is_column() && enemy <= 2 => 12,
-                (Formation::Square, Formation::Line) => 10,
-                _ => -1,
-            }
-        }
+        } => form_score(world, all, *side, brigade, *formation),
         _ => 0,
+    }
+}
+
+/// What brigade `brigade` of `side` moving along `path` is worth: nearer the goals,
+/// onto an objective, the fights it may meet beside the enemy, the guns it masks and
+/// the fire it walks under.
+fn move_score(
+    world: &World,
+    all: &[Piece],
+    goals: &[Hex],
+    side: u8,
+    brigade: &str,
+    path: &[String],
+) -> i64 {
+    let (Some(p), Some(to)) = (
+        all.iter().find(|p| p.id == brigade),
+        path.last().and_then(|l| crate::scenario::hex_of(l)),
+    ) else {
+        return 0;
+    };
+    if p.arm == Arm::Artillery {
+        return gun_position(world, all, p, to) - gun_position(world, all, p, p.hex);
+    }
+    // Horse cannot fight for a village or wood: it makes for the objectives no
+    // enemy holds in cover, else for the enemy in the open it could charge.
+    let horse_goals;
+    let goals = if p.arm == Arm::Cavalry {
+        horse_goals = cavalry_goals(world, all, side, goals);
+        &horse_goals[..]
+    } else {
+        goals
+    };
+    let before = i64::from(distance_to_goal(all, goals, side, p.hex));
+    let after = i64::from(distance_to_goal(all, goals, side, to));
+    let mut score = (before - after) * 10;
+    // Onto an objective it does not hold: taken, as long as it stays.
+    if goals.contains(&to) && !goals.contains(&p.hex) {
+        score += 30;
+    }
+    let moved = Piece {
+        hex: to,
+        ..p.clone()
+    };
+    score += beside_score(world, all, side, p, &moved);
+    if masks_guns(world, all, side, to) {
+        score -= 8;
+    }
+    // Under the enemy's guns (or, for horse, its volleys): the casualties they
+    // are expected to cause, unless it comes on to storm the guns (horse that
+    // means to charge still takes the volley if the enemy fights first).
+    if p.brigade.command != Command::Attack || p.arm == Arm::Cavalry {
+        score -= under_fire(world, all, &moved) / 4;
+    }
+    if !view::in_the_open(world, to) {
+        score += 2;
+    }
+    score
+}
+
+/// Next to an enemy: worth it only on Attack orders with the odds in its favour; a
+/// column halting beside a line is shot to pieces. The sum over the enemies beside
+/// `moved` (brigade `p` where it would stand) of the worse of its fight and theirs.
+fn beside_score(world: &World, all: &[Piece], side: u8, p: &Piece, moved: &Piece) -> i64 {
+    let to = moved.hex;
+    let beside: Vec<&Piece> = all
+        .iter()
+        .filter(|e| e.side != side && !e.routed && e.hex.unsigned_distance_to(to) == 1)
+        .collect();
+    let mut score = 0;
+    for e in &beside {
+        let mine = if p.brigade.command == Command::Attack {
+            attack_contest(world, moved, e)
+        } else {
+            fire_contest(world, moved, e)
+        }
+        .map(|c| contest_value(c, moved, e));
+        // The enemy may start the fight too: count the worse of the two.
+        let theirs = threat(world, e, moved).map(|c| -contest_value(c, e, moved));
+        score += match (mine, theirs) {
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) => a,
+            (None, Some(b)) => b.min(0),
+            (None, None) => 0,
+        } / 6;
+    }
+    score
+}
+
+/// What brigade `brigade` of `side` changing to `formation` is worth: a battery
+/// deploys with targets in sight and limbers with none near, horse forms line near
+/// the enemy, infantry forms square against horse and line for a fight.
+fn form_score(world: &World, all: &[Piece], side: u8, brigade: &str, formation: Formation) -> i64 {
+    let Some(p) = all.iter().find(|p| p.id == brigade) else {
+        return 0;
+    };
+    let enemy = nearest_enemy(all, side, p.hex);
+    let horse_near = all.iter().any(|e| {
+        e.side != side
+            && !e.routed
+            && e.arm == Arm::Cavalry
+            && e.brigade.command == Command::Attack
+            && e.hex.unsigned_distance_to(p.hex) <= 4
+    });
+    match p.arm {
+        Arm::Artillery => {
+            let targets = all.iter().any(|e| {
+                e.side != side
+                    && !e.routed
+                    && e.hex.unsigned_distance_to(p.hex) <= view::GUN_RANGE
+                    && view::clear_line(world, p.hex, e.hex)
+            });
+            return match formation {
+                // Last of the side's moves, so that its own brigades do not
+                // step into the line of fire after it.
+                Formation::Deployed if targets => 3,
+                Formation::Limbered if enemy > view::GUN_RANGE + 1 => 5,
+                _ => -1,
+            };
+        }
+        Arm::Cavalry => {
+            return match formation {
+                Formation::Line if enemy <= 6 => 8,
+                Formation::MarchColumn if enemy > 7 => 3,
+                _ => -1,
+            };
+        }
+        Arm::Infantry => {}
+    }
+    if horse_near && p.brigade.command != Command::Attack {
+        return if formation == Formation::Square {
+            15
+        } else {
+            -1
+        };
+    }
+    match (p.brigade.formation, formation) {
+        (Formation::Line, Formation::AttackColumn) if enemy > 3 => 5,
+        (Formation::MarchColumn, Formation::AttackColumn) if enemy <= 4 => 6,
+        (f, Formation::Line) if f.is_column() && enemy <= 2 => 12,
+        (Formation::Square, Formation::Line) => 10,
+        _ => -1,
     }
 }
 

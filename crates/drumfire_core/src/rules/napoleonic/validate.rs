@@ -207,26 +207,72 @@ pub fn fight_check(world: &World, p: &Piece, enemy: &Piece, fight: Fight) -> Res
     }
     // Ours — N-1 in docs/rules/napoleonic.md: contact and the 2" halt are the
     // adjacent hex, the 4" halt one empty hex between.
-    let distance = p.hex.unsigned_distance_to(enemy.hex);
-    let open = view::in_the_open(world, enemy.hex);
-    let command = p.brigade.command;
-    let orders = |allowed: &[Command], what: &str| {
+    let e = Engagement {
+        world,
+        p,
+        enemy,
+        distance: p.hex.unsigned_distance_to(enemy.hex),
+        open: view::in_the_open(world, enemy.hex),
+    };
+    infantry_only(p, enemy, fight)?;
+    match fight {
+        Fight::Bombard => bombard_check(&e)?,
+        Fight::Charge => charge_check(&e)?,
+        Fight::Assault => assault_check(&e)?,
+        Fight::Volley => volley_check(&e)?,
+        Fight::Skirmish => skirmish_check(&e)?,
+        Fight::Firefight => firefight_check(&e)?,
+        Fight::HandToHand => hand_to_hand_check(&e)?,
+        Fight::Inside => inside_check(&e)?,
+    }
+    if p.brigade.formation == Formation::Square
+        && matches!(fight, Fight::HandToHand | Fight::Assault)
+    {
+        return Err(format!("{} is in square: a square does not charge", p.name));
+    }
+    Ok(())
+}
+
+/// What each fight's own check reads: the brigade that starts it, its enemy, how far
+/// apart they stand and whether the enemy is in the open.
+struct Engagement<'a> {
+    world: &'a World,
+    p: &'a Piece,
+    enemy: &'a Piece,
+    distance: u32,
+    open: bool,
+}
+
+impl Engagement<'_> {
+    /// Is the brigade on one of the `allowed` orders? If not, the refusal ends with
+    /// `what`.
+    fn orders(&self, allowed: &[Command], what: &str) -> Result<(), String> {
+        let command = self.p.brigade.command;
         if allowed.contains(&command) {
             Ok(())
         } else {
             Err(format!(
                 "{} is on {} orders: {what}",
-                p.name,
+                self.p.name,
                 command.name()
             ))
         }
-    };
+    }
+
+    /// Is the enemy in the adjacent hex?
+    fn adjacent(&self) -> Result<(), String> {
+        adjacent(self.distance, &self.enemy.name)
+    }
+}
+
+/// Rules 10 to 13: "Only infantry"; "Against infantry" — for the skirmish, the
+/// firefight, hand to hand and combat inside.
+fn infantry_only(p: &Piece, enemy: &Piece, fight: Fight) -> Result<(), String> {
     let infantry_fight = matches!(
         fight,
         Fight::Skirmish | Fight::Firefight | Fight::HandToHand | Fight::Inside
     );
     if infantry_fight {
-        // Rules 10 to 13: "Only infantry"; "Against infantry".
         if p.arm != Arm::Infantry {
             return Err(format!(
                 "{} is {}: only infantry fight a {}",
@@ -244,168 +290,181 @@ pub fn fight_check(world: &World, p: &Piece, enemy: &Piece, fight: Fight) -> Res
             ));
         }
     }
-    match fight {
-        Fight::Bombard => {
-            // Ours — N-22 in docs/rules/napoleonic.md: a deployed battery on Engage
-            // or Hold orders fires on an enemy within its range it can see.
-            if p.arm != Arm::Artillery {
-                return Err(format!("{} has no guns: only a battery bombards", p.name));
-            }
-            if p.brigade.formation != Formation::Deployed {
-                return Err(format!("{} is limbered: deploy it to fire", p.name));
-            }
-            if !(1..=view::GUN_RANGE).contains(&distance) {
-                return Err(format!(
-                    "{} is {distance} hexes away: a battery reaches {} hexes",
-                    enemy.name,
-                    view::GUN_RANGE
-                ));
-            }
-            if !view::clear_line(world, p.hex, enemy.hex) {
-                return Err(format!(
-                    "{} cannot see {}: a brigade, built-up area or wood is in the way",
-                    p.name, enemy.name
-                ));
-            }
-        }
-        Fight::Charge => {
-            // Ours — N-23 in docs/rules/napoleonic.md: cavalry on Attack orders, in
-            // line, charges an enemy beside it in the open.
-            if p.arm != Arm::Cavalry {
-                return Err(format!("{} is not cavalry: only cavalry charges", p.name));
-            }
-            orders(&[Command::Attack], "only Attack orders charge")?;
-            if p.brigade.formation != Formation::Line {
-                return Err(format!(
-                    "{} is in march column: cavalry charges in line",
-                    p.name
-                ));
-            }
-            adjacent(distance, &enemy.name)?;
-            if !open {
-                return Err(format!(
-                    "{} is in a built-up area or wood: cavalry does not charge into one",
-                    enemy.name
-                ));
-            }
-        }
-        Fight::Assault => {
-            // Ours — N-24 in docs/rules/napoleonic.md: infantry on Attack orders
-            // storms an enemy battery beside it.
-            if p.arm != Arm::Infantry {
-                return Err(format!(
-                    "{} is {}: infantry storms a battery",
-                    p.name,
-                    p.arm.name()
-                ));
-            }
-            orders(&[Command::Attack], "only Attack orders storm a battery")?;
-            if enemy.arm != Arm::Artillery {
-                return Err(format!("{} is not a battery", enemy.name));
-            }
-            adjacent(distance, &enemy.name)?;
-        }
-        Fight::Volley => {
-            // Ours — N-26 in docs/rules/napoleonic.md: infantry on Engage or Hold
-            // orders volleys at enemy cavalry beside it.
-            // Ours — N-33 in docs/rules/napoleonic.md: and at an enemy battery beside
-            // it (the seed's skirmish is against infantry only).
-            if p.arm != Arm::Infantry {
-                return Err(format!("{} is {}: infantry volleys", p.name, p.arm.name()));
-            }
-            orders(
-                &[Command::Hold, Command::Engage],
-                "only Engage or Hold orders volley",
-            )?;
-            if enemy.arm == Arm::Infantry {
-                return Err(format!(
-                    "{} is infantry: a volley is fired at horse or guns",
-                    enemy.name
-                ));
-            }
-            adjacent(distance, &enemy.name)?;
-        }
-        Fight::Skirmish => {
-            // Rule 11: "Only infantry and must have Hold or Engage orders"; "Against
-            // infantry in the open, BUA or woods"; "Attackers halt at 4"".
-            orders(
-                &[Command::Hold, Command::Engage],
-                "only Hold or Engage orders skirmish",
-            )?;
-            if distance != 2 {
-                return Err(format!(
-                    "a skirmish is fought across one empty hex (4\"): {} is {distance} hex{} away",
-                    enemy.name,
-                    if distance == 1 { "" } else { "es" }
-                ));
-            }
-            // Ours — N-1 in docs/rules/napoleonic.md: every hex between (the one on a
-            // straight line, both off it) is empty, of friend and foe alike.
-            if let Some(b) = between(p.hex, enemy.hex)
-                .into_iter()
-                .find_map(|h| view::cell(world, h).and_then(|_| view::piece_at(world, h)))
-            {
-                return Err(format!(
-                    "a skirmish is fought across one empty hex (4\"): {} stands in {}, between {} and {}",
-                    b.name,
-                    view::label(b.hex),
-                    p.name,
-                    enemy.name
-                ));
-            }
-        }
-        Fight::Firefight => {
-            // Rule 12: "Only infantry and must have Engage or Hold orders"; "Against
-            // infantry in the open"; "Not allowed if they have already skirmished".
-            orders(
-                &[Command::Hold, Command::Engage],
-                "only Engage or Hold orders fight a firefight",
-            )?;
-            if state.skirmished.contains(&p.id) {
-                return Err(format!(
-                    "{} has skirmished this turn: no firefight after a skirmish",
-                    p.name
-                ));
-            }
-            adjacent(distance, &enemy.name)?;
-            if !open {
-                return Err(format!(
-                    "{} is not in the open: a firefight is against infantry in the open",
-                    enemy.name
-                ));
-            }
-        }
-        Fight::HandToHand => {
-            // Rule 13: "Only infantry and must have Attack orders"; "Against infantry in
-            // the open"; "Attackers advance to contact".
-            orders(&[Command::Attack], "only Attack orders fight hand to hand")?;
-            adjacent(distance, &enemy.name)?;
-            if !open {
-                return Err(format!(
-                    "{} is in a built-up area or wood: the fight for it is combat inside",
-                    enemy.name
-                ));
-            }
-        }
-        Fight::Inside => {
-            // Rule 10: "Only infantry and must have Attack or Engage orders".
-            orders(
-                &[Command::Attack, Command::Engage],
-                "only Attack or Engage orders fight inside",
-            )?;
-            adjacent(distance, &enemy.name)?;
-            if open {
-                return Err(format!(
-                    "{} is in the open, not in a built-up area or wood",
-                    enemy.name
-                ));
-            }
-        }
+    Ok(())
+}
+
+/// Ours — N-22 in docs/rules/napoleonic.md: a deployed battery on Engage or Hold
+/// orders fires on an enemy within its range it can see.
+fn bombard_check(e: &Engagement) -> Result<(), String> {
+    let (p, enemy, distance) = (e.p, e.enemy, e.distance);
+    if p.arm != Arm::Artillery {
+        return Err(format!("{} has no guns: only a battery bombards", p.name));
     }
-    if p.brigade.formation == Formation::Square
-        && matches!(fight, Fight::HandToHand | Fight::Assault)
+    if p.brigade.formation != Formation::Deployed {
+        return Err(format!("{} is limbered: deploy it to fire", p.name));
+    }
+    if !(1..=view::GUN_RANGE).contains(&distance) {
+        return Err(format!(
+            "{} is {distance} hexes away: a battery reaches {} hexes",
+            enemy.name,
+            view::GUN_RANGE
+        ));
+    }
+    if !view::clear_line(e.world, p.hex, enemy.hex) {
+        return Err(format!(
+            "{} cannot see {}: a brigade, built-up area or wood is in the way",
+            p.name, enemy.name
+        ));
+    }
+    Ok(())
+}
+
+/// Ours — N-23 in docs/rules/napoleonic.md: cavalry on Attack orders, in line,
+/// charges an enemy beside it in the open.
+fn charge_check(e: &Engagement) -> Result<(), String> {
+    let p = e.p;
+    if p.arm != Arm::Cavalry {
+        return Err(format!("{} is not cavalry: only cavalry charges", p.name));
+    }
+    e.orders(&[Command::Attack], "only Attack orders charge")?;
+    if p.brigade.formation != Formation::Line {
+        return Err(format!(
+            "{} is in march column: cavalry charges in line",
+            p.name
+        ));
+    }
+    e.adjacent()?;
+    if !e.open {
+        return Err(format!(
+            "{} is in a built-up area or wood: cavalry does not charge into one",
+            e.enemy.name
+        ));
+    }
+    Ok(())
+}
+
+/// Ours — N-24 in docs/rules/napoleonic.md: infantry on Attack orders storms an enemy
+/// battery beside it.
+fn assault_check(e: &Engagement) -> Result<(), String> {
+    let p = e.p;
+    if p.arm != Arm::Infantry {
+        return Err(format!(
+            "{} is {}: infantry storms a battery",
+            p.name,
+            p.arm.name()
+        ));
+    }
+    e.orders(&[Command::Attack], "only Attack orders storm a battery")?;
+    if e.enemy.arm != Arm::Artillery {
+        return Err(format!("{} is not a battery", e.enemy.name));
+    }
+    e.adjacent()
+}
+
+/// Ours — N-26 in docs/rules/napoleonic.md: infantry on Engage or Hold orders volleys
+/// at enemy cavalry beside it.
+/// Ours — N-33 in docs/rules/napoleonic.md: and at an enemy battery beside it (the
+/// seed's skirmish is against infantry only).
+fn volley_check(e: &Engagement) -> Result<(), String> {
+    let p = e.p;
+    if p.arm != Arm::Infantry {
+        return Err(format!("{} is {}: infantry volleys", p.name, p.arm.name()));
+    }
+    e.orders(
+        &[Command::Hold, Command::Engage],
+        "only Engage or Hold orders volley",
+    )?;
+    if e.enemy.arm == Arm::Infantry {
+        return Err(format!(
+            "{} is infantry: a volley is fired at horse or guns",
+            e.enemy.name
+        ));
+    }
+    e.adjacent()
+}
+
+/// Rule 11: "Only infantry and must have Hold or Engage orders"; "Against infantry in
+/// the open, BUA or woods"; "Attackers halt at 4"".
+fn skirmish_check(e: &Engagement) -> Result<(), String> {
+    let (p, enemy, distance) = (e.p, e.enemy, e.distance);
+    e.orders(
+        &[Command::Hold, Command::Engage],
+        "only Hold or Engage orders skirmish",
+    )?;
+    if distance != 2 {
+        return Err(format!(
+            "a skirmish is fought across one empty hex (4\"): {} is {distance} hex{} away",
+            enemy.name,
+            if distance == 1 { "" } else { "es" }
+        ));
+    }
+    // Ours — N-1 in docs/rules/napoleonic.md: every hex between (the one on a
+    // straight line, both off it) is empty, of friend and foe alike.
+    if let Some(b) = between(p.hex, enemy.hex)
+        .into_iter()
+        .find_map(|h| view::cell(e.world, h).and_then(|_| view::piece_at(e.world, h)))
     {
-        return Err(format!("{} is in square: a square does not charge", p.name));
+        return Err(format!(
+            "a skirmish is fought across one empty hex (4\"): {} stands in {}, between {} and {}",
+            b.name,
+            view::label(b.hex),
+            p.name,
+            enemy.name
+        ));
+    }
+    Ok(())
+}
+
+/// Rule 12: "Only infantry and must have Engage or Hold orders"; "Against infantry in
+/// the open"; "Not allowed if they have already skirmished".
+fn firefight_check(e: &Engagement) -> Result<(), String> {
+    let p = e.p;
+    e.orders(
+        &[Command::Hold, Command::Engage],
+        "only Engage or Hold orders fight a firefight",
+    )?;
+    if e.world.resource::<NpState>().skirmished.contains(&p.id) {
+        return Err(format!(
+            "{} has skirmished this turn: no firefight after a skirmish",
+            p.name
+        ));
+    }
+    e.adjacent()?;
+    if !e.open {
+        return Err(format!(
+            "{} is not in the open: a firefight is against infantry in the open",
+            e.enemy.name
+        ));
+    }
+    Ok(())
+}
+
+/// Rule 13: "Only infantry and must have Attack orders"; "Against infantry in the
+/// open"; "Attackers advance to contact".
+fn hand_to_hand_check(e: &Engagement) -> Result<(), String> {
+    e.orders(&[Command::Attack], "only Attack orders fight hand to hand")?;
+    e.adjacent()?;
+    if !e.open {
+        return Err(format!(
+            "{} is in a built-up area or wood: the fight for it is combat inside",
+            e.enemy.name
+        ));
+    }
+    Ok(())
+}
+
+/// Rule 10: "Only infantry and must have Attack or Engage orders".
+fn inside_check(e: &Engagement) -> Result<(), String> {
+    e.orders(
+        &[Command::Attack, Command::Engage],
+        "only Attack or Engage orders fight inside",
+    )?;
+    e.adjacent()?;
+    if e.open {
+        return Err(format!(
+            "{} is in the open, not in a built-up area or wood",
+            e.enemy.name
+        ));
     }
     Ok(())
 }

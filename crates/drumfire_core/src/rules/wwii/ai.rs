@@ -3,11 +3,11 @@
 //! side outnumbers the enemy there, taking cover on the way; every shot at the target
 //! it hurts most; a breakthrough onto an objective.
 
-use super::assault::Ending;
 use super::mixed::Kind;
+use super::personnel_assault::Ending;
 use super::state::{Followup, WwiiOrder, WwiiState};
 use super::view::{self, Unit};
-use super::{ASSAULT, FIRE, MOVEMENT, assaults, movement, shooting, tanks};
+use super::{ASSAULT, FIRE, MOVEMENT, assault_phase, fire_phase, movement, tanks};
 use crate::flow::Phase;
 use crate::orders::Order;
 use bevy_ecs::prelude::*;
@@ -33,7 +33,7 @@ pub fn choose(world: &World, side: u8) -> Option<Order> {
 /// (the infantry demoralized or eliminated).
 fn tank_wins(world: &World, tank: &Unit, i: &Unit) -> f64 {
     let group = [tank.clone(), i.clone()];
-    let (t, inf, _) = assaults::tank_sides(world, &group, tank, i);
+    let (t, inf, _) = assault_phase::tank_sides(world, &group, tank, i);
     tanks::tank_assault_odds(&t, &inf)
         .iter()
         .filter(|(r, _)| {
@@ -53,7 +53,7 @@ fn overrun(world: &World, side: u8) -> Option<Order> {
         .filter(|u| u.side == side && u.kind() == Kind::Tank)
     {
         for h in u.hex.all_neighbors() {
-            let Ok(there) = assaults::can_overrun(world, u, h) else {
+            let Ok(there) = assault_phase::can_overrun(world, u, h) else {
                 continue;
             };
             let fighters: Vec<&Unit> = there
@@ -133,7 +133,7 @@ fn score(world: &World, all: &[Unit], u: &Unit, hex: Hex, goal: Option<Hex>) -> 
                 e.side != u.side
                     && e.figures.fire_points > 0
                     && e.hex.unsigned_distance_to(hex) <= e.figures.range.div_ceil(2)
-                    && shooting::sees(world, e.hex, hex)
+                    && fire_phase::sees(world, e.hex, hex)
             })
             .count() as i64;
         s -= under_fire * if cell.solid_cover { 2 } else { 5 };
@@ -210,7 +210,7 @@ fn best_shot(world: &World, side: u8) -> Option<Order> {
     let mut best: Option<(u64, Order)> = None;
     for u in all.iter().filter(|u| u.side == side) {
         for t in all.iter().filter(|t| t.side != side) {
-            let Ok(shot) = shooting::can_fire(world, u, t) else {
+            let Ok(shot) = fire_phase::can_fire(world, u, t) else {
                 continue;
             };
             let faces = shot.needs.map_or(0, |n| u64::from(7 - n));

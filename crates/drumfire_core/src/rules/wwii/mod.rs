@@ -6,9 +6,9 @@
 //! designed where the seed is silent.
 //!
 //! The rules' arithmetic is pure functions of the figures: the rounds of a personnel
-//! assault, how it ends and its exact odds (`assault`), the modifiers from the units
+//! assault, how it ends and its exact odds (`personnel_assault`), the modifiers from the units
 //! involved (`modifiers`), contact and a unit's four sides on hexes (`contact`), who
-//! may fire while an assault is under way and fire at range (`fire`), what the winner
+//! may fire while an assault is under way and fire at range (`fire_chart`), what the winner
 //! of an assault may do next (`followup`), morale checks and the voluntary rout
 //! (`morale`), who may engage whom in a mixed assault and how it splits (`mixed`),
 //! tanks against personnel with the small arms chart at close quarters, the weapon
@@ -16,7 +16,7 @@
 //! unit types (`data.ron`) as the rules read them (`units`). The turn in play: the
 //! scenario's section (`scenario`), the orders and state (`state`), the phases
 //! (`resolve`, `validate`): Initiative, Movement (`movement`, with overruns and
-//! voluntary routs), Fire (`shooting`), Assault (`assaults`) and Rally; what fire and
+//! voluntary routs), Fire (`fire_phase`), Assault (`assault_phase`) and Rally; what fire and
 //! assaults do to units (`effects`); the computer player (`ai`).
 
 use crate::flow::{self, Phase};
@@ -25,13 +25,14 @@ use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 
+mod actions;
 pub mod ai;
-pub mod assault;
-pub mod assaults;
+pub mod assault_phase;
 pub mod contact;
 pub mod editor;
 pub mod effects;
-pub mod fire;
+pub mod fire_chart;
+pub mod fire_phase;
 pub mod followup;
 pub mod invariants;
 pub mod mixed;
@@ -39,15 +40,16 @@ pub mod modifiers;
 pub mod morale;
 pub mod movement;
 pub mod odds_tables;
+pub mod personnel_assault;
 pub(crate) mod resolve;
 pub mod scenario;
-pub mod shooting;
 pub mod state;
 pub mod tanks;
 pub mod units;
 mod validate;
 pub mod view;
 
+pub use actions::actions;
 pub use resolve::followup_paths;
 pub use state::{WwiiOrder, WwiiState};
 pub use validate::validate;
@@ -168,147 +170,6 @@ pub fn awaiting(world: &World) -> Option<u8> {
             .map(|u| u.side),
         _ => None,
     }
-}
-
-/// Every order `side` could give now in the phase, whether or not it is its turn.
-pub fn actions(world: &World, side: u8) -> Vec<Order> {
-    let state = world.resource::<WwiiState>();
-    let mut out = Vec::new();
-    let mine: Vec<view::Unit> = view::units(world)
-        .into_iter()
-        .filter(|u| u.side == side)
-        .collect();
-    match *world.resource::<State<Phase>>().get() {
-        MOVEMENT => {
-            let all = view::units(world);
-            for u in &mine {
-                for path in movement::reachable(world, u).into_values() {
-                    out.push(
-                        WwiiOrder::Move {
-                            side,
-                            unit: u.id.clone(),
-                            path: path.iter().map(|h| view::label(*h)).collect(),
-                            facing: None,
-                        }
-                        .into(),
-                    );
-                }
-                let o: Order = WwiiOrder::Prone {
-                    side,
-                    unit: u.id.clone(),
-                }
-                .into();
-                if (INFO.validate)(world, &o).is_ok() {
-                    out.push(o);
-                }
-                if u.kind() == mixed::Kind::Tank {
-                    for h in u.hex.all_neighbors() {
-                        if assaults::can_overrun(world, u, h).is_ok() {
-                            out.push(
-                                WwiiOrder::Overrun {
-                                    side,
-                                    unit: u.id.clone(),
-                                    target: view::label(h),
-                                }
-                                .into(),
-                            );
-                        }
-                    }
-                }
-                if movement::locked(&all, u)
-                    && !state.moved.contains(&u.id)
-                    && u.morale != morale::State::Routed
-                {
-                    out.push(
-                        WwiiOrder::Rout {
-                            side,
-                            unit: u.id.clone(),
-                        }
-                        .into(),
-                    );
-                }
-            }
-        }
-        FIRE => {
-            let all = view::units(world);
-            for u in &mine {
-                for t in all.iter().filter(|t| t.side != side) {
-                    if shooting::can_fire(world, u, t).is_ok() {
-                        out.push(
-                            WwiiOrder::Fire {
-                                side,
-                                unit: u.id.clone(),
-                                target: t.id.clone(),
-                            }
-                            .into(),
-                        );
-                    }
-                }
-            }
-        }
-        ASSAULT if state.acting.is_some() => {
-            for g in assaults::groups(world) {
-                for u in g.iter().filter(|u| u.side == side) {
-                    let opts = assaults::options(world, &g, u);
-                    if opts.len() < 2 {
-                        continue;
-                    }
-                    // What it engages already is no new order.
-                    let now = assaults::engages(world, &g, u);
-                    for e in opts.into_iter().filter(|e| *e != now) {
-                        let target = match e {
-                            mixed::Engages::Vehicle(id) => Some(id),
-                            _ => g
-                                .iter()
-                                .find(|t| {
-                                    t.side != side
-                                        && t.kind().personnel()
-                                        && t.hex.unsigned_distance_to(u.hex) == 1
-                                })
-                                .map(|t| t.id.clone()),
-                        };
-                        if let Some(target) = target {
-                            out.push(
-                                WwiiOrder::Engage {
-                                    side,
-                                    unit: u.id.clone(),
-                                    target,
-                                }
-                                .into(),
-                            );
-                        }
-                    }
-                }
-            }
-        }
-        ASSAULT => {
-            if let Some(f) = state.followups.first()
-                && view::unit(world, f.unit()).is_some_and(|u| u.side == side)
-            {
-                if matches!(f, state::Followup::Cavalry { .. }) {
-                    out.push(
-                        WwiiOrder::Dismount {
-                            side,
-                            unit: f.unit().to_owned(),
-                        }
-                        .into(),
-                    );
-                }
-                for p in followup_paths(world, f) {
-                    out.push(
-                        WwiiOrder::Advance {
-                            side,
-                            unit: f.unit().to_owned(),
-                            path: p.iter().map(|h| view::label(*h)).collect(),
-                        }
-                        .into(),
-                    );
-                }
-            }
-        }
-        _ => {}
-    }
-    out
 }
 
 /// Every legal order for a side now: passing and each of its actions, when the game

@@ -3,7 +3,7 @@
 //! seed names the modifiers and, in its example, gives "a minus one" for a unit hit
 //! on two sides; the other values are ours.
 
-use super::assault::Meeting;
+use super::personnel_assault::Meeting;
 
 /// A unit's training.
 /// Ours — W-D5 in docs/rules/wwii.md: three grades; outstanding counts as great too,

@@ -3,10 +3,10 @@
 //! high explosive, personnel assaults, tank assaults and morale checks, each computed by the rules' own
 //! functions. A test compares the doc with `markdown()`.
 
-use super::assault::{Ending, Meeting, Result, Side, assault_odds};
-use super::fire::{gun_needs, he_needs, needs_at_range};
+use super::fire_chart::{gun_needs, he_needs, needs_at_range};
 use super::modifiers::Training;
 use super::morale::{self, State};
+use super::personnel_assault::{Ending, Meeting, Result, Side, assault_odds};
 use super::tanks::{self, Infantry, Tanks};
 use std::fmt::Write;
 
@@ -124,7 +124,18 @@ pub fn tank_examples() -> Vec<(&'static str, Tanks, Infantry)> {
 pub fn markdown() -> String {
     let mut out = String::new();
     let w = &mut out;
-    // Fire at range (W-D13).
+    fire_at_range(w);
+    close_quarters(w);
+    guns_against_armor(w);
+    high_explosive(w);
+    personnel_assaults(w);
+    tank_assaults(w);
+    morale_checks(w);
+    out
+}
+
+/// Fire at range (W-D13).
+fn fire_at_range(w: &mut String) {
     let _ = writeln!(
         w,
         "**Fire at range** (W-D13): the face each die (a fire point) needs to kill a base, \
@@ -140,7 +151,10 @@ pub fn markdown() -> String {
             face(needs_at_range(2, 2, m))
         );
     }
-    // Close quarters (W-D6) and the weapon differential (WW-22).
+}
+
+/// Close quarters (W-D6) and the weapon differential (WW-22).
+fn close_quarters(w: &mut String) {
     let _ = writeln!(
         w,
         "\n**The small arms chart at close quarters** (W-D6): each die of a tank assault \
@@ -152,7 +166,10 @@ pub fn markdown() -> String {
     for m in [3, 2, 1, 0, -1, -2] {
         let _ = writeln!(w, "| {m:+} | {} |", face(tanks::needs(m)));
     }
-    // Guns against armor (W-D14).
+}
+
+/// Guns against armor (W-D14).
+fn guns_against_armor(w: &mut String) {
     let _ = writeln!(
         w,
         "\n**Guns against armor** (W-D14): a die a gun base, by the gun factor less the \
@@ -168,7 +185,10 @@ pub fn markdown() -> String {
         };
         let _ = writeln!(w, "| {d:+} | {} |", face(gun_needs(gun, armor, 0)));
     }
-    // High explosive (W-D29).
+}
+
+/// High explosive (W-D29).
+fn high_explosive(w: &mut String) {
     let _ = writeln!(
         w,
         "\n**High explosive** (W-D29): a die a gun base of a tank, armored car or towed gun \
@@ -189,7 +209,10 @@ pub fn markdown() -> String {
             face(he_needs(gun, 1, 2, -1))
         );
     }
-    // Personnel assaults (WW-20).
+}
+
+/// Personnel assaults (WW-20).
+fn personnel_assaults(w: &mut String) {
     let _ = writeln!(
         w,
         "\n**Personnel assaults** (WW-20): the chance of each ending over every roll of every \
@@ -209,7 +232,10 @@ pub fn markdown() -> String {
             .collect();
         let _ = writeln!(w, "| {what} | {} |", cells.join(" | "));
     }
-    // Tank assaults (W-D7).
+}
+
+/// Tank assaults (W-D7).
+fn tank_assaults(w: &mut String) {
     let _ = writeln!(
         w,
         "\n**Tank assaults** (W-D7): three rounds, the tanks as the attacker; the chance of \
@@ -235,7 +261,10 @@ pub fn markdown() -> String {
             cells.join(" | ")
         );
     }
-    // Morale (W-D15).
+}
+
+/// Morale (W-D15).
+fn morale_checks(w: &mut String) {
     let _ = writeln!(
         w,
         "\n**Morale checks** (W-D15): two dice against the unit's morale, ways out of 36 of \
@@ -263,5 +292,4 @@ pub fn markdown() -> String {
             );
         }
     }
-    out
 }

@@ -4,7 +4,7 @@
 use super::state::{Followup, WwiiOrder, WwiiState};
 use super::view;
 use super::{
-    ASSAULT, FIRE, INITIATIVE, MOVEMENT, RALLY, assaults, effects, movement, say, shooting,
+    ASSAULT, FIRE, INITIATIVE, MOVEMENT, RALLY, assault_phase, effects, fire_phase, movement, say,
 };
 use crate::counters::Facing;
 use crate::flow::{self, Phase};
@@ -91,15 +91,15 @@ fn apply(world: &mut World, o: WwiiOrder) {
             else {
                 return;
             };
-            assaults::overrun(world, &u, hex);
+            assault_phase::overrun(world, &u, hex);
         }
         WwiiOrder::Rout { unit, .. } => rout(world, &unit),
         WwiiOrder::Fire { unit, target, .. } => {
             let (Some(u), Some(t)) = (view::unit(world, &unit), view::unit(world, &target)) else {
                 return;
             };
-            if let Ok(shot) = shooting::can_fire(world, &u, &t) {
-                shooting::fire_at(world, &u, &t, &shot);
+            if let Ok(shot) = fire_phase::can_fire(world, &u, &t) {
+                fire_phase::fire_at(world, &u, &t, &shot);
             }
         }
         WwiiOrder::Engage { unit, target, .. } => {
@@ -211,13 +211,13 @@ pub(super) fn settle(world: &mut World) {
             if choosing(world) {
                 let next = order_of_sides(world).into_iter().find(|s| {
                     !world.resource::<WwiiState>().done.contains(s)
-                        && !assaults::open_choices(world, *s).is_empty()
+                        && !assault_phase::open_choices(world, *s).is_empty()
                 });
                 world.resource_mut::<WwiiState>().acting = next;
                 if next.is_some() {
                     return;
                 }
-                assaults::resolve_all(world);
+                assault_phase::resolve_all(world);
             }
             // Follow-ups whose unit is gone or can go nowhere are dropped.
             loop {

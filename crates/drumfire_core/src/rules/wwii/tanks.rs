@@ -5,7 +5,7 @@
 //! armored overrun's cost, a quarter of the tank's movement per three-round assault.
 //! Pure functions of the figures, with the exact odds of an assault over its rounds.
 
-use super::assault::{Ending, Result, Side, ending};
+use super::personnel_assault::{Ending, Result, Side, ending};
 use std::collections::BTreeMap;
 
 /// The die a small arms shot needs at close quarters, before modifiers.
@@ -23,7 +23,7 @@ pub fn needs(modifier: i32) -> Option<u8> {
 /// The ways out of `6^dice` that `dice` small arms dice with `modifier` kill 0, 1, ...
 /// `dice` bases.
 pub fn kill_ways(dice: u32, modifier: i32) -> Vec<u64> {
-    super::fire::kills(dice, needs(modifier))
+    super::fire_chart::kills(dice, needs(modifier))
 }
 
 /// "the weapon differential": an infantry unit's anti-tank assault value less the

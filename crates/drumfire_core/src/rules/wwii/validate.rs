@@ -2,7 +2,7 @@
 
 use super::state::{Followup, WwiiOrder, WwiiState};
 use super::view::{self, Unit};
-use super::{ASSAULT, FIRE, MOVEMENT, assaults, movement, refuse, resolve, shooting};
+use super::{ASSAULT, FIRE, MOVEMENT, assault_phase, fire_phase, movement, refuse, resolve};
 use crate::flow::Phase;
 use crate::orders::Refusal;
 use bevy_ecs::prelude::*;
@@ -97,7 +97,7 @@ pub fn validate(world: &World, o: &WwiiOrder) -> Result<(), Refusal> {
             let Some(hex) = crate::scenario::hex_of(target) else {
                 return refuse(format!("`{target}` is not a hex"));
             };
-            assaults::can_overrun(world, &u, hex)
+            assault_phase::can_overrun(world, &u, hex)
                 .map(|_| ())
                 .map_err(Refusal)
         }
@@ -129,7 +129,7 @@ pub fn validate(world: &World, o: &WwiiOrder) -> Result<(), Refusal> {
             let Some(t) = view::unit(world, target) else {
                 return refuse(format!("`{target}` is no unit on the map"));
             };
-            shooting::can_fire(world, &u, &t)
+            fire_phase::can_fire(world, &u, &t)
                 .map(|_| ())
                 .map_err(Refusal)
         }
@@ -191,7 +191,7 @@ fn check_engage(world: &World, side: u8, unit: &str, target: &str) -> Result<(),
         return refuse("Engagements are chosen at the start of the assault phase.");
     }
     let u = own(world, side, unit)?;
-    let group = assaults::groups(world)
+    let group = assault_phase::groups(world)
         .into_iter()
         .find(|g| g.iter().any(|x| x.id == u.id))
         .ok_or_else(|| Refusal(format!("{} is in no assault", u.name)))?;
@@ -203,10 +203,10 @@ fn check_engage(world: &World, side: u8, unit: &str, target: &str) -> Result<(),
     } else {
         super::mixed::Engages::Personnel
     };
-    if !assaults::options(world, &group, &u).contains(&wanted) {
+    if !assault_phase::options(world, &group, &u).contains(&wanted) {
         return refuse(match wanted {
             super::mixed::Engages::Personnel
-                if u.kind().vehicle() && assaults::in_bunker(world, t) =>
+                if u.kind().vehicle() && assault_phase::in_bunker(world, t) =>
             {
                 format!(
                     "{}: \"Bunkers and pillboxes ... prevent units occupying them from being assaulted by tanks\": {} is in a bunker",

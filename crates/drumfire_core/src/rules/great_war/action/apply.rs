@@ -28,209 +28,236 @@ pub fn apply(world: &mut World, order: GwOrder) {
                 .collect();
             activate(world, side, roots);
         }
-        GwOrder::Move { side, pieces, path } => {
-            set_acted(world, &pieces);
-            let path = path.iter().filter_map(|s| hex_of(s)).collect();
-            push_front(
-                world,
-                vec![Step::Advance {
-                    side,
-                    pieces,
-                    path,
-                    entered: 0,
-                    opportunity: true,
-                }],
-            );
-        }
+        GwOrder::Move { side, pieces, path } => apply_move(world, side, pieces, &path),
         GwOrder::Fire {
             side,
             firers,
             target,
-        } => {
-            let pieces: Vec<PieceView> = firers
-                .iter()
-                .filter_map(|id| view::by_id(world, id))
-                .collect();
-            let group = world.resource::<GwState>().group.clone();
-            let t = hex_of(&target).unwrap_or_default();
-            let Ok(plan) = fire::plan_action_fire(world, side, &pieces, t, group.as_ref()) else {
-                return;
-            };
-            set_acted(world, &firers);
-            for id in &firers {
-                mark(world, id, MarkerKind::Fired);
-            }
-            let open_sights = pieces.len() == 1
-                && action_fire(world.resource::<GwState>(), &pieces[0]).is_some_and(|(_, b)| b);
-            push_front(world, vec![Step::Fire(plan)]);
-            if open_sights {
-                depletion(world, &pieces[0]);
-            }
-        }
+        } => apply_fire(world, side, &firers, &target),
         GwOrder::Assault {
             side,
             pieces,
             target,
-        } => {
-            let t = hex_of(&target).unwrap_or_default();
-            let group = world.resource::<GwState>().group.clone().unwrap_or(Group {
-                side,
-                members: BTreeMap::new(),
-            });
-            let Ok(list) = members(world, &group, &pieces) else {
-                return;
-            };
-            if check_assault(world, side, &list, t).is_err() {
-                return;
-            }
-            let attackers: Vec<(String, Hex)> =
-                list.iter().map(|(p, _)| (p.id.clone(), p.hex)).collect();
-            let leaders: BTreeMap<String, Vec<String>> = list
-                .iter()
-                .filter(|(p, _)| !p.is_leader())
-                .map(|(p, m)| (p.id.clone(), m.leaders.clone()))
-                .collect();
-            let entering = entering_ids(world.resource::<GwState>(), &pieces);
-            let from = attackers[0].1;
-            set_acted(world, &pieces);
-            for id in &pieces {
-                super::super::place(world, id, t);
-                mark(world, id, MarkerKind::Moved);
-                mark(world, id, MarkerKind::Fired);
-            }
-            note(
-                world,
-                GameEvent::Moved {
-                    pieces: pieces.clone(),
-                    from: label(from),
-                    to: label(t),
-                },
-            );
-            push_front(
-                world,
-                vec![
-                    Step::Drumfire {
-                        hex: t,
-                        side,
-                        pieces: entering,
-                    },
-                    Step::Assault {
-                        hex: t,
-                        side,
-                        attackers,
-                        leaders,
-                    },
-                ],
-            );
-        }
+        } => apply_assault(world, side, pieces, &target),
         GwOrder::Recover { piece, .. } => recover(world, &piece),
-        GwOrder::MountOrDismount { piece, .. } => {
-            set_acted(world, std::slice::from_ref(&piece));
-            mark(world, &piece, MarkerKind::Done);
-            let Some(e) = entity(world, &piece) else {
-                return;
-            };
-            let d = data(world);
-            let Some(now) = world.get::<Counter>(e).map(|c| c.unit_type.clone()) else {
-                return;
-            };
-            let Some(other) = d
-                .units
-                .get(&now)
-                .and_then(|u| u.counterpart.clone())
-                .and_then(|o| d.units.get(&o))
-            else {
-                return;
-            };
-            let mut em = world.entity_mut(e);
-            if let Some(mut c) = em.get_mut::<Counter>() {
-                c.unit_type = other.id.clone();
-            }
-            em.insert(Printed {
-                full: other.full,
-                reduced: other.reduced,
-            });
-            let verb = if other.mounted { "mounts" } else { "dismounts" };
-            say(world, format!("{} {verb}.", name_of(world, &piece)));
-        }
+        GwOrder::MountOrDismount { piece, .. } => mount_or_dismount(world, &piece),
         GwOrder::Load {
             transport, piece, ..
-        } => {
-            set_acted(world, std::slice::from_ref(&transport));
-            mark(world, &transport, MarkerKind::Done);
-            mark(world, &piece, MarkerKind::Done);
-            world
-                .resource_mut::<GwState>()
-                .loaded
-                .insert(transport.clone(), piece.clone());
-            say(
-                world,
-                format!(
-                    "{} loads {}.",
-                    name_of(world, &transport),
-                    name_of(world, &piece)
-                ),
-            );
-        }
-        GwOrder::Unload { transport, .. } => {
-            set_acted(world, std::slice::from_ref(&transport));
-            mark(world, &transport, MarkerKind::Done);
-            let cargo = world.resource_mut::<GwState>().loaded.remove(&transport);
-            if let Some(c) = cargo {
-                say(
-                    world,
-                    format!(
-                        "{} unloads {}.",
-                        name_of(world, &transport),
-                        name_of(world, &c)
-                    ),
-                );
-            }
-        }
-        GwOrder::OpportunityFire { side, firers } => {
-            let Some(Prompt::OpportunityFire { hex, .. }) =
-                world.resource_mut::<GwState>().prompt.take()
-            else {
-                return;
-            };
-            let pieces: Vec<PieceView> = firers
-                .iter()
-                .filter_map(|id| view::by_id(world, id))
-                .collect();
-            let Ok(plan) = fire::plan_action_fire(world, side, &pieces, hex, None) else {
-                return;
-            };
-            for id in &firers {
-                *world
-                    .resource_mut::<GwState>()
-                    .opportunity
-                    .entry(id.clone())
-                    .or_default() += 1;
-                mark(world, id, MarkerKind::Fired);
-            }
-            push_front(world, vec![Step::Fire(plan)]);
-        }
+        } => load(world, &transport, &piece),
+        GwOrder::Unload { transport, .. } => unload(world, &transport),
+        GwOrder::OpportunityFire { side, firers } => opportunity_fire(world, side, &firers),
         GwOrder::HoldFire { side } => {
             world.resource_mut::<GwState>().prompt = None;
             let name = side_name(world, side);
             say(world, format!("{name} holds its fire."));
         }
-        GwOrder::TakeStepLoss { piece, .. } => {
-            let Some(Prompt::StepLoss {
-                side,
-                hex,
-                count,
-                candidates,
-            }) = world.resource_mut::<GwState>().prompt.take()
-            else {
-                return;
-            };
-            // The loss is among the units the question offered, and so are those
-            // still due from the same result.
-            take_loss(world, &piece, hex, side, count, Some(candidates));
-        }
+        GwOrder::TakeStepLoss { piece, .. } => take_step_loss(world, &piece),
         GwOrder::Plan { .. } | GwOrder::SealPlan { .. } | GwOrder::OpenPlan { .. } => {}
     }
+}
+
+/// A move: the pieces have acted, and advance along the path hex by hex (open to
+/// opportunity fire).
+fn apply_move(world: &mut World, side: u8, pieces: Vec<String>, path: &[String]) {
+    set_acted(world, &pieces);
+    let path = path.iter().filter_map(|s| hex_of(s)).collect();
+    push_front(
+        world,
+        vec![Step::Advance {
+            side,
+            pieces,
+            path,
+            entered: 0,
+            opportunity: true,
+        }],
+    );
+}
+
+/// Action fire: the firers have acted and fired, the fire is resolved, and a lone
+/// unit firing over open sights rolls for its ammunition.
+fn apply_fire(world: &mut World, side: u8, firers: &[String], target: &str) {
+    let pieces: Vec<PieceView> = firers
+        .iter()
+        .filter_map(|id| view::by_id(world, id))
+        .collect();
+    let group = world.resource::<GwState>().group.clone();
+    let t = hex_of(target).unwrap_or_default();
+    let Ok(plan) = fire::plan_action_fire(world, side, &pieces, t, group.as_ref()) else {
+        return;
+    };
+    set_acted(world, firers);
+    for id in firers {
+        mark(world, id, MarkerKind::Fired);
+    }
+    let open_sights = pieces.len() == 1
+        && action_fire(world.resource::<GwState>(), &pieces[0]).is_some_and(|(_, b)| b);
+    push_front(world, vec![Step::Fire(plan)]);
+    if open_sights {
+        depletion(world, &pieces[0]);
+    }
+}
+
+/// An assault: the attackers enter the target hex, meet the drumfire of those
+/// entering, and fight for it.
+fn apply_assault(world: &mut World, side: u8, pieces: Vec<String>, target: &str) {
+    let t = hex_of(target).unwrap_or_default();
+    let group = world.resource::<GwState>().group.clone().unwrap_or(Group {
+        side,
+        members: BTreeMap::new(),
+    });
+    let Ok(list) = members(world, &group, &pieces) else {
+        return;
+    };
+    if check_assault(world, side, &list, t).is_err() {
+        return;
+    }
+    let attackers: Vec<(String, Hex)> = list.iter().map(|(p, _)| (p.id.clone(), p.hex)).collect();
+    let leaders: BTreeMap<String, Vec<String>> = list
+        .iter()
+        .filter(|(p, _)| !p.is_leader())
+        .map(|(p, m)| (p.id.clone(), m.leaders.clone()))
+        .collect();
+    let entering = entering_ids(world.resource::<GwState>(), &pieces);
+    let from = attackers[0].1;
+    set_acted(world, &pieces);
+    for id in &pieces {
+        super::super::place(world, id, t);
+        mark(world, id, MarkerKind::Moved);
+        mark(world, id, MarkerKind::Fired);
+    }
+    note(
+        world,
+        GameEvent::Moved {
+            pieces: pieces.clone(),
+            from: label(from),
+            to: label(t),
+        },
+    );
+    push_front(
+        world,
+        vec![
+            Step::Drumfire {
+                hex: t,
+                side,
+                pieces: entering,
+            },
+            Step::Assault {
+                hex: t,
+                side,
+                attackers,
+                leaders,
+            },
+        ],
+    );
+}
+
+/// A unit mounts or dismounts: it becomes its counterpart unit type, printed values
+/// and all.
+fn mount_or_dismount(world: &mut World, piece: &str) {
+    set_acted(world, &[piece.to_owned()]);
+    mark(world, piece, MarkerKind::Done);
+    let Some(e) = entity(world, piece) else {
+        return;
+    };
+    let d = data(world);
+    let Some(now) = world.get::<Counter>(e).map(|c| c.unit_type.clone()) else {
+        return;
+    };
+    let Some(other) = d
+        .units
+        .get(&now)
+        .and_then(|u| u.counterpart.clone())
+        .and_then(|o| d.units.get(&o))
+    else {
+        return;
+    };
+    let mut em = world.entity_mut(e);
+    if let Some(mut c) = em.get_mut::<Counter>() {
+        c.unit_type = other.id.clone();
+    }
+    em.insert(Printed {
+        full: other.full,
+        reduced: other.reduced,
+    });
+    let verb = if other.mounted { "mounts" } else { "dismounts" };
+    say(world, format!("{} {verb}.", name_of(world, piece)));
+}
+
+/// A transport loads a piece: both are done for the phase.
+fn load(world: &mut World, transport: &str, piece: &str) {
+    set_acted(world, &[transport.to_owned()]);
+    mark(world, transport, MarkerKind::Done);
+    mark(world, piece, MarkerKind::Done);
+    world
+        .resource_mut::<GwState>()
+        .loaded
+        .insert(transport.to_owned(), piece.to_owned());
+    say(
+        world,
+        format!(
+            "{} loads {}.",
+            name_of(world, transport),
+            name_of(world, piece)
+        ),
+    );
+}
+
+/// A transport unloads what it carries, and is done for the phase.
+fn unload(world: &mut World, transport: &str) {
+    set_acted(world, &[transport.to_owned()]);
+    mark(world, transport, MarkerKind::Done);
+    let cargo = world.resource_mut::<GwState>().loaded.remove(transport);
+    if let Some(c) = cargo {
+        say(
+            world,
+            format!(
+                "{} unloads {}.",
+                name_of(world, transport),
+                name_of(world, &c)
+            ),
+        );
+    }
+}
+
+/// The answer to the question of opportunity fire: the firers fire at the hex the
+/// enemy entered, each counting one more opportunity fire.
+fn opportunity_fire(world: &mut World, side: u8, firers: &[String]) {
+    let Some(Prompt::OpportunityFire { hex, .. }) = world.resource_mut::<GwState>().prompt.take()
+    else {
+        return;
+    };
+    let pieces: Vec<PieceView> = firers
+        .iter()
+        .filter_map(|id| view::by_id(world, id))
+        .collect();
+    let Ok(plan) = fire::plan_action_fire(world, side, &pieces, hex, None) else {
+        return;
+    };
+    for id in firers {
+        *world
+            .resource_mut::<GwState>()
+            .opportunity
+            .entry(id.clone())
+            .or_default() += 1;
+        mark(world, id, MarkerKind::Fired);
+    }
+    push_front(world, vec![Step::Fire(plan)]);
+}
+
+/// The answer to the question of which unit takes a step loss.
+fn take_step_loss(world: &mut World, piece: &str) {
+    let Some(Prompt::StepLoss {
+        side,
+        hex,
+        count,
+        candidates,
+    }) = world.resource_mut::<GwState>().prompt.take()
+    else {
+        return;
+    };
+    // The loss is among the units the question offered, and so are those
+    // still due from the same result.
+    take_loss(world, piece, hex, side, count, Some(candidates));
 }
 
 pub(super) fn activate(world: &mut World, side: u8, roots: Vec<PieceView>) {

@@ -118,8 +118,8 @@ pub(super) fn check_activatable(world: &World, side: u8, p: &PieceView) -> Resul
     Ok(())
 }
 
+/// Checks an order of a piece of the activated group `group`.
 pub(super) fn check_act(world: &World, group: &Group, order: &GwOrder) -> Result<(), Refusal> {
-    let state = world.resource::<GwState>();
     match order {
         GwOrder::Move { side, pieces, path } => {
             let movers = members(world, group, pieces)?;
@@ -149,72 +149,12 @@ pub(super) fn check_act(world: &World, group: &Group, order: &GwOrder) -> Result
             let attackers = members(world, group, pieces)?;
             check_assault(world, *side, &attackers, t)
         }
-        GwOrder::Recover { piece, .. } => {
-            let (p, _) = members(world, group, std::slice::from_ref(piece))?.remove(0);
-            if p.disrupted || p.demoralized {
-                Ok(())
-            } else {
-                refuse(format!(
-                    "{} is in good order: there is nothing to recover.",
-                    p.name
-                ))
-            }
-        }
-        GwOrder::MountOrDismount { piece, .. } => {
-            let (p, _) = members(world, group, std::slice::from_ref(piece))?.remove(0);
-            if p.demoralized {
-                return refuse(format!(
-                    "{} is Demoralized: it can only try to recover.",
-                    p.name
-                ));
-            }
-            match data(world)
-                .units
-                .get(&p.unit_type)
-                .and_then(|u| u.counterpart.clone())
-            {
-                Some(_) => Ok(()),
-                None => refuse(format!("{} has no mounted or dismounted piece.", p.name)),
-            }
-        }
-        // Ours — D-9 in docs/rules/great-war.md: transport.
+        GwOrder::Recover { piece, .. } => check_recover(world, group, piece),
+        GwOrder::MountOrDismount { piece, .. } => check_mount_or_dismount(world, group, piece),
         GwOrder::Load {
             transport, piece, ..
-        } => {
-            let (t, _) = members(world, group, std::slice::from_ref(transport))?.remove(0);
-            if t.class != UnitClass::Transport {
-                return refuse(format!("{} is not a transport.", t.name));
-            }
-            if state.loaded.contains_key(&t.id) {
-                return refuse(format!("{} already carries a unit.", t.name));
-            }
-            let c = view::by_id(world, piece)
-                .ok_or_else(|| Refusal(format!("There is no piece `{piece}` on the map.")))?;
-            if c.side != t.side || c.hex != t.hex {
-                return refuse(format!("{} must stand with {} to load.", c.name, t.name));
-            }
-            if c.is_leader() || c.face.movement != 0 {
-                return refuse(format!(
-                    "Only units with a movement allowance of 0 are loaded; {} moves by itself.",
-                    c.name
-                ));
-            }
-            if c.fired {
-                return refuse(format!(
-                    "{} has fired this turn and cannot limber up.",
-                    c.name
-                ));
-            }
-            Ok(())
-        }
-        GwOrder::Unload { transport, .. } => {
-            let (t, _) = members(world, group, std::slice::from_ref(transport))?.remove(0);
-            if state.loaded.contains_key(&t.id) {
-                Ok(())
-            } else {
-                refuse(format!("{} carries nothing.", t.name))
-            }
-        }
+        } => check_load(world, group, transport, piece),
+        GwOrder::Unload { transport, .. } => check_unload(world, group, transport),
         GwOrder::Plan { .. }
         | GwOrder::SealPlan { .. }
         | GwOrder::OpenPlan { .. }
@@ -223,6 +163,80 @@ pub(super) fn check_act(world: &World, group: &Group, order: &GwOrder) -> Result
         | GwOrder::OpportunityFire { .. }
         | GwOrder::HoldFire { .. }
         | GwOrder::TakeStepLoss { .. } => refuse("That order is not given now."),
+    }
+}
+
+/// A piece recovers only from disruption or demoralization.
+fn check_recover(world: &World, group: &Group, piece: &str) -> Result<(), Refusal> {
+    let (p, _) = members(world, group, &[piece.to_owned()])?.remove(0);
+    if p.disrupted || p.demoralized {
+        Ok(())
+    } else {
+        refuse(format!(
+            "{} is in good order: there is nothing to recover.",
+            p.name
+        ))
+    }
+}
+
+/// A piece mounts or dismounts when it has a counterpart and is not Demoralized.
+fn check_mount_or_dismount(world: &World, group: &Group, piece: &str) -> Result<(), Refusal> {
+    let (p, _) = members(world, group, &[piece.to_owned()])?.remove(0);
+    if p.demoralized {
+        return refuse(format!(
+            "{} is Demoralized: it can only try to recover.",
+            p.name
+        ));
+    }
+    match data(world)
+        .units
+        .get(&p.unit_type)
+        .and_then(|u| u.counterpart.clone())
+    {
+        Some(_) => Ok(()),
+        None => refuse(format!("{} has no mounted or dismounted piece.", p.name)),
+    }
+}
+
+/// Ours — D-9 in docs/rules/great-war.md: transport. An empty transport loads a unit
+/// of its side in its hex that does not move by itself and has not fired.
+fn check_load(world: &World, group: &Group, transport: &str, piece: &str) -> Result<(), Refusal> {
+    let state = world.resource::<GwState>();
+    let (t, _) = members(world, group, &[transport.to_owned()])?.remove(0);
+    if t.class != UnitClass::Transport {
+        return refuse(format!("{} is not a transport.", t.name));
+    }
+    if state.loaded.contains_key(&t.id) {
+        return refuse(format!("{} already carries a unit.", t.name));
+    }
+    let c = view::by_id(world, piece)
+        .ok_or_else(|| Refusal(format!("There is no piece `{piece}` on the map.")))?;
+    if c.side != t.side || c.hex != t.hex {
+        return refuse(format!("{} must stand with {} to load.", c.name, t.name));
+    }
+    if c.is_leader() || c.face.movement != 0 {
+        return refuse(format!(
+            "Only units with a movement allowance of 0 are loaded; {} moves by itself.",
+            c.name
+        ));
+    }
+    if c.fired {
+        return refuse(format!(
+            "{} has fired this turn and cannot limber up.",
+            c.name
+        ));
+    }
+    Ok(())
+}
+
+/// A transport unloads only what it carries.
+fn check_unload(world: &World, group: &Group, transport: &str) -> Result<(), Refusal> {
+    let state = world.resource::<GwState>();
+    let (t, _) = members(world, group, &[transport.to_owned()])?.remove(0);
+    if state.loaded.contains_key(&t.id) {
+        Ok(())
+    } else {
+        refuse(format!("{} carries nothing.", t.name))
     }
 }
 

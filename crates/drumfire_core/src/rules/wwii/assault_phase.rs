@@ -3,12 +3,12 @@
 //! assaults, tanks' machine guns and guns, heavy weapons overrun, and what each ending
 //! does to the units.
 
-use super::assault::{Assault, Ending, Meeting, Result, Side};
 use super::contact;
 use super::effects::{check_morale, lose_bases, set_morale};
 use super::mixed::{self, Engages, Engaging, Kind};
 use super::modifiers::{self, Involved};
 use super::morale::State;
+use super::personnel_assault::{Assault, Ending, Meeting, Result, Side};
 use super::state::{Followup, Fought, WwiiState};
 use super::tanks::{self, Infantry, Tanks};
 use super::view::{self, Unit};
@@ -458,15 +458,16 @@ pub fn tank_sides(
     infantry: &Unit,
 ) -> (Tanks, Infantry, [Vec<(i32, String)>; 2]) {
     let cell = view::cell(world, infantry.hex).unwrap_or_default();
-    let t_mods: Vec<(i32, String)> = super::fire::fire_modifiers(super::fire::FireCase {
-        target_in_cover: cell.solid_cover,
-        target_in_full_cover: cell.full_cover,
-        target_prone: infantry.prone,
-        ..Default::default()
-    })
-    .into_iter()
-    .map(|(v, c)| (v, c.to_owned()))
-    .collect();
+    let t_mods: Vec<(i32, String)> =
+        super::fire_chart::fire_modifiers(super::fire_chart::FireCase {
+            target_in_cover: cell.solid_cover,
+            target_in_full_cover: cell.full_cover,
+            target_prone: infantry.prone,
+            ..Default::default()
+        })
+        .into_iter()
+        .map(|(v, c)| (v, c.to_owned()))
+        .collect();
     let me = [involved(world, group, infantry)];
     let them = [involved(world, group, tank)];
     // "The following die roll modifiers apply to units involved in assaults": the
@@ -690,7 +691,7 @@ fn gun_fire(world: &mut World, tank: &Unit, target: &Unit) {
         return;
     };
     let armor = target.figures.at_assault.unwrap_or(0);
-    let needs = super::fire::gun_needs(gun, armor, 0);
+    let needs = super::fire_chart::gun_needs(gun, armor, 0);
     let dice = roll(
         world,
         tank.bases() as usize,
@@ -944,8 +945,8 @@ pub fn overrun(world: &mut World, u: &Unit, hex: hexx::Hex) {
         let Some(tank) = view::unit(world, &u.id) else {
             return;
         };
-        if let Ok(shot) = super::shooting::can_fire(world, g, &tank) {
-            super::shooting::fire_at(world, g, &tank, &shot);
+        if let Ok(shot) = super::fire_phase::can_fire(world, g, &tank) {
+            super::fire_phase::fire_at(world, g, &tank, &shot);
         }
     }
     let (last, fought) = overrun_fights(world, u, &there);
@@ -1123,7 +1124,7 @@ pub fn group_odds(world: &World, u: &Unit) -> Option<crate::odds::Odds> {
             .join(" and ")
     });
     let sides = setup.sides();
-    Some(super::assault::odds_of(
+    Some(super::personnel_assault::odds_of(
         [&names[0], &names[1]],
         [sides[0].bases, sides[1].bases],
         setup.modifiers.clone(),

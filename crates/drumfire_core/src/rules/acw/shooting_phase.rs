@@ -3,7 +3,7 @@
 //! stands the hits take, the nominated one first.
 
 use super::chit::Chit;
-use super::fire;
+use super::fire_chart;
 use super::geometry;
 use super::state::AcwState;
 use super::view::{self, Unit};
@@ -124,9 +124,9 @@ pub fn can_fire_on(
     }
     let hexes = u.hex.unsigned_distance_to(t.hex);
     let needs = if u.battery {
-        fire::artillery_needs(hexes)
+        fire_chart::artillery_needs(hexes)
     } else {
-        fire::infantry_needs(hexes)
+        fire_chart::infantry_needs(hexes)
     };
     let Some(needs) = needs else {
         return Err(format!(
@@ -149,12 +149,14 @@ pub fn odds(u: &Unit, t: &Unit, shot: Shot) -> Option<Odds> {
     let stands = u.standing() as u32;
     let target = t.standing() as u32;
     match (u.battery, t.battery) {
-        (true, true) => Some(fire::counter_battery_odds(&u.name, stands, &t.name, target)),
+        (true, true) => Some(fire_chart::counter_battery_odds(
+            &u.name, stands, &t.name, target,
+        )),
         (true, false) => {
-            fire::artillery_odds(&u.name, stands, shot.hexes, shot.minus, &t.name, target)
+            fire_chart::artillery_odds(&u.name, stands, shot.hexes, shot.minus, &t.name, target)
         }
         (false, _) => {
-            fire::aimed_fire_odds(&u.name, stands, shot.hexes, shot.minus, &t.name, target)
+            fire_chart::aimed_fire_odds(&u.name, stands, shot.hexes, shot.minus, &t.name, target)
         }
     }
 }
@@ -207,15 +209,15 @@ pub fn fire_at(world: &mut World, kind: &str, u: &Unit, t: &Unit, stand: usize, 
         for gun in dice.chunks(2) {
             let pair = [gun[0], gun[1]];
             if t.battery {
-                if fire::destroys_battery(pair) {
+                if fire_chart::destroys_battery(pair) {
                     taken += 1;
                 }
                 continue;
             }
-            match fire::gun_result(pair, shot.needs, shot.minus) {
-                fire::GunResult::Miss => {}
-                fire::GunResult::One => taken += 1,
-                fire::GunResult::Two => {
+            match fire_chart::gun_result(pair, shot.needs, shot.minus) {
+                fire_chart::GunResult::Miss => {}
+                fire_chart::GunResult::One => taken += 1,
+                fire_chart::GunResult::Two => {
                     // "if two hits scored roll d6 and 123 the stand left ... otherwise
                     // the right hand stand": the nominated stand and its neighbour.
                     let die = super::roll(world, 1, format!("{}: left or right", u.name))[0];
@@ -231,7 +233,7 @@ pub fn fire_at(world: &mut World, kind: &str, u: &Unit, t: &Unit, stand: usize, 
                     if let Some(second) = geometry::second_stand(
                         &standing,
                         aim,
-                        fire::second_stand_is_left(die),
+                        fire_chart::second_stand_is_left(die),
                         t.hex,
                         t.facing,
                         u.hex,
@@ -319,7 +321,7 @@ fn fired(
     let band = format!(
         "{} dice, {} at {} hexes",
         dice.len(),
-        fire::band(u.battery, shot.hexes),
+        fire_chart::band(u.battery, shot.hexes),
         shot.hexes
     );
     // "Only a double six can destroy another battery": against guns the band's faces

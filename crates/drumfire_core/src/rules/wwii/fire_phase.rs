@@ -2,7 +2,7 @@
 //! they take. Small arms at personnel, a gun at a vehicle, a mortar at personnel a
 //! friendly unit sees; while an assault is under way, who may fire ("5.1").
 
-use super::fire::{self, FireCase, FireStatus, InAssault};
+use super::fire_chart::{self, FireCase, FireStatus, InAssault};
 use super::movement;
 use super::state::WwiiState;
 use super::view::{self, Unit};
@@ -100,7 +100,7 @@ pub fn can_fire(world: &World, u: &Unit, t: &Unit) -> Result<Shot, String> {
         host: false,
         original_bases: u.stands.total() as u32,
     };
-    if let Some(why) = fire::may_not_fire(status) {
+    if let Some(why) = fire_chart::may_not_fire(status) {
         return Err(format!("{}: {why}", u.name));
     }
     let hexes = u.hex.unsigned_distance_to(t.hex);
@@ -117,7 +117,7 @@ pub fn can_fire(world: &World, u: &Unit, t: &Unit) -> Result<Shot, String> {
             ));
         };
         gun_reaches(world, u, t, hexes, range)?;
-        let modifiers: Vec<(i32, String)> = fire::fire_modifiers(FireCase {
+        let modifiers: Vec<(i32, String)> = fire_chart::fire_modifiers(FireCase {
             moved,
             pinned: u.morale == super::morale::State::Pinned,
             ..FireCase::default()
@@ -131,7 +131,7 @@ pub fn can_fire(world: &World, u: &Unit, t: &Unit) -> Result<Shot, String> {
             weapon: Weapon::Gun,
             hexes,
             dice: u.bases(),
-            needs: fire::gun_needs(gun, armor, m),
+            needs: fire_chart::gun_needs(gun, armor, m),
             modifiers: [
                 vec![(
                     i32::from(gun) - i32::from(armor),
@@ -202,7 +202,7 @@ fn he_shot(world: &World, u: &Unit, t: &Unit, hexes: u32, moved: bool) -> Result
     };
     gun_reaches(world, u, t, hexes, range)?;
     let cell = view::cell(world, t.hex).unwrap_or_default();
-    let modifiers: Vec<(i32, String)> = fire::fire_modifiers(FireCase {
+    let modifiers: Vec<(i32, String)> = fire_chart::fire_modifiers(FireCase {
         moved,
         pinned: u.morale == super::morale::State::Pinned,
         target_in_cover: cell.full_cover,
@@ -225,7 +225,7 @@ fn he_shot(world: &World, u: &Unit, t: &Unit, hexes: u32, moved: bool) -> Result
         weapon: Weapon::HighExplosive,
         hexes,
         dice: u.bases(),
-        needs: fire::he_needs(gun, hexes, range, m),
+        needs: fire_chart::he_needs(gun, hexes, range, m),
         modifiers,
     })
 }
@@ -275,7 +275,7 @@ fn small_arms_shot(
     } else {
         (target_cell.solid_cover, target_cell.full_cover)
     };
-    let modifiers: Vec<(i32, String)> = fire::fire_modifiers(FireCase {
+    let modifiers: Vec<(i32, String)> = fire_chart::fire_modifiers(FireCase {
         moved,
         pinned: u.morale == super::morale::State::Pinned,
         target_in_cover: in_cover,
@@ -291,14 +291,14 @@ fn small_arms_shot(
         weapon,
         hexes,
         dice: u.bases() * points,
-        needs: fire::needs_at_range(hexes, range, m),
+        needs: fire_chart::needs_at_range(hexes, range, m),
         modifiers,
     })
 }
 
 /// The exact odds of a shot against `t`: each number of bases lost.
 pub fn odds(u: &Unit, t: &Unit, shot: &Shot) -> Odds {
-    let ways = fire::kills(shot.dice, shot.needs);
+    let ways = fire_chart::kills(shot.dice, shot.needs);
     Odds {
         title: format!("{}: {} at {}", shot.weapon.name(), u.name, t.name),
         basis: vec![

@@ -1,0 +1,176 @@
+//! Every order a side could give now in the phase: moves, going prone, overruns and
+//! voluntary routs in the Movement phase; fire in the Fire phase; what each unit
+//! engages in a mixed assault, and the winner's follow-up, in the Assault phase.
+
+use super::state::{self, WwiiOrder, WwiiState};
+use super::{ASSAULT, FIRE, MOVEMENT, assault_phase, fire_phase, followup_paths};
+use super::{mixed, morale, movement, view};
+use crate::flow::Phase;
+use crate::orders::Order;
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+
+/// Every order `side` could give now in the phase, whether or not it is its turn.
+pub fn actions(world: &World, side: u8) -> Vec<Order> {
+    let state = world.resource::<WwiiState>();
+    let mine: Vec<view::Unit> = view::units(world)
+        .into_iter()
+        .filter(|u| u.side == side)
+        .collect();
+    match *world.resource::<State<Phase>>().get() {
+        MOVEMENT => movement_actions(world, side, &mine),
+        FIRE => fire_actions(world, side, &mine),
+        ASSAULT if state.acting.is_some() => engage_actions(world, side),
+        ASSAULT => followup_actions(world, side),
+        _ => Vec::new(),
+    }
+}
+
+/// The Movement phase: each of the side's units moved to each hex it can reach, gone
+/// prone, a tank's overrun of each hex beside it, and a voluntary rout when locked in
+/// contact.
+fn movement_actions(world: &World, side: u8, mine: &[view::Unit]) -> Vec<Order> {
+    let state = world.resource::<WwiiState>();
+    let mut out = Vec::new();
+    let all = view::units(world);
+    for u in mine {
+        for path in movement::reachable(world, u).into_values() {
+            out.push(
+                WwiiOrder::Move {
+                    side,
+                    unit: u.id.clone(),
+                    path: path.iter().map(|h| view::label(*h)).collect(),
+                    facing: None,
+                }
+                .into(),
+            );
+        }
+        let o: Order = WwiiOrder::Prone {
+            side,
+            unit: u.id.clone(),
+        }
+        .into();
+        if (super::INFO.validate)(world, &o).is_ok() {
+            out.push(o);
+        }
+        if u.kind() == mixed::Kind::Tank {
+            for h in u.hex.all_neighbors() {
+                if assault_phase::can_overrun(world, u, h).is_ok() {
+                    out.push(
+                        WwiiOrder::Overrun {
+                            side,
+                            unit: u.id.clone(),
+                            target: view::label(h),
+                        }
+                        .into(),
+                    );
+                }
+            }
+        }
+        if movement::locked(&all, u)
+            && !state.moved.contains(&u.id)
+            && u.morale != morale::State::Routed
+        {
+            out.push(
+                WwiiOrder::Rout {
+                    side,
+                    unit: u.id.clone(),
+                }
+                .into(),
+            );
+        }
+    }
+    out
+}
+
+/// The Fire phase: each of the side's units at each enemy it may fire at.
+fn fire_actions(world: &World, side: u8, mine: &[view::Unit]) -> Vec<Order> {
+    let mut out = Vec::new();
+    let all = view::units(world);
+    for u in mine {
+        for t in all.iter().filter(|t| t.side != side) {
+            if fire_phase::can_fire(world, u, t).is_ok() {
+                out.push(
+                    WwiiOrder::Fire {
+                        side,
+                        unit: u.id.clone(),
+                        target: t.id.clone(),
+                    }
+                    .into(),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// The Assault phase, with the assaults to be set: each of the side's units that has
+/// a choice engages each other thing it may (a vehicle, or the personnel beside it).
+fn engage_actions(world: &World, side: u8) -> Vec<Order> {
+    let mut out = Vec::new();
+    for g in assault_phase::groups(world) {
+        for u in g.iter().filter(|u| u.side == side) {
+            let opts = assault_phase::options(world, &g, u);
+            if opts.len() < 2 {
+                continue;
+            }
+            // What it engages already is no new order.
+            let now = assault_phase::engages(world, &g, u);
+            for e in opts.into_iter().filter(|e| *e != now) {
+                let target = match e {
+                    mixed::Engages::Vehicle(id) => Some(id),
+                    _ => g
+                        .iter()
+                        .find(|t| {
+                            t.side != side
+                                && t.kind().personnel()
+                                && t.hex.unsigned_distance_to(u.hex) == 1
+                        })
+                        .map(|t| t.id.clone()),
+                };
+                if let Some(target) = target {
+                    out.push(
+                        WwiiOrder::Engage {
+                            side,
+                            unit: u.id.clone(),
+                            target,
+                        }
+                        .into(),
+                    );
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The Assault phase, after the assaults: the side's first follow-up, a cavalry
+/// winner's dismounting and each path of its advance.
+fn followup_actions(world: &World, side: u8) -> Vec<Order> {
+    let state = world.resource::<WwiiState>();
+    let mut out = Vec::new();
+    if let Some(f) = state.followups.first()
+        && view::unit(world, f.unit()).is_some_and(|u| u.side == side)
+    {
+        if matches!(f, state::Followup::Cavalry { .. }) {
+            out.push(
+                WwiiOrder::Dismount {
+                    side,
+                    unit: f.unit().to_owned(),
+                }
+                .into(),
+            );
+        }
+        for p in followup_paths(world, f) {
+            out.push(
+                WwiiOrder::Advance {
+                    side,
+                    unit: f.unit().to_owned(),
+                    path: p.iter().map(|h| view::label(*h)).collect(),
+                }
+                .into(),
+            );
+        }
+    }
+    out
+}
