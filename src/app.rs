@@ -471,7 +471,7 @@ fn run(
     };
     if let Extra::View(viewer) = extra {
         app.insert_resource(viewer)
-            .insert_resource(drumfire_core::orders::Watching);
+            .insert_resource(drumfire_core::door::Watching);
     } else if let Extra::Network(net) = extra {
         let net = *net;
         app.insert_resource(crate::play::PlayedHere(net.me()));

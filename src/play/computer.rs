@@ -5,6 +5,7 @@
 
 use super::session::{Handoff, ReplayQueue};
 use bevy::prelude::*;
+use drumfire_core::door;
 use drumfire_core::orders;
 use drumfire_core::scenario::Rules;
 use drumfire_core::table::TableMode;
@@ -80,7 +81,7 @@ fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<u64>) {
     let Some(order) = rules.computer(world, side, *salt) else {
         return;
     };
-    if let Err(r) = orders::submit(world, order) {
+    if let Err(r) = door::submit(world, order) {
         error!("the computer's order was refused: {r}");
     }
 }

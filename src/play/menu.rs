@@ -66,7 +66,7 @@ pub fn menu(world: &mut World) {
     };
     let two_machines = world.contains_non_send::<super::network::NetPlay>()
         || world.contains_non_send::<super::post::PostPlay>();
-    let watching = world.contains_resource::<drumfire_core::orders::Watching>();
+    let watching = world.contains_resource::<drumfire_core::door::Watching>();
     let pending = unsaved(world);
     let mut chosen: Option<Choice> = None;
     let asking = world.resource::<GameMenu>().leaving.clone();
@@ -287,7 +287,7 @@ fn file_dialog(world: &mut World, ctx: &egui::Context) {
             Ok(args) => {
                 let two = world.contains_non_send::<super::network::NetPlay>()
                     || world.contains_non_send::<super::post::PostPlay>()
-                    || world.contains_resource::<drumfire_core::orders::Watching>();
+                    || world.contains_resource::<drumfire_core::door::Watching>();
                 carry_out(world, Choice::Ask(Leave::Open(args)), two);
             }
             Err(e) => world.resource_mut::<UiStatus>().0 = e,

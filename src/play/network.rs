@@ -11,6 +11,7 @@
 //! wakes when something arrives from the network (no polling).
 
 use bevy::prelude::*;
+use drumfire_core::door;
 use drumfire_core::orders::{self, OrderLog};
 use drumfire_core::shared_dice::{DiceKeys, Outbox, SharedDice};
 use drumfire_net::link::{Host, Link, LinkEvent, Net, Wake};
@@ -375,7 +376,7 @@ impl NetPlay {
             None
         };
         world.insert_resource(keys);
-        if let Err(r) = orders::submit(world, order) {
+        if let Err(r) = door::submit(world, order) {
             self.stopped = Some(format!(
                 "The window could not follow order {}: {r}",
                 here + 1

@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::egui;
 use drumfire_core::coords::MapCoord;
+use drumfire_core::door;
 use drumfire_core::journal::{GameEvent, Journal};
 use drumfire_core::odds::Odds;
 use drumfire_core::orders::{self, Order};
@@ -228,7 +229,7 @@ fn submit_request(world: &mut World) {
         return;
     };
     let moved_to = destination(world, &order);
-    let status = match orders::submit(world, order) {
+    let status = match door::submit(world, order) {
         Ok(()) => {
             if let Some(to) = moved_to {
                 world.resource_mut::<Selection>().hex = Some(to);

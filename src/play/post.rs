@@ -10,6 +10,7 @@
 use super::network::NetView;
 use crate::ui::UiStatus;
 use bevy::prelude::*;
+use drumfire_core::door;
 use drumfire_core::orders::{self, OrderLog};
 use drumfire_core::shared_dice::{DiceKeys, Outbox};
 use drumfire_net::post::{self, Given, Opened};
@@ -166,7 +167,7 @@ fn catch_up(world: &mut World, play: &PostPlay) -> Result<(), String> {
         .iter()
         .skip(world.resource::<OrderLog>().0.len())
     {
-        shown = orders::submit(world, order.clone())
+        shown = door::submit(world, order.clone())
             .map_err(|r| r.0)
             .and_then(|()| drumfire_core::game::settle_now(world));
         if shown.is_err() {

@@ -5,6 +5,7 @@ use crate::input::Selection;
 use crate::ui::UiStatus;
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
+use drumfire_core::door;
 use drumfire_core::flow::Turn;
 use drumfire_core::game;
 use drumfire_core::orders::{self, Order, OrderLog};
@@ -212,7 +213,7 @@ fn carry_out_request(world: &mut World) {
     let Some(source) = world.get_resource::<GameSource>().cloned() else {
         return;
     };
-    let watching = world.contains_resource::<drumfire_core::orders::Watching>();
+    let watching = world.contains_resource::<drumfire_core::door::Watching>();
     let status = match request {
         SessionRequest::None => return,
         SessionRequest::Undo if watching => {
@@ -520,7 +521,7 @@ pub struct Handoff {
 /// Raises the hand-off screen when the side to act changes while the rule set hides
 /// the table.
 pub fn watch_handoff(world: &mut World) {
-    if world.contains_resource::<drumfire_core::orders::Watching>() {
+    if world.contains_resource::<drumfire_core::door::Watching>() {
         // A replay shows the whole game to whoever watches it.
         return;
     }
@@ -668,7 +669,7 @@ pub fn feed_replay(world: &mut World) {
         return;
     }
     if let Some(order) = world.resource_mut::<ReplayQueue>().0.pop_front()
-        && let Err(r) = orders::submit(world, order)
+        && let Err(r) = door::submit(world, order)
     {
         error!("a saved order was refused on load: {r}");
         world.resource_mut::<ReplayQueue>().0.clear();
@@ -681,7 +682,7 @@ fn autosave(world: &mut World, mut last: Local<u16>) {
     if turn == *last
         || !world.resource::<ReplayQueue>().0.is_empty()
         || !orders::is_settled(world)
-        || world.contains_resource::<drumfire_core::orders::Watching>()
+        || world.contains_resource::<drumfire_core::door::Watching>()
     {
         return;
     }

@@ -9,6 +9,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 use drumfire_core::coords::hex_label;
 use drumfire_core::counters::Counter;
+use drumfire_core::door;
 use drumfire_core::map::HexIndex;
 use drumfire_core::orders::{self, Order};
 use drumfire_core::table::{TableMode, TableOrder};
@@ -172,7 +173,7 @@ pub fn submit_hand_moves(world: &mut World) {
             world.resource_mut::<HandMoves>().0.push(order);
             continue;
         }
-        let result = orders::submit(world, Order::Table(order));
+        let result = door::submit(world, Order::Table(order));
         world.resource_mut::<UiStatus>().0 = match result {
             Ok(()) => String::new(),
             Err(r) => r.0,

@@ -3,7 +3,7 @@
 //! orders: step one order either way, play it at a steady pace, jump to the start of
 //! any turn's phase, or to a bookmark the player made with a note (kept beside the
 //! save, in `NAME.bookmarks.ron`). The order door is shut to the player meanwhile
-//! ([`drumfire_core::orders::Watching`]); at the end of a save played by one machine,
+//! ([`drumfire_core::door::Watching`]); at the end of a save played by one machine,
 //! Play on takes the game up where it stopped.
 //!
 //! A step forward carries the orders out through the door within one frame
@@ -16,8 +16,9 @@ use crate::ui::UiStatus;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::input::egui_wants_any_keyboard_input;
+use drumfire_core::door::{self, Watching};
 use drumfire_core::journal::{GameEvent, Journal};
-use drumfire_core::orders::{self, Order, Watching};
+use drumfire_core::orders::{self, Order};
 use drumfire_core::timeline::{Bookmark, Chapter, Timeline, bookmarks_path, read_bookmarks};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -269,7 +270,7 @@ fn step(world: &mut World) {
     };
     let orders: Vec<Order> = world.resource::<Viewer>().orders[from..target].to_vec();
     for (i, order) in orders.into_iter().enumerate() {
-        let done = orders::submit_watched(world, order)
+        let done = door::submit_watched(world, order)
             .map_err(|r| r.0)
             .and_then(|()| drumfire_core::game::settle_now(world));
         if let Err(e) = done {

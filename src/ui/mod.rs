@@ -12,10 +12,11 @@ use drumfire_core::counters::{
     Counter, Leader, LeaderKind, MarkerFlags, Morale, OnHex, Printed, Stands, Steps, marker_list,
 };
 use drumfire_core::data::FireValue;
+use drumfire_core::door;
 use drumfire_core::flow::{Outcome, Phase, Turn};
 use drumfire_core::journal::Journal;
 use drumfire_core::map::{Crossing, Elevation, HexIndex, Objective, River, Road, Terrain};
-use drumfire_core::orders::{self, Order};
+use drumfire_core::orders::Order;
 use std::collections::BTreeMap;
 
 pub mod play_panels;
@@ -68,7 +69,7 @@ fn submit_ui_order(world: &mut World) {
     let Some(order) = world.resource_mut::<UiOrder>().0.take() else {
         return;
     };
-    let status = match orders::submit(world, order) {
+    let status = match door::submit(world, order) {
         Ok(()) => String::new(),
         Err(refusal) => refusal.0,
     };
@@ -608,7 +609,7 @@ fn bottom_log(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>)
             ui.horizontal(|ui| {
                 // Right to left: the buttons first, then the readout in what is left.
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    let watching = world.contains_resource::<drumfire_core::orders::Watching>();
+                    let watching = world.contains_resource::<drumfire_core::door::Watching>();
                     // A game between two machines already (network or e-mail).
                     let two = world.contains_resource::<crate::play::network::NetView>();
                     with::<Panels, _>(world, |mut p| {

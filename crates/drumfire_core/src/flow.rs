@@ -6,7 +6,8 @@
 use crate::counters::{Counter, Done, Fired, HexMarker, Moved, OnHex};
 use crate::journal::{GameEvent, Journal};
 use crate::map::{HexCell, HexIndex, Objective};
-use crate::scenario::{ScenarioInfo, SideList};
+pub use crate::sides::StepsLost;
+use crate::sides::{ScenarioInfo, SideList};
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
@@ -92,21 +93,6 @@ pub struct ActionSegment {
     pub side: u8,
     /// Consecutive passes; when every side has passed the phase ends.
     pub passes_in_row: u8,
-}
-
-/// Steps each side has lost, for victory points.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct StepsLost(pub Vec<u32>);
-
-impl StepsLost {
-    /// One more step lost by `side`.
-    pub fn count(&mut self, side: u8) {
-        let at = usize::from(side);
-        if self.0.len() <= at {
-            self.0.resize(at + 1, 0);
-        }
-        self.0[at] += 1;
-    }
 }
 
 /// The outcome, once the game is over.
@@ -343,6 +329,11 @@ fn decide_victory(
 /// The side the game waits on for an order, if any (the rule set decides).
 pub fn awaiting(world: &World) -> Option<u8> {
     world
-        .get_resource::<crate::scenario::Rules>()
-        .and_then(|rules| (rules.0.awaiting)(world))
+        .get_resource::<Awaiting>()
+        .and_then(|rules| (rules.0)(world))
 }
+
+/// Where the game's rule set says which side it waits on (its `RuleSetInfo::awaiting`),
+/// put on the table with the scenario.
+#[derive(Resource, Clone, Copy)]
+pub struct Awaiting(pub fn(&World) -> Option<u8>);

@@ -2,6 +2,7 @@
 //! and [`Game`], the headless driver that tests, `sim` and `replay` use.
 
 use crate::dice::Dice;
+use crate::door;
 use crate::flow::{self, Outcome, Phase};
 use crate::hash::{StateHash, state_hash};
 use crate::journal::{GameEvent, Journal};
@@ -164,6 +165,27 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game set up with shared dice: its set-up seed from both players' reveal 0 (which
+    /// `record` must hold) and its orders' keys from the reveals after.
+    pub fn with_shared_dice(
+        scenario: &Scenario,
+        mode: Mode,
+        record: crate::shared_dice::SharedDice,
+    ) -> Result<Self, crate::shared_dice::DiceFault> {
+        let verified = record.verify()?;
+        let seed = verified.seed.ok_or_else(|| crate::shared_dice::DiceFault {
+            field: "shared_dice.reveals".into(),
+            message: "both players' first reveals are needed to set up".into(),
+        })?;
+        let mut game = Self::with_mode(scenario, seed, mode);
+        game.world_mut()
+            .insert_resource(crate::shared_dice::DiceKeys {
+                record,
+                keys: verified.keys,
+            });
+        Ok(game)
+    }
+
     /// Sets up a scenario with a seed and plays the automatic steps up to the first order.
     pub fn new(scenario: &Scenario, seed: u64) -> Self {
         Self::with_mode(scenario, seed, Mode::Rules)
@@ -207,7 +229,7 @@ impl Game {
     /// rolls dice anyway is refused after it was carried out: the game is then spoilt,
     /// and the caller replays it from its save (see [`crate::shared_dice::DiceKeys`]).
     pub fn submit(&mut self, order: Order) -> Result<(), Refusal> {
-        orders::submit(self.app.world_mut(), order)?;
+        door::submit(self.app.world_mut(), order)?;
         self.settle();
         let rolled = self.app.world().resource::<Dice>().unkeyed_rolls();
         if rolled > 0 {

@@ -15,7 +15,7 @@ pub fn say(world: &mut World, text: String) {
 }
 
 /// Every piece's name by id, as the log names them: the counters', and the rule
-/// set's pieces that are no counter (`RuleSetInfo::names`).
+/// set's pieces that are no counter ([`MoreNames`]).
 pub fn piece_names(world: &World) -> std::collections::BTreeMap<String, String> {
     let mut names: std::collections::BTreeMap<String, String> = world
         .try_query::<&crate::counters::Counter>()
@@ -25,11 +25,16 @@ pub fn piece_names(world: &World) -> std::collections::BTreeMap<String, String> 
                 .collect()
         })
         .unwrap_or_default();
-    if let Some(rules) = world.get_resource::<crate::scenario::Rules>() {
-        (rules.0.names)(world, &mut names);
+    if let Some(more) = world.get_resource::<MoreNames>() {
+        (more.0)(world, &mut names);
     }
     names
 }
+
+/// Where the game's rule set names its pieces that are no counter (its
+/// `RuleSetInfo::names`), put on the table with the scenario.
+#[derive(Resource, Clone, Copy)]
+pub struct MoreNames(pub fn(&World, &mut std::collections::BTreeMap<String, String>));
 
 /// Something that happened in the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -173,7 +178,7 @@ pub enum GameEvent {
         source: String,
     },
     /// A move made by hand in table mode.
-    ByHand(crate::table::TableOrder),
+    ByHand(crate::table_order::TableOrder),
     /// Anything else the rules did, in words.
     Note {
         /// What happened.
@@ -193,7 +198,7 @@ impl GameEvent {
     /// (ids stand for themselves when missing).
     pub fn describe(
         &self,
-        sides: &crate::scenario::SideList,
+        sides: &crate::sides::SideList,
         names: &std::collections::BTreeMap<String, String>,
     ) -> String {
         let name = |s: u8| sides.name(s).to_owned();

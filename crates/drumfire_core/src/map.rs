@@ -417,8 +417,8 @@ pub fn lose_stand(world: &mut World, e: Entity, stand: usize) -> Option<usize> {
     stands.lose(stand).ok()?;
     let standing = stands.standing();
     let counter = world.get::<crate::counters::Counter>(e)?.clone();
-    let sides = world.resource::<crate::scenario::SideList>().0.len();
-    let mut lost = world.resource_mut::<crate::flow::StepsLost>();
+    let sides = world.resource::<crate::sides::SideList>().0.len();
+    let mut lost = world.resource_mut::<crate::sides::StepsLost>();
     if lost.0.len() < sides {
         lost.0.resize(sides, 0);
     }

@@ -1,11 +1,12 @@
-//! The one door in: every change to a game is an [`Order`], checked against the
-//! phase and the state before it is accepted. A refused order changes nothing.
+//! Orders as data: what a player (or the computer, a replay, a mail) asks the game to
+//! do, why one was refused, the order waiting to be carried out and every order
+//! accepted so far. The door that checks and accepts them is `door`; how they are
+//! read from a file is the rule sets' (`rule_set`).
 
 use crate::flow::Phase;
-use crate::scenario::{Rules, SideList};
 use bevy_ecs::prelude::*;
-use bevy_state::state::{NextState, State};
-use serde::{Deserialize, Serialize};
+use bevy_state::state::NextState;
+use serde::Serialize;
 use std::fmt;
 
 /// Something a player (or the AI, a replay, a mail) asks the game to do.
@@ -25,7 +26,7 @@ pub enum Order {
     /// An order of the scenario's rule set.
     Rules(RulesOrder),
     /// A move made by hand in table mode, where the rules are off.
-    Table(crate::table::TableOrder),
+    Table(crate::table_order::TableOrder),
     /// A secret order given sealed in a game between two machines: only its seal
     /// travels ([`crate::sealed`]).
     Sealed {
@@ -243,166 +244,6 @@ impl Serialize for Order {
     }
 }
 
-impl<'de> Deserialize<'de> for Order {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_enum("Order", variant_names(), OrderVisitor)
-    }
-}
-
-/// The names an order is written under: `Pass`, `Table` and the tag of every rule set
-/// it is read with ([`crate::rule_set::reading`]).
-pub fn variant_names() -> &'static [&'static str] {
-    const SHARED: &[&str] = &["Pass", "Table", "Sealed", "Open"];
-    match crate::rule_set::current() {
-        Some(rule_sets) => rule_sets.names("orders", |r| {
-            SHARED
-                .iter()
-                .copied()
-                .chain(r.iter().map(|r| r.order_tag))
-                .collect()
-        }),
-        None => SHARED,
-    }
-}
-
-/// Reads an order: the variant's name says whose it is.
-struct OrderVisitor;
-
-impl<'de> serde::de::Visitor<'de> for OrderVisitor {
-    type Value = Order;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an order: Pass, Table or a rule set's order")
-    }
-
-    fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<Order, A::Error> {
-        let (crate::error::Identifier(name), variant) = data.variant()?;
-        read_variant(&name, variant, variant_names())
-    }
-}
-
-/// Reads an order from its variant's name and what follows it (for readers of files
-/// that hold orders among other things, such as a save's sealed secrets); `expected`
-/// is the list of names an unknown one is told.
-pub fn read_variant<'de, V: serde::de::VariantAccess<'de>>(
-    name: &str,
-    variant: V,
-    expected: &'static [&'static str],
-) -> Result<Order, V::Error> {
-    use serde::de::Error;
-    match name {
-        "Pass" => variant.struct_variant(&["side"], PassVisitor),
-        "Table" => variant.newtype_variant().map(Order::Table),
-        "Sealed" => variant
-            .struct_variant(&["side", "seal"], FieldsVisitor::<SealedFields>::default())
-            .map(|f| Order::Sealed {
-                side: f.side,
-                seal: f.seal,
-            }),
-        "Open" => variant
-            .struct_variant(
-                &["side", "secret", "nonce"],
-                FieldsVisitor::<OpenFields>::default(),
-            )
-            .map(|f| Order::Open {
-                side: f.side,
-                secret: f.secret,
-                nonce: f.nonce,
-            }),
-        tag => match crate::rule_set::current().and_then(|r| r.by_order_tag(tag)) {
-            Some(info) => variant.newtype_variant_seed(RulesSeed(info)),
-            None => Err(V::Error::unknown_variant(tag, expected)),
-        },
-    }
-}
-
-/// The fields of a sealed order.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SealedFields {
-    side: u8,
-    seal: String,
-}
-
-/// The fields of an opening.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct OpenFields {
-    side: u8,
-    secret: String,
-    nonce: String,
-}
-
-/// Reads a struct variant's fields into `T` with `T`'s own reader.
-struct FieldsVisitor<T>(std::marker::PhantomData<T>);
-
-impl<T> Default for FieldsVisitor<T> {
-    fn default() -> Self {
-        Self(std::marker::PhantomData)
-    }
-}
-
-impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for FieldsVisitor<T> {
-    type Value = T;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("the order's fields")
-    }
-
-    fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<T, M::Error> {
-        T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
-        T::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))
-    }
-}
-
-/// Reads the fields of a pass.
-struct PassVisitor;
-
-impl<'de> serde::de::Visitor<'de> for PassVisitor {
-    type Value = Order;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a pass: (side: N)")
-    }
-
-    fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Order, M::Error> {
-        use serde::de::Error;
-        let mut side = None;
-        while let Some(key) = map.next_key::<String>()? {
-            match key.as_str() {
-                "side" if side.is_none() => side = Some(map.next_value::<u8>()?),
-                "side" => return Err(M::Error::duplicate_field("side")),
-                other => return Err(M::Error::unknown_field(other, &["side"])),
-            }
-        }
-        side.map(|side| Order::Pass { side })
-            .ok_or_else(|| M::Error::missing_field("side"))
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Order, A::Error> {
-        use serde::de::Error;
-        let side = seq
-            .next_element::<u8>()?
-            .ok_or_else(|| A::Error::invalid_length(0, &self))?;
-        Ok(Order::Pass { side })
-    }
-}
-
-/// Reads a rule set's order with that rule set's own reader.
-struct RulesSeed(&'static crate::rule_set::RuleSetInfo);
-
-impl<'de> serde::de::DeserializeSeed<'de> for RulesSeed {
-    type Value = Order;
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Order, D::Error> {
-        let mut erased = <dyn erased_serde::Deserializer>::erase(d);
-        (self.0.read_order)(&mut erased).map_err(serde::de::Error::custom)
-    }
-}
-
 /// Why an order was refused, in words a player can read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal(pub String);
@@ -441,102 +282,4 @@ pub fn is_settled(world: &World) -> bool {
         .get_resource::<NextState<Phase>>()
         .is_none_or(|n| matches!(n, NextState::Unchanged));
     inbox_empty && no_transition
-}
-
-/// Checks an order against the phase and the state, and accepts it or says why not.
-/// An accepted order is logged and handed to the phase's systems; a refused one changes nothing.
-pub fn submit(world: &mut World, order: Order) -> Result<(), Refusal> {
-    watching(world)?;
-    accept(world, order)
-}
-
-/// A replay is being watched (the window's replay viewer): the door takes no order
-/// from a player, and the viewer feeds the save's own with [`submit_watched`].
-#[derive(Resource, Debug, Default)]
-pub struct Watching;
-
-fn watching(world: &World) -> Result<(), Refusal> {
-    if world.contains_resource::<Watching>() {
-        return Err(Refusal(
-            "This is a replay being watched: Play from here to give orders.".into(),
-        ));
-    }
-    Ok(())
-}
-
-/// Submits the next order of a replay being watched, checked like any other.
-pub fn submit_watched(world: &mut World, order: Order) -> Result<(), Refusal> {
-    accept(world, order)
-}
-
-fn accept(world: &mut World, order: Order) -> Result<(), Refusal> {
-    check(world, &order)?;
-    crate::shared_dice::key_next_order(world, &order)?;
-    let mut log = world.resource_mut::<OrderLog>();
-    log.0.push(order.clone());
-    let count = log.0.len();
-    world
-        .resource_mut::<crate::journal::Journal>()
-        .set_order(count);
-    // A seal is kept by the core; an opening hands the rule set the order inside.
-    let for_rules = match order {
-        Order::Sealed { .. } | Order::Open { .. } => crate::sealed::carry_out(world, &order),
-        o => Some(o),
-    };
-    world.resource_mut::<OrderInbox>().0 = for_rules;
-    Ok(())
-}
-
-/// The checks of [`submit`], without accepting.
-pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
-    watching(world)?;
-    check(world, order)
-}
-
-fn check(world: &World, order: &Order) -> Result<(), Refusal> {
-    if !is_settled(world) {
-        return Err(Refusal("The last order is still being carried out.".into()));
-    }
-    let table = crate::table::is_table(world);
-    let side = match (order, table) {
-        (Order::Table(o), true) => return crate::table::validate(world, o),
-        (Order::Table(_), false) => {
-            return Err(Refusal(
-                "Hand moves are for table mode; this game follows the rules.".into(),
-            ));
-        }
-        (_, true) => {
-            return Err(Refusal(
-                "The rules are off at this table: pieces move by hand.".into(),
-            ));
-        }
-        (o, false) => o.side().unwrap_or_default(),
-    };
-    let sides = world.resource::<SideList>();
-    let Some(who) = sides.0.get(usize::from(side)) else {
-        return Err(Refusal(format!(
-            "There is no side number {side} in this scenario."
-        )));
-    };
-    let phase = world.resource::<State<Phase>>().get();
-    if *phase == Phase::GameOver {
-        return Err(Refusal("The game is over.".into()));
-    }
-    match crate::flow::awaiting(world) {
-        Some(s) if s == side => {}
-        Some(s) => {
-            return Err(Refusal(format!(
-                "The game waits on {}, not on {}.",
-                sides.name(s),
-                who.name
-            )));
-        }
-        None => return Err(Refusal("The game waits on no side now.".into())),
-    }
-    let validate = world.resource::<Rules>().0.validate;
-    match (order, crate::sealed::check(world, order)?) {
-        (_, Some(inside)) => validate(world, &inside),
-        (Order::Sealed { .. }, None) => Ok(()),
-        (o, None) => validate(world, o),
-    }
 }

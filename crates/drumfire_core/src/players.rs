@@ -45,7 +45,7 @@ impl PlayerKind {
 
 /// Every order the side could give now that the game would accept, in a fixed
 /// order (for set-up plans, a sample drawn with `salt`). The rule set lists them
-/// already checked against [`crate::orders::validate`].
+/// already checked against [`crate::door::validate`].
 pub fn legal_orders(game: &Game, side: u8, salt: u64) -> Vec<Order> {
     let world = game.world();
     let rules = world.resource::<crate::scenario::Rules>().0;

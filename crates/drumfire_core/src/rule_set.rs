@@ -6,11 +6,12 @@
 use crate::data::RuleSetData;
 use crate::flow::Phase;
 use crate::orders::{Order, Refusal, RuleSetOrder, RulesOrder};
-use crate::scenario::{RulesSection, Scenario, ScenarioFile, SideDef};
+use crate::scenario_file::{RulesSection, ScenarioFile, SideDef};
 use bevy_app::App;
 use bevy_ecs::world::World;
 use std::cell::Cell;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::sync::{Mutex, OnceLock};
 
 /// A computer player's choice of order for a side, varied by a salt.
@@ -44,6 +45,60 @@ pub struct PieceSealing {
     /// What else a replay of `orders` checked of the secrets, in a line for
     /// `drumfire replay` (the ACW: its dominoes dealt locked): `None` when nothing.
     pub checked: fn(&[Order]) -> Option<String>,
+}
+
+// ---- Its part in the scenario editor ------------------------------------------------
+
+/// A piece a rule set's section places on the map itself (the Great War's leaders
+/// pool), beside the core's counters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SectionPiece {
+    /// Its id (unique among every piece of the scenario).
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Its side's id.
+    pub side: String,
+    /// Its hex number.
+    pub hex: String,
+}
+
+/// Is this hex number on the map?
+pub type OnMap<'a> = dyn Fn(&str) -> bool + 'a;
+
+/// How a rule set's section follows the core's edits: its own pieces moved, renamed
+/// and removed like counters, and what it holds kept on a smaller map and within the
+/// game's turns. [`SectionEditor::NONE`] for a section with nothing of the kind.
+#[derive(Clone, Copy)]
+pub struct SectionEditor {
+    /// Its pieces on the map.
+    pub pieces: fn(&ScenarioFile) -> Vec<SectionPiece>,
+    /// Puts its piece `id` in hex `hex`: false when `id` is not one of its.
+    pub move_piece: fn(&mut ScenarioFile, id: &str, hex: &str) -> bool,
+    /// Renames its piece `id`: false when `id` is not one of its.
+    pub rename_piece: fn(&mut ScenarioFile, id: &str, name: &str) -> bool,
+    /// Piece `id` (its own or a counter) is gone: drops it and whatever names it.
+    pub forget: fn(&mut ScenarioFile, id: &str),
+    /// The map was cut down: drops what lies on no hex that `fits`.
+    pub keep_on_map: fn(&mut ScenarioFile, fits: &OnMap<'_>),
+    /// The game now lasts this many turns.
+    pub set_turns: fn(&mut ScenarioFile, turns: u16),
+    /// The hex of the piece of its own that a check's field path names
+    /// (`great_war.leaders[2].rank`), for the validation panel to go to.
+    pub field_hex: fn(&ScenarioFile, field: &str) -> Option<String>,
+}
+
+impl SectionEditor {
+    /// For a section that places no pieces and holds nothing by hex or turn.
+    pub const NONE: SectionEditor = SectionEditor {
+        pieces: |_| Vec::new(),
+        move_piece: |_, _, _| false,
+        rename_piece: |_, _, _| false,
+        forget: |_, _| {},
+        keep_on_map: |_, _| {},
+        set_turns: |_, _| {},
+        field_hex: |_, _| None,
+    };
 }
 
 /// A rule set the game can play, as the core holds it: the methods of its
@@ -80,7 +135,7 @@ pub struct RuleSetInfo {
     /// The section of a new scenario with these sides ([`RuleSet::new_section`]).
     pub new_section: fn(&[SideDef]) -> RulesSection,
     /// [`RuleSet::spawn`].
-    pub spawn: fn(&mut World, &Scenario),
+    pub spawn: fn(&mut World, &ScenarioFile),
     /// The name its orders are written under in saves ("GreatWar"): its order type's
     /// [`RuleSetOrder::TAG`].
     pub order_tag: &'static str,
@@ -91,7 +146,7 @@ pub struct RuleSetInfo {
     pub secrets: Option<SecretsInfo>,
     /// How its section follows the scenario editor's edits ([`EditorSection`]; its own
     /// edits are `editor::SectionEdit`s).
-    pub editor: crate::editor::SectionEditor,
+    pub editor: SectionEditor,
     /// Its terrain and unit types.
     pub data: DataFile,
 }
@@ -127,7 +182,7 @@ pub trait RuleSet: 'static {
     type Order: RuleSetOrder + serde::de::DeserializeOwned;
     /// Its section of a scenario (its key in the file is the rule set's id); a new
     /// scenario's is made by [`RuleSet::new_section`].
-    type Section: crate::scenario::SectionData + Default + serde::de::DeserializeOwned;
+    type Section: crate::scenario_file::SectionData + Default + serde::de::DeserializeOwned;
     /// Its own state, a resource made at start-up and written into the state hash.
     type State: bevy_ecs::resource::Resource + Default + std::fmt::Debug;
     /// Id used by scenarios ("great_war"): its section's key in a scenario file.
@@ -153,8 +208,8 @@ pub trait RuleSet: 'static {
     /// Orders worth considering for a side now (every legal order where they can be
     /// listed; a sample where they cannot, varied by `salt`).
     fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order>;
-    /// Puts what its section holds on the table, after the core's spawn.
-    fn spawn(world: &mut World, scenario: &Scenario);
+    /// Puts what its section of the scenario holds on the table, after the core's spawn.
+    fn spawn(world: &mut World, file: &ScenarioFile);
 
     /// Its phases in the order a turn plays them: by default in their numbers' order.
     fn sequence() -> Vec<Phase> {
@@ -219,7 +274,7 @@ pub trait ComputerPlayer: RuleSet {
 /// nothing.
 pub trait EditorSection: RuleSet {
     /// Its pieces on the map.
-    fn pieces(file: &ScenarioFile) -> Vec<crate::editor::SectionPiece> {
+    fn pieces(file: &ScenarioFile) -> Vec<SectionPiece> {
         let _ = file;
         Vec::new()
     }
@@ -238,7 +293,7 @@ pub trait EditorSection: RuleSet {
         let _ = (file, id);
     }
     /// The map was cut down: drops what lies on no hex that `fits`.
-    fn keep_on_map(file: &mut ScenarioFile, fits: &crate::editor::OnMap<'_>) {
+    fn keep_on_map(file: &mut ScenarioFile, fits: &OnMap<'_>) {
         let _ = (file, fits);
     }
     /// The game now lasts this many turns.
@@ -306,7 +361,7 @@ impl RuleSetInfo {
             order_tag: <R::Order as RuleSetOrder>::TAG,
             read_order: read_order::<R::Order>,
             secrets: None,
-            editor: crate::editor::SectionEditor::NONE,
+            editor: SectionEditor::NONE,
             data: DataFile::new(R::DATA.0, R::DATA.1),
         }
     }
@@ -322,7 +377,7 @@ impl RuleSetInfo {
 
     /// With its section's part in the scenario editor.
     pub const fn with_editor<R: EditorSection>(mut self) -> Self {
-        self.editor = crate::editor::SectionEditor {
+        self.editor = SectionEditor {
             pieces: R::pieces,
             move_piece: R::move_piece,
             rename_piece: R::rename_piece,
@@ -532,4 +587,171 @@ pub fn reading<R>(rule_sets: &'static RuleSets, read: impl FnOnce() -> R) -> R {
 /// The rule sets of the reading under way on this thread, if any.
 pub(crate) fn current() -> Option<&'static RuleSets> {
     READING.with(Cell::get)
+}
+
+// ---- Reading orders ---------------------------------------------------------------
+//
+// An order is written under its rule set's tag, so reading one needs the rule sets it
+// may be of: those of the reading under way ([`reading`]).
+
+use serde::Deserialize;
+
+impl<'de> Deserialize<'de> for Order {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_enum("Order", variant_names(), OrderVisitor)
+    }
+}
+
+/// The names an order is written under: `Pass`, `Table` and the tag of every rule set
+/// it is read with ([`crate::rule_set::reading`]).
+pub fn variant_names() -> &'static [&'static str] {
+    const SHARED: &[&str] = &["Pass", "Table", "Sealed", "Open"];
+    match current() {
+        Some(rule_sets) => rule_sets.names("orders", |r| {
+            SHARED
+                .iter()
+                .copied()
+                .chain(r.iter().map(|r| r.order_tag))
+                .collect()
+        }),
+        None => SHARED,
+    }
+}
+
+/// Reads an order: the variant's name says whose it is.
+struct OrderVisitor;
+
+impl<'de> serde::de::Visitor<'de> for OrderVisitor {
+    type Value = Order;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an order: Pass, Table or a rule set's order")
+    }
+
+    fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<Order, A::Error> {
+        let (crate::error::Identifier(name), variant) = data.variant()?;
+        read_variant(&name, variant, variant_names())
+    }
+}
+
+/// Reads an order from its variant's name and what follows it (for readers of files
+/// that hold orders among other things, such as a save's sealed secrets); `expected`
+/// is the list of names an unknown one is told.
+pub fn read_variant<'de, V: serde::de::VariantAccess<'de>>(
+    name: &str,
+    variant: V,
+    expected: &'static [&'static str],
+) -> Result<Order, V::Error> {
+    use serde::de::Error;
+    match name {
+        "Pass" => variant.struct_variant(&["side"], PassVisitor),
+        "Table" => variant.newtype_variant().map(Order::Table),
+        "Sealed" => variant
+            .struct_variant(&["side", "seal"], FieldsVisitor::<SealedFields>::default())
+            .map(|f| Order::Sealed {
+                side: f.side,
+                seal: f.seal,
+            }),
+        "Open" => variant
+            .struct_variant(
+                &["side", "secret", "nonce"],
+                FieldsVisitor::<OpenFields>::default(),
+            )
+            .map(|f| Order::Open {
+                side: f.side,
+                secret: f.secret,
+                nonce: f.nonce,
+            }),
+        tag => match current().and_then(|r| r.by_order_tag(tag)) {
+            Some(info) => variant.newtype_variant_seed(RulesSeed(info)),
+            None => Err(V::Error::unknown_variant(tag, expected)),
+        },
+    }
+}
+
+/// The fields of a sealed order.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SealedFields {
+    side: u8,
+    seal: String,
+}
+
+/// The fields of an opening.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpenFields {
+    side: u8,
+    secret: String,
+    nonce: String,
+}
+
+/// Reads a struct variant's fields into `T` with `T`'s own reader.
+struct FieldsVisitor<T>(std::marker::PhantomData<T>);
+
+impl<T> Default for FieldsVisitor<T> {
+    fn default() -> Self {
+        Self(std::marker::PhantomData)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for FieldsVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("the order's fields")
+    }
+
+    fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<T, M::Error> {
+        T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
+        T::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))
+    }
+}
+
+/// Reads the fields of a pass.
+struct PassVisitor;
+
+impl<'de> serde::de::Visitor<'de> for PassVisitor {
+    type Value = Order;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a pass: (side: N)")
+    }
+
+    fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Order, M::Error> {
+        use serde::de::Error;
+        let mut side = None;
+        while let Some(key) = map.next_key::<String>()? {
+            match key.as_str() {
+                "side" if side.is_none() => side = Some(map.next_value::<u8>()?),
+                "side" => return Err(M::Error::duplicate_field("side")),
+                other => return Err(M::Error::unknown_field(other, &["side"])),
+            }
+        }
+        side.map(|side| Order::Pass { side })
+            .ok_or_else(|| M::Error::missing_field("side"))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Order, A::Error> {
+        use serde::de::Error;
+        let side = seq
+            .next_element::<u8>()?
+            .ok_or_else(|| A::Error::invalid_length(0, &self))?;
+        Ok(Order::Pass { side })
+    }
+}
+
+/// Reads a rule set's order with that rule set's own reader.
+struct RulesSeed(&'static RuleSetInfo);
+
+impl<'de> serde::de::DeserializeSeed<'de> for RulesSeed {
+    type Value = Order;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Order, D::Error> {
+        let mut erased = <dyn erased_serde::Deserializer>::erase(d);
+        (self.0.read_order)(&mut erased).map_err(serde::de::Error::custom)
+    }
 }

@@ -338,7 +338,7 @@ pub mod sealed {
     /// The names a stored order is written under: an order's, and `SealedPlan`.
     fn stored_names() -> &'static [&'static str] {
         // Taken before the list below is made: both come from the same lock.
-        let orders = crate::orders::variant_names();
+        let orders = crate::rule_set::variant_names();
         match crate::rule_set::current() {
             Some(rule_sets) => rule_sets.names("saved orders", |_| {
                 orders.iter().copied().chain(["SealedPlan"]).collect()
@@ -360,7 +360,7 @@ pub mod sealed {
             use serde::de::VariantAccess;
             let (crate::error::Identifier(name), variant) = data.variant()?;
             if name != "SealedPlan" {
-                return crate::orders::read_variant(&name, variant, stored_names())
+                return crate::rule_set::read_variant(&name, variant, stored_names())
                     .map(Stored::Plain);
             }
             #[derive(Deserialize)]

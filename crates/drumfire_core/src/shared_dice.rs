@@ -474,7 +474,7 @@ impl SharedDice {
 }
 
 /// The keys of the orders of a game with shared dice, and the record they come from.
-/// While this is in the world, [`crate::orders::submit`] keys the dice for each order
+/// While this is in the world, [`crate::door::submit`] keys the dice for each order
 /// and refuses an order whose key is not there yet; in a game by e-mail an order with
 /// no key is given with the dice locked, and refused by [`crate::game::Game::submit`]
 /// if it rolls any.
@@ -507,26 +507,6 @@ impl DiceKeys {
         }
         Ok(())
     }
-}
-
-/// A game set up with shared dice: its set-up seed from both players' reveal 0 (which
-/// `record` must hold) and its orders' keys from the reveals after.
-pub fn game(
-    scenario: &crate::scenario::Scenario,
-    mode: crate::game::Mode,
-    record: SharedDice,
-) -> Result<crate::game::Game, DiceFault> {
-    let verified = record.verify()?;
-    let seed = verified.seed.ok_or_else(|| DiceFault {
-        field: "shared_dice.reveals".into(),
-        message: "both players' first reveals are needed to set up".into(),
-    })?;
-    let mut game = crate::game::Game::with_mode(scenario, seed, mode);
-    game.world_mut().insert_resource(DiceKeys {
-        record,
-        keys: verified.keys,
-    });
-    Ok(game)
 }
 
 /// Where a window playing one side of a game between two machines catches its

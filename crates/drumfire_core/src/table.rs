@@ -8,8 +8,8 @@
 
 use crate::coords::MapCoord;
 use crate::counters::{
-    Counter, HexMarker, HexMarkerKind, Leader, MarkerKind, OffMap, OnHex, PieceIds, Printed,
-    Stands, Steps, add_marker, has_marker, remove_marker,
+    Counter, HexMarker, HexMarkerKind, Leader, OffMap, OnHex, PieceIds, Printed, Stands, Steps,
+    add_marker, has_marker, remove_marker,
 };
 use crate::dice::Dice;
 use crate::flow::{Phase, Turn};
@@ -17,11 +17,11 @@ use crate::journal::{GameEvent, Journal};
 use crate::map::HexIndex;
 use crate::orders::{Order, OrderInbox, Refusal};
 use crate::scenario::ScenarioInfo;
+pub use crate::table_order::TableOrder;
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 use hexx::Hex;
-use serde::{Deserialize, Serialize};
 
 /// Present while the game is played in table mode: rules enforcement is off.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -37,63 +37,6 @@ pub const MAX_TRAY_DICE: u8 = 6;
 
 /// What the dice tray's rolls are journaled as.
 pub const TRAY_PURPOSE: &str = "dice tray";
-
-/// A move made by hand at the table. Pieces are named by their scenario ids and
-/// hexes by their printed numbers, as in the rules' orders.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum TableOrder {
-    /// Put a piece in a hex: from anywhere on the map, or back from off the map.
-    Move {
-        /// The piece.
-        piece: String,
-        /// The hex it goes to.
-        to: String,
-    },
-    /// Take a piece off the map (to the pile beside the table).
-    Remove {
-        /// The piece.
-        piece: String,
-    },
-    /// Turn a two-sided unit over: full strength to reduced, or back.
-    Flip {
-        /// The unit.
-        piece: String,
-    },
-    /// Put a marker on a counter, or take it off.
-    Mark {
-        /// The counter.
-        piece: String,
-        /// The marker.
-        marker: MarkerKind,
-        /// On (true) or off.
-        on: bool,
-    },
-    /// Put a marker in a hex, or take it off.
-    MarkHex {
-        /// The hex.
-        hex: String,
-        /// The marker.
-        marker: HexMarkerKind,
-        /// On (true) or off.
-        on: bool,
-    },
-    /// Roll dice from the dice tray.
-    Roll {
-        /// How many six-sided dice, 1 to [`MAX_TRAY_DICE`].
-        dice: u8,
-    },
-    /// Take one of a unit's stands or bases off (lost), or put it back.
-    Stand {
-        /// The unit.
-        piece: String,
-        /// Which stand, 0 for the leftmost.
-        stand: u8,
-        /// Lost (true) or back in the line.
-        lost: bool,
-    },
-    /// Move the turn marker on to the next turn of the scenario.
-    NextTurn,
-}
 
 /// The table-mode systems: carrying out hand moves, and the log line saying the
 /// rules are off. They run only while [`TableMode`] is present.
@@ -385,50 +328,6 @@ fn apply(world: &mut World, order: &TableOrder) {
             let mut journal = world.resource_mut::<Journal>();
             journal.set_turn(next);
             journal.push(GameEvent::TurnBegan { turn: next });
-        }
-    }
-}
-
-impl TableOrder {
-    /// The move in words, as the log shows it; `names` gives counter names by id.
-    pub fn describe(&self, names: &std::collections::BTreeMap<String, String>) -> String {
-        let piece = |id: &String| names.get(id).cloned().unwrap_or_else(|| id.clone());
-        match self {
-            Self::Move { piece: id, to } => format!("By hand: {} to {to}.", piece(id)),
-            Self::Remove { piece: id } => format!("By hand: {} taken off the map.", piece(id)),
-            Self::Flip { piece: id } => format!("By hand: {} flipped.", piece(id)),
-            Self::Mark {
-                piece: id,
-                marker,
-                on: true,
-            } => format!("By hand: {} marker on {}.", marker.label(), piece(id)),
-            Self::Mark {
-                piece: id,
-                marker,
-                on: false,
-            } => format!("By hand: {} marker off {}.", marker.label(), piece(id)),
-            Self::MarkHex {
-                hex,
-                marker,
-                on: true,
-            } => format!("By hand: {marker:?} marker placed in {hex}."),
-            Self::MarkHex {
-                hex,
-                marker,
-                on: false,
-            } => format!("By hand: {marker:?} marker taken from {hex}."),
-            Self::Roll { dice } => format!("By hand: {dice} dice from the dice tray."),
-            Self::Stand {
-                piece: id,
-                stand,
-                lost,
-            } => format!(
-                "By hand: {} {} stand {}.",
-                piece(id),
-                if *lost { "loses" } else { "gets back" },
-                u16::from(*stand) + 1
-            ),
-            Self::NextTurn => "By hand: the turn marker moves on.".into(),
         }
     }
 }

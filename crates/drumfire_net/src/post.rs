@@ -536,7 +536,7 @@ fn take_up(shown: &str, o: &mut Opened) -> Result<(), String> {
         }
         let mut record = SharedDice::by_post(commitments).signed_by(keys);
         record.push(pair).map_err(|f| fault(&f.field, f.message))?;
-        let game = shared_dice::game(&o.scenario, Mode::Rules, record)
+        let game = drumfire_core::game::Game::with_shared_dice(&o.scenario, Mode::Rules, record)
             .map_err(|f| fault(&f.field, f.message))?;
         o.file.pending = None;
         o.game = Some(game);

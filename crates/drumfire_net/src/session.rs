@@ -183,15 +183,15 @@ pub fn seal_secret(
         &sealed::nonce(&chain.secret(), number),
     ) {
         Some((seal, text)) if sealed::can_seal(game.world()) => {
-            drumfire_core::orders::validate(game.world(), &order)?;
-            drumfire_core::orders::validate(game.world(), &seal)?;
+            drumfire_core::door::validate(game.world(), &order)?;
+            drumfire_core::door::validate(game.world(), &seal)?;
             sealed.insert(number, text);
             Ok(seal)
         }
         _ => match sealed::shown_in(game.world(), &order) {
             // An order that turns over a piece of this player's sealed secret shows it.
             Some(shown) => {
-                drumfire_core::orders::validate(game.world(), &shown)?;
+                drumfire_core::door::validate(game.world(), &shown)?;
                 Ok(shown)
             }
             None => Ok(order),
@@ -533,7 +533,7 @@ impl Session {
         if order.side() != Some(self.me) {
             return Err(Refusal("That is the other player's side.".into()));
         }
-        drumfire_core::orders::validate(game.world(), &order)?;
+        drumfire_core::door::validate(game.world(), &order)?;
         let index = game.orders().len() + 1;
         let link = self
             .chain
@@ -766,7 +766,7 @@ impl Session {
         record
             .push([r0, r1])
             .map_err(|f| broken(format!("a forged reveal: {f}")))?;
-        let game = shared_dice::game(&self.scenario, Mode::Rules, record)
+        let game = drumfire_core::game::Game::with_shared_dice(&self.scenario, Mode::Rules, record)
             .map_err(|f| broken(f.to_string()))?;
         self.game = Some(game);
         happened.push(Happened::SetUp);

@@ -108,7 +108,7 @@ pub struct GwView<'w, 's> {
     pub(crate) los: ResMut<'w, LosRequest>,
     pub(crate) next_unit: ResMut<'w, NextUnitRequest>,
     /// A replay is being watched: the rules ask nobody anything.
-    pub(crate) watching: Option<Res<'w, drumfire_core::orders::Watching>>,
+    pub(crate) watching: Option<Res<'w, drumfire_core::door::Watching>>,
 }
 
 impl GwView<'_, '_> {

@@ -7,8 +7,9 @@ use crate::ui::UiStatus;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_pointer_input;
+use drumfire_core::door;
 use drumfire_core::flow::{Phase, awaiting};
-use drumfire_core::orders::{self, Order};
+use drumfire_core::orders::Order;
 use drumfire_core::rules::great_war::{Assignment, GwOrder, GwState, Mission, setup};
 use drumfire_core::scenario::ScenarioInfo;
 use serde::{Deserialize, Serialize};
@@ -276,7 +277,7 @@ fn apply_edits(world: &mut World) {
                     side,
                     missions: draft.missions.clone(),
                 });
-                match orders::submit(world, order) {
+                match door::submit(world, order) {
                     Ok(()) => world.resource_mut::<UiStatus>().0.clear(),
                     Err(r) => world.resource_mut::<UiStatus>().0 = r.0,
                 }

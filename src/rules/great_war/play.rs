@@ -10,6 +10,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_pointer_input;
 use drumfire_core::coords::MapCoord;
 use drumfire_core::counters::Counter;
+use drumfire_core::door;
 use drumfire_core::journal::Journal;
 use drumfire_core::orders;
 use drumfire_core::rules::great_war::fire::FireOdds;
@@ -257,7 +258,7 @@ pub fn submit_intent(world: &mut World) {
     let Some(side) = drumfire_core::flow::awaiting(world) else {
         return;
     };
-    let result = preview::to_order(world, side, &intent).and_then(|o| orders::submit(world, o));
+    let result = preview::to_order(world, side, &intent).and_then(|o| door::submit(world, o));
     match result {
         Ok(()) => {
             world.resource_mut::<UiStatus>().0.clear();

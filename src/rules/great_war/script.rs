@@ -8,6 +8,7 @@ use crate::input::{Hover, Selection};
 use crate::play::script::hex;
 use crate::rules::ScriptSteps;
 use bevy::prelude::*;
+use drumfire_core::door;
 use drumfire_core::flow::{Phase, awaiting};
 use drumfire_core::map::HexIndex;
 use drumfire_core::orders;
@@ -105,7 +106,7 @@ fn run(world: &mut World, name: &str, args: Vec<String>) -> Result<bool, String>
                 _ => great_war::setup::open_sights_plan(world, side),
             };
             let order = orders::Order::from(great_war::GwOrder::Plan { side, missions });
-            orders::submit(world, order).map_err(|r| r.0)?;
+            door::submit(world, order).map_err(|r| r.0)?;
         }
         "pass-until" => {
             let side: u8 = args

@@ -4,6 +4,7 @@
 
 use super::Edit;
 use crate::rule_set::RuleSetInfo;
+pub use crate::rule_set::{OnMap, SectionEditor, SectionPiece};
 use crate::scenario::ScenarioFile;
 
 /// A rule set's own change to its section of the scenario (its side figures, its
@@ -74,56 +75,4 @@ impl<T: SectionEdit> From<T> for Edit {
     fn from(edit: T) -> Self {
         Edit::Rules(RulesEdit::new(edit))
     }
-}
-
-/// A piece a rule set's section places on the map itself (the Great War's leaders
-/// pool), beside the core's counters.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SectionPiece {
-    /// Its id (unique among every piece of the scenario).
-    pub id: String,
-    /// Its name.
-    pub name: String,
-    /// Its side's id.
-    pub side: String,
-    /// Its hex number.
-    pub hex: String,
-}
-
-/// Is this hex number on the map?
-pub type OnMap<'a> = dyn Fn(&str) -> bool + 'a;
-
-/// How a rule set's section follows the core's edits: its own pieces moved, renamed
-/// and removed like counters, and what it holds kept on a smaller map and within the
-/// game's turns. [`SectionEditor::NONE`] for a section with nothing of the kind.
-#[derive(Clone, Copy)]
-pub struct SectionEditor {
-    /// Its pieces on the map.
-    pub pieces: fn(&ScenarioFile) -> Vec<SectionPiece>,
-    /// Puts its piece `id` in hex `hex`: false when `id` is not one of its.
-    pub move_piece: fn(&mut ScenarioFile, id: &str, hex: &str) -> bool,
-    /// Renames its piece `id`: false when `id` is not one of its.
-    pub rename_piece: fn(&mut ScenarioFile, id: &str, name: &str) -> bool,
-    /// Piece `id` (its own or a counter) is gone: drops it and whatever names it.
-    pub forget: fn(&mut ScenarioFile, id: &str),
-    /// The map was cut down: drops what lies on no hex that `fits`.
-    pub keep_on_map: fn(&mut ScenarioFile, fits: &OnMap<'_>),
-    /// The game now lasts this many turns.
-    pub set_turns: fn(&mut ScenarioFile, turns: u16),
-    /// The hex of the piece of its own that a check's field path names
-    /// (`great_war.leaders[2].rank`), for the validation panel to go to.
-    pub field_hex: fn(&ScenarioFile, field: &str) -> Option<String>,
-}
-
-impl SectionEditor {
-    /// For a section that places no pieces and holds nothing by hex or turn.
-    pub const NONE: SectionEditor = SectionEditor {
-        pieces: |_| Vec::new(),
-        move_piece: |_, _, _| false,
-        rename_piece: |_, _, _| false,
-        forget: |_, _| {},
-        keep_on_map: |_, _| {},
-        set_turns: |_, _| {},
-        field_hex: |_, _| None,
-    };
 }

@@ -4,7 +4,6 @@
 use super::*;
 use crate::error::Identifier;
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
-use serde::ser::SerializeStruct;
 
 /// The core's fields, in the order they are written.
 const CORE_FIELDS: [&str; 9] = [
@@ -31,25 +30,6 @@ fn fields() -> &'static [&'static str] {
                 .collect()
         }),
         None => &CORE_FIELDS,
-    }
-}
-
-impl Serialize for ScenarioFile {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut f = s.serialize_struct("Scenario", 9 + usize::from(self.section.is_some()))?;
-        f.serialize_field("rules", &self.rules)?;
-        f.serialize_field("title", &self.title)?;
-        f.serialize_field("briefing", &self.briefing)?;
-        f.serialize_field("turns", &self.turns)?;
-        f.serialize_field("map", &self.map)?;
-        f.serialize_field("sides", &self.sides)?;
-        f.serialize_field("counters", &self.counters)?;
-        f.serialize_field("hex_markers", &self.hex_markers)?;
-        f.serialize_field("victory", &self.victory)?;
-        if let Some(section) = &self.section {
-            f.serialize_field(section.rules, section)?;
-        }
-        f.end()
     }
 }
 

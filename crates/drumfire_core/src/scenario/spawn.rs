@@ -160,5 +160,7 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
         step_loss_points: file.victory.step_loss_points,
     });
     world.insert_resource(Rules(scenario.rules));
-    (scenario.rules.spawn)(world, scenario);
+    world.insert_resource(crate::flow::Awaiting(scenario.rules.awaiting));
+    world.insert_resource(crate::journal::MoreNames(scenario.rules.names));
+    (scenario.rules.spawn)(world, &scenario.file);
 }

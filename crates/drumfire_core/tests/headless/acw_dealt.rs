@@ -12,7 +12,7 @@ use drumfire_core::rules::acw::{self, AcwOrder, deal, sealing};
 use drumfire_core::save;
 use drumfire_core::scenario::Scenario;
 use drumfire_core::sealed;
-use drumfire_core::shared_dice::{self, Chain, DiceKeys, SharedDice};
+use drumfire_core::shared_dice::{Chain, DiceKeys, SharedDice};
 use drumfire_core::testing::{journal_says, shipped};
 use std::collections::BTreeMap;
 
@@ -34,7 +34,8 @@ impl TwoMachines {
             .push([chains[0].reveal(0).unwrap(), chains[1].reveal(0).unwrap()])
             .unwrap();
         Self {
-            game: shared_dice::game(scenario, Mode::Rules, record).unwrap(),
+            game: drumfire_core::game::Game::with_shared_dice(scenario, Mode::Rules, record)
+                .unwrap(),
             chains,
             kept: BTreeMap::new(),
             bots: [Bot::new(PlayerKind::Ai, 1), Bot::new(PlayerKind::Ai, 2)],

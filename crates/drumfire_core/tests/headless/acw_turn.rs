@@ -750,7 +750,7 @@ fn every_hex_of_every_move_the_rules_offer_meets_every_constraint() {
                 let labels: Vec<String> = path.iter().map(|h| acw::view::label(*h)).collect();
                 let order = act(1, id, &labels.join(" "));
                 assert_eq!(
-                    drumfire_core::orders::validate(g.world(), &order),
+                    drumfire_core::door::validate(g.world(), &order),
                     Ok(()),
                     "{id} on {chit:?} along {labels:?}"
                 );

@@ -74,7 +74,7 @@ fn a_computer_game_of_the_example_saves_reads_back_and_replays_to_its_hash() {
 fn a_move_is_checked_hex_by_hex() {
     let mut game = red_first();
     let refused = |game: &Game, o: Order| {
-        drumfire_core::orders::validate(game.world(), &o)
+        drumfire_core::door::validate(game.world(), &o)
             .unwrap_err()
             .0
     };
@@ -148,7 +148,7 @@ fn a_fight_destroys_on_the_units_number_with_its_modifiers() {
     assert_eq!(odds.sixths(), 3);
     assert_eq!(odds.modifiers, vec![(1, "at its colours")]);
     assert_eq!(
-        drumfire_core::orders::validate(world, &fight(1, "b_3", "r_1"))
+        drumfire_core::door::validate(world, &fight(1, "b_3", "r_1"))
             .unwrap_err()
             .0,
         "1st Line is not beside Blue Scouts."

@@ -1598,8 +1598,7 @@ fn every_illegal_order_is_refused_with_the_state_hash_unchanged() {
             let side = game.awaiting().unwrap();
             let legal = legal_orders(&game, side, seed);
             for bad in near_misses(&game, &legal) {
-                if legal.contains(&bad)
-                    || drumfire_core::orders::validate(game.world(), &bad).is_ok()
+                if legal.contains(&bad) || drumfire_core::door::validate(game.world(), &bad).is_ok()
                 {
                     continue;
                 }

@@ -487,7 +487,7 @@ fn orders_settled_at_once_reach_the_hash_and_log_of_update_by_update() {
         let mut again = drumfire_core::game::Game::new(&scenario, 7);
         let world = again.world_mut();
         for order in orders {
-            drumfire_core::orders::submit(world, order).unwrap();
+            drumfire_core::door::submit(world, order).unwrap();
             drumfire_core::game::settle_now(world).unwrap();
         }
         assert!(again.is_over(), "{set}/{name}");

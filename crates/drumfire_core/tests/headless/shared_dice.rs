@@ -15,7 +15,8 @@ fn shared_game(scenario: &drumfire_core::scenario::Scenario) -> drumfire_core::g
     record
         .push([chains[0].reveal(0).unwrap(), chains[1].reveal(0).unwrap()])
         .unwrap();
-    let mut game = shared_dice::game(scenario, Mode::Rules, record).unwrap();
+    let mut game =
+        drumfire_core::game::Game::with_shared_dice(scenario, Mode::Rules, record).unwrap();
     let mut bots = [Bot::new(PlayerKind::Ai, 5), Bot::new(PlayerKind::Ai, 6)];
     while !game.is_over() {
         let side = game.awaiting().expect("a side to act");
@@ -135,7 +136,7 @@ fn an_order_waiting_for_its_reveals_goes_to_the_outbox_and_changes_nothing() {
     record
         .push([chains[0].reveal(0).unwrap(), chains[1].reveal(0).unwrap()])
         .unwrap();
-    let mut game = shared_dice::game(
+    let mut game = drumfire_core::game::Game::with_shared_dice(
         &shipped("portable", "ukhozi_drift.ron"),
         Mode::Rules,
         record,

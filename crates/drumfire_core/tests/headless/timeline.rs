@@ -2,7 +2,7 @@
 //! turn's phases begin), its bookmarks, and the order door shut while a replay is
 //! watched.
 
-use drumfire_core::orders::{self, Watching};
+use drumfire_core::door::{self, Watching};
 use drumfire_core::players::{Bot, PlayerKind, play_out};
 use drumfire_core::save::{self, Divergence};
 use drumfire_core::timeline::{
@@ -141,15 +141,15 @@ fn while_a_replay_is_watched_the_door_takes_only_the_replays_orders() {
     let before = game.state_hash();
     let refusal = game.submit(order.clone()).unwrap_err();
     assert!(refusal.0.contains("replay being watched"), "{refusal}");
-    let refusal = orders::validate(game.world(), &order).unwrap_err();
+    let refusal = door::validate(game.world(), &order).unwrap_err();
     assert!(refusal.0.contains("replay being watched"), "{refusal}");
     assert_eq!(game.state_hash(), before);
     // The viewer's own step goes through and is carried out at once.
     let world = game.world_mut();
-    orders::submit_watched(world, order).unwrap();
+    door::submit_watched(world, order).unwrap();
     drumfire_core::game::settle_now(world).unwrap();
     assert_eq!(game.orders().len(), 1);
     // And the save's orders must still be ones the rules accept.
     let wrong = drumfire_core::orders::Order::Pass { side: 9 };
-    assert!(orders::submit_watched(game.world_mut(), wrong).is_err());
+    assert!(door::submit_watched(game.world_mut(), wrong).is_err());
 }

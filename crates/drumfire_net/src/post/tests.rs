@@ -497,7 +497,9 @@ fn a_game_set_up_with_other_commitments_than_the_files_is_refused() {
     ];
     game.seed = shared_dice::setup_seed(&both);
     let scenario = opened.scenario.clone();
-    let mut set_up = shared_dice::game(&scenario, Mode::Rules, record.clone()).unwrap();
+    let mut set_up =
+        drumfire_core::game::Game::with_shared_dice(&scenario, Mode::Rules, record.clone())
+            .unwrap();
     game.state_hash = set_up.state_hash().to_string();
     // The game in the file reads and replays on its own: only the file's own
     // commitments show it is another game.

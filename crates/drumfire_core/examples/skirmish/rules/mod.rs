@@ -28,7 +28,7 @@ use drumfire_core::counters::{Counter, OnHex};
 use drumfire_core::flow::{self, ActionSegment, Phase};
 use drumfire_core::orders::{Order, Refusal, RuleSetOrder};
 use drumfire_core::rule_set::{RuleSet, RuleSetInfo, RuleSets};
-use drumfire_core::scenario::{Scenario, ScenarioFile};
+use drumfire_core::scenario::ScenarioFile;
 use serde::{Deserialize, Serialize};
 
 /// The one phase of a turn.
@@ -160,9 +160,9 @@ impl RuleSet for Skirmish {
         out
     }
 
-    fn spawn(world: &mut World, scenario: &Scenario) {
+    fn spawn(world: &mut World, file: &ScenarioFile) {
         world.insert_resource(SkState::default());
-        section::spawn(world, scenario);
+        section::spawn(world, file);
     }
 
     fn check(file: &ScenarioFile) -> Vec<(String, String)> {

@@ -6,7 +6,7 @@ use super::{Skirmish, Unit};
 use bevy_ecs::prelude::*;
 use drumfire_core::editor::{OnMap, SectionPiece};
 use drumfire_core::rule_set::EditorSection;
-use drumfire_core::scenario::{Scenario, ScenarioFile, hex_on_map};
+use drumfire_core::scenario::{ScenarioFile, hex_on_map};
 use serde::{Deserialize, Serialize};
 
 /// The section, written `skirmish: (flags: [...])`.
@@ -37,8 +37,7 @@ pub struct Flag {
 pub struct Colours(pub Vec<(u8, hexx::Hex)>);
 
 /// Puts the colours on the table.
-pub fn spawn(world: &mut World, scenario: &Scenario) {
-    let file = &scenario.file;
+pub fn spawn(world: &mut World, file: &ScenarioFile) {
     let colours = file
         .section::<SkScenario>()
         .map(|s| {

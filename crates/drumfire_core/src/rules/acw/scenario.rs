@@ -4,7 +4,7 @@
 use super::melee::Army;
 use super::state::AcwState;
 use crate::data::UnitClass;
-use crate::scenario::{Scenario, ScenarioFile};
+use crate::scenario::ScenarioFile;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -42,9 +42,8 @@ pub fn is_battery(unit: &str) -> bool {
 }
 
 /// Each side's army on the table.
-pub fn spawn(world: &mut World, scenario: &Scenario) {
-    let armies = scenario
-        .file
+pub fn spawn(world: &mut World, file: &ScenarioFile) {
+    let armies = file
         .section::<AcwScenario>()
         .map(|s| s.armies.clone())
         .unwrap_or_default();

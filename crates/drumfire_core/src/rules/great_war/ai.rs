@@ -10,8 +10,9 @@ use super::orders::GwOrder;
 use super::state::{GwState, Prompt};
 use super::view::{self, PieceView};
 use crate::data::UnitClass;
+use crate::door;
 use crate::flow::Phase;
-use crate::orders::{self, Order};
+use crate::orders::Order;
 use bevy_ecs::prelude::*;
 use bevy_state::state::State;
 use hexx::Hex;
@@ -519,7 +520,7 @@ pub fn choose(world: &World, side: u8, salt: u64) -> Option<Order> {
             .clone();
         for missions in [own, scenario, super::setup::open_sights_plan(world, side)] {
             let order = Order::from(GwOrder::Plan { side, missions });
-            if orders::validate(world, &order).is_ok() {
+            if door::validate(world, &order).is_ok() {
                 return Some(order);
             }
         }

@@ -7,19 +7,20 @@ use super::orders::{Assignment, GwOrder, Mission};
 use super::state::{Group, GwState, Prompt};
 use super::view::{self, PieceView, action_fire, label};
 use crate::coords::MapCoord;
+use crate::door;
 use crate::flow::Phase;
-use crate::orders::{self, Order};
+use crate::orders::Order;
 use crate::scenario::ScenarioInfo;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 use hexx::Hex;
 use std::collections::BTreeMap;
 
-/// Orders for `side` now; every one passes [`orders::validate`].
+/// Orders for `side` now; every one passes [`door::validate`].
 pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
     let list = raw(world, side, salt);
     list.into_iter()
-        .filter(|o| is_reach_move(o) || orders::validate(world, o).is_ok())
+        .filter(|o| is_reach_move(o) || door::validate(world, o).is_ok())
         .collect()
 }
 

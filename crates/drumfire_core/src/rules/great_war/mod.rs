@@ -76,8 +76,8 @@ impl crate::rule_set::RuleSet for GreatWar {
     fn new_section(sides: &[crate::scenario::SideDef]) -> scenario::GwScenario {
         scenario::new_section(sides)
     }
-    fn spawn(world: &mut World, scenario: &crate::scenario::Scenario) {
-        scenario::spawn(world, scenario);
+    fn spawn(world: &mut World, file: &crate::scenario::ScenarioFile) {
+        scenario::spawn(world, file);
     }
     fn systems(app: &mut App) {
         systems(app);

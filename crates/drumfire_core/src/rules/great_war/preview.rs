@@ -10,8 +10,9 @@ use super::orders::GwOrder;
 use super::state::{FirePlan, Group, GwState, Prompt};
 use super::view::{self, PieceView, action_fire, is_cargo, label};
 use crate::coords::MapCoord;
+use crate::door;
 use crate::flow::{ActionSegment, Phase};
-use crate::orders::{self, Order, Refusal};
+use crate::orders::{Order, Refusal};
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 use hexx::Hex;
@@ -120,7 +121,7 @@ pub fn to_order(world: &World, side: u8, intent: &Intent) -> Result<Order, Refus
         }),
         Intent::Pass => Order::Pass { side },
     };
-    orders::validate(world, &order)?;
+    door::validate(world, &order)?;
     Ok(order)
 }
 

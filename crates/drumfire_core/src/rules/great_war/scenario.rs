@@ -7,7 +7,7 @@ use crate::coords::MapCoord;
 use crate::counters::{Counter, Leader, LeaderKind, Morale, OnHex, PieceIds, Steps};
 use crate::data::{RuleSetData, UnitClass};
 use crate::map::HexIndex;
-use crate::scenario::{CounterDef, Scenario, ScenarioFile, hex_on_map};
+use crate::scenario::{CounterDef, ScenarioFile, hex_on_map};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -133,8 +133,7 @@ pub fn new_section(sides: &[crate::scenario::SideDef]) -> GwScenario {
 
 /// Puts the section on the table: each side's figures (by side index), the morale
 /// of counters that give none, and the leaders pool.
-pub fn spawn(world: &mut World, scenario: &Scenario) {
-    let file = &scenario.file;
+pub fn spawn(world: &mut World, file: &ScenarioFile) {
     let section = file.section::<GwScenario>().cloned().unwrap_or_default();
     let sides = crate::scenario::per_side(&file.sides, &section.sides, |s| &s.side);
     let side_index = |id: &str| file.sides.iter().position(|s| s.id == id).unwrap_or(0) as u8;

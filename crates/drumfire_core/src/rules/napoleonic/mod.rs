@@ -67,8 +67,8 @@ impl crate::rule_set::RuleSet for Napoleonic {
     fn candidates(world: &World, side: u8, _salt: u64) -> Vec<Order> {
         candidates::candidates(world, side)
     }
-    fn spawn(world: &mut World, scenario: &crate::scenario::Scenario) {
-        scenario::spawn(world, scenario);
+    fn spawn(world: &mut World, file: &crate::scenario::ScenarioFile) {
+        scenario::spawn(world, file);
     }
     fn systems(app: &mut App) {
         systems(app);

@@ -3,7 +3,7 @@
 
 use super::brigade::{Arm, Command, Formation, Grade, Grades};
 use super::state::{Brigade, NpState};
-use crate::scenario::{Scenario, ScenarioFile};
+use crate::scenario::ScenarioFile;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -51,14 +51,9 @@ pub fn arm_of(unit: &str) -> Arm {
 
 /// Every brigade's standing, from its entry in the section (grades B, Hold orders,
 /// in line, when it has none).
-pub fn spawn(world: &mut World, scenario: &Scenario) {
-    let section = scenario
-        .file
-        .section::<NpScenario>()
-        .cloned()
-        .unwrap_or_default();
-    let brigades: std::collections::BTreeMap<String, Brigade> = scenario
-        .file
+pub fn spawn(world: &mut World, file: &ScenarioFile) {
+    let section = file.section::<NpScenario>().cloned().unwrap_or_default();
+    let brigades: std::collections::BTreeMap<String, Brigade> = file
         .counters
         .iter()
         .map(|c| {
@@ -86,9 +81,7 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
     // Each counter shows its brigade's formation.
     let labels: Vec<(Entity, String)> = {
         let ids = world.resource::<crate::counters::PieceIds>();
-        scenario
-            .file
-            .counters
+        file.counters
             .iter()
             .filter_map(|c| {
                 let formation = brigades_formation(&brigades, &c.id);

@@ -1,7 +1,7 @@
 //! The Portable rules' section of a scenario file (each side's activation dice), its
 //! checks, and what it puts on the table.
 
-use crate::scenario::{Scenario, ScenarioFile};
+use crate::scenario::ScenarioFile;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -42,8 +42,7 @@ pub fn new_section(sides: &[crate::scenario::SideDef]) -> PtScenario {
 }
 
 /// Each side's figures, by side index.
-pub fn spawn(world: &mut World, scenario: &Scenario) {
-    let file = &scenario.file;
+pub fn spawn(world: &mut World, file: &ScenarioFile) {
     let section = file.section::<PtScenario>().cloned().unwrap_or_default();
     let sides = crate::scenario::per_side(&file.sides, &section.sides, |s| &s.side);
     world.insert_resource(PtSides(sides));

@@ -88,8 +88,8 @@ impl crate::rule_set::RuleSet for Wwii {
     fn new_section(sides: &[crate::scenario::SideDef]) -> scenario::WwiiScenario {
         scenario::new_section(sides)
     }
-    fn spawn(world: &mut World, scenario: &crate::scenario::Scenario) {
-        scenario::spawn(world, scenario);
+    fn spawn(world: &mut World, file: &crate::scenario::ScenarioFile) {
+        scenario::spawn(world, file);
     }
     fn systems(app: &mut App) {
         systems(app);

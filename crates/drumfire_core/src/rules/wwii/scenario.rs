@@ -3,7 +3,7 @@
 
 use super::modifiers::Training;
 use super::state::WwiiState;
-use crate::scenario::{Scenario, ScenarioFile};
+use crate::scenario::ScenarioFile;
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -41,8 +41,8 @@ pub fn new_section(sides: &[crate::scenario::SideDef]) -> WwiiScenario {
 }
 
 /// Each side's training on the table.
-pub fn spawn(world: &mut World, scenario: &Scenario) {
-    let section = scenario.file.section::<WwiiScenario>();
+pub fn spawn(world: &mut World, file: &ScenarioFile) {
+    let section = file.section::<WwiiScenario>();
     let training = section.map(|s| s.training.clone()).unwrap_or_default();
     world.insert_resource(UnitTraining(
         section.map(|s| s.unit_training.clone()).unwrap_or_default(),
