@@ -51,6 +51,17 @@ impl Fnv {
 /// Hashes everything that decides what happens next.
 pub fn state_hash(world: &mut World) -> StateHash {
     let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    hash_flow(world, &mut h);
+    hash_hexes(world, &mut h);
+    hash_counters(world, &mut h);
+    hash_hex_markers(world, &mut h);
+    hash_rules_and_seals(world, &mut h);
+    StateHash(h.0)
+}
+
+/// Hashes the sequence of play (phase, turn, initiative, action segment, steps lost)
+/// and the dice: their seed, key and position.
+fn hash_flow(world: &World, h: &mut Fnv) {
     let phase = *world.resource::<State<Phase>>().get();
     h.u64(phase.hash_code());
     h.u64(u64::from(world.resource::<Turn>().0));
@@ -66,7 +77,11 @@ pub fn state_hash(world: &mut World) -> StateHash {
         h.bytes(&key);
     }
     h.bytes(&dice.position().to_le_bytes());
+}
 
+/// Hashes every hex in map order: its place, terrain, elevation, road, river and
+/// objective.
+fn hash_hexes(world: &World, h: &mut Fnv) {
     let hexes: Vec<Entity> = world
         .resource::<HexIndex>()
         .hexes()
@@ -89,7 +104,11 @@ pub fn state_hash(world: &mut World) -> StateHash {
             h.u64(u64::from(o.points) << 16 | o.held_by.map_or(0xffff, u64::from));
         }
     }
+}
 
+/// Hashes every counter, sorted by its key (id, unit type and stand kinds), with the
+/// values of [`counter_entry`].
+fn hash_counters(world: &mut World, h: &mut Fnv) {
     let mut counters: Vec<(String, Vec<u64>)> = world
         .query::<(
             EntityRef,
@@ -104,47 +123,7 @@ pub fn state_hash(world: &mut World) -> StateHash {
         )>()
         .iter(world)
         .map(|(e, c, on, steps, morale, leader, off, facing, stands)| {
-            let at = on
-                .and_then(|o| MapCoord::from_hex(o.0))
-                .map_or(u64::MAX, |m| u64::from(m.col) << 16 | u64::from(m.row));
-            let marks = markers_on(&e)
-                .iter()
-                .fold(0u64, |acc, m| acc | 1 << (*m as u64));
-            let lead = leader.map_or(0, |l| {
-                (u64::from(l.rank) << 24)
-                    | (u64::from(l.combat as u8) << 16)
-                    | (u64::from(l.morale_mod as u8) << 8)
-                    | (l.kind as u64 + 1)
-            });
-            let mut values = vec![
-                u64::from(c.side),
-                at,
-                u64::from(steps.current),
-                u64::from(steps.max),
-                u64::from(morale.0),
-                marks,
-                lead,
-                off.map_or(0, |o| *o as u64 + 1),
-            ];
-            // Only rule sets with facing give counters one, so older hashes stand.
-            if let Some(f) = facing {
-                values.push(u64::from(f.0.index()) + 1);
-            }
-            // Only units of stands have them, so older hashes stand too.
-            let mut key = format!("{}:{}", c.id, c.unit_type);
-            if let Some(stands) = stands {
-                let lost = stands
-                    .0
-                    .iter()
-                    .enumerate()
-                    .fold(0u64, |acc, (i, s)| acc | u64::from(s.lost) << i);
-                values.push(1 << 32 | (stands.total() as u64) << 16 | lost);
-                for s in &stands.0 {
-                    key.push('|');
-                    key.push_str(&s.kind);
-                }
-            }
-            (key, values)
+            counter_entry(&e, c, on, steps, morale, leader, off, facing, stands)
         })
         .collect();
     counters.sort();
@@ -152,7 +131,67 @@ pub fn state_hash(world: &mut World) -> StateHash {
         h.str(&id);
         values.into_iter().for_each(|v| h.u64(v));
     }
+}
 
+/// A counter's sort key (`id:unit_type`, then `|kind` per stand) and the values
+/// hashed for it: side, hex, steps, morale, markers, leader, off-map state, then its
+/// facing and stands where it has them.
+fn counter_entry(
+    e: &EntityRef,
+    c: &Counter,
+    on: Option<&OnHex>,
+    steps: &Steps,
+    morale: &Morale,
+    leader: Option<&Leader>,
+    off: Option<&crate::counters::OffMap>,
+    facing: Option<&crate::counters::Facing>,
+    stands: Option<&crate::counters::Stands>,
+) -> (String, Vec<u64>) {
+    let at = on
+        .and_then(|o| MapCoord::from_hex(o.0))
+        .map_or(u64::MAX, |m| u64::from(m.col) << 16 | u64::from(m.row));
+    let marks = markers_on(e)
+        .iter()
+        .fold(0u64, |acc, m| acc | 1 << (*m as u64));
+    let lead = leader.map_or(0, |l| {
+        (u64::from(l.rank) << 24)
+            | (u64::from(l.combat as u8) << 16)
+            | (u64::from(l.morale_mod as u8) << 8)
+            | (l.kind as u64 + 1)
+    });
+    let mut values = vec![
+        u64::from(c.side),
+        at,
+        u64::from(steps.current),
+        u64::from(steps.max),
+        u64::from(morale.0),
+        marks,
+        lead,
+        off.map_or(0, |o| *o as u64 + 1),
+    ];
+    // Only rule sets with facing give counters one, so older hashes stand.
+    if let Some(f) = facing {
+        values.push(u64::from(f.0.index()) + 1);
+    }
+    // Only units of stands have them, so older hashes stand too.
+    let mut key = format!("{}:{}", c.id, c.unit_type);
+    if let Some(stands) = stands {
+        let lost = stands
+            .0
+            .iter()
+            .enumerate()
+            .fold(0u64, |acc, (i, s)| acc | u64::from(s.lost) << i);
+        values.push(1 << 32 | (stands.total() as u64) << 16 | lost);
+        for s in &stands.0 {
+            key.push('|');
+            key.push_str(&s.kind);
+        }
+    }
+    (key, values)
+}
+
+/// Hashes the hex markers, sorted by hex, then kind and side, then source.
+fn hash_hex_markers(world: &mut World, h: &mut Fnv) {
     let mut markers: Vec<(u64, u64, String)> = world
         .query::<&HexMarker>()
         .iter(world)
@@ -172,6 +211,11 @@ pub fn state_hash(world: &mut World) -> StateHash {
         h.u64(kind);
         h.str(&source);
     }
+}
+
+/// Hashes the rule set's own state text and, in a game between two machines, the
+/// seals of each side.
+fn hash_rules_and_seals(world: &World, h: &mut Fnv) {
     if let Some(rules) = world.get_resource::<crate::scenario::Rules>() {
         h.str(&(rules.0.state_text)(world));
     }
@@ -182,5 +226,4 @@ pub fn state_hash(world: &mut World) -> StateHash {
             h.str(seal);
         }
     }
-    StateHash(h.0)
 }

@@ -201,17 +201,7 @@ impl GameEvent {
         sides: &crate::sides::SideList,
         names: &std::collections::BTreeMap<String, String>,
     ) -> String {
-        let name = |s: u8| sides.name(s).to_owned();
-        let piece = |id: &String| names.get(id).cloned().unwrap_or_else(|| id.clone());
-        let per_side = |values: Vec<String>, sep: &str| {
-            values
-                .iter()
-                .enumerate()
-                .map(|(s, v)| format!("{} {v}", name(s as u8)))
-                .collect::<Vec<_>>()
-                .join(sep)
-        };
-        let list = |v: &[String]| v.iter().map(piece).collect::<Vec<_>>().join(", ");
+        let w = Words { sides, names };
         match self {
             Self::GameStarted { title, seed } => format!("{title} begins (seed {seed})."),
             Self::TurnBegan { turn } => format!("Turn {turn} begins."),
@@ -223,23 +213,17 @@ impl GameEvent {
             Self::Shuffled { purpose, .. } => format!("{purpose} shuffled face down."),
             Self::InitiativeWon { side, totals } => format!(
                 "{} wins the initiative ({}).",
-                name(*side),
-                per_side(totals.iter().map(ToString::to_string).collect(), " vs ")
+                w.name(*side),
+                w.per_side(totals.iter().map(ToString::to_string).collect(), " vs ")
             ),
-            Self::SegmentBegan { side } => format!("{}'s action segment.", name(*side)),
-            Self::Passed { side } => format!("{} passes.", name(*side)),
+            Self::SegmentBegan { side } => format!("{}'s action segment.", w.name(*side)),
+            Self::Passed { side } => format!("{} passes.", w.name(*side)),
             Self::MarkersCleared { count } => format!("End of turn: {count} markers removed."),
-            Self::LeaderDrawn { piece: id, face_up } => {
-                if *face_up {
-                    format!("{} lands face-up and takes command.", piece(id))
-                } else {
-                    format!("{} lands face-down and is set aside.", piece(id))
-                }
-            }
+            Self::LeaderDrawn { piece: id, face_up } => w.leader_drawn(id, *face_up),
             Self::Activated { side, pieces } => {
-                format!("{} activates {}.", name(*side), list(pieces))
+                format!("{} activates {}.", w.name(*side), w.list(pieces))
             }
-            Self::Moved { pieces, from, to } => format!("{} {from} -> {to}.", list(pieces)),
+            Self::Moved { pieces, from, to } => format!("{} {from} -> {to}.", w.list(pieces)),
             Self::Fired {
                 kind,
                 table,
@@ -252,79 +236,171 @@ impl GameEvent {
                 result,
                 ..
             } => {
-                let d: Vec<String> = dice.iter().map(u8::to_string).collect();
-                let how = if *strength > 0 {
-                    format!(
-                        "strength {strength}{} -> {table} column {column}",
-                        shifts_text(shifts)
-                    )
-                } else {
-                    format!("{table}{}, {column}", shifts_text(shifts))
-                };
-                format!(
-                    "{kind}: {} at {target}, {how}, dice {} = {}: {result}.",
-                    list(firers),
-                    d.join("+"),
-                    dice.iter().map(|x| u32::from(*x)).sum::<u32>()
-                )
+                let how = fire_how(*strength, shifts, table, column);
+                w.fired(kind, firers, target, &how, dice, result)
             }
             Self::StepLost {
                 piece: id,
                 eliminated,
-            } => {
-                if *eliminated {
-                    format!("{} loses its last step and is removed.", piece(id))
-                } else {
-                    format!("{} loses a step and flips to its reduced side.", piece(id))
-                }
-            }
+            } => w.step_lost(id, *eliminated),
             Self::StandLost {
                 piece: id,
                 stand,
                 standing,
-            } => {
-                if *standing == 0 {
-                    format!("{} loses its last stand and is removed.", piece(id))
-                } else {
-                    format!(
-                        "{} loses stand {} ({standing} standing).",
-                        piece(id),
-                        u16::from(*stand) + 1
-                    )
-                }
-            }
+            } => w.stand_lost(id, *stand, *standing),
             Self::MoraleChecked {
                 piece: id,
                 dice,
                 plus,
                 morale,
                 outcome,
-            } => {
-                let total: i32 = dice.iter().map(|d| i32::from(*d)).sum::<i32>() + i32::from(*plus);
-                let plus = if *plus > 0 {
-                    format!(" + {plus}")
-                } else {
-                    String::new()
-                };
-                format!(
-                    "{} checks morale: {}{plus} = {total} against {morale}: {outcome}.",
-                    piece(id),
-                    dice.iter().map(u8::to_string).collect::<Vec<_>>().join("+")
-                )
-            }
+            } => w.morale_checked(id, dice, *plus, *morale, outcome),
             Self::HexMarkerPlaced { kind, hex, source } => {
-                format!("{kind} marker placed in {hex} by {}.", piece(source))
+                format!("{kind} marker placed in {hex} by {}.", w.piece(source))
             }
             Self::ByHand(order) => order.describe(names),
             Self::Note { text } => text.clone(),
-            Self::GameEnded { winner, points } => {
-                let p = per_side(points.iter().map(ToString::to_string).collect(), " to ");
-                match winner {
-                    Some(w) => format!("Game over: {} wins, {}.", name(*w), p),
-                    None => format!("Game over: a draw, {p}."),
-                }
-            }
+            Self::GameEnded { winner, points } => w.game_ended(*winner, points),
         }
+    }
+}
+
+/// What [`GameEvent::describe`] names things by: the sides, and the counters' names
+/// by id.
+struct Words<'a> {
+    /// The sides, for their names.
+    sides: &'a crate::sides::SideList,
+    /// Counter names by id.
+    names: &'a std::collections::BTreeMap<String, String>,
+}
+
+impl Words<'_> {
+    /// The name of side `s`.
+    fn name(&self, s: u8) -> String {
+        self.sides.name(s).to_owned()
+    }
+
+    /// The name of piece `id`, or the id where it has none.
+    fn piece(&self, id: &str) -> String {
+        self.names.get(id).cloned().unwrap_or_else(|| id.to_owned())
+    }
+
+    /// One value per side, each after its side's name, joined by `sep`.
+    fn per_side(&self, values: Vec<String>, sep: &str) -> String {
+        values
+            .iter()
+            .enumerate()
+            .map(|(s, v)| format!("{} {v}", self.name(s as u8)))
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+
+    /// The names of pieces, comma-separated.
+    fn list(&self, v: &[String]) -> String {
+        v.iter()
+            .map(|id| self.piece(id))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// A leader drawn, face-up to take command or face-down to be set aside.
+    fn leader_drawn(&self, id: &str, face_up: bool) -> String {
+        if face_up {
+            format!("{} lands face-up and takes command.", self.piece(id))
+        } else {
+            format!("{} lands face-down and is set aside.", self.piece(id))
+        }
+    }
+
+    /// A fire: who fired at what, how it was worked out (`how`), the dice and their
+    /// total, and the result.
+    fn fired(
+        &self,
+        kind: &str,
+        firers: &[String],
+        target: &str,
+        how: &str,
+        dice: &[u8],
+        result: &str,
+    ) -> String {
+        let d: Vec<String> = dice.iter().map(u8::to_string).collect();
+        format!(
+            "{kind}: {} at {target}, {how}, dice {} = {}: {result}.",
+            self.list(firers),
+            d.join("+"),
+            dice.iter().map(|x| u32::from(*x)).sum::<u32>()
+        )
+    }
+
+    /// A step lost: the piece flips to its reduced side, or is removed with its last.
+    fn step_lost(&self, id: &str, eliminated: bool) -> String {
+        if eliminated {
+            format!("{} loses its last step and is removed.", self.piece(id))
+        } else {
+            format!(
+                "{} loses a step and flips to its reduced side.",
+                self.piece(id)
+            )
+        }
+    }
+
+    /// A stand lost (numbered from 1), with how many still stand, or the piece removed
+    /// with its last.
+    fn stand_lost(&self, id: &str, stand: u8, standing: u8) -> String {
+        if standing == 0 {
+            format!("{} loses its last stand and is removed.", self.piece(id))
+        } else {
+            format!(
+                "{} loses stand {} ({standing} standing).",
+                self.piece(id),
+                u16::from(stand) + 1
+            )
+        }
+    }
+
+    /// A morale check: the dice, what was added, the total, the morale and the outcome.
+    fn morale_checked(
+        &self,
+        id: &str,
+        dice: &[u8],
+        plus: u8,
+        morale: i32,
+        outcome: &str,
+    ) -> String {
+        let total: i32 = dice.iter().map(|d| i32::from(*d)).sum::<i32>() + i32::from(plus);
+        let plus = if plus > 0 {
+            format!(" + {plus}")
+        } else {
+            String::new()
+        };
+        format!(
+            "{} checks morale: {}{plus} = {total} against {morale}: {outcome}.",
+            self.piece(id),
+            dice.iter().map(u8::to_string).collect::<Vec<_>>().join("+")
+        )
+    }
+
+    /// The end of the game: the winner or a draw, and the points of each side.
+    fn game_ended(&self, winner: Option<u8>, points: &[u32]) -> String {
+        let p = self.per_side(points.iter().map(ToString::to_string).collect(), " to ");
+        match winner {
+            Some(w) => format!("Game over: {} wins, {}.", self.name(w), p),
+            None => format!("Game over: a draw, {p}."),
+        }
+    }
+}
+
+/// How a fire in the log was worked out: "strength 9 (+1 uphill) -> Fire column
+/// 8-10" where the rules read a strength on a table's columns, or the table, its
+/// shifts and the column (`strength` 0) where they read one die on a table.
+fn fire_how(strength: u32, shifts: &[(i32, String)], table: &str, column: &str) -> String {
+    if strength > 0 {
+        format!(
+            "strength {strength}{} -> {table} column {column}",
+            shifts_text(shifts)
+        )
+    } else {
+        format!("{table}{}, {column}", shifts_text(shifts))
     }
 }
 

@@ -144,29 +144,8 @@ pub fn parse(
     rule_sets: &'static RuleSets,
 ) -> Result<Save, Vec<LocatedError>> {
     let text = crate::error::without_bom(text);
-    let file: SaveFile =
-        crate::rule_set::reading(rule_sets, || crate::error::read_ron(source, text)).map_err(
-            |mut err| {
-                err.field = path_at(
-                    text,
-                    TextPos {
-                        line: err.line,
-                        col: err.col,
-                    },
-                );
-                vec![err]
-            },
-        )?;
-    let at = |field: &str, message: String| {
-        let pos = locate_nearest(text, &path(field));
-        LocatedError {
-            file: source.to_owned(),
-            line: pos.line,
-            col: pos.col,
-            field: field.to_owned(),
-            message,
-        }
-    };
+    let file = read_save_file(source, text, rule_sets)?;
+    let at = |field: &str, message: String| located(source, text, field, message);
     if !(OLDEST_SAVE_FORMAT..=SAVE_FORMAT).contains(&file.format) {
         return Err(vec![at(
             "format",
@@ -182,49 +161,7 @@ pub fn parse(
         .map_err(|m| vec![at("state_hash", m)])?;
     let mut dice_keys = None;
     if let Some(shared) = &file.shared_dice {
-        let fault = |f: crate::shared_dice::DiceFault| vec![at(&f.field, f.message)];
-        let verified = shared.verify().map_err(fault)?;
-        shared.check_signatures(&file.orders).map_err(fault)?;
-        if verified.seed != Some(file.seed) {
-            return Err(vec![at(
-                "seed",
-                match verified.seed {
-                    Some(seed) => format!(
-                        "the seed is not the one both players' first reveals make ({seed}): \
-                         the dice were tampered with"
-                    ),
-                    None => "a game with shared dice has both players' first reveals".into(),
-                },
-            )]);
-        }
-        let beyond = shared
-            .keyed
-            .as_ref()
-            .and_then(|k| k.last())
-            .is_some_and(|last| *last > file.orders.len());
-        if beyond {
-            return Err(vec![at(
-                "shared_dice.keyed",
-                format!(
-                    "a key for an order past the last of the save's {}",
-                    file.orders.len()
-                ),
-            )]);
-        }
-        if shared.keyed.is_none() && verified.keys.len() < file.orders.len() {
-            return Err(vec![at(
-                "shared_dice.reveals",
-                format!(
-                    "{} orders, but reveals for the dice of only {}",
-                    file.orders.len(),
-                    verified.keys.len()
-                ),
-            )]);
-        }
-        dice_keys = Some(crate::shared_dice::DiceKeys {
-            record: shared.clone(),
-            keys: verified.keys,
-        });
+        dice_keys = Some(check_shared_dice(source, text, &file, shared)?);
     }
     let inner = format!("{source} (scenario {})", file.scenario_name);
     let scenario = scenario::parse(&inner, &file.scenario, rule_sets).map_err(|errs| {
@@ -237,6 +174,92 @@ pub fn parse(
         scenario,
         state_hash,
         dice_keys,
+    })
+}
+
+/// Reads the RON of a save (its BOM already off), an error located by its field.
+fn read_save_file(
+    source: &str,
+    text: &str,
+    rule_sets: &'static RuleSets,
+) -> Result<SaveFile, Vec<LocatedError>> {
+    crate::rule_set::reading(rule_sets, || crate::error::read_ron(source, text)).map_err(
+        |mut err| {
+            err.field = path_at(
+                text,
+                TextPos {
+                    line: err.line,
+                    col: err.col,
+                },
+            );
+            vec![err]
+        },
+    )
+}
+
+/// An error of the save `source`, located in its text at `field`.
+fn located(source: &str, text: &str, field: &str, message: String) -> LocatedError {
+    let pos = locate_nearest(text, &path(field));
+    LocatedError {
+        file: source.to_owned(),
+        line: pos.line,
+        col: pos.col,
+        field: field.to_owned(),
+        message,
+    }
+}
+
+/// Checks the record of a game's shared dice against the save: the reveals and
+/// signatures, the seed they make, and a key for every order; gives the dice keys.
+fn check_shared_dice(
+    source: &str,
+    text: &str,
+    file: &SaveFile,
+    shared: &crate::shared_dice::SharedDice,
+) -> Result<crate::shared_dice::DiceKeys, Vec<LocatedError>> {
+    let at = |field: &str, message: String| located(source, text, field, message);
+    let fault = |f: crate::shared_dice::DiceFault| vec![at(&f.field, f.message)];
+    let verified = shared.verify().map_err(fault)?;
+    shared.check_signatures(&file.orders).map_err(fault)?;
+    if verified.seed != Some(file.seed) {
+        return Err(vec![at(
+            "seed",
+            match verified.seed {
+                Some(seed) => format!(
+                    "the seed is not the one both players' first reveals make ({seed}): \
+                     the dice were tampered with"
+                ),
+                None => "a game with shared dice has both players' first reveals".into(),
+            },
+        )]);
+    }
+    let beyond = shared
+        .keyed
+        .as_ref()
+        .and_then(|k| k.last())
+        .is_some_and(|last| *last > file.orders.len());
+    if beyond {
+        return Err(vec![at(
+            "shared_dice.keyed",
+            format!(
+                "a key for an order past the last of the save's {}",
+                file.orders.len()
+            ),
+        )]);
+    }
+    if shared.keyed.is_none() && verified.keys.len() < file.orders.len() {
+        return Err(vec![at(
+            "shared_dice.reveals",
+            format!(
+                "{} orders, but reveals for the dice of only {}",
+                file.orders.len(),
+                verified.keys.len()
+            ),
+        )]);
+    }
+    Ok(crate::shared_dice::DiceKeys {
+        record: shared.clone(),
+        keys: verified.keys,
     })
 }
 

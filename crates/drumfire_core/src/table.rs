@@ -8,7 +8,7 @@
 
 use crate::coords::MapCoord;
 use crate::counters::{
-    Counter, HexMarker, HexMarkerKind, Leader, OffMap, OnHex, PieceIds, Printed, Stands, Steps,
+    Counter, HexMarker, HexMarkerKind, Leader, MarkerKind, OffMap, OnHex, PieceIds, Printed, Stands, Steps,
     add_marker, has_marker, remove_marker,
 };
 use crate::dice::Dice;
@@ -227,107 +227,142 @@ fn hex_marker(world: &World, at: Hex, kind: HexMarkerKind) -> Option<Entity> {
 
 /// Carries out a hand move (already validated) and journals it.
 fn apply(world: &mut World, order: &TableOrder) {
-    let journal_it = |world: &mut World, order: &TableOrder| {
-        world
-            .resource_mut::<Journal>()
-            .push(GameEvent::ByHand(order.clone()));
-    };
-    match order {
-        TableOrder::Move { piece: id, to } => {
-            let (Ok(e), Ok(hex)) = (piece(world, id), hex_on_map(world, to)) else {
-                return;
-            };
-            let from = world.get::<OnHex>(e).map(|o| o.0);
-            let mut index = world.resource_mut::<HexIndex>();
-            if let Some(from) = from {
-                index.remove(from, e);
-            }
-            index.place(hex, e);
-            world.entity_mut(e).insert(OnHex(hex)).remove::<OffMap>();
-            journal_it(world, order);
-        }
-        TableOrder::Remove { piece: id } => {
-            let Ok(e) = piece(world, id) else {
-                return;
-            };
-            if let Some(from) = world.get::<OnHex>(e).map(|o| o.0) {
-                world.resource_mut::<HexIndex>().remove(from, e);
-            }
-            world
-                .entity_mut(e)
-                .remove::<OnHex>()
-                .insert(OffMap::Eliminated);
-            journal_it(world, order);
-        }
-        TableOrder::Flip { piece: id } => {
-            let Ok(e) = piece(world, id) else {
-                return;
-            };
-            if let Ok(steps) = flipped_steps(world, e) {
-                world.entity_mut(e).insert(steps);
-                journal_it(world, order);
-            }
-        }
+    let done = match order {
+        TableOrder::Move { piece: id, to } => hand_move(world, id, to),
+        TableOrder::Remove { piece: id } => hand_remove(world, id),
+        TableOrder::Flip { piece: id } => hand_flip(world, id),
         TableOrder::Mark {
             piece: id,
             marker,
             on,
-        } => {
-            let Ok(e) = piece(world, id) else {
-                return;
-            };
-            let mut entity = world.entity_mut(e);
-            if *on {
-                add_marker(&mut entity, *marker);
-            } else {
-                remove_marker(&mut entity, *marker);
-            }
-            journal_it(world, order);
-        }
-        TableOrder::MarkHex { hex, marker, on } => {
-            let Ok(at) = hex_on_map(world, hex) else {
-                return;
-            };
-            if *on {
-                world.spawn(HexMarker {
-                    kind: *marker,
-                    hex: at,
-                    side: 0,
-                    source: "table".into(),
-                });
-            } else if let Some(e) = hex_marker(world, at, *marker) {
-                world.despawn(e);
-            }
-            journal_it(world, order);
-        }
+        } => hand_mark(world, id, *marker, *on),
+        TableOrder::MarkHex { hex, marker, on } => hand_mark_hex(world, hex, *marker, *on),
         TableOrder::Roll { dice } => {
-            world.resource_scope(|world, mut d: Mut<Dice>| {
-                d.roll(
-                    &mut world.resource_mut::<Journal>(),
-                    usize::from(*dice),
-                    TRAY_PURPOSE,
-                )
-            });
+            hand_roll(world, *dice);
+            false
         }
         TableOrder::Stand {
             piece: id,
             stand,
             lost,
-        } => {
-            let Ok(e) = piece(world, id) else {
-                return;
-            };
-            if let Ok(stands) = changed_stands(world, e, *stand, *lost) {
-                world.entity_mut(e).insert(stands);
-                journal_it(world, order);
-            }
-        }
+        } => hand_stand(world, id, *stand, *lost),
         TableOrder::NextTurn => {
-            let next = world.resource::<Turn>().0 + 1;
-            world.resource_mut::<Turn>().0 = next;
-            let mut journal = world.resource_mut::<Journal>();
-            journal.set_turn(next);
-            journal.push(GameEvent::TurnBegan { turn: next });
+            hand_next_turn(world);
+            false
         }
+    };
+    if done {
+        world
+            .resource_mut::<Journal>()
+            .push(GameEvent::ByHand(order.clone()));
     }
+}
+
+/// Moves piece `id` onto hex `to` (back on the map if it was off); says whether it
+/// was done.
+fn hand_move(world: &mut World, id: &str, to: &str) -> bool {
+    let (Ok(e), Ok(hex)) = (piece(world, id), hex_on_map(world, to)) else {
+        return false;
+    };
+    let from = world.get::<OnHex>(e).map(|o| o.0);
+    let mut index = world.resource_mut::<HexIndex>();
+    if let Some(from) = from {
+        index.remove(from, e);
+    }
+    index.place(hex, e);
+    world.entity_mut(e).insert(OnHex(hex)).remove::<OffMap>();
+    true
+}
+
+/// Takes piece `id` off the map as eliminated; says whether it was done.
+fn hand_remove(world: &mut World, id: &str) -> bool {
+    let Ok(e) = piece(world, id) else {
+        return false;
+    };
+    if let Some(from) = world.get::<OnHex>(e).map(|o| o.0) {
+        world.resource_mut::<HexIndex>().remove(from, e);
+    }
+    world
+        .entity_mut(e)
+        .remove::<OnHex>()
+        .insert(OffMap::Eliminated);
+    true
+}
+
+/// Flips piece `id` to its other side; says whether it was done.
+fn hand_flip(world: &mut World, id: &str) -> bool {
+    let Ok(e) = piece(world, id) else {
+        return false;
+    };
+    if let Ok(steps) = flipped_steps(world, e) {
+        world.entity_mut(e).insert(steps);
+        return true;
+    }
+    false
+}
+
+/// Puts a marker on piece `id` (`on`) or takes it off; says whether it was done.
+fn hand_mark(world: &mut World, id: &str, marker: MarkerKind, on: bool) -> bool {
+    let Ok(e) = piece(world, id) else {
+        return false;
+    };
+    let mut entity = world.entity_mut(e);
+    if on {
+        add_marker(&mut entity, marker);
+    } else {
+        remove_marker(&mut entity, marker);
+    }
+    true
+}
+
+/// Places a marker in hex `hex` (`on`) or takes one of its kind away; says whether
+/// it was done.
+fn hand_mark_hex(world: &mut World, hex: &str, marker: HexMarkerKind, on: bool) -> bool {
+    let Ok(at) = hex_on_map(world, hex) else {
+        return false;
+    };
+    if on {
+        world.spawn(HexMarker {
+            kind: marker,
+            hex: at,
+            side: 0,
+            source: "table".into(),
+        });
+    } else if let Some(e) = hex_marker(world, at, marker) {
+        world.despawn(e);
+    }
+    true
+}
+
+/// Rolls `dice` dice in the tray, journalled as the roll itself.
+fn hand_roll(world: &mut World, dice: u8) {
+    world.resource_scope(|world, mut d: Mut<Dice>| {
+        d.roll(
+            &mut world.resource_mut::<Journal>(),
+            usize::from(dice),
+            TRAY_PURPOSE,
+        )
+    });
+}
+
+/// Marks stand number `stand` of piece `id` lost or standing again; says whether it
+/// was done.
+fn hand_stand(world: &mut World, id: &str, stand: u8, lost: bool) -> bool {
+    let Ok(e) = piece(world, id) else {
+        return false;
+    };
+    if let Ok(stands) = changed_stands(world, e, stand, lost) {
+        world.entity_mut(e).insert(stands);
+        return true;
+    }
+    false
+}
+
+/// Begins the next turn, journalled as the turn beginning.
+fn hand_next_turn(world: &mut World) {
+    let next = world.resource::<Turn>().0 + 1;
+    world.resource_mut::<Turn>().0 = next;
+    let mut journal = world.resource_mut::<Journal>();
+    journal.set_turn(next);
+    journal.push(GameEvent::TurnBegan { turn: next });
 }

@@ -570,44 +570,10 @@ impl Session {
                 link,
             } => self.their_commitment_came(&commitment, &key, &link, &mut out, &mut happened)?,
             Msg::Reveal { index: 0, link } => {
-                let them = usize::from(1 - self.me);
-                // Only the joining machine takes a reveal 0, once, after its own went out
-                // with its commitment.
-                if self.game.is_some()
-                    || self.reveal0[them].is_some()
-                    || self.reveal0[usize::from(self.me)].is_none()
-                {
-                    return Err(broken("a reveal 0 out of place"));
-                }
-                let l = unhex(&link).map_err(|e| broken(format!("reveal 0: {e}")))?;
-                if Some(shared_dice::step(&l)) != self.commitments[them] {
-                    return Err(broken(
-                        "the other player's reveal 0 does not follow from its commitment: a forged reveal",
-                    ));
-                }
-                self.reveal0[them] = Some(l);
-                self.set_up(&mut out, &mut happened)?;
+                self.their_reveal0_came(&link, &mut out, &mut happened)?;
             }
             Msg::Reveal { index, link } => {
-                let Some((pending, order, signature)) = self.pending.clone() else {
-                    return Err(broken(format!(
-                        "a reveal for order {index}, which this machine did not send"
-                    )));
-                };
-                if pending != index {
-                    return Err(broken(format!(
-                        "a reveal for order {index}, but order {pending} is the one waiting"
-                    )));
-                }
-                let theirs = unhex(&link).map_err(|e| broken(format!("reveal {index}: {e}")))?;
-                let mine = self.chain.reveal(index).expect("inside the chain");
-                self.pending = None;
-                let given = Given {
-                    index,
-                    order,
-                    signature,
-                };
-                self.carry_out(given, mine, theirs, &mut out, &mut happened)?;
+                self.their_reveal_came(index, &link, &mut out, &mut happened)?;
             }
             Msg::Order {
                 index,
@@ -615,83 +581,9 @@ impl Session {
                 link,
                 signature,
             } => {
-                let expected = self.orders() + 1;
-                if self.game.is_none() {
-                    return Err(broken("an order before the game was set up"));
-                }
-                if index < expected {
-                    // Sent again after a reconnection, and already carried out here.
-                    return Ok((out, happened));
-                }
-                if index != expected {
-                    return Err(broken(format!(
-                        "order {index} came when order {expected} was due"
-                    )));
-                }
-                let order = read_order(&order, self.scenario.rule_sets)
-                    .map_err(|e| broken(format!("order {index}: {e}")))?;
-                if order.side() != Some(1 - self.me) {
-                    return Err(broken(format!(
-                        "order {index} is given for a side the other player does not play"
-                    )));
-                }
-                if let Some((mine, _, _)) = &self.pending {
-                    return Err(broken(format!(
-                        "order {index} came from the other player while this player's order {mine} waits"
-                    )));
-                }
-                let signature = unhex_bytes::<64>(&signature)
-                    .map_err(|e| broken(format!("order {index}'s signature: {e}")))?;
-                let theirs_key = self.keys[usize::from(1 - self.me)].expect("set up: both keys");
-                if !drumfire_core::signed::verify(
-                    &theirs_key,
-                    &self.game_id(),
-                    index,
-                    &order,
-                    &signature,
-                ) {
-                    return Err(broken(format!(
-                        "order {index} is not signed by the other player's order key: a forged order"
-                    )));
-                }
-                let theirs = unhex(&link).map_err(|e| broken(format!("reveal {index}: {e}")))?;
-                let mine = self
-                    .chain
-                    .reveal(index)
-                    .ok_or_else(|| broken("this game has used up its dice"))?;
-                // Checked before this player's reveal goes out: a forged reveal or an
-                // illegal order learns nothing.
-                let given = Given {
-                    index,
-                    order,
-                    signature,
-                };
-                self.carry_out(given, mine, theirs, &mut out, &mut happened)?;
-                out.insert(
-                    0,
-                    Msg::Reveal {
-                        index,
-                        link: hex(&mine),
-                    },
-                );
+                self.their_order_came(index, &order, &link, &signature, &mut out, &mut happened)?
             }
-            Msg::Hash { index, hash } => {
-                if index > self.orders() || self.game.is_none() {
-                    return Err(broken(format!(
-                        "a hash for order {index}, which has not been carried out here"
-                    )));
-                }
-                if self.agreed.is_some_and(|a| index < a) {
-                    // Said again after a reconnection: both agreed past it already.
-                    return Ok((out, happened));
-                }
-                let theirs: StateHash = hash
-                    .parse()
-                    .map_err(|e| broken(format!("hash of order {index}: {e}")))?;
-                let them = usize::from(1 - self.me);
-                self.hashes.entry(index).or_default()[them] = Some(theirs);
-                self.compare(index, &mut happened)?;
-            }
+            Msg::Hash { index, hash } => self.their_hash_came(index, &hash, &mut happened)?,
             Msg::Sync { record } => {
                 if !std::mem::take(&mut self.sync_due) {
                     return Err(broken(
@@ -706,6 +598,160 @@ impl Session {
             }
         }
         Ok((out, happened))
+    }
+
+    /// The host's reveal 0, on the joining machine: taken once, after this machine's
+    /// own went out with its commitment, and checked against the host's commitment;
+    /// then the game is set up.
+    fn their_reveal0_came(
+        &mut self,
+        link: &str,
+        out: &mut Vec<Msg>,
+        happened: &mut Vec<Happened>,
+    ) -> Result<(), Stop> {
+        let them = usize::from(1 - self.me);
+        // Only the joining machine takes a reveal 0, once, after its own went out
+        // with its commitment.
+        if self.game.is_some()
+            || self.reveal0[them].is_some()
+            || self.reveal0[usize::from(self.me)].is_none()
+        {
+            return Err(broken("a reveal 0 out of place"));
+        }
+        let l = unhex(link).map_err(|e| broken(format!("reveal 0: {e}")))?;
+        if Some(shared_dice::step(&l)) != self.commitments[them] {
+            return Err(broken(
+                "the other player's reveal 0 does not follow from its commitment: a forged reveal",
+            ));
+        }
+        self.reveal0[them] = Some(l);
+        self.set_up(out, happened)
+    }
+
+    /// The other player's reveal for this machine's order `index`, the one waiting:
+    /// the order is carried out with both reveals.
+    fn their_reveal_came(
+        &mut self,
+        index: usize,
+        link: &str,
+        out: &mut Vec<Msg>,
+        happened: &mut Vec<Happened>,
+    ) -> Result<(), Stop> {
+        let Some((pending, order, signature)) = self.pending.clone() else {
+            return Err(broken(format!(
+                "a reveal for order {index}, which this machine did not send"
+            )));
+        };
+        if pending != index {
+            return Err(broken(format!(
+                "a reveal for order {index}, but order {pending} is the one waiting"
+            )));
+        }
+        let theirs = unhex(link).map_err(|e| broken(format!("reveal {index}: {e}")))?;
+        let mine = self.chain.reveal(index).expect("inside the chain");
+        self.pending = None;
+        let given = Given {
+            index,
+            order,
+            signature,
+        };
+        self.carry_out(given, mine, theirs, out, happened)
+    }
+
+    /// The other player's order `index` with its reveal and signature: one sent again
+    /// and carried out already is passed over; otherwise it must come next, be of the
+    /// other player's side while no order of this machine waits, and be signed with
+    /// the other player's key. It is carried out before this player's reveal for it
+    /// goes out (first of the answers).
+    fn their_order_came(
+        &mut self,
+        index: usize,
+        order: &str,
+        link: &str,
+        signature: &str,
+        out: &mut Vec<Msg>,
+        happened: &mut Vec<Happened>,
+    ) -> Result<(), Stop> {
+        let expected = self.orders() + 1;
+        if self.game.is_none() {
+            return Err(broken("an order before the game was set up"));
+        }
+        if index < expected {
+            // Sent again after a reconnection, and already carried out here.
+            return Ok(());
+        }
+        if index != expected {
+            return Err(broken(format!(
+                "order {index} came when order {expected} was due"
+            )));
+        }
+        let order = read_order(order, self.scenario.rule_sets)
+            .map_err(|e| broken(format!("order {index}: {e}")))?;
+        if order.side() != Some(1 - self.me) {
+            return Err(broken(format!(
+                "order {index} is given for a side the other player does not play"
+            )));
+        }
+        if let Some((mine, _, _)) = &self.pending {
+            return Err(broken(format!(
+                "order {index} came from the other player while this player's order {mine} waits"
+            )));
+        }
+        let signature = unhex_bytes::<64>(signature)
+            .map_err(|e| broken(format!("order {index}'s signature: {e}")))?;
+        let theirs_key = self.keys[usize::from(1 - self.me)].expect("set up: both keys");
+        if !drumfire_core::signed::verify(&theirs_key, &self.game_id(), index, &order, &signature) {
+            return Err(broken(format!(
+                "order {index} is not signed by the other player's order key: a forged order"
+            )));
+        }
+        let theirs = unhex(link).map_err(|e| broken(format!("reveal {index}: {e}")))?;
+        let mine = self
+            .chain
+            .reveal(index)
+            .ok_or_else(|| broken("this game has used up its dice"))?;
+        // Checked before this player's reveal goes out: a forged reveal or an
+        // illegal order learns nothing.
+        let given = Given {
+            index,
+            order,
+            signature,
+        };
+        self.carry_out(given, mine, theirs, out, happened)?;
+        out.insert(
+            0,
+            Msg::Reveal {
+                index,
+                link: hex(&mine),
+            },
+        );
+        Ok(())
+    }
+
+    /// The other machine's hash after order `index`, which must have been carried out
+    /// here: one said again for an order both agreed past is passed over; otherwise
+    /// it is kept and compared with this machine's.
+    fn their_hash_came(
+        &mut self,
+        index: usize,
+        hash: &str,
+        happened: &mut Vec<Happened>,
+    ) -> Result<(), Stop> {
+        if index > self.orders() || self.game.is_none() {
+            return Err(broken(format!(
+                "a hash for order {index}, which has not been carried out here"
+            )));
+        }
+        if self.agreed.is_some_and(|a| index < a) {
+            // Said again after a reconnection: both agreed past it already.
+            return Ok(());
+        }
+        let theirs: StateHash = hash
+            .parse()
+            .map_err(|e| broken(format!("hash of order {index}: {e}")))?;
+        let them = usize::from(1 - self.me);
+        self.hashes.entry(index).or_default()[them] = Some(theirs);
+        self.compare(index, happened)
     }
 
     /// The joining player's commitment, order key and reveal 0, on the host: taken
@@ -862,93 +908,9 @@ impl Session {
         let Some(mine) = self.save() else {
             return Err(broken("a game came before this one was set up"));
         };
-        // Counted, and its scenario compared, before anything is checked or replayed
-        // (a read of the text alone).
-        let raw = drumfire_core::rule_set::reading(self.scenario.rule_sets, || {
-            drumfire_core::error::read_ron::<SaveFile>("the other player's game", record)
-        })
-        .map_err(|e| broken(format!("the other player's game does not read: {e}")))?;
-        if raw.scenario != self.scenario.text {
-            return Err(broken("the other player's game is of another scenario"));
-        }
-        let length = raw.orders.len();
-        if length > mine.orders.len() + MAX_AHEAD {
-            return Err(broken(format!(
-                "the other player's game has {length} orders, this one {}: more ahead than \
-                 one machine can be of the other",
-                mine.orders.len()
-            )));
-        }
-        let theirs = save::parse("the other player's game", record, self.scenario.rule_sets)
-            .map_err(|errs| {
-                broken(format!(
-                    "the other player's game does not read: {}",
-                    errs.first().map_or_else(String::new, ToString::to_string)
-                ))
-            })?;
-        if theirs.scenario.text != self.scenario.text {
-            return Err(broken("the other player's game is of another scenario"));
-        }
-        let Some(their_keys) = &theirs.dice_keys else {
-            return Err(broken("the other player's game has no shared dice"));
-        };
-        let commitments = their_keys
-            .record
-            .commitments()
-            .map_err(|f| broken(f.to_string()))?;
-        if [Some(commitments[0]), Some(commitments[1])] != self.commitments {
-            return Err(broken(
-                "the other player's game is another game (its commitments differ)",
-            ));
-        }
-        // With the keys this machine knows, every signature in the game (checked when
-        // it was read) is the machine's of the order's side.
-        let order_keys = their_keys
-            .record
-            .order_keys()
-            .map_err(|f| broken(f.to_string()))?;
-        if order_keys.map(|k| k.map(Some)) != Some(self.keys) {
-            return Err(broken(
-                "the other player's game names other order keys: its orders are not the \
-                 machines' of this game",
-            ));
-        }
-        if their_keys.record.keyed.is_some() {
-            return Err(broken(
-                "the other player's game keys the dice of some orders only, as a game by \
-                 e-mail does: every order between two machines is keyed",
-            ));
-        }
-        let mine_dice = mine.shared_dice.clone().unwrap_or_default();
-        let their_dice = &their_keys.record;
-        let ahead = theirs.file.orders.len() > mine.orders.len();
-        let (short, long) = if ahead {
-            (
-                (&mine.orders, &mine_dice),
-                (&theirs.file.orders, their_dice),
-            )
-        } else {
-            (
-                (&theirs.file.orders, their_dice),
-                (&mine.orders, &mine_dice),
-            )
-        };
-        let reveals_agree = long
-            .1
-            .reveals
-            .get(..short.1.reveals.len())
-            .is_some_and(|r| r == &short.1.reveals[..]);
-        if long.0.get(..short.0.len()) != Some(&short.0[..]) || !reveals_agree {
-            let at = short
-                .0
-                .iter()
-                .zip(long.0.iter())
-                .position(|(a, b)| a != b)
-                .map_or(short.0.len(), |i| i + 1);
-            return Err(broken(format!(
-                "the two machines' games part at order {at}: neither is a beginning of the other"
-            )));
-        }
+        let theirs = self.read_their_game(record, &mine)?;
+        let their_keys = self.their_dice_keys(&theirs)?;
+        let ahead = one_begins_the_other(&mine, &theirs, &their_keys.record)?;
         if !ahead {
             // Level, or this machine ahead (the other catches up from this side's Sync):
             // say the hash again.
@@ -979,6 +941,116 @@ impl Session {
         });
         self.after(n, out, happened)
     }
+
+    /// The other machine's game read from `record`: counted, and its scenario
+    /// compared, before anything is checked (a read of the text alone); then read
+    /// and checked as a save (every reveal and signature), of this scenario still.
+    fn read_their_game(&self, record: &str, mine: &SaveFile) -> Result<save::Save, Stop> {
+        // Counted, and its scenario compared, before anything is checked or replayed
+        // (a read of the text alone).
+        let raw = drumfire_core::rule_set::reading(self.scenario.rule_sets, || {
+            drumfire_core::error::read_ron::<SaveFile>("the other player's game", record)
+        })
+        .map_err(|e| broken(format!("the other player's game does not read: {e}")))?;
+        if raw.scenario != self.scenario.text {
+            return Err(broken("the other player's game is of another scenario"));
+        }
+        let length = raw.orders.len();
+        if length > mine.orders.len() + MAX_AHEAD {
+            return Err(broken(format!(
+                "the other player's game has {length} orders, this one {}: more ahead than \
+                 one machine can be of the other",
+                mine.orders.len()
+            )));
+        }
+        let theirs = save::parse("the other player's game", record, self.scenario.rule_sets)
+            .map_err(|errs| {
+                broken(format!(
+                    "the other player's game does not read: {}",
+                    errs.first().map_or_else(String::new, ToString::to_string)
+                ))
+            })?;
+        if theirs.scenario.text != self.scenario.text {
+            return Err(broken("the other player's game is of another scenario"));
+        }
+        Ok(theirs)
+    }
+
+    /// The shared dice of the other machine's game, checked as this game's: its
+    /// commitments and order keys these machines', and every order keyed.
+    fn their_dice_keys<'t>(&self, theirs: &'t save::Save) -> Result<&'t DiceKeys, Stop> {
+        let Some(their_keys) = &theirs.dice_keys else {
+            return Err(broken("the other player's game has no shared dice"));
+        };
+        let commitments = their_keys
+            .record
+            .commitments()
+            .map_err(|f| broken(f.to_string()))?;
+        if [Some(commitments[0]), Some(commitments[1])] != self.commitments {
+            return Err(broken(
+                "the other player's game is another game (its commitments differ)",
+            ));
+        }
+        // With the keys this machine knows, every signature in the game (checked when
+        // it was read) is the machine's of the order's side.
+        let order_keys = their_keys
+            .record
+            .order_keys()
+            .map_err(|f| broken(f.to_string()))?;
+        if order_keys.map(|k| k.map(Some)) != Some(self.keys) {
+            return Err(broken(
+                "the other player's game names other order keys: its orders are not the \
+                 machines' of this game",
+            ));
+        }
+        if their_keys.record.keyed.is_some() {
+            return Err(broken(
+                "the other player's game keys the dice of some orders only, as a game by \
+                 e-mail does: every order between two machines is keyed",
+            ));
+        }
+        Ok(their_keys)
+    }
+}
+
+/// Whether the other machine's game is ahead of this one's, where one is a beginning
+/// of the other (the same orders and reveals as far as the shorter goes); an error
+/// naming the order where they part where neither is.
+fn one_begins_the_other(
+    mine: &SaveFile,
+    theirs: &save::Save,
+    their_dice: &SharedDice,
+) -> Result<bool, Stop> {
+    let mine_dice = mine.shared_dice.clone().unwrap_or_default();
+    let ahead = theirs.file.orders.len() > mine.orders.len();
+    let (short, long) = if ahead {
+        (
+            (&mine.orders, &mine_dice),
+            (&theirs.file.orders, their_dice),
+        )
+    } else {
+        (
+            (&theirs.file.orders, their_dice),
+            (&mine.orders, &mine_dice),
+        )
+    };
+    let reveals_agree = long
+        .1
+        .reveals
+        .get(..short.1.reveals.len())
+        .is_some_and(|r| r == &short.1.reveals[..]);
+    if long.0.get(..short.0.len()) != Some(&short.0[..]) || !reveals_agree {
+        let at = short
+            .0
+            .iter()
+            .zip(long.0.iter())
+            .position(|(a, b)| a != b)
+            .map_or(short.0.len(), |i| i + 1);
+        return Err(broken(format!(
+            "the two machines' games part at order {at}: neither is a beginning of the other"
+        )));
+    }
+    Ok(ahead)
 }
 
 #[cfg(test)]

@@ -224,243 +224,376 @@ pub(super) fn apply(
             height,
             glyph,
         } => {
-            check_glyph(rules, *glyph)?;
-            check_size(*width, *height)?;
-            file.map = if matches!(edit, Edit::NewMap { .. }) {
-                blank_map(*width, *height, *glyph)
-            } else {
-                resize(&file.map, *width, *height, *glyph)
-            };
-            on_map_only(file, rules);
+            let fresh = matches!(edit, Edit::NewMap { .. });
+            set_map_size(file, rules, fresh, *width, *height, *glyph)?;
         }
-        Edit::Paint { hex, glyph } => {
-            check_glyph(rules, *glyph)?;
-            let c = coord(&file.map, hex)?;
-            if let Some(row) = file.map.terrain.get_mut(usize::from(c.row)) {
-                set_char(row, usize::from(c.col), *glyph);
-            }
-        }
-        Edit::Fill { hex, glyph } => {
-            check_glyph(rules, *glyph)?;
-            let start = coord(&file.map, hex)?;
-            let from = glyph_at(&file.map, start);
-            if from == Some(*glyph) {
-                return Ok(());
-            }
-            let mut todo = vec![start];
-            let mut seen = std::collections::BTreeSet::from([start]);
-            while let Some(c) = todo.pop() {
-                if let Some(row) = file.map.terrain.get_mut(usize::from(c.row)) {
-                    set_char(row, usize::from(c.col), *glyph);
-                }
-                for n in c.to_hex().all_neighbors() {
-                    let Some(nc) = MapCoord::from_hex(n) else {
-                        continue;
-                    };
-                    if nc.col < file.map.width
-                        && nc.row < file.map.height
-                        && glyph_at(&file.map, nc) == from
-                        && seen.insert(nc)
-                    {
-                        todo.push(nc);
-                    }
-                }
-            }
-        }
-        Edit::Elevation { hex, up } => {
-            let c = coord(&file.map, hex)?;
-            let (w, h) = (usize::from(file.map.width), usize::from(file.map.height));
-            if file.map.elevation.is_empty() {
-                file.map.elevation = vec!["0".repeat(w); h];
-            }
-            let row = &mut file.map.elevation[usize::from(c.row)];
-            let now = row
-                .chars()
-                .nth(usize::from(c.col))
-                .and_then(|d| d.to_digit(10))
-                .unwrap_or(0);
-            let next = if *up {
-                (now + 1).min(9)
-            } else {
-                now.saturating_sub(1)
-            };
-            set_char(row, usize::from(c.col), char::from(b'0' + next as u8));
-            if file
-                .map
-                .elevation
-                .iter()
-                .all(|r| r.chars().all(|d| d == '0'))
-            {
-                file.map.elevation.clear();
-            }
-        }
+        Edit::Paint { hex, glyph } => paint(file, rules, hex, *glyph)?,
+        Edit::Fill { hex, glyph } => fill(file, rules, hex, *glyph)?,
+        Edit::Elevation { hex, up } => step_elevation(file, hex, *up)?,
         Edit::Road { from, to } | Edit::River { from, to } => {
-            let (a, b) = (coord(&file.map, from)?, coord(&file.map, to)?);
-            if a.to_hex().unsigned_distance_to(b.to_hex()) != 1 {
-                return Err(format!("{from} and {to} are not adjacent"));
-            }
-            let list = if matches!(edit, Edit::Road { .. }) {
-                &mut file.map.roads
-            } else {
-                &mut file.map.rivers
-            };
-            add_stroke(list, &a.label(), &b.label());
+            draw_line(file, matches!(edit, Edit::Road { .. }), from, to)?;
         }
-        Edit::EraseLines { hex } => {
-            let label = coord(&file.map, hex)?.label();
-            erase_strokes(&mut file.map.roads, &label);
-            erase_strokes(&mut file.map.rivers, &label);
-            file.map.bridges.retain(|h| *h != label);
-            file.map.fords.retain(|h| *h != label);
-        }
-        Edit::Crossing { hex, kind } => {
-            let label = coord(&file.map, hex)?.label();
-            let on_river = file
-                .map
-                .rivers
-                .iter()
-                .any(|l| l.split(' ').any(|w| w == label));
-            if !on_river && *kind != CrossingEdit::None {
-                return Err(format!("hex {label} has no river to cross"));
-            }
-            file.map.bridges.retain(|h| *h != label);
-            file.map.fords.retain(|h| *h != label);
-            match kind {
-                CrossingEdit::Bridge => file.map.bridges.push(label),
-                CrossingEdit::Ford => file.map.fords.push(label),
-                CrossingEdit::None => {}
-            }
-        }
-        Edit::PlaceUnit { side, unit, hex } => {
-            side_index(file, side)?;
-            if !rules.data().units.contains_key(unit) {
-                return Err(format!(
-                    "`{unit}` is not a unit type of the {} rules",
-                    rules.name
-                ));
-            }
-            let label = coord(&file.map, hex)?.label();
-            let id = fresh_id(file, rules, &format!("{side}_{unit}"));
-            file.counters.push(CounterDef {
-                id,
-                side: side.clone(),
-                unit: unit.clone(),
-                hex: label,
-                name: String::new(),
-                steps: None,
-                morale: None,
-                markers: Vec::new(),
-                facing: None,
-                stands: Vec::new(),
-            });
-        }
-        Edit::Move { id, hex } => {
-            let label = coord(&file.map, hex)?.label();
-            if let Some(c) = file.counters.iter_mut().find(|c| c.id == *id) {
-                c.hex = label;
-            } else if !(rules.editor.move_piece)(file, id, &label) {
-                return Err(format!("there is no unit or leader `{id}`"));
-            }
-        }
-        Edit::Delete { id } => {
-            let known = file.counters.iter().any(|c| c.id == *id)
-                || (rules.editor.pieces)(file).iter().any(|p| p.id == *id);
-            if !known {
-                return Err(format!("there is no unit or leader `{id}`"));
-            }
-            file.counters.retain(|c| c.id != *id);
-            (rules.editor.forget)(file, id);
-        }
-        Edit::Steps { id, steps } => {
-            let c = counter_mut(file, id)?;
-            let max = rules.data().units.get(&c.unit).map_or(1, |u| u.max_steps());
-            if *steps == 0 || *steps > max {
-                return Err(format!("`{id}` has 1 to {max} steps"));
-            }
-            c.steps = (*steps != max).then_some(*steps);
-        }
-        Edit::Mount { id } => {
-            let c = counter_mut(file, id)?;
-            let other = rules
-                .data()
-                .units
-                .get(&c.unit)
-                .and_then(|u| u.counterpart.clone())
-                .ok_or_else(|| format!("`{id}` does not mount or dismount"))?;
-            c.unit = other;
-        }
-        Edit::Rename { id, name } => {
-            if let Some(c) = file.counters.iter_mut().find(|c| c.id == *id) {
-                c.name = name.clone();
-            } else if !(rules.editor.rename_piece)(file, id, name) {
-                return Err(format!("there is no unit or leader `{id}`"));
-            }
-        }
-        Edit::Facing { id, facing } => {
-            let c = file
-                .counters
-                .iter_mut()
-                .find(|c| c.id == *id)
-                .ok_or_else(|| format!("there is no unit `{id}`"))?;
-            c.facing = *facing;
-        }
-        Edit::Stands { id, stands } => {
-            if stands.len() > crate::counters::MAX_STANDS {
-                return Err(format!(
-                    "a unit has at most {} stands",
-                    crate::counters::MAX_STANDS
-                ));
-            }
-            if stands.iter().any(|k| k.trim().is_empty()) {
-                return Err("each stand needs its kind".into());
-            }
-            counter_mut(file, id)?.stands = stands.iter().map(|k| k.trim().to_owned()).collect();
-        }
+        Edit::EraseLines { hex } => erase_lines(file, hex)?,
+        Edit::Crossing { hex, kind } => set_crossing(file, hex, *kind)?,
+        Edit::PlaceUnit { side, unit, hex } => place_unit(file, rules, side, unit, hex)?,
+        Edit::Move { id, hex } => move_piece(file, rules, id, hex)?,
+        Edit::Delete { id } => delete_piece(file, rules, id)?,
+        Edit::Steps { id, steps } => set_steps(file, rules, id, *steps)?,
+        Edit::Mount { id } => mount(file, rules, id)?,
+        Edit::Rename { id, name } => rename(file, rules, id, name)?,
+        Edit::Facing { id, facing } => set_facing(file, id, *facing)?,
+        Edit::Stands { id, stands } => set_stands(file, id, stands)?,
         Edit::Title(t) => file.title = t.clone(),
         Edit::Briefing(b) => file.briefing = b.clone(),
-        Edit::Turns(n) => {
-            if *n == 0 {
-                return Err("a game lasts at least 1 turn".into());
-            }
-            file.turns = *n;
-            (rules.editor.set_turns)(file, *n);
-        }
-        Edit::Side { index, field } => {
-            let side = file
-                .sides
-                .get_mut(*index)
-                .ok_or_else(|| format!("there is no side number {index}"))?;
-            match field {
-                SideField::Name(n) => side.name = n.clone(),
-                SideField::Colour(c) => {
-                    if scenario::parse_colour(c).is_none() {
-                        return Err(format!("`{c}` is not a colour like #3a5fb0"));
-                    }
-                    side.colour = c.clone();
-                }
-            }
-        }
+        Edit::Turns(n) => set_turns(file, rules, *n)?,
+        Edit::Side { index, field } => set_side_field(file, *index, field)?,
         Edit::Objective {
             hex,
             points,
             held_by,
-        } => {
-            let label = coord(&file.map, hex)?.label();
-            if let Some(s) = held_by {
-                side_index(file, s)?;
-            }
-            let list = &mut file.victory.objectives;
-            list.retain(|o| o.hex != label);
-            if *points > 0 {
-                list.push(ObjectiveDef {
-                    hex: label,
-                    points: *points,
-                    held_by: held_by.clone(),
-                });
-            }
-        }
+        } => set_objective(file, hex, *points, held_by)?,
         Edit::StepLossPoints(n) => file.victory.step_loss_points = *n,
         Edit::Rules(edit) => edit.0.apply(file, rules)?,
+    }
+    Ok(())
+}
+
+/// Gives the file a new blank map (`fresh`) or its map in a new size, new hexes
+/// painted with `glyph`, and takes off every piece and marker left off the map.
+fn set_map_size(
+    file: &mut ScenarioFile,
+    rules: &RuleSetInfo,
+    fresh: bool,
+    width: u16,
+    height: u16,
+    glyph: char,
+) -> Result<(), String> {
+    check_glyph(rules, glyph)?;
+    check_size(width, height)?;
+    file.map = if fresh {
+        blank_map(width, height, glyph)
+    } else {
+        resize(&file.map, width, height, glyph)
+    };
+    on_map_only(file, rules);
+    Ok(())
+}
+
+/// Paints one hex with the terrain of `glyph`.
+fn paint(
+    file: &mut ScenarioFile,
+    rules: &RuleSetInfo,
+    hex: &str,
+    glyph: char,
+) -> Result<(), String> {
+    check_glyph(rules, glyph)?;
+    let c = coord(&file.map, hex)?;
+    if let Some(row) = file.map.terrain.get_mut(usize::from(c.row)) {
+        set_char(row, usize::from(c.col), glyph);
+    }
+    Ok(())
+}
+
+/// Paints a hex with the terrain of `glyph`, and with it every hex of its old
+/// terrain joined to it; a hex already of that terrain changes nothing.
+fn fill(
+    file: &mut ScenarioFile,
+    rules: &RuleSetInfo,
+    hex: &str,
+    glyph: char,
+) -> Result<(), String> {
+    check_glyph(rules, glyph)?;
+    let start = coord(&file.map, hex)?;
+    let from = glyph_at(&file.map, start);
+    if from == Some(glyph) {
+        return Ok(());
+    }
+    let mut todo = vec![start];
+    let mut seen = std::collections::BTreeSet::from([start]);
+    while let Some(c) = todo.pop() {
+        if let Some(row) = file.map.terrain.get_mut(usize::from(c.row)) {
+            set_char(row, usize::from(c.col), glyph);
+        }
+        for n in c.to_hex().all_neighbors() {
+            let Some(nc) = MapCoord::from_hex(n) else {
+                continue;
+            };
+            if nc.col < file.map.width
+                && nc.row < file.map.height
+                && glyph_at(&file.map, nc) == from
+                && seen.insert(nc)
+            {
+                todo.push(nc);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Raises (`up`) or lowers a hex's elevation by one contour, between 0 and 9; a map
+/// left all at level 0 keeps no elevation rows.
+fn step_elevation(file: &mut ScenarioFile, hex: &str, up: bool) -> Result<(), String> {
+    let c = coord(&file.map, hex)?;
+    let (w, h) = (usize::from(file.map.width), usize::from(file.map.height));
+    if file.map.elevation.is_empty() {
+        file.map.elevation = vec!["0".repeat(w); h];
+    }
+    let row = &mut file.map.elevation[usize::from(c.row)];
+    let now = row
+        .chars()
+        .nth(usize::from(c.col))
+        .and_then(|d| d.to_digit(10))
+        .unwrap_or(0);
+    let next = if up {
+        (now + 1).min(9)
+    } else {
+        now.saturating_sub(1)
+    };
+    set_char(row, usize::from(c.col), char::from(b'0' + next as u8));
+    if file
+        .map
+        .elevation
+        .iter()
+        .all(|r| r.chars().all(|d| d == '0'))
+    {
+        file.map.elevation.clear();
+    }
+    Ok(())
+}
+
+/// Draws a road (`road`) or river stroke between two adjacent hexes.
+fn draw_line(file: &mut ScenarioFile, road: bool, from: &str, to: &str) -> Result<(), String> {
+    let (a, b) = (coord(&file.map, from)?, coord(&file.map, to)?);
+    if a.to_hex().unsigned_distance_to(b.to_hex()) != 1 {
+        return Err(format!("{from} and {to} are not adjacent"));
+    }
+    let list = if road {
+        &mut file.map.roads
+    } else {
+        &mut file.map.rivers
+    };
+    add_stroke(list, &a.label(), &b.label());
+    Ok(())
+}
+
+/// Takes every road and river stroke, bridge and ford off a hex.
+fn erase_lines(file: &mut ScenarioFile, hex: &str) -> Result<(), String> {
+    let label = coord(&file.map, hex)?.label();
+    erase_strokes(&mut file.map.roads, &label);
+    erase_strokes(&mut file.map.rivers, &label);
+    file.map.bridges.retain(|h| *h != label);
+    file.map.fords.retain(|h| *h != label);
+    Ok(())
+}
+
+/// Sets a river hex's crossing to a bridge, a ford or none; only a river hex takes
+/// a bridge or a ford.
+fn set_crossing(file: &mut ScenarioFile, hex: &str, kind: CrossingEdit) -> Result<(), String> {
+    let label = coord(&file.map, hex)?.label();
+    let on_river = file
+        .map
+        .rivers
+        .iter()
+        .any(|l| l.split(' ').any(|w| w == label));
+    if !on_river && kind != CrossingEdit::None {
+        return Err(format!("hex {label} has no river to cross"));
+    }
+    file.map.bridges.retain(|h| *h != label);
+    file.map.fords.retain(|h| *h != label);
+    match kind {
+        CrossingEdit::Bridge => file.map.bridges.push(label),
+        CrossingEdit::Ford => file.map.fords.push(label),
+        CrossingEdit::None => {}
+    }
+    Ok(())
+}
+
+/// Places a new counter of a side's unit type on a hex, its id made from the side
+/// and the type.
+fn place_unit(
+    file: &mut ScenarioFile,
+    rules: &RuleSetInfo,
+    side: &str,
+    unit: &str,
+    hex: &str,
+) -> Result<(), String> {
+    side_index(file, side)?;
+    if !rules.data().units.contains_key(unit) {
+        return Err(format!(
+            "`{unit}` is not a unit type of the {} rules",
+            rules.name
+        ));
+    }
+    let label = coord(&file.map, hex)?.label();
+    let id = fresh_id(file, rules, &format!("{side}_{unit}"));
+    file.counters.push(CounterDef {
+        id,
+        side: side.to_owned(),
+        unit: unit.to_owned(),
+        hex: label,
+        name: String::new(),
+        steps: None,
+        morale: None,
+        markers: Vec::new(),
+        facing: None,
+        stands: Vec::new(),
+    });
+    Ok(())
+}
+
+/// Moves a counter, or else a piece of the rule set's own section, to another hex.
+fn move_piece(
+    file: &mut ScenarioFile,
+    rules: &RuleSetInfo,
+    id: &str,
+    hex: &str,
+) -> Result<(), String> {
+    let label = coord(&file.map, hex)?.label();
+    if let Some(c) = file.counters.iter_mut().find(|c| c.id == id) {
+        c.hex = label;
+    } else if !(rules.editor.move_piece)(file, id, &label) {
+        return Err(format!("there is no unit or leader `{id}`"));
+    }
+    Ok(())
+}
+
+/// Removes a counter or a piece of the rule set's own section, and what the rule
+/// set keeps of it.
+fn delete_piece(file: &mut ScenarioFile, rules: &RuleSetInfo, id: &str) -> Result<(), String> {
+    let known = file.counters.iter().any(|c| c.id == id)
+        || (rules.editor.pieces)(file).iter().any(|p| p.id == id);
+    if !known {
+        return Err(format!("there is no unit or leader `{id}`"));
+    }
+    file.counters.retain(|c| c.id != id);
+    (rules.editor.forget)(file, id);
+    Ok(())
+}
+
+/// Sets a unit's steps at the start, between 1 and its full strength (which clears
+/// the field).
+fn set_steps(
+    file: &mut ScenarioFile,
+    rules: &RuleSetInfo,
+    id: &str,
+    steps: u8,
+) -> Result<(), String> {
+    let c = counter_mut(file, id)?;
+    let max = rules.data().units.get(&c.unit).map_or(1, |u| u.max_steps());
+    if steps == 0 || steps > max {
+        return Err(format!("`{id}` has 1 to {max} steps"));
+    }
+    c.steps = (steps != max).then_some(steps);
+    Ok(())
+}
+
+/// Swaps a unit for its counterpart type (mounted and dismounted).
+fn mount(file: &mut ScenarioFile, rules: &RuleSetInfo, id: &str) -> Result<(), String> {
+    let c = counter_mut(file, id)?;
+    let other = rules
+        .data()
+        .units
+        .get(&c.unit)
+        .and_then(|u| u.counterpart.clone())
+        .ok_or_else(|| format!("`{id}` does not mount or dismount"))?;
+    c.unit = other;
+    Ok(())
+}
+
+/// Renames a counter, or else a piece of the rule set's own section.
+fn rename(
+    file: &mut ScenarioFile,
+    rules: &RuleSetInfo,
+    id: &str,
+    name: &str,
+) -> Result<(), String> {
+    if let Some(c) = file.counters.iter_mut().find(|c| c.id == id) {
+        c.name = name.to_owned();
+    } else if !(rules.editor.rename_piece)(file, id, name) {
+        return Err(format!("there is no unit or leader `{id}`"));
+    }
+    Ok(())
+}
+
+/// Sets the hexside a counter faces at the start.
+fn set_facing(
+    file: &mut ScenarioFile,
+    id: &str,
+    facing: Option<scenario::FacingDef>,
+) -> Result<(), String> {
+    let c = file
+        .counters
+        .iter_mut()
+        .find(|c| c.id == id)
+        .ok_or_else(|| format!("there is no unit `{id}`"))?;
+    c.facing = facing;
+    Ok(())
+}
+
+/// Sets the kinds of a unit's stands, each trimmed and none empty, at most
+/// [`crate::counters::MAX_STANDS`] of them.
+fn set_stands(file: &mut ScenarioFile, id: &str, stands: &[String]) -> Result<(), String> {
+    if stands.len() > crate::counters::MAX_STANDS {
+        return Err(format!(
+            "a unit has at most {} stands",
+            crate::counters::MAX_STANDS
+        ));
+    }
+    if stands.iter().any(|k| k.trim().is_empty()) {
+        return Err("each stand needs its kind".into());
+    }
+    counter_mut(file, id)?.stands = stands.iter().map(|k| k.trim().to_owned()).collect();
+    Ok(())
+}
+
+/// Sets the number of turns, at least 1, in the file and in the rule set's section.
+fn set_turns(file: &mut ScenarioFile, rules: &RuleSetInfo, n: u16) -> Result<(), String> {
+    if n == 0 {
+        return Err("a game lasts at least 1 turn".into());
+    }
+    file.turns = n;
+    (rules.editor.set_turns)(file, n);
+    Ok(())
+}
+
+/// Sets a side's name or colour (a colour like `#3a5fb0`).
+fn set_side_field(file: &mut ScenarioFile, index: usize, field: &SideField) -> Result<(), String> {
+    let side = file
+        .sides
+        .get_mut(index)
+        .ok_or_else(|| format!("there is no side number {index}"))?;
+    match field {
+        SideField::Name(n) => side.name = n.clone(),
+        SideField::Colour(c) => {
+            if scenario::parse_colour(c).is_none() {
+                return Err(format!("`{c}` is not a colour like #3a5fb0"));
+            }
+            side.colour = c.clone();
+        }
+    }
+    Ok(())
+}
+
+/// Makes a hex an objective worth `points`, held at the start by `held_by`; 0
+/// points removes it.
+fn set_objective(
+    file: &mut ScenarioFile,
+    hex: &str,
+    points: u32,
+    held_by: &Option<String>,
+) -> Result<(), String> {
+    let label = coord(&file.map, hex)?.label();
+    if let Some(s) = held_by {
+        side_index(file, s)?;
+    }
+    let list = &mut file.victory.objectives;
+    list.retain(|o| o.hex != label);
+    if points > 0 {
+        list.push(ObjectiveDef {
+            hex: label,
+            points,
+            held_by: held_by.clone(),
+        });
     }
     Ok(())
 }

@@ -76,6 +76,15 @@ pub(super) fn check(file: &ScenarioFile, data: &RuleSetData, errs: &mut Errors) 
         errs.push("turns", "a game lasts at least 1 turn".into());
     }
     check_map(&file.map, data, errs);
+    let side_ids = check_sides(file, errs);
+    check_counters(file, data, &side_ids, errs);
+    check_hex_markers(file, &side_ids, errs);
+    check_objectives(file, &side_ids, errs);
+}
+
+/// Checks the sides (ids listed once, names of their own, colours, two of them) and
+/// gives the set of their ids.
+fn check_sides<'a>(file: &'a ScenarioFile, errs: &mut Errors) -> BTreeSet<&'a str> {
     let mut side_ids = BTreeSet::new();
     let mut side_names = BTreeSet::new();
     for (i, side) in file.sides.iter().enumerate() {
@@ -115,14 +124,31 @@ pub(super) fn check(file: &ScenarioFile, data: &RuleSetData, errs: &mut Errors) 
             format!("expected 2 sides, found {}", file.sides.len()),
         );
     }
-    let known_sides = || side_ids.iter().copied().collect::<Vec<_>>().join(", ");
+    side_ids
+}
+
+/// The side ids, comma-separated, for a message naming the known sides.
+fn known_sides(side_ids: &BTreeSet<&str>) -> String {
+    side_ids.iter().copied().collect::<Vec<_>>().join(", ")
+}
+
+/// The hex of a hex number on the map, or none with the error pushed at `field`.
+fn checked_hex(map: &MapDef, field: &str, label: &str, errs: &mut Errors) -> Option<MapCoord> {
+    hex_on_map(map, label)
+        .map_err(|msg| errs.push(field, msg))
+        .ok()
+}
+
+/// Checks the counters in order: ids used once, known sides and unit types, steps,
+/// stands, hexes on the map and stacks within the limits.
+fn check_counters(
+    file: &ScenarioFile,
+    data: &RuleSetData,
+    side_ids: &BTreeSet<&str>,
+    errs: &mut Errors,
+) {
     let mut ids: BTreeMap<&str, String> = BTreeMap::new();
     let mut stacks: BTreeMap<MapCoord, (u8, u8)> = BTreeMap::new();
-    let hex_of = |field: &str, label: &str, errs: &mut Errors| -> Option<MapCoord> {
-        hex_on_map(&file.map, label)
-            .map_err(|msg| errs.push(field, msg))
-            .ok()
-    };
     for (i, c) in file.counters.iter().enumerate() {
         let at = |f: &str| format!("counters[{i}].{f}");
         if let Some(first) = ids.insert(&c.id, at("id")) {
@@ -131,94 +157,143 @@ pub(super) fn check(file: &ScenarioFile, data: &RuleSetData, errs: &mut Errors) 
                 format!("counter id `{}` is used twice (first at {first})", c.id),
             );
         }
-        if !side_ids.contains(c.side.as_str()) {
-            errs.push(
-                &at("side"),
-                format!("unknown side `{}`; sides are: {}", c.side, known_sides()),
-            );
-        }
-        let unit = data.units.get(&c.unit);
-        if unit.is_none() {
-            let near: Vec<_> = data.units.keys().map(String::as_str).collect();
-            errs.push(
-                &at("unit"),
-                format!(
-                    "unknown unit type `{}`; {} has: {}",
-                    c.unit,
-                    file.rules,
-                    near.join(", ")
-                ),
-            );
-        }
-        if let (Some(u), Some(s)) = (unit, c.steps)
-            && (s == 0 || s > u.max_steps())
-        {
-            errs.push(
-                &at("steps"),
-                format!("`{}` has 1 to {} steps, not {s}", u.id, u.max_steps()),
-            );
-        }
-        if c.stands.len() > crate::counters::MAX_STANDS {
-            errs.push(
-                &at("stands"),
-                format!(
-                    "a unit has at most {} stands, not {}",
-                    crate::counters::MAX_STANDS,
-                    c.stands.len()
-                ),
-            );
-        }
-        for (j, kind) in c.stands.iter().enumerate() {
-            if kind.trim().is_empty() {
-                errs.push(
-                    &at(&format!("stands[{j}]")),
-                    "a stand needs its kind (\"infantry\", \"gun\"...)".to_owned(),
-                );
-            }
-        }
-        if let Some(coord) = hex_of(&at("hex"), &c.hex, errs)
+        let unit = check_counter(file, data, side_ids, i, c, errs);
+        if let Some(coord) = checked_hex(&file.map, &at("hex"), &c.hex, errs)
             && let Some(u) = unit
         {
-            let stack = stacks.entry(coord).or_default();
-            stack.0 += 1;
-            stack.1 += u8::from(u.class.is_company());
-            if stack.0 > data.stack_limit {
-                errs.push(
-                    &at("hex"),
-                    format!(
-                        "over-stacked: hex {} would hold {} units (at most {})",
-                        c.hex, stack.0, data.stack_limit
-                    ),
-                );
-            } else if stack.1 > data.company_stack_limit {
-                errs.push(
-                    &at("hex"),
-                    format!(
-                        "over-stacked: hex {} would hold {} companies (at most {})",
-                        c.hex, stack.1, data.company_stack_limit
-                    ),
-                );
-            }
+            check_stack(data, stacks.entry(coord).or_default(), u, i, c, errs);
         }
     }
+}
+
+/// Checks counter number `i`'s side, unit type, steps and stands, and gives its unit
+/// type when the rule set has it.
+fn check_counter<'d>(
+    file: &ScenarioFile,
+    data: &'d RuleSetData,
+    side_ids: &BTreeSet<&str>,
+    i: usize,
+    c: &CounterDef,
+    errs: &mut Errors,
+) -> Option<&'d crate::data::UnitType> {
+    let at = |f: &str| format!("counters[{i}].{f}");
+    if !side_ids.contains(c.side.as_str()) {
+        errs.push(
+            &at("side"),
+            format!(
+                "unknown side `{}`; sides are: {}",
+                c.side,
+                known_sides(side_ids)
+            ),
+        );
+    }
+    let unit = data.units.get(&c.unit);
+    if unit.is_none() {
+        let near: Vec<_> = data.units.keys().map(String::as_str).collect();
+        errs.push(
+            &at("unit"),
+            format!(
+                "unknown unit type `{}`; {} has: {}",
+                c.unit,
+                file.rules,
+                near.join(", ")
+            ),
+        );
+    }
+    if let (Some(u), Some(s)) = (unit, c.steps)
+        && (s == 0 || s > u.max_steps())
+    {
+        errs.push(
+            &at("steps"),
+            format!("`{}` has 1 to {} steps, not {s}", u.id, u.max_steps()),
+        );
+    }
+    if c.stands.len() > crate::counters::MAX_STANDS {
+        errs.push(
+            &at("stands"),
+            format!(
+                "a unit has at most {} stands, not {}",
+                crate::counters::MAX_STANDS,
+                c.stands.len()
+            ),
+        );
+    }
+    for (j, kind) in c.stands.iter().enumerate() {
+        if kind.trim().is_empty() {
+            errs.push(
+                &at(&format!("stands[{j}]")),
+                "a stand needs its kind (\"infantry\", \"gun\"...)".to_owned(),
+            );
+        }
+    }
+    unit
+}
+
+/// Counts counter number `i` (of unit type `u`) in the stack of its hex, and pushes
+/// an error when the stack goes over the limit of units or of companies.
+fn check_stack(
+    data: &RuleSetData,
+    stack: &mut (u8, u8),
+    u: &crate::data::UnitType,
+    i: usize,
+    c: &CounterDef,
+    errs: &mut Errors,
+) {
+    let at = format!("counters[{i}].hex");
+    stack.0 += 1;
+    stack.1 += u8::from(u.class.is_company());
+    if stack.0 > data.stack_limit {
+        errs.push(
+            &at,
+            format!(
+                "over-stacked: hex {} would hold {} units (at most {})",
+                c.hex, stack.0, data.stack_limit
+            ),
+        );
+    } else if stack.1 > data.company_stack_limit {
+        errs.push(
+            &at,
+            format!(
+                "over-stacked: hex {} would hold {} companies (at most {})",
+                c.hex, stack.1, data.company_stack_limit
+            ),
+        );
+    }
+}
+
+/// Checks the hex markers: hexes on the map and known sides.
+fn check_hex_markers(file: &ScenarioFile, side_ids: &BTreeSet<&str>, errs: &mut Errors) {
     for (i, m) in file.hex_markers.iter().enumerate() {
         let at = |f: &str| format!("hex_markers[{i}].{f}");
-        hex_of(&at("hex"), &m.hex, errs);
+        checked_hex(&file.map, &at("hex"), &m.hex, errs);
         if !side_ids.contains(m.side.as_str()) {
             errs.push(
                 &at("side"),
-                format!("unknown side `{}`; sides are: {}", m.side, known_sides()),
+                format!(
+                    "unknown side `{}`; sides are: {}",
+                    m.side,
+                    known_sides(side_ids)
+                ),
             );
         }
     }
+}
+
+/// Checks the victory objectives: hexes on the map and known sides holding them.
+fn check_objectives(file: &ScenarioFile, side_ids: &BTreeSet<&str>, errs: &mut Errors) {
     for (i, o) in file.victory.objectives.iter().enumerate() {
-        hex_of(&format!("victory.objectives[{i}].hex"), &o.hex, errs);
+        checked_hex(
+            &file.map,
+            &format!("victory.objectives[{i}].hex"),
+            &o.hex,
+            errs,
+        );
         if let Some(s) = &o.held_by
             && !side_ids.contains(s.as_str())
         {
             errs.push(
                 &format!("victory.objectives[{i}].held_by"),
-                format!("unknown side `{s}`; sides are: {}", known_sides()),
+                format!("unknown side `{s}`; sides are: {}", known_sides(side_ids)),
             );
         }
     }

@@ -8,36 +8,55 @@ use super::*;
 pub fn spawn(world: &mut World, scenario: &Scenario) {
     let file = &scenario.file;
     let data = scenario.rules.data();
-    let side_index = |id: &str| file.sides.iter().position(|s| s.id == id).unwrap_or(0) as u8;
     let mut index = HexIndex::new(file.map.width, file.map.height);
     let mut ids = PieceIds::default();
-    let mut roads: BTreeMap<MapCoord, Sides> = BTreeMap::new();
-    let mut rivers: BTreeMap<MapCoord, Sides> = BTreeMap::new();
-    for (list, sides) in [
-        (&file.map.roads, &mut roads),
-        (&file.map.rivers, &mut rivers),
-    ] {
-        for line in list {
-            let hexes = parse_path(line, &file.map).unwrap_or_default();
-            for pair in hexes.windows(2) {
-                let (a, b) = (pair[0].to_hex(), pair[1].to_hex());
-                if let (Some(ab), Some(ba)) = (a.neighbor_direction(b), b.neighbor_direction(a)) {
-                    sides.entry(pair[0]).or_default().insert(ab);
-                    sides.entry(pair[1]).or_default().insert(ba);
-                }
+    spawn_hexes(world, file, data, &mut index);
+    spawn_counters(world, file, data, &mut index, &mut ids);
+    spawn_hex_markers(world, file);
+    world.insert_resource(index);
+    world.insert_resource(ids);
+    insert_resources(world, scenario);
+    (scenario.rules.spawn)(world, &scenario.file);
+}
+
+/// The index of side `id` in the file (0 for a side it does not list).
+fn side_index(file: &ScenarioFile, id: &str) -> u8 {
+    file.sides.iter().position(|s| s.id == id).unwrap_or(0) as u8
+}
+
+/// The hexsides each hex's paths (roads or rivers) cross, from the map's lines.
+fn path_sides(list: &[String], map: &MapDef) -> BTreeMap<MapCoord, Sides> {
+    let mut sides: BTreeMap<MapCoord, Sides> = BTreeMap::new();
+    for line in list {
+        let hexes = parse_path(line, map).unwrap_or_default();
+        for pair in hexes.windows(2) {
+            let (a, b) = (pair[0].to_hex(), pair[1].to_hex());
+            if let (Some(ab), Some(ba)) = (a.neighbor_direction(b), b.neighbor_direction(a)) {
+                sides.entry(pair[0]).or_default().insert(ab);
+                sides.entry(pair[1]).or_default().insert(ba);
             }
         }
     }
-    let crossing_at = |c: MapCoord| {
-        let is = |list: &[String]| list.iter().any(|l| MapCoord::parse_label(l) == Ok(c));
-        if is(&file.map.bridges) {
-            Crossing::Bridge
-        } else if is(&file.map.fords) {
-            Crossing::Ford
-        } else {
-            Crossing::None
-        }
-    };
+    sides
+}
+
+/// The crossing of a river hex: a bridge, else a ford, else none.
+fn crossing_at(map: &MapDef, c: MapCoord) -> Crossing {
+    let is = |list: &[String]| list.iter().any(|l| MapCoord::parse_label(l) == Ok(c));
+    if is(&map.bridges) {
+        Crossing::Bridge
+    } else if is(&map.fords) {
+        Crossing::Ford
+    } else {
+        Crossing::None
+    }
+}
+
+/// Spawns one entity per hex of the map, row by row, with its terrain, elevation,
+/// road, river and objective, and enters it in the hex index.
+fn spawn_hexes(world: &mut World, file: &ScenarioFile, data: &RuleSetData, index: &mut HexIndex) {
+    let roads = path_sides(&file.map.roads, &file.map);
+    let rivers = path_sides(&file.map.rivers, &file.map);
     let objectives: BTreeMap<MapCoord, &ObjectiveDef> = file
         .victory
         .objectives
@@ -71,18 +90,29 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
             if let Some(s) = rivers.get(&coord) {
                 e.insert(River {
                     sides: *s,
-                    crossing: crossing_at(coord),
+                    crossing: crossing_at(&file.map, coord),
                 });
             }
             if let Some(o) = objectives.get(&coord) {
                 e.insert(Objective {
                     points: o.points,
-                    held_by: o.held_by.as_deref().map(side_index),
+                    held_by: o.held_by.as_deref().map(|id| side_index(file, id)),
                 });
             }
             index.insert_hex(coord, e.id());
         }
     }
+}
+
+/// Spawns the file's counters in order (each of a known unit type on a readable
+/// hex), with their markers, facing and stands, and enters each by id and by hex.
+fn spawn_counters(
+    world: &mut World,
+    file: &ScenarioFile,
+    data: &RuleSetData,
+    index: &mut HexIndex,
+    ids: &mut PieceIds,
+) {
     for c in &file.counters {
         let Some(unit) = data.units.get(&c.unit) else {
             continue;
@@ -90,7 +120,7 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
         let Ok(coord) = MapCoord::parse_label(&c.hex) else {
             continue;
         };
-        let side = side_index(&c.side);
+        let side = side_index(file, &c.side);
         let max = unit.max_steps();
         // A rule set with side morale puts its figure on counters that give none.
         let morale = c.morale.unwrap_or(0);
@@ -129,6 +159,10 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
         ids.0.insert(c.id.clone(), e.id());
         index.place(coord.to_hex(), e.id());
     }
+}
+
+/// Spawns the file's hex markers that stand on a readable hex.
+fn spawn_hex_markers(world: &mut World, file: &ScenarioFile) {
     for m in &file.hex_markers {
         let Ok(coord) = MapCoord::parse_label(&m.hex) else {
             continue;
@@ -136,12 +170,16 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
         world.spawn(HexMarker {
             kind: m.kind,
             hex: coord.to_hex(),
-            side: side_index(&m.side),
+            side: side_index(file, &m.side),
             source: m.source.clone(),
         });
     }
-    world.insert_resource(index);
-    world.insert_resource(ids);
+}
+
+/// Inserts the resources that describe the game: its sides, the scenario's title,
+/// briefing, turns and points, and its rule set.
+fn insert_resources(world: &mut World, scenario: &Scenario) {
+    let file = &scenario.file;
     world.insert_resource(SideList(
         file.sides
             .iter()
@@ -162,5 +200,4 @@ pub fn spawn(world: &mut World, scenario: &Scenario) {
     world.insert_resource(Rules(scenario.rules));
     world.insert_resource(crate::flow::Awaiting(scenario.rules.awaiting));
     world.insert_resource(crate::journal::MoreNames(scenario.rules.names));
-    (scenario.rules.spawn)(world, &scenario.file);
 }

@@ -30,119 +30,208 @@ pub fn pass(world: &World, side: u8) -> Result<(), Refusal> {
 
 /// Portable checks of an order beyond the core's.
 pub fn validate(world: &World, o: &PtOrder) -> Result<(), Refusal> {
-    let phase = *world.resource::<State<Phase>>().get();
-    let state = world.resource::<PtState>();
-    let refuse = |m: &str| Err(Refusal(m.to_owned()));
     let all = view::units(world);
-    let unit_of = |id: &str| -> Result<Unit, Refusal> {
-        let u = all
-            .iter()
-            .find(|u| u.id == id)
-            .cloned()
-            .ok_or_else(|| Refusal(format!("There is no unit `{id}` on the map.")))?;
-        if u.side != o.side() {
-            return Err(Refusal(format!("{} is not one of yours.", u.name)));
-        }
-        Ok(u)
-    };
-    let hex = |label: &str| -> Result<Hex, Refusal> {
-        crate::scenario::hex_of(label)
-            .ok_or_else(|| Refusal(format!("`{label}` is not a hex number.")))
-    };
     match o {
-        PtOrder::Bombard { unit, target, .. } => {
-            if phase != ARTILLERY_FIRE {
-                return refuse("Artillery fires this way only at the start of the turn.");
-            }
-            fire::plan(world, &all, &unit_of(unit)?, hex(target)?, true).map(|_| ())
-        }
+        PtOrder::Bombard { unit, target, .. } => check_bombard(world, &all, o.side(), unit, target),
         PtOrder::CloseCombat {
             side,
             attackers,
             defender,
             ..
-        } => {
-            if phase != ACTION || state.step != Step::CloseCombat {
-                return refuse("Close combats are fought once the side's activations are over.");
-            }
-            combat::plan(world, &all, *side, attackers, defender).map(|_| ())
-        }
-        PtOrder::Move { .. }
-        | PtOrder::Fire { .. }
-        | PtOrder::Unpin { .. }
-        | PtOrder::Charge { .. } => {
-            if phase != ACTION || state.step != Step::Activating {
-                return refuse("Units are activated in the side's part of the Action Phase.");
-            }
-            let id = match o {
-                PtOrder::Move { unit, .. }
-                | PtOrder::Fire { unit, .. }
-                | PtOrder::Unpin { unit, .. }
-                | PtOrder::Charge { unit, .. } => unit,
-                _ => unreachable!("matched above"),
-            };
-            let u = unit_of(id)?;
-            let due = cavalry_due(world, o.side());
-            // A side deciding for its cavalry before its own part (P-16).
-            let early = o.side() != world.resource::<ActionSegment>().side;
-            if let Some(c) = due.first()
-                && !(c.id == u.id && matches!(o, PtOrder::Unpin { .. } | PtOrder::Charge { .. }))
-            {
-                return Err(Refusal(format!(
-                    "{} is pinned regular cavalry: it must be unpinned or charge before any other activation.",
-                    c.name
-                )));
-            }
-            if let PtOrder::Charge { .. } = o {
-                if !due.iter().any(|c| c.id == u.id) {
-                    return Err(Refusal(format!(
-                        "Only pinned regular European cavalry charges without an activation; {} does not.",
-                        u.name
-                    )));
-                }
-                if state.unpin_due.contains(&u.id) {
-                    return Err(Refusal(format!(
-                        "{} is to be unpinned, as was decided before the turn's first activation: it does not charge.",
-                        u.name
-                    )));
-                }
-                return Ok(());
-            }
-            if early {
-                // Only the decision is made now; the unpinning is an activation of the
-                // side's own part.
-                return match o {
-                    PtOrder::Unpin { .. } => Ok(()),
-                    _ => Err(Refusal(format!(
-                        "{} is pinned regular cavalry: decide now to unpin it or let it charge.",
-                        u.name
-                    ))),
-                };
-            }
-            if state.activations == 0 {
-                return Err(Refusal("No activations are left this turn.".into()));
-            }
-            if u.activated() {
-                return Err(Refusal(format!(
-                    "{} has already been activated this turn.",
-                    u.name
-                )));
-            }
-            match o {
-                PtOrder::Move { path, .. } => {
-                    let path: Vec<Hex> = path.iter().map(|l| hex(l)).collect::<Result<_, _>>()?;
-                    movement::check_path(world, &all, &u, &path).map(|_| ())
-                }
-                PtOrder::Fire { target, .. } => {
-                    fire::plan(world, &all, &u, hex(target)?, false).map(|_| ())
-                }
-                PtOrder::Unpin { .. } if !u.pinned => {
-                    Err(Refusal(format!("{} is not pinned.", u.name)))
-                }
-                _ => Ok(()),
-            }
-        }
+        } => check_close_combat(world, &all, *side, attackers, defender),
+        PtOrder::Move { unit, path, .. } => check_move(world, &all, o, unit, path),
+        PtOrder::Fire { unit, target, .. } => check_fire(world, &all, o, unit, target),
+        PtOrder::Unpin { unit, .. } => check_unpin(world, &all, o, unit),
+        PtOrder::Charge { unit, .. } => check_charge(world, &all, o, unit),
     }
+}
+
+/// The unit `id` on the map, which must be one of `side`'s.
+fn own_unit(all: &[Unit], side: u8, id: &str) -> Result<Unit, Refusal> {
+    let u = all
+        .iter()
+        .find(|u| u.id == id)
+        .cloned()
+        .ok_or_else(|| Refusal(format!("There is no unit `{id}` on the map.")))?;
+    if u.side != side {
+        return Err(Refusal(format!("{} is not one of yours.", u.name)));
+    }
+    Ok(u)
+}
+
+/// The hex of a hex number in an order.
+fn hex_numbered(label: &str) -> Result<Hex, Refusal> {
+    crate::scenario::hex_of(label).ok_or_else(|| Refusal(format!("`{label}` is not a hex number.")))
+}
+
+/// A bombardment: only in the artillery fire at the start of the turn, by one of the
+/// side's units able to fire at the target.
+fn check_bombard(
+    world: &World,
+    all: &[Unit],
+    side: u8,
+    unit: &str,
+    target: &str,
+) -> Result<(), Refusal> {
+    if *world.resource::<State<Phase>>().get() != ARTILLERY_FIRE {
+        return Err(Refusal(
+            "Artillery fires this way only at the start of the turn.".into(),
+        ));
+    }
+    fire::plan(
+        world,
+        all,
+        &own_unit(all, side, unit)?,
+        hex_numbered(target)?,
+        true,
+    )
+    .map(|_| ())
+}
+
+/// A close combat: only once the side's activations of the Action Phase are over.
+fn check_close_combat(
+    world: &World,
+    all: &[Unit],
+    side: u8,
+    attackers: &[String],
+    defender: &str,
+) -> Result<(), Refusal> {
+    let phase = *world.resource::<State<Phase>>().get();
+    if phase != ACTION || world.resource::<PtState>().step != Step::CloseCombat {
+        return Err(Refusal(
+            "Close combats are fought once the side's activations are over.".into(),
+        ));
+    }
+    combat::plan(world, all, side, attackers, defender).map(|_| ())
+}
+
+/// The unit an activation order (move, fire, unpin, charge) is for, checked as every
+/// such order is: in the side's part of the Action Phase, one of the side's units,
+/// and no pinned regular cavalry of the side waiting to be decided for but this unit
+/// unpinning or charging. Gives the unit and the side's cavalry due.
+fn activating(
+    world: &World,
+    all: &[Unit],
+    o: &PtOrder,
+    id: &str,
+) -> Result<(Unit, Vec<Unit>), Refusal> {
+    let phase = *world.resource::<State<Phase>>().get();
+    if phase != ACTION || world.resource::<PtState>().step != Step::Activating {
+        return Err(Refusal(
+            "Units are activated in the side's part of the Action Phase.".into(),
+        ));
+    }
+    let u = own_unit(all, o.side(), id)?;
+    let due = cavalry_due(world, o.side());
+    if let Some(c) = due.first()
+        && !(c.id == u.id && matches!(o, PtOrder::Unpin { .. } | PtOrder::Charge { .. }))
+    {
+        return Err(Refusal(format!(
+            "{} is pinned regular cavalry: it must be unpinned or charge before any other activation.",
+            c.name
+        )));
+    }
+    Ok((u, due))
+}
+
+/// Does `side` decide for its cavalry before its own part (P-16)?
+fn deciding_early(world: &World, side: u8) -> bool {
+    side != world.resource::<ActionSegment>().side
+}
+
+/// An activation other than unpinning, refused while the side only decides for its
+/// pinned cavalry (the unpinning is an activation of the side's own part).
+fn decide_now(u: &Unit) -> Refusal {
+    Refusal(format!(
+        "{} is pinned regular cavalry: decide now to unpin it or let it charge.",
+        u.name
+    ))
+}
+
+/// An activation proper: an activation left this turn, and the unit not activated
+/// already.
+fn check_activation_left(world: &World, u: &Unit) -> Result<(), Refusal> {
+    if world.resource::<PtState>().activations == 0 {
+        return Err(Refusal("No activations are left this turn.".into()));
+    }
+    if u.activated() {
+        return Err(Refusal(format!(
+            "{} has already been activated this turn.",
+            u.name
+        )));
+    }
+    Ok(())
+}
+
+/// A move: an activation whose path is one the unit may take.
+fn check_move(
+    world: &World,
+    all: &[Unit],
+    o: &PtOrder,
+    unit: &str,
+    path: &[String],
+) -> Result<(), Refusal> {
+    let (u, _) = activating(world, all, o, unit)?;
+    if deciding_early(world, o.side()) {
+        return Err(decide_now(&u));
+    }
+    check_activation_left(world, &u)?;
+    let path: Vec<Hex> = path
+        .iter()
+        .map(|l| hex_numbered(l))
+        .collect::<Result<_, _>>()?;
+    movement::check_path(world, all, &u, &path).map(|_| ())
+}
+
+/// A fire: an activation whose unit is able to fire at the target.
+fn check_fire(
+    world: &World,
+    all: &[Unit],
+    o: &PtOrder,
+    unit: &str,
+    target: &str,
+) -> Result<(), Refusal> {
+    let (u, _) = activating(world, all, o, unit)?;
+    if deciding_early(world, o.side()) {
+        return Err(decide_now(&u));
+    }
+    check_activation_left(world, &u)?;
+    fire::plan(world, all, &u, hex_numbered(target)?, false).map(|_| ())
+}
+
+/// An unpinning: decided before the side's own part, or an activation of a pinned
+/// unit in it.
+fn check_unpin(world: &World, all: &[Unit], o: &PtOrder, unit: &str) -> Result<(), Refusal> {
+    let (u, _) = activating(world, all, o, unit)?;
+    if deciding_early(world, o.side()) {
+        // Only the decision is made now; the unpinning is an activation of the
+        // side's own part.
+        return Ok(());
+    }
+    check_activation_left(world, &u)?;
+    if !u.pinned {
+        return Err(Refusal(format!("{} is not pinned.", u.name)));
+    }
+    Ok(())
+}
+
+/// A charge without an activation: only by pinned regular European cavalry not
+/// already to be unpinned.
+fn check_charge(world: &World, all: &[Unit], o: &PtOrder, unit: &str) -> Result<(), Refusal> {
+    let (u, due) = activating(world, all, o, unit)?;
+    if !due.iter().any(|c| c.id == u.id) {
+        return Err(Refusal(format!(
+            "Only pinned regular European cavalry charges without an activation; {} does not.",
+            u.name
+        )));
+    }
+    if world.resource::<PtState>().unpin_due.contains(&u.id) {
+        return Err(Refusal(format!(
+            "{} is to be unpinned, as was decided before the turn's first activation: it does not charge.",
+            u.name
+        )));
+    }
+    Ok(())
 }
 
 /// The exact chances of a fire or close combat, in the shape every rule set's odds are
