@@ -22,7 +22,6 @@ mod napoleonic_arms;
 mod portable;
 mod saves;
 mod sealed;
-mod sealed_plans;
 mod shared_dice;
 mod soak;
 mod stands;
