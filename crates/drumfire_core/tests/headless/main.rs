@@ -18,7 +18,6 @@ mod hostile;
 mod loader;
 mod mutation;
 mod napoleonic;
-mod napoleonic_arms;
 mod portable;
 mod saves;
 mod sealed;
