@@ -3,10 +3,6 @@
 //! test binaries one after another). Each module is one subject.
 
 mod acw;
-mod acw_charge;
-mod acw_dealt;
-mod acw_sealed;
-mod acw_turn;
 mod ai;
 mod architecture;
 mod crash_safe;
