@@ -23,4 +23,3 @@ mod stands;
 mod table;
 mod timeline;
 mod wwii;
-mod wwii_turn;
