@@ -1,6 +1,9 @@
 //! Every test of the game without a screen, in one binary: one link against the core
 //! instead of one per file, and one pool of test threads for all of them (cargo runs
-//! test binaries one after another). Each module is one subject.
+//! test binaries one after another). Each module is one subject; a rule set's tests are
+//! a folder of their own (`great_war/`, `portable/`, `napoleonic/`, `acw/`, `wwii/`), one
+//! file per section of its rules and, in its `mod.rs`, the scenarios and helpers they
+//! share.
 
 mod acw;
 mod ai;
