@@ -8,8 +8,8 @@
 
 use crate::coords::MapCoord;
 use crate::counters::{
-    Counter, HexMarker, HexMarkerKind, Leader, MarkerKind, OffMap, OnHex, PieceIds, Printed, Stands, Steps,
-    add_marker, has_marker, remove_marker,
+    Counter, HexMarker, HexMarkerKind, Leader, MarkerKind, OffMap, OnHex, PieceIds, Printed,
+    Stands, Steps, add_marker, has_marker, remove_marker,
 };
 use crate::dice::Dice;
 use crate::flow::{Phase, Turn};

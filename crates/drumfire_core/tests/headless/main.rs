@@ -1,12 +1,11 @@
 //! Every test of the game without a screen, in one binary: one link against the core
 //! instead of one per file, and one pool of test threads for all of them (cargo runs
-//! test binaries one after another). Each module is one subject.
+//! test binaries one after another). Each module is one subject; a rule set's tests are
+//! a folder of their own (`great_war/`, `portable/`, `napoleonic/`, `acw/`, `wwii/`), one
+//! file per section of its rules and, in its `mod.rs`, the scenarios and helpers they
+//! share.
 
 mod acw;
-mod acw_charge;
-mod acw_dealt;
-mod acw_sealed;
-mod acw_turn;
 mod ai;
 mod architecture;
 mod crash_safe;
@@ -18,15 +17,12 @@ mod hostile;
 mod loader;
 mod mutation;
 mod napoleonic;
-mod napoleonic_arms;
 mod portable;
 mod saves;
 mod sealed;
-mod sealed_plans;
 mod shared_dice;
 mod soak;
 mod stands;
 mod table;
 mod timeline;
 mod wwii;
-mod wwii_turn;

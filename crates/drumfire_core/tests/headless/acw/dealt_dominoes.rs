@@ -4,17 +4,14 @@
 //! hidden until its fight and replays from its save; a step of a deal out of turn or
 //! malformed is refused.
 
+use super::*;
 use drumfire_core::game::{Game, Mode};
 use drumfire_core::orders::{Order, Refusal};
 use drumfire_core::players::{Bot, PlayerKind};
 use drumfire_core::rules::acw::testing::{LookedAt, acw_dealt_face_down, acw_turned_over_as_read};
 use drumfire_core::rules::acw::{self, AcwOrder, deal, sealing};
-use drumfire_core::save;
-use drumfire_core::scenario::Scenario;
-use drumfire_core::sealed;
 use drumfire_core::shared_dice::{Chain, DiceKeys, SharedDice};
-use drumfire_core::testing::{journal_says, shipped};
-use std::collections::BTreeMap;
+use drumfire_core::testing::journal_says;
 
 /// Both machines of a game, played in one: the shared dice keyed for each order by
 /// both players' chains, each side's chits sealed with its text and nonce kept (as its
@@ -100,10 +97,6 @@ impl TwoMachines {
         }
         panic!("no such step came")
     }
-}
-
-fn tanners_ford() -> Scenario {
-    shipped("acw", "tanners_ford.ron")
 }
 
 fn refused(m: &mut TwoMachines, order: AcwOrder, why: &str) {

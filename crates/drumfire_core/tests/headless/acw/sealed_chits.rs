@@ -4,22 +4,12 @@
 //! with another unit's order, a plain order of a sealed unit and sealed chits that
 //! miss a unit are refused; a save holds the seals and not the chits.
 
-use drumfire_core::game::Game;
-use drumfire_core::orders::Order;
-use drumfire_core::rules::acw::chit::Chit;
+use super::*;
 use drumfire_core::rules::acw::sealing::{self, ChitSeals, OwnChits};
 use drumfire_core::rules::acw::{AcwOrder, AcwState};
-use drumfire_core::save;
-use drumfire_core::scenario::Scenario;
-use drumfire_core::sealed;
-use drumfire_core::testing::{computer_game, journal_says, shipped};
-use std::collections::BTreeMap;
+use drumfire_core::testing::{computer_game, journal_says};
 
 const SEED: u64 = 5;
-
-fn tanners_ford() -> Scenario {
-    shipped("acw", "tanners_ford.ron")
-}
 
 /// The plain game between two computer players: its orders and final hash.
 fn plain_game(scenario: &Scenario) -> (Vec<Order>, drumfire_core::hash::StateHash) {

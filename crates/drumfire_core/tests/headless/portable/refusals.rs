@@ -1,0 +1,116 @@
+//! Every illegal order refused with the state hash unchanged.
+
+use super::*;
+
+/// Orders near the legal ones but wrong: the other side, other units, hexes off
+/// the map or out of reach, other defenders.
+fn near_misses(game: &Game, legal: &[Order]) -> Vec<Order> {
+    let ids: Vec<String> = game
+        .world()
+        .resource::<PieceIds>()
+        .0
+        .keys()
+        .cloned()
+        .collect();
+    let mut out = vec![Order::Pass { side: 7 }];
+    for (i, o) in legal.iter().take(16).enumerate() {
+        let other = ids[i % ids.len()].clone();
+        let Some(p) = o.rules::<PtOrder>() else {
+            out.push(Order::Pass {
+                side: 1 - o.side().unwrap_or(0),
+            });
+            continue;
+        };
+        let side = p.side();
+        let wrong = match p.clone() {
+            PtOrder::Bombard { side, unit, .. } => PtOrder::Bombard {
+                side,
+                unit,
+                target: "0101".into(),
+            },
+            PtOrder::Move {
+                side,
+                unit,
+                mut path,
+            } => {
+                path.push("9999".into());
+                PtOrder::Move { side, unit, path }
+            }
+            PtOrder::Fire { side, unit, .. } => PtOrder::Fire {
+                side,
+                unit,
+                target: "0101".into(),
+            },
+            PtOrder::Unpin { side, .. } => PtOrder::Unpin {
+                side,
+                unit: other.clone(),
+            },
+            PtOrder::Charge { side, .. } => PtOrder::Charge {
+                side,
+                unit: other.clone(),
+            },
+            PtOrder::CloseCombat {
+                side,
+                attackers,
+                advance,
+                ..
+            } => PtOrder::CloseCombat {
+                side,
+                attackers,
+                defender: other.clone(),
+                advance,
+            },
+        };
+        out.push(Order::from(wrong));
+        out.push(Order::from(PtOrder::Unpin {
+            side,
+            unit: other.clone(),
+        }));
+        out.push(Order::from(PtOrder::Charge {
+            side: 1 - side,
+            unit: other.clone(),
+        }));
+        out.push(Order::from(PtOrder::Fire {
+            side,
+            unit: other,
+            target: "0505".into(),
+        }));
+    }
+    out
+}
+
+#[test]
+fn every_illegal_order_is_refused_with_the_state_hash_unchanged() {
+    use drumfire_core::players::{Bot, PlayerKind, legal_orders};
+    let s = load("ukhozi_drift.ron");
+    let mut refused = 0;
+    for seed in 0..4u64 {
+        let mut game = Game::new(&s, seed);
+        let mut bots = [
+            Bot::new(PlayerKind::Random, seed),
+            Bot::new(PlayerKind::Random, seed + 100),
+        ];
+        while !game.is_over() {
+            let side = game.awaiting().unwrap();
+            let legal = legal_orders(&game, side, seed);
+            for bad in near_misses(&game, &legal) {
+                if legal.contains(&bad) || drumfire_core::door::validate(game.world(), &bad).is_ok()
+                {
+                    continue;
+                }
+                let before = game.state_hash();
+                let (journal, count) = (game.journal().entries().len(), game.orders().len());
+                assert!(game.submit(bad.clone()).is_err(), "{bad:?}");
+                assert_eq!(game.state_hash(), before, "{bad:?} changed the state");
+                assert_eq!(
+                    (game.journal().entries().len(), game.orders().len()),
+                    (journal, count)
+                );
+                refused += 1;
+            }
+            let order = bots[usize::from(side)].choose(&game, side).unwrap();
+            game.submit(order).unwrap();
+        }
+    }
+    assert!(refused > 1_000, "only {refused} near misses were tried");
+}
