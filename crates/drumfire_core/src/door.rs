@@ -2,6 +2,10 @@
 //! phase and the state before it is accepted. A refused order changes nothing. An
 //! accepted one is logged and waits in the [`OrderInbox`] for the rule set (or table
 //! mode) to carry out.
+//!
+//! What else takes part — table mode, sealed secrets, shared dice — plugs in as a
+//! [`Stage`], put in place by whoever assembles the game ([`Stages`]); the door names
+//! none of them.
 
 use crate::flow::Phase;
 use crate::orders::{Order, OrderInbox, OrderLog, Refusal, is_settled};
@@ -9,6 +13,55 @@ use crate::scenario::Rules;
 use crate::sides::SideList;
 use bevy_ecs::prelude::*;
 use bevy_state::state::State;
+
+/// What a stage makes of an order once the door's own checks have passed: what the
+/// rule set is then to check.
+pub enum Screened {
+    /// The order itself.
+    Same,
+    /// Another order in its place (the order inside an opening).
+    Instead(Order),
+    /// Nothing: the stage has checked it all (a seal).
+    Nothing,
+}
+
+/// A part of the core that takes part in checking and accepting orders. Each hook is
+/// asked in the stages' order; one that has nothing to say about an order lets it by.
+#[derive(Clone, Copy)]
+pub struct Stage {
+    /// Decides an order before the door's checks of its side (`None`: go on).
+    pub decide: fn(&World, &Order) -> Option<Result<(), Refusal>>,
+    /// After the door's checks of the side: what the rule set is to check.
+    pub screen: fn(&World, &Order) -> Result<Screened, Refusal>,
+    /// Just before an order checked is logged: the last word on it (an `Err` refuses it,
+    /// and nothing has changed).
+    pub admit: fn(&mut World, &Order) -> Result<(), Refusal>,
+    /// Once it is logged: what goes to the inbox for the rule set in its place (`None`:
+    /// this stage does not take the order; `Some(None)`: nothing goes).
+    pub take: fn(&mut World, &Order) -> Option<Option<Order>>,
+}
+
+impl Stage {
+    /// A stage that lets every order by: fill the hooks a stage has.
+    pub const NONE: Stage = Stage {
+        decide: |_, _| None,
+        screen: |_, _| Ok(Screened::Same),
+        admit: |_, _| Ok(()),
+        take: |_, _| None,
+    };
+}
+
+/// The stages of this game's door, in order.
+#[derive(Resource, Clone, Default)]
+pub struct Stages(pub Vec<Stage>);
+
+/// The stages in place (none in a world without them).
+fn stages(world: &World) -> Vec<Stage> {
+    world
+        .get_resource::<Stages>()
+        .map(|s| s.0.clone())
+        .unwrap_or_default()
+}
 
 /// Checks an order against the phase and the state, and accepts it or says why not.
 /// An accepted order is logged and handed to the phase's systems; a refused one changes nothing.
@@ -38,19 +91,19 @@ pub fn submit_watched(world: &mut World, order: Order) -> Result<(), Refusal> {
 
 fn accept(world: &mut World, order: Order) -> Result<(), Refusal> {
     check(world, &order)?;
-    crate::shared_dice::key_next_order(world, &order)?;
+    let stages = stages(world);
+    for stage in &stages {
+        (stage.admit)(world, &order)?;
+    }
     let mut log = world.resource_mut::<OrderLog>();
     log.0.push(order.clone());
     let count = log.0.len();
     world
         .resource_mut::<crate::journal::Journal>()
         .set_order(count);
-    // A seal is kept by the core; an opening hands the rule set the order inside.
-    let for_rules = match order {
-        Order::Sealed { .. } | Order::Open { .. } => crate::sealed::carry_out(world, &order),
-        o => Some(o),
-    };
-    world.resource_mut::<OrderInbox>().0 = for_rules;
+    // A stage may keep the order, or hand the rule set another in its place.
+    let taken = stages.iter().find_map(|stage| (stage.take)(world, &order));
+    world.resource_mut::<OrderInbox>().0 = taken.unwrap_or(Some(order));
     Ok(())
 }
 
@@ -64,21 +117,11 @@ fn check(world: &World, order: &Order) -> Result<(), Refusal> {
     if !is_settled(world) {
         return Err(Refusal("The last order is still being carried out.".into()));
     }
-    let table = crate::table::is_table(world);
-    let side = match (order, table) {
-        (Order::Table(o), true) => return crate::table::validate(world, o),
-        (Order::Table(_), false) => {
-            return Err(Refusal(
-                "Hand moves are for table mode; this game follows the rules.".into(),
-            ));
-        }
-        (_, true) => {
-            return Err(Refusal(
-                "The rules are off at this table: pieces move by hand.".into(),
-            ));
-        }
-        (o, false) => o.side().unwrap_or_default(),
-    };
+    let stages = stages(world);
+    if let Some(decided) = stages.iter().find_map(|stage| (stage.decide)(world, order)) {
+        return decided;
+    }
+    let side = order.side().unwrap_or_default();
     let sides = world.resource::<SideList>();
     let Some(who) = sides.0.get(usize::from(side)) else {
         return Err(Refusal(format!(
@@ -101,9 +144,19 @@ fn check(world: &World, order: &Order) -> Result<(), Refusal> {
         None => return Err(Refusal("The game waits on no side now.".into())),
     }
     let validate = world.resource::<Rules>().0.validate;
-    match (order, crate::sealed::check(world, order)?) {
-        (_, Some(inside)) => validate(world, &inside),
-        (Order::Sealed { .. }, None) => Ok(()),
-        (o, None) => validate(world, o),
+    let mut for_rules = Screened::Same;
+    for stage in &stages {
+        match (stage.screen)(world, order)? {
+            Screened::Same => {}
+            other => {
+                for_rules = other;
+                break;
+            }
+        }
+    }
+    match for_rules {
+        Screened::Same => validate(world, order),
+        Screened::Instead(inside) => validate(world, &inside),
+        Screened::Nothing => Ok(()),
     }
 }

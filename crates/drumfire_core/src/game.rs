@@ -79,6 +79,11 @@ impl Plugin for CorePlugin {
             .init_resource::<OrderInbox>()
             .init_resource::<OrderLog>()
             .init_resource::<crate::sealed::Seals>()
+            .insert_resource(door::Stages(vec![
+                crate::table::STAGE,
+                crate::sealed::STAGE,
+                crate::shared_dice::STAGE,
+            ]))
             .init_schedule(flow::CarryOut)
             .add_systems(Update, run_carry_out)
             .add_plugins((flow::plugin, crate::table::plugin));

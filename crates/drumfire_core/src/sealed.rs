@@ -120,10 +120,27 @@ fn inside(world: &World, side: u8, secret: &str) -> Result<Order, Refusal> {
     })
 }
 
+/// Sealed secrets' part in the door: a seal checked and kept, an opening checked
+/// against its seal and the order inside handed to the rule set.
+pub const STAGE: crate::door::Stage = crate::door::Stage {
+    screen: |world, order| {
+        Ok(match check(world, order)? {
+            Some(inside) => crate::door::Screened::Instead(inside),
+            None if matches!(order, Order::Sealed { .. }) => crate::door::Screened::Nothing,
+            None => crate::door::Screened::Same,
+        })
+    },
+    take: |world, order| match order {
+        Order::Sealed { .. } | Order::Open { .. } => Some(carry_out(world, order)),
+        _ => None,
+    },
+    ..crate::door::Stage::NONE
+};
+
 /// The checks of a sealed order or an opening (after the core's: the side is the one
 /// awaited), and of a plain secret order from a side with a seal. `Ok(Some(order))`:
 /// the order inside an opening, for the rule set to check in its turn.
-pub(crate) fn check(world: &World, order: &Order) -> Result<Option<Order>, Refusal> {
+fn check(world: &World, order: &Order) -> Result<Option<Order>, Refusal> {
     let name = |side: u8| world.resource::<SideList>().name(side).to_owned();
     match order {
         Order::Sealed { side, seal } => {
@@ -176,7 +193,7 @@ pub(crate) fn check(world: &World, order: &Order) -> Result<Option<Order>, Refus
 
 /// Carries out a sealed order or an opening at the door: the seal kept, or taken off.
 /// `Some(order)`: the order an opening holds, for the rule set to carry out.
-pub(crate) fn carry_out(world: &mut World, order: &Order) -> Option<Order> {
+fn carry_out(world: &mut World, order: &Order) -> Option<Order> {
     match order {
         Order::Sealed { side, seal } => {
             world

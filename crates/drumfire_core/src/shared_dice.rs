@@ -515,6 +515,12 @@ impl DiceKeys {
 #[derive(Resource, Debug, Default)]
 pub struct Outbox(pub Option<crate::orders::Order>);
 
+/// Shared dice's part in the door: each order's dice keyed as it is accepted.
+pub const STAGE: crate::door::Stage = crate::door::Stage {
+    admit: key_next_order,
+    ..crate::door::Stage::NONE
+};
+
 /// Keys the dice for the order about to be accepted, when the game's dice are shared:
 /// `Err` when that order's reveals have not both come (the order then goes to the
 /// [`Outbox`], where there is one).

@@ -32,6 +32,28 @@ pub fn is_table(world: &World) -> bool {
     world.contains_resource::<TableMode>()
 }
 
+/// Table mode's part in the door: at the table only hand moves, checked here; in a
+/// refereed game no hand move.
+pub const STAGE: crate::door::Stage = crate::door::Stage {
+    decide,
+    ..crate::door::Stage::NONE
+};
+
+/// Decides an order for table mode: a hand move at the table, and every other order at
+/// a refereed game's, are table mode's to decide; the rest goes on.
+fn decide(world: &World, order: &Order) -> Option<Result<(), Refusal>> {
+    match (order, is_table(world)) {
+        (Order::Table(o), true) => Some(validate(world, o)),
+        (Order::Table(_), false) => Some(Err(Refusal(
+            "Hand moves are for table mode; this game follows the rules.".into(),
+        ))),
+        (_, true) => Some(Err(Refusal(
+            "The rules are off at this table: pieces move by hand.".into(),
+        ))),
+        (_, false) => None,
+    }
+}
+
 /// Most dice the dice tray rolls at once.
 pub const MAX_TRAY_DICE: u8 = 6;
 

@@ -471,3 +471,15 @@ fn a_circle_through_a_third_module_is_found() {
     .collect();
     assert_eq!(circles(&graph), [["a", "b", "c"]]);
 }
+
+/// Table mode, sealed secrets and shared dice plug into the door as stages: the door
+/// names none of them, and they do not name it back but for their stage.
+#[test]
+fn the_door_names_none_of_its_stages() {
+    let graph = core_graph();
+    let door = &graph["door"];
+    for stage in ["table", "sealed", "shared_dice"] {
+        assert!(!door.contains(stage), "door names {stage}: {door:?}");
+        assert!(graph["game"].contains(stage), "game puts {stage} in place");
+    }
+}
