@@ -1,8 +1,7 @@
 //! The windowed game: the core plugin with the board, input and UI on top.
 
-use crate::cli::{Loaded, load};
+use crate::files::{Loaded, load};
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use bevy::window::{PresentMode, WindowResolution};
 use bevy_egui::EguiPlugin;
 use drumfire_core::game::CorePlugin;
@@ -117,7 +116,7 @@ fn window_plugins(title: String, present_mode: PresentMode, fixed: bool) -> impl
 /// `drumfire` with no command: the start screen. What the player picks there starts
 /// the program again on it (`crate::start`).
 pub fn run_start(options: WindowOptions) -> ExitCode {
-    let next = crate::start::Next::default();
+    let next = crate::files::Next::default();
     let mut app = App::new();
     let fixed = options.screenshot.is_some();
     app.add_plugins(window_plugins(
@@ -131,17 +130,17 @@ pub fn run_start(options: WindowOptions) -> ExitCode {
     .add_plugins(EguiPlugin::default())
     .add_plugins(crate::redraw::plugin)
     .insert_resource(crate::start::Start::new(next.clone()))
-    .insert_non_send(crate::start::FileDialog::new())
+    .insert_non_send(crate::files::FileDialog::new())
     .add_plugins(crate::start::plugin);
     if let Some(path) = options.screenshot {
-        screenshot_then_quit(&mut app, path);
+        crate::redraw::screenshot_then_quit(&mut app, path);
     }
     run_then_relaunch(app, &next)
 }
 
 /// Runs the window; once it closes, starts the program again if the window asked for it
 /// (in `next`: the start screen's choice, the game menu's Leave).
-fn run_then_relaunch(mut app: App, next: &crate::start::Next) -> ExitCode {
+fn run_then_relaunch(mut app: App, next: &crate::files::Next) -> ExitCode {
     let exit = app.run();
     let args = next.lock().ok().and_then(|mut n| n.take());
     match (exit, args) {
@@ -347,13 +346,6 @@ enum Extra {
     ),
 }
 
-/// The screenshot requested on the command line.
-#[derive(Resource)]
-struct ScreenshotPlan {
-    path: PathBuf,
-    frame: u32,
-}
-
 /// A new game of a scenario with the command line's seed and mode.
 fn new_game(scenario: Scenario, options: &WindowOptions) -> crate::play::session::GameSource {
     crate::play::session::GameSource {
@@ -411,7 +403,7 @@ fn run(
         }
     }
     let title = format!("Drumfire — {}", scenario.file.title);
-    let next = crate::start::Next::default();
+    let next = crate::files::Next::default();
     // The benchmark measures the work of a frame, not the wait for the display.
     let present_mode = if options.bench_window.is_some() {
         PresentMode::AutoNoVsync
@@ -446,7 +438,7 @@ fn run(
         .insert_resource(crate::play::session::ReplayQueue(replay.into()))
         .insert_resource(crate::play::menu::Relaunch(next.clone()))
         .insert_non_send(crate::play::menu::Dialog {
-            dialog: crate::start::FileDialog::new(),
+            dialog: crate::files::FileDialog::new(),
             purpose: Default::default(),
         })
         .insert_resource(crate::play::computer::Computer {
@@ -506,6 +498,7 @@ fn run(
         match crate::play::script::Script::read(path, options.shots.clone()) {
             Ok(script) => {
                 app.insert_resource(script)
+                    .insert_resource(crate::input::ScriptedPointer)
                     .init_resource::<crate::redraw::Continuous>();
             }
             Err(e) => {
@@ -520,47 +513,10 @@ fn run(
             .add_plugins(crate::bench::plugin);
     }
     if let Some(path) = options.screenshot {
-        screenshot_then_quit(&mut app, path);
+        crate::redraw::screenshot_then_quit(&mut app, path);
     }
     if let Some(seconds) = options.idle_frames {
         crate::redraw::probe_idle(&mut app, seconds);
     }
     run_then_relaunch(app, &next)
-}
-
-/// Saves a PNG of the window once it has settled, then quits.
-pub fn screenshot_then_quit(app: &mut App, path: PathBuf) {
-    app.insert_resource(ScreenshotPlan { path, frame: 0 })
-        .init_resource::<crate::redraw::Continuous>()
-        .add_systems(Last, take_screenshot_and_quit);
-}
-
-/// Frames to wait before the screenshot: the window, fonts and textures settle first.
-const SCREENSHOT_FRAME: u32 = 45;
-/// Frames after it before quitting, so the PNG is written.
-const QUIT_FRAME: u32 = SCREENSHOT_FRAME + 30;
-/// Frames after which a screenshot that never arrived is an error, not a hang.
-const GIVE_UP_FRAME: u32 = QUIT_FRAME + 900;
-
-fn take_screenshot_and_quit(
-    mut commands: Commands,
-    mut plan: ResMut<ScreenshotPlan>,
-    replay: Option<Res<crate::play::session::ReplayQueue>>,
-    mut exit: MessageWriter<AppExit>,
-) {
-    if replay.is_some_and(|r| !r.0.is_empty()) {
-        return;
-    }
-    plan.frame += 1;
-    if plan.frame == SCREENSHOT_FRAME {
-        commands
-            .spawn(Screenshot::primary_window())
-            .observe(save_to_disk(plan.path.clone()));
-    }
-    if plan.frame >= QUIT_FRAME && plan.path.exists() {
-        exit.write(AppExit::Success);
-    } else if plan.frame >= GIVE_UP_FRAME {
-        error!("the screenshot {} was never written", plan.path.display());
-        exit.write(AppExit::error());
-    }
 }

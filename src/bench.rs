@@ -123,7 +123,7 @@ fn floor_panels(mut contexts: bevy_egui::EguiContexts, mut frame: Local<u32>) {
     };
     *frame += 1;
     // One root `Ui` for the three panels, as the play screen lays them out.
-    let mut root = crate::ui::root_ui(ctx, "floor_root");
+    let mut root = crate::screen::root_ui(ctx, "floor_root");
     let root = &mut root;
     egui::Panel::top("phase_bar").show(root, |ui| {
         ui.horizontal(|ui| {

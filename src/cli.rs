@@ -3,37 +3,12 @@
 use drumfire_core::game::Game;
 use drumfire_core::players::{Bot, PlayerKind, play_out};
 use drumfire_core::save;
-use drumfire_core::scenario::{self, Scenario};
+use drumfire_core::scenario::Scenario;
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// A file given on the command line, read and parsed as a scenario or a save.
-pub enum Loaded {
-    /// A scenario.
-    Scenario(Box<Scenario>),
-    /// A save.
-    Save(Box<save::Save>),
-}
-
-/// Reads a scenario or a save; every error comes back as `FILE:LINE:COL: message` lines.
-pub fn load(path: &Path) -> Result<Loaded, Vec<String>> {
-    let (name, text) =
-        drumfire_core::rules::shipped::read(path, Some(&drumfire_core::paths::scenarios()))
-            .map_err(|e| vec![e.to_string()])?;
-    let show = |errs: Vec<drumfire_core::error::LocatedError>| {
-        errs.iter().map(ToString::to_string).collect::<Vec<_>>()
-    };
-    if save::looks_like_save(&text) {
-        save::parse(&name, &text, &drumfire_core::rules::ALL)
-            .map(|s| Loaded::Save(Box::new(s)))
-            .map_err(show)
-    } else {
-        scenario::parse(&name, &text, &drumfire_core::rules::ALL)
-            .map(|s| Loaded::Scenario(Box::new(s)))
-            .map_err(show)
-    }
-}
+pub use crate::files::{Loaded, load};
 
 /// One line of `drumfire scenarios`: short name, rule set, title, size, turns, sides.
 fn scenario_line(name: &str, s: &Scenario) -> String {

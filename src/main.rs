@@ -8,10 +8,12 @@ mod bench;
 mod board;
 mod cli;
 mod editor;
+mod files;
 mod input;
 mod play;
 mod redraw;
 mod rules;
+mod screen;
 mod settings;
 mod start;
 mod ui;
@@ -132,6 +134,8 @@ fn main() -> ExitCode {
             file,
             screenshot,
             rules,
-        }) => editor::run(file, screenshot, rules.as_deref()),
+        }) => editor::run(file, screenshot, rules.as_deref(), |id| {
+            rules::parts(id).map_or(&editor::EditorPanels::NONE, |p| p.editor)
+        }),
     }
 }

@@ -25,6 +25,11 @@ use bevy::winit::{EventLoopProxyWrapper, UpdateMode, WinitSettings, WinitUserEve
 use bevy_egui::{EguiInput, EguiInputSet, EguiPreUpdateSet, egui};
 use std::time::Duration;
 
+/// Orders still to be fed to the game (a loaded save, an undo), one as soon as it is ready
+/// for each: the window keeps drawing while any wait.
+#[derive(Resource, Default)]
+pub struct ReplayQueue(pub std::collections::VecDeque<drumfire_core::orders::Order>);
+
 /// With nothing happening, the window still updates this often while it has the focus.
 const FOCUSED_WAIT: Duration = Duration::from_secs(5);
 /// And this often when it does not.
@@ -94,7 +99,7 @@ fn keep_awake(world: &mut World, mut seen: Local<usize>, mut settle: Local<u32>)
     let unsettled = !drumfire_core::orders::is_settled(world);
     let busy = world.contains_resource::<Continuous>()
         || world
-            .get_resource::<crate::play::session::ReplayQueue>()
+            .get_resource::<ReplayQueue>()
             .is_some_and(|r| !r.0.is_empty());
     if held || busy || unsettled || *settle > 0 {
         *settle = settle.saturating_sub(1);
@@ -174,4 +179,50 @@ fn end_probe(probe: Res<IdleProbe>, mut exit: MessageWriter<AppExit>) {
         .count();
     println!("idle frames: {frames} in {} s", probe.seconds.as_secs_f32());
     exit.write(AppExit::Success);
+}
+
+/// The screenshot requested on the command line.
+#[derive(Resource)]
+struct ScreenshotPlan {
+    path: std::path::PathBuf,
+    frame: u32,
+}
+
+/// Saves a PNG of the window once it has settled, then quits.
+pub fn screenshot_then_quit(app: &mut App, path: std::path::PathBuf) {
+    app.insert_resource(ScreenshotPlan { path, frame: 0 })
+        .init_resource::<Continuous>()
+        .add_systems(Last, take_screenshot_and_quit);
+}
+
+/// Frames to wait before the screenshot: the window, fonts and textures settle first.
+const SCREENSHOT_FRAME: u32 = 45;
+/// Frames after it before quitting, so the PNG is written.
+const QUIT_FRAME: u32 = SCREENSHOT_FRAME + 30;
+/// Frames after which a screenshot that never arrived is an error, not a hang.
+const GIVE_UP_FRAME: u32 = QUIT_FRAME + 900;
+
+fn take_screenshot_and_quit(
+    mut commands: Commands,
+    mut plan: ResMut<ScreenshotPlan>,
+    replay: Option<Res<ReplayQueue>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if replay.is_some_and(|r| !r.0.is_empty()) {
+        return;
+    }
+    plan.frame += 1;
+    if plan.frame == SCREENSHOT_FRAME {
+        commands
+            .spawn(bevy::render::view::screenshot::Screenshot::primary_window())
+            .observe(bevy::render::view::screenshot::save_to_disk(
+                plan.path.clone(),
+            ));
+    }
+    if plan.frame >= QUIT_FRAME && plan.path.exists() {
+        exit.write(AppExit::Success);
+    } else if plan.frame >= GIVE_UP_FRAME {
+        error!("the screenshot {} was never written", plan.path.display());
+        exit.write(AppExit::error());
+    }
 }

@@ -7,10 +7,10 @@
 //! The view is rebuilt from the core whenever the journal grows (every change
 //! to the game is journaled) or the selection changes.
 
+use super::Selection;
 use super::geometry::{BoardGeometry, HEX_SIZE};
 use super::text::board_text;
 use super::z;
-use crate::input::Selection;
 use bevy::prelude::*;
 use drumfire_core::counters::{
     Counter, HexMarker, HexMarkerKind, Leader, MarkerFlags, MarkerKind, OnHex, Printed, Steps,

@@ -313,3 +313,30 @@ fn spawn_overlays(
         }
     }
 }
+
+/// The selected hex and counter.
+#[derive(Resource, Default, Debug)]
+pub struct Selection {
+    /// The selected hex.
+    pub hex: Option<hexx::Hex>,
+    /// The selected counter in it.
+    pub counter: Option<Entity>,
+}
+
+impl Selection {
+    /// Selects a hex; a click on the selected hex picks the next counter down its stack.
+    pub fn click(&mut self, hex: hexx::Hex, stack: &[Entity]) {
+        let top_first = stack.iter().rev().copied().collect::<Vec<_>>();
+        self.counter = if self.hex == Some(hex) {
+            let at = self
+                .counter
+                .and_then(|c| top_first.iter().position(|e| *e == c));
+            at.map_or(top_first.first().copied(), |i| {
+                top_first.get((i + 1) % top_first.len()).copied()
+            })
+        } else {
+            top_first.first().copied()
+        };
+        self.hex = Some(hex);
+    }
+}

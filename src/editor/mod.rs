@@ -225,7 +225,12 @@ fn editable(path: Option<PathBuf>) -> Result<PathBuf, String> {
 }
 
 /// `drumfire edit [FILE] [--rules ID]` (the rule set is for a new file).
-pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: Option<&str>) -> ExitCode {
+pub fn run(
+    path: Option<PathBuf>,
+    screenshot: Option<PathBuf>,
+    rules: Option<&str>,
+    panels_of: fn(&str) -> &'static EditorPanels,
+) -> ExitCode {
     let path = match editable(path) {
         Ok(p) => p,
         Err(e) => {
@@ -271,7 +276,7 @@ pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: Option<&st
         .and_then(|r| r.chars().next())
         .unwrap_or('.');
     let mut doc = Doc {
-        panels: crate::rules::parts(editor.rules().id).map_or(&EditorPanels::NONE, |p| p.editor),
+        panels: panels_of(editor.rules().id),
         editor,
         path,
         errors: Vec::new(),
@@ -300,7 +305,7 @@ pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: Option<&st
     .insert_resource(doc)
     .init_resource::<EditQueue>()
     .init_resource::<EditorCommand>()
-    .init_resource::<crate::play::Picking>()
+    .init_resource::<crate::input::Picking>()
     .init_resource::<drumfire_core::journal::Journal>()
     .add_systems(PreStartup, spawn_doc)
     .add_systems(
@@ -320,7 +325,7 @@ pub fn run(path: Option<PathBuf>, screenshot: Option<PathBuf>, rules: Option<&st
             .chain(),
     );
     if let Some(path) = screenshot {
-        crate::app::screenshot_then_quit(&mut app, path);
+        crate::redraw::screenshot_then_quit(&mut app, path);
     }
     match app.run() {
         AppExit::Success => ExitCode::SUCCESS,

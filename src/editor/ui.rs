@@ -32,7 +32,7 @@ fn draw(
     mut buffers: Local<Buffers>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = crate::ui::root_ui(ctx, "editor_root");
+    let mut root = crate::screen::root_ui(ctx, "editor_root");
     let mut edits: Vec<Edit> = Vec::new();
     top_bar(&mut root, &mut doc, &mut command);
     bottom_checks(&mut root, &mut doc, &mut command);

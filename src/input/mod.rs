@@ -2,6 +2,7 @@
 //! panning (right or middle drag, arrow keys) and zooming to the cursor (wheel).
 //! Egui gets the pointer first: nothing here reacts while it is over a panel.
 
+pub use crate::board::Selection;
 use crate::board::geometry::{BoardGeometry, HEX_SIZE};
 use crate::board::z;
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
@@ -45,32 +46,20 @@ fn pointer_on_map(window: Single<&Window, With<PrimaryWindow>>, area: Res<MapAre
     over_map(&window, &area)
 }
 
-/// The selected hex and counter.
-#[derive(Resource, Default, Debug)]
-pub struct Selection {
-    /// The selected hex.
-    pub hex: Option<Hex>,
-    /// The selected counter in it.
-    pub counter: Option<Entity>,
+/// A rule set is picking a hex on the map (a move's destination, a target): clicks
+/// on the map are its, not the selection's. The rule set keeps it up to date.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Picking(pub bool);
+
+/// Is a hex being picked?
+pub fn picking(picking: Res<Picking>) -> bool {
+    picking.0
 }
 
-impl Selection {
-    /// Selects a hex; a click on the selected hex picks the next counter down its stack.
-    pub fn click(&mut self, hex: Hex, stack: &[Entity]) {
-        let top_first = stack.iter().rev().copied().collect::<Vec<_>>();
-        self.counter = if self.hex == Some(hex) {
-            let at = self
-                .counter
-                .and_then(|c| top_first.iter().position(|e| *e == c));
-            at.map_or(top_first.first().copied(), |i| {
-                top_first.get((i + 1) % top_first.len()).copied()
-            })
-        } else {
-            top_first.first().copied()
-        };
-        self.hex = Some(hex);
-    }
-}
+/// A script plays the pointer (the window tests): the hover follows the script's
+/// steps, not the mouse.
+#[derive(Resource)]
+pub struct ScriptedPointer;
 
 /// The board input systems, so that the play systems can run before them.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -86,17 +75,18 @@ struct SelectHighlight;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Hover>()
         .init_resource::<Selection>()
+        .init_resource::<Picking>()
         .init_resource::<MapArea>()
         .add_systems(Startup, (spawn_board_camera, spawn_highlights))
         .add_systems(PostStartup, frame_the_map)
         .add_systems(
             Update,
             (
-                track_hover.run_if(not(resource_exists::<crate::play::script::Script>)),
+                track_hover.run_if(not(resource_exists::<ScriptedPointer>)),
                 select_on_click.run_if(
                     not(egui_wants_any_pointer_input)
                         .and_then(pointer_on_map)
-                        .and_then(not(crate::play::picking)),
+                        .and_then(not(picking)),
                 ),
                 (drag_to_pan, wheel_to_zoom)
                     .run_if(not(egui_wants_any_pointer_input).and_then(pointer_on_map)),
@@ -273,21 +263,11 @@ fn select_on_click(
     }
 }
 
-/// Esc clears the selection; with nothing selected it opens the game menu (or
-/// closes it).
-fn escape_clears_selection(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut selection: ResMut<Selection>,
-    menu: Option<ResMut<crate::play::menu::GameMenu>>,
-) {
-    if !keys.just_pressed(KeyCode::Escape) {
-        return;
-    }
-    if selection.hex.is_some() {
+/// Esc clears the selection (with nothing selected, the game menu takes it:
+/// `play::menu::escape_opens_menu`, which runs before).
+fn escape_clears_selection(keys: Res<ButtonInput<KeyCode>>, mut selection: ResMut<Selection>) {
+    if keys.just_pressed(KeyCode::Escape) && selection.hex.is_some() {
         *selection = Selection::default();
-    } else if let Some(mut menu) = menu {
-        menu.open = !menu.open;
-        menu.leaving = None;
     }
 }
 

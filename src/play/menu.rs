@@ -4,7 +4,7 @@
 //! written asks first.
 
 use super::session::{GameSource, SessionRequest};
-use crate::ui::UiStatus;
+use crate::screen::UiStatus;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use drumfire_core::orders::{Order, OrderLog};
@@ -17,6 +17,19 @@ pub struct GameMenu {
     pub open: bool,
     /// Leaving, asked and waiting for the answer.
     pub leaving: Option<Leave>,
+}
+
+/// Esc with nothing selected opens the game menu, or closes it (with something
+/// selected, Esc clears the selection: `input`).
+pub fn escape_opens_menu(
+    keys: Res<ButtonInput<KeyCode>>,
+    selection: Res<crate::input::Selection>,
+    mut menu: ResMut<GameMenu>,
+) {
+    if keys.just_pressed(KeyCode::Escape) && selection.hex.is_none() {
+        menu.open = !menu.open;
+        menu.leaving = None;
+    }
 }
 
 /// Where the player goes when leaving the game.
@@ -38,7 +51,7 @@ pub struct Saved(pub Vec<Order>);
 /// After the window closes, the program starts again with these arguments (leaving
 /// for the start screen or another file), set by the menu.
 #[derive(Resource, Clone, Default)]
-pub struct Relaunch(pub crate::start::Next);
+pub struct Relaunch(pub crate::files::Next);
 
 /// Orders given since the game was last written.
 pub fn unsaved(world: &World) -> usize {
@@ -60,7 +73,7 @@ pub fn menu(world: &mut World) {
         return;
     }
     let Some(ctx) =
-        crate::ui::with::<EguiContexts, _>(world, |mut c| c.ctx_mut().ok().cloned()).flatten()
+        crate::screen::with::<EguiContexts, _>(world, |mut c| c.ctx_mut().ok().cloned()).flatten()
     else {
         return;
     };
@@ -249,7 +262,7 @@ pub enum Purpose {
 /// The menu's file dialog and what it is open for.
 pub struct Dialog {
     /// The dialog.
-    pub dialog: crate::start::FileDialog,
+    pub dialog: crate::files::FileDialog,
     /// What a picked file is for.
     pub purpose: Purpose,
 }
@@ -283,7 +296,7 @@ fn file_dialog(world: &mut World, ctx: &egui::Context) {
             world.resource_mut::<UiStatus>().0 = status;
             world.resource_mut::<GameMenu>().open = false;
         }
-        Purpose::Open => match crate::start::open_args(&path) {
+        Purpose::Open => match crate::files::open_args(&path) {
             Ok(args) => {
                 let two = world.contains_non_send::<super::network::NetPlay>()
                     || world.contains_non_send::<super::post::PostPlay>()

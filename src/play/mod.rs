@@ -44,11 +44,6 @@ pub fn not_at_this_screen(world: &World, side: u8) -> bool {
             .is_some_and(|h| h.0 != side)
 }
 
-/// A rule set is picking a hex on the map (a move's destination, a target): clicks
-/// on the map are its, not the selection's. The rule set keeps it up to date.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Picking(pub bool);
-
 /// What the map shows before the player commits, filled by the rule set's input and
 /// drawn by the overlays.
 #[derive(Resource, Default)]
@@ -90,10 +85,11 @@ pub struct RulesInput;
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DrawOverlays;
 
+pub use crate::input::Picking;
+
 /// The play plugin.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Picking>()
-        .init_resource::<Preview>()
+    app.init_resource::<Preview>()
         .init_resource::<CombatReport>()
         .init_resource::<session::NextUnitRequest>()
         .init_resource::<session::LosRequest>()
@@ -102,7 +98,13 @@ pub fn plugin(app: &mut App) {
         .init_resource::<menu::Relaunch>()
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,
-            menu::menu.after(crate::ui::DrawUi),
+            menu::menu.after(crate::screen::DrawUi),
+        )
+        .add_systems(
+            Update,
+            menu::escape_opens_menu
+                .run_if(not(bevy_egui::input::egui_wants_any_keyboard_input))
+                .before(crate::input::InputSet),
         )
         .add_plugins((
             session::plugin,
@@ -127,11 +129,6 @@ pub fn plugin(app: &mut App) {
                 .after(RulesInput)
                 .before(crate::input::InputSet),
         );
-}
-
-/// Is a hex being picked?
-pub fn picking(picking: Res<Picking>) -> bool {
-    picking.0
 }
 
 /// A run condition: is the game in the window played by rule set `id` (not at the table)?

@@ -163,7 +163,7 @@ impl NetPlay {
         self.mirror(world);
         // The answer came and the order is carried out: the phase bar's note goes.
         if !self.session.is_waiting_for_answer() {
-            let mut status = world.resource_mut::<crate::ui::UiStatus>();
+            let mut status = world.resource_mut::<crate::screen::UiStatus>();
             if status.0 == SENT {
                 status.0.clear();
             }
@@ -287,7 +287,7 @@ impl NetPlay {
                             self.save.display()
                         ));
                         self.link = None;
-                        world.resource_mut::<crate::ui::UiStatus>().0 =
+                        world.resource_mut::<crate::screen::UiStatus>().0 =
                             self.stopped.clone().unwrap_or_default();
                         return;
                     }
@@ -326,7 +326,7 @@ impl NetPlay {
                 },
             }
         };
-        world.resource_mut::<crate::ui::UiStatus>().0 = status;
+        world.resource_mut::<crate::screen::UiStatus>().0 = status;
     }
 
     /// The window's world catches up with the session: the set-up, then each order

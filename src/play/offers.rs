@@ -6,7 +6,7 @@
 
 use super::{CombatReport, session::ReplayQueue};
 use crate::input::{Hover, MapArea, Selection, over_map};
-use crate::ui::UiStatus;
+use crate::screen::UiStatus;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::egui;
@@ -281,7 +281,7 @@ pub fn buttons(ui: &mut egui::Ui, offers: &[Offer]) -> Option<Order> {
             ui.small(odds.summary());
             egui::CollapsingHeader::new("Odds, with every modifier")
                 .id_salt(("odds", &offer.label))
-                .show(ui, |ui| crate::ui::play_panels::odds_panel(ui, odds));
+                .show(ui, |ui| crate::screen::odds_panel(ui, odds));
         }
         if button.clicked() {
             button.surrender_focus();

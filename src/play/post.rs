@@ -8,7 +8,7 @@
 //! When the player's move is over, the file is written, to be sent back.
 
 use super::network::NetView;
-use crate::ui::UiStatus;
+use crate::screen::UiStatus;
 use bevy::prelude::*;
 use drumfire_core::door;
 use drumfire_core::orders::{self, OrderLog};

@@ -342,7 +342,7 @@ fn viewer_step(world: &mut World, args: &[String]) -> Result<(), String> {
         other => return Err(format!("unknown viewer step `{}`", other.unwrap_or(""))),
     };
     if let Some(status) = status {
-        world.resource_mut::<crate::ui::UiStatus>().0 = status;
+        world.resource_mut::<crate::screen::UiStatus>().0 = status;
     }
     Ok(())
 }
@@ -370,7 +370,7 @@ fn visible_text(world: &mut World) -> String {
                 let _ = writeln!(out, "combat: {}", e.describe(&sides, &names));
             }
         }
-        let status = &world.resource::<crate::ui::UiStatus>().0;
+        let status = &world.resource::<crate::screen::UiStatus>().0;
         if !status.is_empty() {
             let _ = writeln!(out, "status: {status}");
         }

@@ -2,7 +2,7 @@
 //! last dice rolled, and the keyboard shortcuts.
 
 use crate::input::Selection;
-use crate::ui::UiStatus;
+use crate::screen::UiStatus;
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use drumfire_core::door;
@@ -11,7 +11,6 @@ use drumfire_core::game;
 use drumfire_core::orders::{self, Order, OrderLog};
 use drumfire_core::save;
 use drumfire_core::scenario::Scenario;
-use std::collections::VecDeque;
 use std::path::PathBuf;
 
 /// The scenario and seed of the game in the window, for saves, loads and undo.
@@ -55,9 +54,7 @@ impl GameSource {
     }
 }
 
-/// Orders still to be fed to the game (a loaded save, an undo), one as soon as it is ready for each.
-#[derive(Resource, Default)]
-pub struct ReplayQueue(pub VecDeque<Order>);
+pub use crate::redraw::ReplayQueue;
 
 /// Something asked of the session from the panels or the keyboard.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! markers, dice tray), each turned into a `TableOrder` through the order door.
 
 use crate::input::{Hover, MapArea, Selection, over_map};
-use crate::ui::UiStatus;
+use crate::screen::UiStatus;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};

@@ -12,7 +12,7 @@
 
 use super::CombatReport;
 use super::session::{GameSource, PassRequest};
-use crate::ui::UiStatus;
+use crate::screen::UiStatus;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::input::egui_wants_any_keyboard_input;

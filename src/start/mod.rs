@@ -15,11 +15,9 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use catalog::{Entry, Recent};
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::path::PathBuf;
 
-/// The arguments the program starts again with once the start screen closes.
-pub type Next = Arc<Mutex<Option<Vec<OsString>>>>;
+use crate::files::{FileDialog, Next, open_args};
 
 /// Games listed under Recent.
 const RECENT: usize = 8;
@@ -115,7 +113,7 @@ fn draw(
     let ctx = &ctx;
     make_thumbnails(ctx, &mut start);
     let start = &mut *start;
-    let mut root = crate::ui::root_ui(ctx, "start_root");
+    let mut root = crate::screen::root_ui(ctx, "start_root");
     egui::Panel::top("start_title").show(&mut root, |ui| {
         ui.add_space(6.0);
         ui.horizontal(|ui| {
@@ -460,59 +458,10 @@ fn two_machines(ctx: &egui::Context, start: &mut Start, exit: &mut MessageWriter
     }
 }
 
-/// What opens a file picked in the dialog: a turn file with `post open`, a scenario or
-/// a save with `play`; anything else is refused with the reason.
-pub fn open_args(path: &Path) -> Result<Vec<OsString>, String> {
-    let text = drumfire_core::error::read_file(path).map_err(|e| e.to_string())?;
-    let command = if drumfire_net::post::looks_like_turn_file(&text) {
-        vec!["post".into(), "open".into()]
-    } else {
-        vec!["play".into()]
-    };
-    if command.len() == 1 {
-        crate::cli::load(path).map_err(|e| e.first().cloned().unwrap_or_default())?;
-    }
-    Ok(command
-        .into_iter()
-        .chain(std::iter::once(path.as_os_str().to_owned()))
-        .collect())
-}
-
-/// The file dialog of Open a file (egui-file-dialog), a window drawn by egui like the
-/// rest, opening in the saves folder.
-pub struct FileDialog(pub egui_file_dialog::FileDialog);
-
-impl FileDialog {
-    /// The dialog for scenarios, saves and turn files (`*.ron`), with the saves folder
-    /// and the player's scenarios folder among its places.
-    pub fn new() -> Self {
-        let saves = drumfire_core::paths::saves();
-        let start_in = if saves.is_dir() {
-            saves
-        } else {
-            std::env::current_dir().unwrap_or_default()
-        };
-        let (saves, scenarios) = (
-            drumfire_core::paths::saves(),
-            drumfire_core::paths::scenarios(),
-        );
-        Self(
-            egui_file_dialog::FileDialog::new()
-                .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-                .add_quick_access("Drumfire", |places| {
-                    places.add_path("Saves", saves);
-                    places.add_path("Your scenarios", scenarios);
-                })
-                .initial_directory(start_in)
-                .add_file_filter_extensions("Drumfire files (.ron)", vec!["ron"])
-                .default_file_filter("Drumfire files (.ron)"),
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     /// A file picked in Open a file opens by what it is: a turn file with `post open`, a
     /// scenario or a save with `play`; anything else is refused with its located error.

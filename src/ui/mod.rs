@@ -4,7 +4,7 @@
 
 use crate::input::{Hover, MapArea, SIDE_PANEL_WIDTH, Selection};
 use crate::rules::PlayParts;
-use bevy::ecs::system::{SystemParam, SystemState};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use drumfire_core::coords::hex_label;
@@ -26,29 +26,11 @@ pub mod viewer_panels;
 use drumfire_core::scenario::{Rules, ScenarioInfo, SideList};
 use hexx::Hex;
 
-/// One `Ui` over the whole window, on the background layer, for a screen's panels to
-/// share without overlapping (the play window's, the editor's, the start screen's).
-pub fn root_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
-    egui::Ui::new(
-        ctx.clone(),
-        id.into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    )
-}
-
-/// The step that draws the panels (windows of the play plugin are drawn after it).
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct DrawUi;
+pub use crate::screen::{DrawUi, UiStatus, root_ui, with};
 
 /// An order the UI asks for, submitted at the next exclusive step.
 #[derive(Resource, Default)]
 pub struct UiOrder(pub Option<Order>);
-
-/// The last refusal, shown on the phase bar until the next order.
-#[derive(Resource, Default)]
-pub struct UiStatus(pub String);
 
 /// Every piece's name by id, as the log names them, worked out once a frame.
 #[derive(Resource, Default)]
@@ -75,35 +57,6 @@ fn submit_ui_order(world: &mut World) {
     };
     world.resource_mut::<UiStatus>().0 = status;
 }
-
-/// Runs `f` on the system parameters `P` read from the world, their state (a
-/// `Local`'s value) kept from one call to the next: how the panels, shared or a rule
-/// set's, read the world in turn while they draw into one layout. `None` (and an
-/// error in the log, once) when the world lacks what `P` asks for.
-pub fn with<P: SystemParam + 'static, R>(
-    world: &mut World,
-    f: impl FnOnce(P::Item<'_, '_>) -> R,
-) -> Option<R> {
-    if !world.contains_resource::<Kept<P>>() {
-        let state = SystemState::<P>::new(world);
-        world.insert_resource(Kept(state));
-    }
-    world.resource_scope(|world, mut kept: Mut<Kept<P>>| {
-        let out = match kept.0.get_mut(world) {
-            Ok(params) => Some(f(params)),
-            Err(e) => {
-                error_once!("a panel cannot read the game: {e}");
-                None
-            }
-        };
-        kept.0.apply(world);
-        out
-    })
-}
-
-/// The kept state of `with`'s parameters.
-#[derive(Resource)]
-struct Kept<P: SystemParam + 'static>(SystemState<P>);
 
 fn side_name(sides: &SideList, side: u8) -> String {
     sides.name(side).to_owned()

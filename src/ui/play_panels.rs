@@ -11,7 +11,6 @@ use bevy_egui::egui;
 use drumfire_core::flow::{Outcome, StepsLost};
 use drumfire_core::journal::GameEvent;
 use drumfire_core::map::{HexCell, Objective};
-use drumfire_core::odds::Odds;
 use drumfire_core::scenario::{ScenarioInfo, SideList};
 use std::collections::BTreeMap;
 
@@ -88,37 +87,7 @@ pub fn sheet_button(ui: &mut egui::Ui, valid: &Result<(), String>, words: &str) 
         .clicked()
 }
 
-/// The odds of an action before it is taken, from any rule set: what is tried, the
-/// figures it starts from, every modifier with its cause, each result with its exact
-/// fraction, and the distributions that follow (step losses, each piece's morale).
-pub fn odds_panel(ui: &mut egui::Ui, odds: &Odds) {
-    ui.separator();
-    ui.strong(&odds.title);
-    for line in &odds.basis {
-        ui.label(line);
-    }
-    for m in &odds.modifiers {
-        ui.small(m.to_string());
-    }
-    egui::Grid::new(("odds", &odds.title))
-        .striped(true)
-        .show(ui, |ui| {
-            for o in &odds.outcomes {
-                ui.label(&o.label);
-                ui.label(o.chance.to_string());
-                ui.label(o.chance.percent());
-                ui.end_row();
-            }
-        });
-    for d in &odds.more {
-        let parts: Vec<String> = d
-            .outcomes
-            .iter()
-            .map(|o| format!("{} {}", o.label, o.chance.percent()))
-            .collect();
-        ui.small(format!("{}: {}", d.heading, parts.join(" · ")));
-    }
-}
+pub use crate::screen::odds_panel;
 
 /// A die drawn as a framed number.
 pub fn die(ui: &mut egui::Ui, face: u8) {

@@ -420,32 +420,15 @@ fn app_module_of(file: &str) -> Option<String> {
     }
 }
 
-/// The program's one import circle still to be broken, recorded so that it cannot grow
-/// unseen: the window's modules share their state through `play` (the selection in
-/// `input`, the panels in `ui`, the registry's window parts in `rules`). A new circle,
-/// a module joining this one or one leaving it fails the test below.
-const PROGRAM_CIRCLE: &[&str] = &[
-    "app", "bench", "board", "cli", "editor", "input", "play", "redraw", "rules", "start", "ui",
-];
-
 #[test]
-fn the_program_has_no_import_circle_outside_a_rule_set_but_the_recorded_one() {
+fn the_program_has_no_import_circle_outside_a_rule_set() {
     let graph = crate_graph(&rust_files("src"), "crate", app_module_of);
     assert!(graph.len() > 8, "{graph:?}");
-    let found = circles(&graph);
-    let recorded = vec![
-        PROGRAM_CIRCLE
-            .iter()
-            .map(|m| (*m).to_owned())
-            .collect::<Vec<_>>(),
-    ];
     assert_eq!(
-        found, recorded,
-        "the program's import circles (PROGRAM_CIRCLE records the one still to break; \
-         a rule set's folder is one module)"
+        circles(&graph),
+        Vec::<Vec<String>>::new(),
+        "the program's modules that import each other (a rule set's folder is one module)"
     );
-    // No rule set's window parts are in it: each folder sits above the shared code.
-    assert!(!found.iter().flatten().any(|m| m.starts_with("rules/")));
 }
 
 /// A shared file that names a rule set in a grouped import is caught, not only one

@@ -1,0 +1,88 @@
+//! What every screen of the window shares (the play window, the editor, the start
+//! screen, the benchmark floor).
+
+use bevy::ecs::system::{SystemParam, SystemState};
+use bevy::prelude::*;
+use bevy_egui::egui;
+use drumfire_core::odds::Odds;
+
+/// One `Ui` over the whole window, on the background layer, for a screen's panels to
+/// share without overlapping (the play window's, the editor's, the start screen's).
+pub fn root_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {
+    egui::Ui::new(
+        ctx.clone(),
+        id.into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    )
+}
+
+/// The step that draws the panels (windows of the play plugin are drawn after it).
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DrawUi;
+
+/// The last refusal, shown on the phase bar until the next order.
+#[derive(Resource, Default)]
+pub struct UiStatus(pub String);
+
+/// Runs `f` on the system parameters `P` read from the world, their state (a
+/// `Local`'s value) kept from one call to the next: how the panels, shared or a rule
+/// set's, read the world in turn while they draw into one layout. `None` (and an
+/// error in the log, once) when the world lacks what `P` asks for.
+pub fn with<P: SystemParam + 'static, R>(
+    world: &mut World,
+    f: impl FnOnce(P::Item<'_, '_>) -> R,
+) -> Option<R> {
+    if !world.contains_resource::<Kept<P>>() {
+        let state = SystemState::<P>::new(world);
+        world.insert_resource(Kept(state));
+    }
+    world.resource_scope(|world, mut kept: Mut<Kept<P>>| {
+        let out = match kept.0.get_mut(world) {
+            Ok(params) => Some(f(params)),
+            Err(e) => {
+                error_once!("a panel cannot read the game: {e}");
+                None
+            }
+        };
+        kept.0.apply(world);
+        out
+    })
+}
+
+/// The kept state of `with`'s parameters.
+#[derive(Resource)]
+struct Kept<P: SystemParam + 'static>(SystemState<P>);
+
+/// The odds of an action before it is taken, from any rule set: what is tried, the
+/// figures it starts from, every modifier with its cause, each result with its exact
+/// fraction, and the distributions that follow (step losses, each piece's morale).
+pub fn odds_panel(ui: &mut egui::Ui, odds: &Odds) {
+    ui.separator();
+    ui.strong(&odds.title);
+    for line in &odds.basis {
+        ui.label(line);
+    }
+    for m in &odds.modifiers {
+        ui.small(m.to_string());
+    }
+    egui::Grid::new(("odds", &odds.title))
+        .striped(true)
+        .show(ui, |ui| {
+            for o in &odds.outcomes {
+                ui.label(&o.label);
+                ui.label(o.chance.to_string());
+                ui.label(o.chance.percent());
+                ui.end_row();
+            }
+        });
+    for d in &odds.more {
+        let parts: Vec<String> = d
+            .outcomes
+            .iter()
+            .map(|o| format!("{} {}", o.label, o.chance.percent()))
+            .collect();
+        ui.small(format!("{}: {}", d.heading, parts.join(" · ")));
+    }
+}
