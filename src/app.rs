@@ -381,13 +381,25 @@ fn run(
     options: WindowOptions,
     extra: Extra,
 ) -> ExitCode {
-    let crate::play::session::GameSource {
-        scenario,
-        seed,
-        mode,
-        ..
-    } = source.clone();
-    let sides = scenario.file.sides.len();
+    let sides = source.scenario.file.sides.len();
+    let Some(computer) = computer_sides(&options, sides) else {
+        return ExitCode::FAILURE;
+    };
+    let next = crate::files::Next::default();
+    let mut app = game_app(&source, replay, &options, computer, &next);
+    if let Some(keys) = source.dice {
+        app.insert_resource(keys);
+    }
+    add_extra(&mut app, extra);
+    if let Err(code) = add_options(&mut app, options) {
+        return code;
+    }
+    run_then_relaunch(app, &next)
+}
+
+/// Which of the `sides` sides the computer plays, from `--players`; `None` (the
+/// fault told) for a word other than human or ai.
+fn computer_sides(options: &WindowOptions, sides: usize) -> Option<Vec<bool>> {
     let mut computer = vec![false; sides];
     for (i, who) in options.players.iter().enumerate() {
         match (who.as_str(), computer.get_mut(i)) {
@@ -398,12 +410,29 @@ fn run(
                     "--players: `{other}` for side {}: expected human or ai, one per side ({sides} sides)",
                     i + 1
                 );
-                return ExitCode::FAILURE;
+                return None;
             }
         }
     }
+    Some(computer)
+}
+
+/// The game's app: the window, the core rules on the scenario, the board, input,
+/// play, rules and panels, the orders to replay and the computer's sides.
+fn game_app(
+    source: &crate::play::session::GameSource,
+    replay: Vec<Order>,
+    options: &WindowOptions,
+    computer: Vec<bool>,
+    next: &crate::files::Next,
+) -> App {
+    let crate::play::session::GameSource {
+        scenario,
+        seed,
+        mode,
+        ..
+    } = source.clone();
     let title = format!("Drumfire — {}", scenario.file.title);
-    let next = crate::files::Next::default();
     // The benchmark measures the work of a frame, not the wait for the display.
     let present_mode = if options.bench_window.is_some() {
         PresentMode::AutoNoVsync
@@ -445,9 +474,12 @@ fn run(
             sides: computer,
             fast: false,
         });
-    if let Some(keys) = source.dice {
-        app.insert_resource(keys);
-    }
+    app
+}
+
+/// What the kind of window adds: a game played by post (this machine's side, no
+/// computer) and its viewer, a replay watched, or a game between two machines.
+fn add_extra(app: &mut App, extra: Extra) {
     let extra = if let Extra::Post(play, viewer) = extra {
         app.insert_resource(crate::play::PlayedHere(play.opened.me))
             .insert_non_send(*play)
@@ -477,6 +509,12 @@ fn run(
         app.insert_non_send(net)
             .add_plugins(crate::play::network::plugin);
     }
+}
+
+/// What the command line's options add: the counter selected at the start, the
+/// script, the benchmark, the screenshot and the idle probe. A bad hex or script
+/// is told, and its exit code returned.
+fn add_options(app: &mut App, options: WindowOptions) -> Result<(), ExitCode> {
     if let Some(label) = &options.select {
         match drumfire_core::scenario::hex_of(label) {
             Some(hex) => {
@@ -490,7 +528,7 @@ fn run(
             }
             None => {
                 eprintln!("--select: `{label}` is not a hex number like 0706");
-                return ExitCode::FAILURE;
+                return Err(ExitCode::FAILURE);
             }
         }
     }
@@ -503,7 +541,7 @@ fn run(
             }
             Err(e) => {
                 eprintln!("{e}");
-                return ExitCode::FAILURE;
+                return Err(ExitCode::FAILURE);
             }
         }
     }
@@ -513,10 +551,10 @@ fn run(
             .add_plugins(crate::bench::plugin);
     }
     if let Some(path) = options.screenshot {
-        crate::redraw::screenshot_then_quit(&mut app, path);
+        crate::redraw::screenshot_then_quit(app, path);
     }
     if let Some(seconds) = options.idle_frames {
-        crate::redraw::probe_idle(&mut app, seconds);
+        crate::redraw::probe_idle(app, seconds);
     }
-    run_then_relaunch(app, &next)
+    Ok(())
 }

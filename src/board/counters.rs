@@ -290,29 +290,6 @@ fn draw_symbol(p: &mut ChildSpawnerCommands, class: UnitClass, mounted: bool) {
     ] {
         line(p, Vec2::from(a), Vec2::from(bb), 1.4, ink);
     }
-    let weapon_arrow = |p: &mut ChildSpawnerCommands| {
-        line(
-            p,
-            Vec2::new(0.0, b + 2.0),
-            Vec2::new(0.0, t - 2.0),
-            1.4,
-            ink,
-        );
-        line(
-            p,
-            Vec2::new(0.0, t - 2.0),
-            Vec2::new(-3.5, t - 6.0),
-            1.4,
-            ink,
-        );
-        line(
-            p,
-            Vec2::new(0.0, t - 2.0),
-            Vec2::new(3.5, t - 6.0),
-            1.4,
-            ink,
-        );
-    };
     match class {
         UnitClass::Infantry => {
             line(p, Vec2::new(l, b), Vec2::new(r, t), 1.4, ink);
@@ -337,9 +314,9 @@ fn draw_symbol(p: &mut ChildSpawnerCommands, class: UnitClass, mounted: bool) {
                 line(p, Vec2::new(x, cy + 2.0), Vec2::new(x, cy - 3.0), 1.4, ink);
             }
         }
-        UnitClass::Machinegun => weapon_arrow(p),
+        UnitClass::Machinegun => weapon_arrow(p, b, t, ink),
         UnitClass::Mortar => {
-            weapon_arrow(p);
+            weapon_arrow(p, b, t, ink);
             sprite(p, ink, Vec2::splat(3.5), Vec2::new(0.0, b + 2.5), 0.3);
         }
         UnitClass::Artillery => sprite(p, ink, Vec2::splat(5.0), Vec2::new(0.0, cy), 0.3),
@@ -349,41 +326,75 @@ fn draw_symbol(p: &mut ChildSpawnerCommands, class: UnitClass, mounted: bool) {
                 sprite(p, ink, Vec2::splat(3.5), Vec2::new(x, b + 2.5), 0.3);
             }
         }
-        UnitClass::Command => {
-            // The headquarters staff: a line down from the box's lower left corner,
-            // and a pennant in the box.
-            line(p, Vec2::new(l, b), Vec2::new(l, b - 9.0), 1.6, ink);
-            line(
-                p,
-                Vec2::new(-6.0, b + 2.0),
-                Vec2::new(-6.0, t - 2.0),
-                1.4,
-                ink,
-            );
-            sprite(p, ink, Vec2::new(9.0, 5.0), Vec2::new(-1.0, t - 4.5), 0.3);
-        }
+        UnitClass::Command => headquarters_staff(p, l, b, t, ink),
         UnitClass::Tank | UnitClass::ArmoredCar => {
             // Armor: the NATO track, a long rounded shape inside the box; an armored
             // car adds the reconnaissance slash.
-            let (hw, hh) = (9.0, 4.0);
-            let mut track: Vec<Vec2> = Vec::new();
-            for k in 0..=8 {
-                let a = std::f32::consts::PI * (0.5 + k as f32 / 8.0);
-                track.push(Vec2::new(-hw + hh * a.cos(), cy + hh * a.sin()));
-            }
-            for k in 0..=8 {
-                let a = std::f32::consts::PI * (1.5 + k as f32 / 8.0);
-                track.push(Vec2::new(hw + hh * a.cos(), cy + hh * a.sin()));
-            }
-            track.push(track[0]);
-            for pair in track.windows(2) {
-                line(p, pair[0], pair[1], 1.4, ink);
-            }
+            armour_track(p, cy, ink);
             if class == UnitClass::ArmoredCar {
                 line(p, Vec2::new(l, b), Vec2::new(r, t), 1.4, ink);
             }
         }
         UnitClass::Leader => {}
+    }
+}
+
+/// The sign of a weapon (a machinegun, a mortar): an arrow up the middle of the
+/// symbol box, whose bottom is at `b` and top at `t`.
+fn weapon_arrow(p: &mut ChildSpawnerCommands, b: f32, t: f32, ink: Color) {
+    line(
+        p,
+        Vec2::new(0.0, b + 2.0),
+        Vec2::new(0.0, t - 2.0),
+        1.4,
+        ink,
+    );
+    line(
+        p,
+        Vec2::new(0.0, t - 2.0),
+        Vec2::new(-3.5, t - 6.0),
+        1.4,
+        ink,
+    );
+    line(
+        p,
+        Vec2::new(0.0, t - 2.0),
+        Vec2::new(3.5, t - 6.0),
+        1.4,
+        ink,
+    );
+}
+
+/// The headquarters staff: a line down from the symbol box's lower left corner
+/// (left `l`, bottom `b`), and a pennant in the box (top `t`).
+fn headquarters_staff(p: &mut ChildSpawnerCommands, l: f32, b: f32, t: f32, ink: Color) {
+    line(p, Vec2::new(l, b), Vec2::new(l, b - 9.0), 1.6, ink);
+    line(
+        p,
+        Vec2::new(-6.0, b + 2.0),
+        Vec2::new(-6.0, t - 2.0),
+        1.4,
+        ink,
+    );
+    sprite(p, ink, Vec2::new(9.0, 5.0), Vec2::new(-1.0, t - 4.5), 0.3);
+}
+
+/// The NATO track of armor: a long rounded shape inside the symbol box, centred at
+/// height `cy`.
+fn armour_track(p: &mut ChildSpawnerCommands, cy: f32, ink: Color) {
+    let (hw, hh) = (9.0, 4.0);
+    let mut track: Vec<Vec2> = Vec::new();
+    for k in 0..=8 {
+        let a = std::f32::consts::PI * (0.5 + k as f32 / 8.0);
+        track.push(Vec2::new(-hw + hh * a.cos(), cy + hh * a.sin()));
+    }
+    for k in 0..=8 {
+        let a = std::f32::consts::PI * (1.5 + k as f32 / 8.0);
+        track.push(Vec2::new(hw + hh * a.cos(), cy + hh * a.sin()));
+    }
+    track.push(track[0]);
+    for pair in track.windows(2) {
+        line(p, pair[0], pair[1], 1.4, ink);
     }
 }
 

@@ -210,27 +210,9 @@ fn spawn_overlays(
         material: materials.add(ColorMaterial::from_color(ROAD_COLOUR)),
         z: z::ROAD,
     };
-    let half_edge = HEX_SIZE / 2.0;
     for (cell, elevation, road, river, objective) in &cells {
         let centre = g.world_of(cell.hex);
-        // Contour lines on every hexside that drops to a lower level.
-        for dir in EdgeDirection::ALL_DIRECTIONS {
-            let lower = index
-                .hex_entity(cell.hex.neighbor(dir))
-                .and_then(|e| elevations.get(e).ok())
-                .is_some_and(|n| n.0 < elevation.0);
-            if lower {
-                let mid = g.edge_midpoint(cell.hex, dir);
-                let along = (mid - centre).perp().normalize() * half_edge;
-                commands.spawn(stroke(
-                    mid - along,
-                    mid + along,
-                    3.0,
-                    CONTOUR_COLOUR,
-                    z::CONTOUR,
-                ));
-            }
-        }
+        spawn_contours(&mut commands, &g, &index, &elevations, cell.hex, elevation);
         if let Some(river) = river {
             draw_line_feature(
                 &mut commands,
@@ -243,39 +225,7 @@ fn spawn_overlays(
             let flow = river.sides.iter().next().map_or(Vec2::X, |d| {
                 (g.edge_midpoint(cell.hex, d) - centre).normalize()
             });
-            match river.crossing {
-                Crossing::Bridge => {
-                    let across = flow.perp() * 13.0;
-                    commands.spawn(stroke(
-                        centre - across,
-                        centre + across,
-                        16.0,
-                        Color::srgb(0.25, 0.2, 0.17),
-                        z::BRIDGE,
-                    ));
-                    commands.spawn(stroke(
-                        centre - across * 0.9,
-                        centre + across * 0.9,
-                        11.0,
-                        Color::srgb(0.62, 0.58, 0.52),
-                        z::BRIDGE + 0.01,
-                    ));
-                }
-                Crossing::Ford => {
-                    for k in -1..=1 {
-                        let at = centre + flow * (k as f32 * 7.0);
-                        let across = flow.perp() * 6.0;
-                        commands.spawn(stroke(
-                            at - across,
-                            at + across,
-                            3.0,
-                            Color::srgb(0.93, 0.86, 0.66),
-                            z::BRIDGE,
-                        ));
-                    }
-                }
-                Crossing::None => {}
-            }
+            spawn_crossing(&mut commands, &river.crossing, centre, flow);
         }
         if let Some(road) = road {
             draw_line_feature(&mut commands, &g, cell.hex, road.0, &road_line, &joint);
@@ -286,32 +236,118 @@ fn spawn_overlays(
             Transform::from_translation((centre + Vec2::new(0.0, HEX_SIZE * 0.7)).extend(z::LABEL)),
         ));
         if let Some(o) = objective {
-            let colour = o
-                .held_by
-                .and_then(|s| sides.0.get(usize::from(s)))
-                .map_or(Color::WHITE, |s| counter_colour(s.colour));
-            let at = centre + Vec2::new(-HEX_SIZE * 0.52, -HEX_SIZE * 0.42);
-            commands.spawn((
-                BoardPiece,
-                Mesh2d(meshes.add(RegularPolygon::new(10.0, 5))),
-                MeshMaterial2d(
-                    materials.add(ColorMaterial::from_color(Color::srgb(0.15, 0.12, 0.1))),
-                ),
-                Transform::from_translation(at.extend(z::OBJECTIVE)),
-            ));
-            commands.spawn((
-                BoardPiece,
-                Mesh2d(meshes.add(RegularPolygon::new(8.0, 5))),
-                MeshMaterial2d(materials.add(ColorMaterial::from_color(colour))),
-                Transform::from_translation(at.extend(z::OBJECTIVE + 0.01)),
-            ));
-            commands.spawn((
-                BoardPiece,
-                text::board_text(o.points.to_string(), 10.0, Color::BLACK),
-                Transform::from_translation(at.extend(z::OBJECTIVE + 0.02)),
+            spawn_objective(
+                &mut commands,
+                &mut meshes,
+                &mut materials,
+                &sides,
+                centre,
+                o,
+            );
+        }
+    }
+}
+
+/// Contour lines on every hexside of `hex` that drops to a lower level.
+fn spawn_contours(
+    commands: &mut Commands,
+    g: &BoardGeometry,
+    index: &HexIndex,
+    elevations: &Query<&Elevation>,
+    hex: hexx::Hex,
+    elevation: &Elevation,
+) {
+    let centre = g.world_of(hex);
+    let half_edge = HEX_SIZE / 2.0;
+    for dir in EdgeDirection::ALL_DIRECTIONS {
+        let lower = index
+            .hex_entity(hex.neighbor(dir))
+            .and_then(|e| elevations.get(e).ok())
+            .is_some_and(|n| n.0 < elevation.0);
+        if lower {
+            let mid = g.edge_midpoint(hex, dir);
+            let along = (mid - centre).perp().normalize() * half_edge;
+            commands.spawn(stroke(
+                mid - along,
+                mid + along,
+                3.0,
+                CONTOUR_COLOUR,
+                z::CONTOUR,
             ));
         }
     }
+}
+
+/// A river hex's crossing at its centre: a bridge (a dark span under a light
+/// deck) or a ford (three pale dashes across the flow).
+fn spawn_crossing(commands: &mut Commands, crossing: &Crossing, centre: Vec2, flow: Vec2) {
+    match crossing {
+        Crossing::Bridge => {
+            let across = flow.perp() * 13.0;
+            commands.spawn(stroke(
+                centre - across,
+                centre + across,
+                16.0,
+                Color::srgb(0.25, 0.2, 0.17),
+                z::BRIDGE,
+            ));
+            commands.spawn(stroke(
+                centre - across * 0.9,
+                centre + across * 0.9,
+                11.0,
+                Color::srgb(0.62, 0.58, 0.52),
+                z::BRIDGE + 0.01,
+            ));
+        }
+        Crossing::Ford => {
+            for k in -1..=1 {
+                let at = centre + flow * (k as f32 * 7.0);
+                let across = flow.perp() * 6.0;
+                commands.spawn(stroke(
+                    at - across,
+                    at + across,
+                    3.0,
+                    Color::srgb(0.93, 0.86, 0.66),
+                    z::BRIDGE,
+                ));
+            }
+        }
+        Crossing::None => {}
+    }
+}
+
+/// An objective's marker in the hex's lower left: a star in the colour of the side
+/// holding it (white when nobody does) on a dark one, and its points.
+fn spawn_objective(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+    sides: &SideList,
+    centre: Vec2,
+    o: &Objective,
+) {
+    let colour = o
+        .held_by
+        .and_then(|s| sides.0.get(usize::from(s)))
+        .map_or(Color::WHITE, |s| counter_colour(s.colour));
+    let at = centre + Vec2::new(-HEX_SIZE * 0.52, -HEX_SIZE * 0.42);
+    commands.spawn((
+        BoardPiece,
+        Mesh2d(meshes.add(RegularPolygon::new(10.0, 5))),
+        MeshMaterial2d(materials.add(ColorMaterial::from_color(Color::srgb(0.15, 0.12, 0.1)))),
+        Transform::from_translation(at.extend(z::OBJECTIVE)),
+    ));
+    commands.spawn((
+        BoardPiece,
+        Mesh2d(meshes.add(RegularPolygon::new(8.0, 5))),
+        MeshMaterial2d(materials.add(ColorMaterial::from_color(colour))),
+        Transform::from_translation(at.extend(z::OBJECTIVE + 0.01)),
+    ));
+    commands.spawn((
+        BoardPiece,
+        text::board_text(o.points.to_string(), 10.0, Color::BLACK),
+        Transform::from_translation(at.extend(z::OBJECTIVE + 0.02)),
+    ));
 }
 
 /// The selected hex and counter.

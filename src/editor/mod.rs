@@ -15,7 +15,7 @@ use drumfire_core::editor::{CrossingEdit, Edit, Editor};
 use drumfire_core::error::LocatedError;
 use drumfire_core::map::HexCell;
 use drumfire_core::scenario::{CounterDef, ScenarioFile};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// What a click or drag on the map does.
@@ -239,57 +239,10 @@ pub fn run(
         }
     };
     let name = path.display().to_string();
-    let editor = match std::fs::read_to_string(&path) {
-        Ok(text) => match Editor::open(&name, &text, &drumfire_core::rules::ALL) {
-            Ok(e) => e,
-            Err(err) => {
-                eprintln!("{err}");
-                return ExitCode::FAILURE;
-            }
-        },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            let all = &drumfire_core::rules::ALL;
-            let rules = rules.or(all.first().map(|r| r.id)).unwrap_or_default();
-            match all.find(rules) {
-                Some(r) => Editor::new(all, r, &name),
-                None => {
-                    let known = all.ids();
-                    eprintln!(
-                        "--rules: unknown rule set `{rules}`; known: {}",
-                        known.join(", ")
-                    );
-                    return ExitCode::FAILURE;
-                }
-            }
-        }
-        Err(e) => {
-            eprintln!("{name}:1:1: cannot read the file: {e}");
-            return ExitCode::FAILURE;
-        }
+    let Some(editor) = open_editor(&path, &name, rules) else {
+        return ExitCode::FAILURE;
     };
-    let saved = path.exists().then(|| editor.file.clone());
-    let glyph = editor
-        .file
-        .map
-        .terrain
-        .first()
-        .and_then(|r| r.chars().next())
-        .unwrap_or('.');
-    let mut doc = Doc {
-        panels: panels_of(editor.rules().id),
-        editor,
-        path,
-        errors: Vec::new(),
-        tool: Tool::Terrain(glyph),
-        fill: false,
-        side: 0,
-        points: 1,
-        selected: None,
-        status: String::new(),
-        settings: false,
-        saved,
-    };
-    doc.refresh_errors();
+    let doc = new_doc(editor, path, panels_of);
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -331,6 +284,70 @@ pub fn run(
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(_) => ExitCode::FAILURE,
     }
+}
+
+/// The editor on the file at `path` (named `name` in messages), or on a new
+/// scenario of rule set `rules` (the first one by default) when there is no such
+/// file yet; `None` once the fault is told.
+fn open_editor(path: &Path, name: &str, rules: Option<&str>) -> Option<Editor> {
+    let editor = match std::fs::read_to_string(path) {
+        Ok(text) => match Editor::open(name, &text, &drumfire_core::rules::ALL) {
+            Ok(e) => e,
+            Err(err) => {
+                eprintln!("{err}");
+                return None;
+            }
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let all = &drumfire_core::rules::ALL;
+            let rules = rules.or(all.first().map(|r| r.id)).unwrap_or_default();
+            match all.find(rules) {
+                Some(r) => Editor::new(all, r, name),
+                None => {
+                    let known = all.ids();
+                    eprintln!(
+                        "--rules: unknown rule set `{rules}`; known: {}",
+                        known.join(", ")
+                    );
+                    return None;
+                }
+            }
+        }
+        Err(e) => {
+            eprintln!("{name}:1:1: cannot read the file: {e}");
+            return None;
+        }
+    };
+    Some(editor)
+}
+
+/// The document being edited: the editor on its file, the rule set's panels, the
+/// terrain brush of the map's first hex, and the checks run once.
+fn new_doc(editor: Editor, path: PathBuf, panels_of: fn(&str) -> &'static EditorPanels) -> Doc {
+    let saved = path.exists().then(|| editor.file.clone());
+    let glyph = editor
+        .file
+        .map
+        .terrain
+        .first()
+        .and_then(|r| r.chars().next())
+        .unwrap_or('.');
+    let mut doc = Doc {
+        panels: panels_of(editor.rules().id),
+        editor,
+        path,
+        errors: Vec::new(),
+        tool: Tool::Terrain(glyph),
+        fill: false,
+        side: 0,
+        points: 1,
+        selected: None,
+        status: String::new(),
+        settings: false,
+        saved,
+    };
+    doc.refresh_errors();
+    doc
 }
 
 /// Puts the scenario on the table (hexes, counters, resources), as spawned for play.

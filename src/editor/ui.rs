@@ -5,7 +5,9 @@ use super::{Doc, EditQueue, EditorCommand, Tool};
 use crate::input::{Hover, MapArea};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use drumfire_core::data::RuleSetData;
 use drumfire_core::editor::{CrossingEdit, Edit, SideField};
+use drumfire_core::scenario_file::CounterDef;
 
 /// Width of the tools panel.
 pub(super) const LEFT_WIDTH: f32 = 270.0;
@@ -196,181 +198,201 @@ fn tools(root: &mut egui::Ui, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: &mu
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Map");
                 let (w, h) = (doc.editor.file.map.width, doc.editor.file.map.height);
-                ui.horizontal(|ui| {
-                    if buffers.width.is_empty() {
-                        buffers.width = w.to_string();
-                        buffers.height = h.to_string();
-                    }
-                    ui.add(egui::TextEdit::singleline(&mut buffers.width).desired_width(34.0));
-                    ui.label("x");
-                    ui.add(egui::TextEdit::singleline(&mut buffers.height).desired_width(34.0));
-                    let size = buffers
-                        .width
-                        .trim()
-                        .parse::<u16>()
-                        .ok()
-                        .zip(buffers.height.trim().parse::<u16>().ok());
-                    let glyph = match doc.tool {
-                        Tool::Terrain(g) => g,
-                        _ => '.',
-                    };
-                    let resize = ui
-                        .button("Resize")
-                        .on_hover_text("Keep what fits; new hexes get the terrain brush")
-                        .clicked();
-                    let blank = ui
-                        .button("New")
-                        .on_hover_text("A blank map of the terrain brush; counters off it go")
-                        .clicked();
-                    if resize || blank {
-                        match size {
-                            Some((width, height)) if resize => edits.push(Edit::Resize {
-                                width,
-                                height,
-                                glyph,
-                            }),
-                            Some((width, height)) => edits.push(Edit::NewMap {
-                                width,
-                                height,
-                                glyph,
-                            }),
-                            None => {
-                                doc.status = "The size is two numbers, columns and rows.".into()
-                            }
-                        }
-                        buffers.width.clear();
-                    }
-                });
+                ui.horizontal(|ui| map_size(ui, doc, edits, buffers, w, h));
                 ui.label(format!("Flat-topped hexes in columns ({w}x{h})."));
                 ui.separator();
-                ui.strong("Terrain brush");
-                for t in data.terrain.values() {
-                    ui.horizontal(|ui| {
-                        let (rect, _) =
-                            ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
-                        ui.painter().rect_filled(rect, 2.0, rgb(t.colour));
-                        tool_button(
-                            ui,
-                            doc,
-                            Tool::Terrain(t.glyph),
-                            &t.name,
-                            "Click or drag to paint",
-                        );
-                    });
-                }
-                ui.checkbox(
-                    &mut doc.fill,
-                    "Fill: paint every joined hex of the same terrain",
-                );
-                ui.horizontal(|ui| {
-                    tool_button(
-                        ui,
-                        doc,
-                        Tool::Elevation(true),
-                        "Contour up",
-                        "Raise a hex one contour",
-                    );
-                    tool_button(
-                        ui,
-                        doc,
-                        Tool::Elevation(false),
-                        "down",
-                        "Lower a hex one contour",
-                    );
-                });
-                ui.horizontal(|ui| {
-                    tool_button(ui, doc, Tool::Road, "Road", "Drag from hex to hex");
-                    tool_button(ui, doc, Tool::River, "River", "Drag from hex to hex");
-                    tool_button(
-                        ui,
-                        doc,
-                        Tool::EraseLines,
-                        "Erase",
-                        "Take roads and rivers off the hexes dragged over",
-                    );
-                });
-                ui.horizontal(|ui| {
-                    tool_button(
-                        ui,
-                        doc,
-                        Tool::Crossing(CrossingEdit::Bridge),
-                        "Bridge",
-                        "On a river hex",
-                    );
-                    tool_button(
-                        ui,
-                        doc,
-                        Tool::Crossing(CrossingEdit::Ford),
-                        "Ford",
-                        "On a river hex",
-                    );
-                    tool_button(
-                        ui,
-                        doc,
-                        Tool::Crossing(CrossingEdit::None),
-                        "No crossing",
-                        "Take a bridge or ford off",
-                    );
-                });
-                ui.horizontal(|ui| {
-                    tool_button(
-                        ui,
-                        doc,
-                        Tool::Objective,
-                        "Objective",
-                        "Click a hex: it is worth the points given (0 removes it)",
-                    );
-                    ui.add(
-                        egui::DragValue::new(&mut doc.points)
-                            .range(0..=99)
-                            .suffix(" pts"),
-                    );
-                });
+                map_tools(ui, doc, data);
                 ui.separator();
-                ui.heading("Forces");
-                ui.horizontal(|ui| {
-                    for (i, s) in doc.editor.file.sides.clone().iter().enumerate() {
-                        let colour = drumfire_core::scenario::parse_colour(&s.colour)
-                            .unwrap_or([128, 128, 128]);
-                        let text = egui::RichText::new(format!("■ {}", s.name)).color(rgb(colour));
-                        if ui.selectable_label(doc.side == i, text).clicked() {
-                            doc.side = i;
-                        }
-                    }
-                });
-                for u in data
-                    .units
-                    .values()
-                    .filter(|u| u.class != drumfire_core::data::UnitClass::Leader)
-                {
-                    tool_button(
-                        ui,
-                        doc,
-                        Tool::Unit(u.id.clone()),
-                        &u.name,
-                        "Click a hex to place one",
-                    );
-                }
-                (doc.panels.tools)(ui, doc);
-                ui.separator();
-                ui.horizontal(|ui| {
-                    tool_button(
-                        ui,
-                        doc,
-                        Tool::Select,
-                        "Pick up",
-                        "Press on a counter, release on another hex to move it",
-                    );
-                    tool_button(
-                        ui,
-                        doc,
-                        Tool::Delete,
-                        "Delete",
-                        "Click a hex: its top counter goes",
-                    );
-                });
+                force_tools(ui, doc, data);
             });
         });
+}
+
+/// The map's size: two fields for columns and rows, and the buttons that resize
+/// the map or start a blank one of the terrain brush.
+fn map_size(
+    ui: &mut egui::Ui,
+    doc: &mut Doc,
+    edits: &mut Vec<Edit>,
+    buffers: &mut Buffers,
+    w: u16,
+    h: u16,
+) {
+    if buffers.width.is_empty() {
+        buffers.width = w.to_string();
+        buffers.height = h.to_string();
+    }
+    ui.add(egui::TextEdit::singleline(&mut buffers.width).desired_width(34.0));
+    ui.label("x");
+    ui.add(egui::TextEdit::singleline(&mut buffers.height).desired_width(34.0));
+    let size = buffers
+        .width
+        .trim()
+        .parse::<u16>()
+        .ok()
+        .zip(buffers.height.trim().parse::<u16>().ok());
+    let glyph = match doc.tool {
+        Tool::Terrain(g) => g,
+        _ => '.',
+    };
+    let resize = ui
+        .button("Resize")
+        .on_hover_text("Keep what fits; new hexes get the terrain brush")
+        .clicked();
+    let blank = ui
+        .button("New")
+        .on_hover_text("A blank map of the terrain brush; counters off it go")
+        .clicked();
+    if resize || blank {
+        match size {
+            Some((width, height)) if resize => edits.push(Edit::Resize {
+                width,
+                height,
+                glyph,
+            }),
+            Some((width, height)) => edits.push(Edit::NewMap {
+                width,
+                height,
+                glyph,
+            }),
+            None => doc.status = "The size is two numbers, columns and rows.".into(),
+        }
+        buffers.width.clear();
+    }
+}
+
+/// The map's tools: the terrain brush and fill, contours, roads and rivers,
+/// crossings and objectives.
+fn map_tools(ui: &mut egui::Ui, doc: &mut Doc, data: &RuleSetData) {
+    ui.strong("Terrain brush");
+    for t in data.terrain.values() {
+        ui.horizontal(|ui| {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, rgb(t.colour));
+            tool_button(
+                ui,
+                doc,
+                Tool::Terrain(t.glyph),
+                &t.name,
+                "Click or drag to paint",
+            );
+        });
+    }
+    ui.checkbox(
+        &mut doc.fill,
+        "Fill: paint every joined hex of the same terrain",
+    );
+    ui.horizontal(|ui| {
+        tool_button(
+            ui,
+            doc,
+            Tool::Elevation(true),
+            "Contour up",
+            "Raise a hex one contour",
+        );
+        tool_button(
+            ui,
+            doc,
+            Tool::Elevation(false),
+            "down",
+            "Lower a hex one contour",
+        );
+    });
+    ui.horizontal(|ui| {
+        tool_button(ui, doc, Tool::Road, "Road", "Drag from hex to hex");
+        tool_button(ui, doc, Tool::River, "River", "Drag from hex to hex");
+        tool_button(
+            ui,
+            doc,
+            Tool::EraseLines,
+            "Erase",
+            "Take roads and rivers off the hexes dragged over",
+        );
+    });
+    ui.horizontal(|ui| {
+        tool_button(
+            ui,
+            doc,
+            Tool::Crossing(CrossingEdit::Bridge),
+            "Bridge",
+            "On a river hex",
+        );
+        tool_button(
+            ui,
+            doc,
+            Tool::Crossing(CrossingEdit::Ford),
+            "Ford",
+            "On a river hex",
+        );
+        tool_button(
+            ui,
+            doc,
+            Tool::Crossing(CrossingEdit::None),
+            "No crossing",
+            "Take a bridge or ford off",
+        );
+    });
+    ui.horizontal(|ui| {
+        tool_button(
+            ui,
+            doc,
+            Tool::Objective,
+            "Objective",
+            "Click a hex: it is worth the points given (0 removes it)",
+        );
+        ui.add(
+            egui::DragValue::new(&mut doc.points)
+                .range(0..=99)
+                .suffix(" pts"),
+        );
+    });
+}
+
+/// The forces: the side placing, a tool per unit type, the rule set's own tools,
+/// and the tools that pick up or delete counters.
+fn force_tools(ui: &mut egui::Ui, doc: &mut Doc, data: &RuleSetData) {
+    ui.heading("Forces");
+    ui.horizontal(|ui| {
+        for (i, s) in doc.editor.file.sides.clone().iter().enumerate() {
+            let colour =
+                drumfire_core::scenario::parse_colour(&s.colour).unwrap_or([128, 128, 128]);
+            let text = egui::RichText::new(format!("■ {}", s.name)).color(rgb(colour));
+            if ui.selectable_label(doc.side == i, text).clicked() {
+                doc.side = i;
+            }
+        }
+    });
+    for u in data
+        .units
+        .values()
+        .filter(|u| u.class != drumfire_core::data::UnitClass::Leader)
+    {
+        tool_button(
+            ui,
+            doc,
+            Tool::Unit(u.id.clone()),
+            &u.name,
+            "Click a hex to place one",
+        );
+    }
+    (doc.panels.tools)(ui, doc);
+    ui.separator();
+    ui.horizontal(|ui| {
+        tool_button(
+            ui,
+            doc,
+            Tool::Select,
+            "Pick up",
+            "Press on a counter, release on another hex to move it",
+        );
+        tool_button(
+            ui,
+            doc,
+            Tool::Delete,
+            "Delete",
+            "Click a hex: its top counter goes",
+        );
+    });
 }
 
 fn info(
@@ -395,90 +417,110 @@ fn info(
             }
             ui.separator();
             ui.heading("Counter");
-            let Some(id) = doc.selected.clone() else {
-                ui.label("Pick up a counter (the Pick up tool) to change it.");
-                return;
-            };
-            let file = &doc.editor.file;
-            if let Some(c) = file.counters.iter().find(|c| c.id == id).cloned() {
-                let unit = doc.editor.rules().data().units.get(&c.unit).cloned();
-                ui.strong(if c.name.is_empty() { &c.id } else { &c.name });
-                ui.label(format!(
-                    "{} of {}, in {}",
-                    unit.as_ref().map_or(c.unit.as_str(), |u| u.name.as_str()),
-                    c.side,
-                    c.hex
-                ));
-                ui.horizontal(|ui| {
-                    ui.label("Name");
-                    buffers.field(ui, &format!("name {id}"), &c.name, false, edits, |n| {
-                        Some(Edit::Rename {
-                            id: id.clone(),
-                            name: n.to_owned(),
-                        })
-                    });
-                });
-                ui.horizontal(|ui| {
-                    ui.label("Stands").on_hover_text(
-                        "A unit made of stands or bases lost one by one: their kinds, left to \
-                         right, separated by commas (empty: a unit of steps only)",
-                    );
-                    buffers.field(
-                        ui,
-                        &format!("stands {id}"),
-                        &c.stands.join(", "),
-                        false,
-                        edits,
-                        |text| {
-                            Some(Edit::Stands {
-                                id: id.clone(),
-                                stands: text
-                                    .split(',')
-                                    .map(str::trim)
-                                    .filter(|k| !k.is_empty())
-                                    .map(str::to_owned)
-                                    .collect(),
-                            })
-                        },
-                    );
-                });
-                if let Some(u) = &unit {
-                    let max = u.max_steps();
-                    if max > 1 {
-                        ui.horizontal(|ui| {
-                            ui.label("Steps");
-                            for n in 1..=max {
-                                if ui
-                                    .selectable_label(c.steps.unwrap_or(max) == n, n.to_string())
-                                    .clicked()
-                                {
-                                    edits.push(Edit::Steps {
-                                        id: id.clone(),
-                                        steps: n,
-                                    });
-                                }
-                            }
+            picked_counter(ui, doc, edits, buffers);
+        });
+}
+
+/// The counter picked up: its fields (or the rule set's inspector of one of its
+/// own pieces) and the button that deletes it. A counter no longer in the file is
+/// let go.
+fn picked_counter(ui: &mut egui::Ui, doc: &mut Doc, edits: &mut Vec<Edit>, buffers: &mut Buffers) {
+    let Some(id) = doc.selected.clone() else {
+        ui.label("Pick up a counter (the Pick up tool) to change it.");
+        return;
+    };
+    let file = &doc.editor.file;
+    if let Some(c) = file.counters.iter().find(|c| c.id == id).cloned() {
+        counter_fields(ui, doc, &c, &id, edits, buffers);
+    } else if (doc.panels.piece)(ui, file, &id, edits) {
+    } else {
+        doc.selected = None;
+        return;
+    }
+    if ui.button("Delete this counter").clicked() {
+        edits.push(Edit::Delete { id });
+        doc.selected = None;
+    }
+}
+
+/// A counter's fields: its name and what it is, its name and stands to type, its
+/// steps and mount, and the rule set's own rows.
+fn counter_fields(
+    ui: &mut egui::Ui,
+    doc: &Doc,
+    c: &CounterDef,
+    id: &str,
+    edits: &mut Vec<Edit>,
+    buffers: &mut Buffers,
+) {
+    let unit = doc.editor.rules().data().units.get(&c.unit).cloned();
+    ui.strong(if c.name.is_empty() { &c.id } else { &c.name });
+    ui.label(format!(
+        "{} of {}, in {}",
+        unit.as_ref().map_or(c.unit.as_str(), |u| u.name.as_str()),
+        c.side,
+        c.hex
+    ));
+    ui.horizontal(|ui| {
+        ui.label("Name");
+        buffers.field(ui, &format!("name {id}"), &c.name, false, edits, |n| {
+            Some(Edit::Rename {
+                id: id.to_owned(),
+                name: n.to_owned(),
+            })
+        });
+    });
+    ui.horizontal(|ui| {
+        ui.label("Stands").on_hover_text(
+            "A unit made of stands or bases lost one by one: their kinds, left to \
+             right, separated by commas (empty: a unit of steps only)",
+        );
+        buffers.field(
+            ui,
+            &format!("stands {id}"),
+            &c.stands.join(", "),
+            false,
+            edits,
+            |text| {
+                Some(Edit::Stands {
+                    id: id.to_owned(),
+                    stands: text
+                        .split(',')
+                        .map(str::trim)
+                        .filter(|k| !k.is_empty())
+                        .map(str::to_owned)
+                        .collect(),
+                })
+            },
+        );
+    });
+    if let Some(u) = &unit {
+        let max = u.max_steps();
+        if max > 1 {
+            ui.horizontal(|ui| {
+                ui.label("Steps");
+                for n in 1..=max {
+                    if ui
+                        .selectable_label(c.steps.unwrap_or(max) == n, n.to_string())
+                        .clicked()
+                    {
+                        edits.push(Edit::Steps {
+                            id: id.to_owned(),
+                            steps: n,
                         });
                     }
-                    if u.counterpart.is_some()
-                        && ui
-                            .button(if u.mounted { "Dismount" } else { "Mount" })
-                            .clicked()
-                    {
-                        edits.push(Edit::Mount { id: id.clone() });
-                    }
                 }
-                (doc.panels.unit)(ui, file, &c, edits);
-            } else if (doc.panels.piece)(ui, file, &id, edits) {
-            } else {
-                doc.selected = None;
-                return;
-            }
-            if ui.button("Delete this counter").clicked() {
-                edits.push(Edit::Delete { id });
-                doc.selected = None;
-            }
-        });
+            });
+        }
+        if u.counterpart.is_some()
+            && ui
+                .button(if u.mounted { "Dismount" } else { "Mount" })
+                .clicked()
+        {
+            edits.push(Edit::Mount { id: id.to_owned() });
+        }
+    }
+    (doc.panels.unit)(ui, &doc.editor.file, c, edits);
 }
 
 /// What a hex is, in words.

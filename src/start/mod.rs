@@ -318,6 +318,55 @@ fn more(
 ) {
     ui.add_space(6.0);
     let wide = [ui.available_width(), 28.0];
+    recent_games(ui, start, exit, wide);
+    ui.add_space(8.0);
+    let open_file = ui
+        .add_enabled(
+            dialog.is_some(),
+            egui::Button::new("Open a file…").min_size(wide.into()),
+        )
+        .on_hover_text("A scenario, a save or a turn file sent by e-mail");
+    if open_file.clicked()
+        && let Some(dialog) = dialog
+    {
+        dialog.0.pick_file();
+    }
+    if ui
+        .add(egui::Button::new("Two machines…").min_size(wide.into()))
+        .on_hover_text("Host the chosen scenario, join a hosted game, or play by e-mail")
+        .clicked()
+    {
+        start.two.open = true;
+    }
+    ui.add_space(8.0);
+    editor_buttons(ui, start, exit);
+    ui.add_space(12.0);
+    if ui
+        .add(egui::Button::new("Settings…").min_size(wide.into()))
+        .clicked()
+    {
+        settings.0 = true;
+    }
+    if ui
+        .add(egui::Button::new("Quit").min_size(wide.into()))
+        .clicked()
+    {
+        exit.write(AppExit::Success);
+    }
+    if !start.message.is_empty() {
+        ui.add_space(8.0);
+        ui.label(&start.message);
+    }
+}
+
+/// The Continue button (the last game, from its autosave) and the recent games,
+/// each opened with a click.
+fn recent_games(
+    ui: &mut egui::Ui,
+    start: &mut Start,
+    exit: &mut MessageWriter<AppExit>,
+    wide: [f32; 2],
+) {
     let last = start.recent.iter().find(|r| r.autosave).cloned();
     let go_on = ui
         .add_enabled(
@@ -356,26 +405,11 @@ fn more(
     if let Some(path) = open {
         start.launch(vec!["play".into(), path.into_os_string()], exit);
     }
-    ui.add_space(8.0);
-    let open_file = ui
-        .add_enabled(
-            dialog.is_some(),
-            egui::Button::new("Open a file…").min_size(wide.into()),
-        )
-        .on_hover_text("A scenario, a save or a turn file sent by e-mail");
-    if open_file.clicked()
-        && let Some(dialog) = dialog
-    {
-        dialog.0.pick_file();
-    }
-    if ui
-        .add(egui::Button::new("Two machines…").min_size(wide.into()))
-        .on_hover_text("Host the chosen scenario, join a hosted game, or play by e-mail")
-        .clicked()
-    {
-        start.two.open = true;
-    }
-    ui.add_space(8.0);
+}
+
+/// The editor's buttons: a new scenario of the rules chosen, or the chosen
+/// scenario edited (a shipped one as a copy).
+fn editor_buttons(ui: &mut egui::Ui, start: &mut Start, exit: &mut MessageWriter<AppExit>) {
     ui.strong("Editor");
     ui.horizontal(|ui| {
         egui::ComboBox::from_id_salt("new_rules")
@@ -405,23 +439,6 @@ fn more(
     if ui.button(label).on_hover_text(hover).clicked() {
         let args = vec!["edit".into(), entry.arg()];
         start.launch(args, exit);
-    }
-    ui.add_space(12.0);
-    if ui
-        .add(egui::Button::new("Settings…").min_size(wide.into()))
-        .clicked()
-    {
-        settings.0 = true;
-    }
-    if ui
-        .add(egui::Button::new("Quit").min_size(wide.into()))
-        .clicked()
-    {
-        exit.write(AppExit::Success);
-    }
-    if !start.message.is_empty() {
-        ui.add_space(8.0);
-        ui.label(&start.message);
     }
 }
 

@@ -129,68 +129,12 @@ pub fn combat_window(ctx: &egui::Context, play: &mut PlayView) {
                 .show(ui, |ui| {
                     for e in &play.report.events {
                         match e {
-                            GameEvent::Fired {
-                                kind,
-                                table,
-                                firers,
-                                target,
-                                strength,
-                                shifts,
-                                column,
-                                dice,
-                                result,
-                                ..
-                            } => {
+                            GameEvent::Fired { .. } => {
                                 ui.separator();
                                 nth += 1;
-                                let who: Vec<String> =
-                                    firers.iter().map(|f| name_of(&names, f)).collect();
-                                let count = if fires > 1 {
-                                    format!("{nth} of {fires}: ")
-                                } else {
-                                    String::new()
-                                };
-                                ui.strong(format!("{count}{kind} at {target}: {}", who.join(", ")));
-                                ui.label(drumfire_core::journal::fire_line(
-                                    *strength, shifts, table, column,
-                                ));
-                                ui.horizontal(|ui| {
-                                    for d in dice {
-                                        die(ui, *d);
-                                    }
-                                    if dice.len() > 1 && !drumfire_core::journal::per_die(table) {
-                                        ui.label(format!(
-                                            "= {}",
-                                            dice.iter().map(|d| u32::from(*d)).sum::<u32>()
-                                        ));
-                                    }
-                                    ui.strong(format!("Result: {result}"));
-                                });
+                                report_fire(ui, &names, e, nth, fires);
                             }
-                            GameEvent::MoraleChecked {
-                                piece,
-                                dice,
-                                plus,
-                                morale,
-                                outcome,
-                            } => {
-                                ui.horizontal(|ui| {
-                                    ui.label(format!("{} checks morale:", name_of(&names, piece)));
-                                    for d in dice {
-                                        die(ui, *d);
-                                    }
-                                    let total = dice.iter().map(|d| i32::from(*d)).sum::<i32>()
-                                        + i32::from(*plus);
-                                    let plus = if *plus > 0 {
-                                        format!(" + {plus}")
-                                    } else {
-                                        String::new()
-                                    };
-                                    ui.label(format!(
-                                        "{plus} = {total} against {morale}: {outcome}"
-                                    ));
-                                });
-                            }
+                            GameEvent::MoraleChecked { .. } => report_morale(ui, &names, e),
                             GameEvent::StepLost { .. } | GameEvent::StandLost { .. } => {
                                 ui.label(e.describe(&play.sides, &names));
                             }
@@ -206,6 +150,82 @@ pub fn combat_window(ctx: &egui::Context, play: &mut PlayView) {
     if !open {
         play.report.open = false;
     }
+}
+
+/// A fire of the report, the `nth` of `fires`: who fired at what, the line of the
+/// table, the dice and the result.
+fn report_fire(
+    ui: &mut egui::Ui,
+    names: &BTreeMap<String, String>,
+    e: &GameEvent,
+    nth: usize,
+    fires: usize,
+) {
+    let GameEvent::Fired {
+        kind,
+        table,
+        firers,
+        target,
+        strength,
+        shifts,
+        column,
+        dice,
+        result,
+        ..
+    } = e
+    else {
+        return;
+    };
+    let who: Vec<String> = firers.iter().map(|f| name_of(names, f)).collect();
+    let count = if fires > 1 {
+        format!("{nth} of {fires}: ")
+    } else {
+        String::new()
+    };
+    ui.strong(format!("{count}{kind} at {target}: {}", who.join(", ")));
+    ui.label(drumfire_core::journal::fire_line(
+        *strength, shifts, table, column,
+    ));
+    ui.horizontal(|ui| {
+        for d in dice {
+            die(ui, *d);
+        }
+        if dice.len() > 1 && !drumfire_core::journal::per_die(table) {
+            ui.label(format!(
+                "= {}",
+                dice.iter().map(|d| u32::from(*d)).sum::<u32>()
+            ));
+        }
+        ui.strong(format!("Result: {result}"));
+    });
+}
+
+/// A morale check of the report: whose, the dice and what they came to against
+/// its morale.
+fn report_morale(ui: &mut egui::Ui, names: &BTreeMap<String, String>, e: &GameEvent) {
+    let GameEvent::MoraleChecked {
+        piece,
+        dice,
+        plus,
+        morale,
+        outcome,
+    } = e
+    else {
+        return;
+    };
+    ui.horizontal(|ui| {
+        ui.label(format!("{} checks morale:", name_of(names, piece)));
+        for d in dice {
+            die(ui, *d);
+        }
+        let total = dice.iter().map(|d| i32::from(*d)).sum::<i32>() + i32::from(*plus);
+        let plus = if *plus > 0 {
+            format!(" + {plus}")
+        } else {
+            String::new()
+        };
+        ui.label(format!("{plus} = {total} against {morale}: {outcome}"));
+    });
 }
 
 /// Save, load, undo, the editor, table mode and help, at the right of the bottom

@@ -7,7 +7,8 @@
 //! turned over. Buttons only queue orders.
 
 use super::play::{
-    AcwOffers, ChitsDraft, EndFacing, FoughtCharges, OddsJobs, allowed_chits, charges_now, viewer,
+    AcwOffers, ChitsDraft, EndFacing, FoughtCharges, OddsJobs, ShotOffer, allowed_chits,
+    charges_now, viewer,
 };
 use crate::play::offers::{Offers, OrderRequest};
 use crate::play::session::Handoff;
@@ -184,6 +185,48 @@ fn orders(ui: &mut egui::Ui, world: &mut World) {
     let Some(u) = view::unit(world, &id).filter(|u| Some(u.hex) == hex) else {
         return;
     };
+    unit_readout(ui, world, &u);
+    let offers = world.resource::<Offers>().offers.clone();
+    let moves = world.resource::<Offers>().moves.len();
+    let extra_charges = world.resource::<AcwOffers>().charges.clone();
+    let shots = world.resource::<AcwOffers>().shots.clone();
+    let acts: Vec<_> = offers
+        .iter()
+        .filter(|o| o.label.starts_with("Turn over"))
+        .cloned()
+        .collect();
+    if acts.is_empty() && moves == 0 && shots.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.strong("Orders for the selected unit");
+    let mut asked = None;
+    for o in &acts {
+        if ui.button(&o.label).clicked() {
+            asked = Some(o.order.clone());
+        }
+    }
+    if moves > 0 {
+        end_facing(ui, world, moves);
+    }
+    for c in &extra_charges {
+        ui.separator();
+        if ui.button(&c.label).clicked() {
+            asked = Some(c.order.clone());
+        }
+        charge_odds_panel(ui, world, &c.setup, &u.name, &c.target);
+    }
+    for s in &shots {
+        shot_stands(ui, s, &mut asked);
+    }
+    if let Some(order) = asked {
+        world.resource_mut::<OrderRequest>().0 = Some(order);
+    }
+}
+
+/// The selected unit's name, stands, facing and state, and its chit as the viewer
+/// may see it.
+fn unit_readout(ui: &mut egui::Ui, world: &World, u: &view::Unit) {
     let state = world.resource::<AcwState>().clone();
     ui.separator();
     ui.strong(&u.name);
@@ -207,83 +250,59 @@ fn orders(ui: &mut egui::Ui, world: &mut World) {
         None => "No chit".to_owned(),
     };
     ui.label(chit);
-    let offers = world.resource::<Offers>().offers.clone();
-    let moves = world.resource::<Offers>().moves.len();
-    let extra_charges = world.resource::<AcwOffers>().charges.clone();
-    let shots = world.resource::<AcwOffers>().shots.clone();
-    let acts: Vec<_> = offers
-        .iter()
-        .filter(|o| o.label.starts_with("Turn over"))
-        .cloned()
-        .collect();
-    if acts.is_empty() && moves == 0 && shots.is_empty() {
-        return;
-    }
-    ui.separator();
-    ui.strong("Orders for the selected unit");
-    let mut asked = None;
-    for o in &acts {
-        if ui.button(&o.label).clicked() {
-            asked = Some(o.order.clone());
+}
+
+/// How the unit's move is to end facing: the way it last steps, or a hexside
+/// chosen, kept for the moves to the `moves` shaded hexes.
+fn end_facing(ui: &mut egui::Ui, world: &mut World, moves: usize) {
+    ui.label(format!(
+        "Move: click one of the {moves} shaded hexes. It ends facing the way it last steps, or:"
+    ));
+    let mut facing = *world.resource::<EndFacing>();
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .selectable_label(facing.0.is_none(), "as it steps")
+            .clicked()
+        {
+            facing.0 = None;
         }
-    }
-    if moves > 0 {
-        ui.label(format!(
-            "Move: click one of the {moves} shaded hexes. It ends facing the way it last steps, or:"
-        ));
-        let mut facing = *world.resource::<EndFacing>();
-        ui.horizontal_wrapped(|ui| {
+        for f in FacingDef::ALL {
             if ui
-                .selectable_label(facing.0.is_none(), "as it steps")
+                .selectable_label(facing.0 == Some(f), short(f))
+                .on_hover_text(format!("{f:?}"))
                 .clicked()
             {
-                facing.0 = None;
+                facing.0 = Some(f);
             }
-            for f in FacingDef::ALL {
-                if ui
-                    .selectable_label(facing.0 == Some(f), short(f))
-                    .on_hover_text(format!("{f:?}"))
-                    .clicked()
-                {
-                    facing.0 = Some(f);
-                }
+        }
+    });
+    if facing != *world.resource::<EndFacing>() {
+        world.insert_resource(facing);
+    }
+}
+
+/// A shot at a target: its odds, then a button for each stand it may nominate; the
+/// order of the stand clicked goes into `asked`.
+fn shot_stands(ui: &mut egui::Ui, s: &ShotOffer, asked: &mut Option<Order>) {
+    ui.separator();
+    ui.label(&s.label);
+    if let Some(odds) = &s.odds {
+        ui.small(odds.summary());
+        egui::CollapsingHeader::new("Odds, with every modifier")
+            .id_salt(("acw_shot", &s.label))
+            .show(ui, |ui| crate::ui::play_panels::odds_panel(ui, odds));
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Nominate stand:");
+        for (i, order) in s.stands.iter().enumerate() {
+            let b = ui
+                .add_enabled(order.is_some(), egui::Button::new(format!("{}", i + 1)))
+                .on_hover_text("Left to right as the target faces");
+            if b.clicked() {
+                *asked = order.clone();
             }
-        });
-        if facing != *world.resource::<EndFacing>() {
-            world.insert_resource(facing);
         }
-    }
-    for c in &extra_charges {
-        ui.separator();
-        if ui.button(&c.label).clicked() {
-            asked = Some(c.order.clone());
-        }
-        charge_odds_panel(ui, world, &c.setup, &u.name, &c.target);
-    }
-    for s in &shots {
-        ui.separator();
-        ui.label(&s.label);
-        if let Some(odds) = &s.odds {
-            ui.small(odds.summary());
-            egui::CollapsingHeader::new("Odds, with every modifier")
-                .id_salt(("acw_shot", &s.label))
-                .show(ui, |ui| crate::ui::play_panels::odds_panel(ui, odds));
-        }
-        ui.horizontal_wrapped(|ui| {
-            ui.label("Nominate stand:");
-            for (i, order) in s.stands.iter().enumerate() {
-                let b = ui
-                    .add_enabled(order.is_some(), egui::Button::new(format!("{}", i + 1)))
-                    .on_hover_text("Left to right as the target faces");
-                if b.clicked() {
-                    asked = order.clone();
-                }
-            }
-        });
-    }
-    if let Some(order) = asked {
-        world.resource_mut::<OrderRequest>().0 = Some(order);
-    }
+    });
 }
 
 /// A facing's short name.

@@ -273,10 +273,7 @@ fn work_out_offers(
         (Some(s), Some(_)) => acw::candidates(world, s, 0),
         _ => Vec::new(),
     };
-    let mut offers = Offers::default();
-    let mut extra = AcwOffers::default();
-    let mut reach: BTreeMap<MapCoord, (u8, Vec<Hex>)> = BTreeMap::new();
-    let mut targets: Vec<Hex> = Vec::new();
+    let mut gathered = Gathered::default();
     let all = view::units(world);
     for order in legal {
         let Some(o) = order.rules::<AcwOrder>().cloned() else {
@@ -290,77 +287,7 @@ fn work_out_offers(
                 charge: None,
                 ..
             } if Some(&unit) == selected.as_ref() => {
-                let Some(u) = view::unit(world, &unit) else {
-                    continue;
-                };
-                let order: drumfire_core::orders::Order = AcwOrder::Act {
-                    side,
-                    unit: unit.clone(),
-                    path: path.clone(),
-                    facing: now.0,
-                    charge: None,
-                }
-                .into();
-                let chit = view::chit_known(world, &unit);
-                if path.is_empty() {
-                    let moves = movement::cannot_move(world, &u).is_none();
-                    let label = match chit {
-                        Some(c) if moves => {
-                            format!("Turn over its chit ({}) and stay", c.name())
-                        }
-                        Some(c) => format!("Turn over its chit ({})", c.name()),
-                        None => "Turn over its chit".to_owned(),
-                    };
-                    // A unit that may not move may not turn: its order faces as it is.
-                    let order = if moves {
-                        order
-                    } else {
-                        AcwOrder::Act {
-                            side,
-                            unit,
-                            path,
-                            facing: None,
-                            charge: None,
-                        }
-                        .into()
-                    };
-                    offers.offers.push(Offer {
-                        label,
-                        odds: None,
-                        order,
-                    });
-                    continue;
-                }
-                let hexes = view::hexes(&path);
-                if chit == Some(Chit::Charge)
-                    && let Some(end) = hexes.last().copied()
-                    && movement::in_contact(&all, side, end)
-                {
-                    // One charge for each enemy it may charge from the hex, each named
-                    // in its order (a click on the hex charges the first).
-                    let at = view::Unit {
-                        hex: end,
-                        ..u.clone()
-                    };
-                    let seen_by = viewer(world).unwrap_or(side);
-                    for target in acw::chargeable(world, &u, &hexes) {
-                        targets.push(target.hex);
-                        extra.charges.push(ChargeOffer {
-                            label: format!("Charge {} from {}", target.name, view::label(end)),
-                            target: target.name.clone(),
-                            setup: combat::preview_setup(world, &at, &target, seen_by),
-                            order: AcwOrder::Act {
-                                side,
-                                unit: unit.clone(),
-                                path: path.clone(),
-                                facing: now.0,
-                                charge: Some(view::label(target.hex)),
-                            }
-                            .into(),
-                        });
-                    }
-                }
-                offers.add_move(&mut reach, &path, &order);
+                offer_act(world, &mut gathered, &all, now.0, side, unit, path);
             }
             AcwOrder::Fire {
                 unit,
@@ -368,42 +295,17 @@ fn work_out_offers(
                 stand,
                 ..
             } if Some(&unit) == selected.as_ref() => {
-                let (Some(u), Some(t)) = (
-                    view::unit(world, &unit),
-                    drumfire_core::scenario::hex_of(&target).and_then(|h| view::unit_at(world, h)),
-                ) else {
-                    continue;
-                };
-                let label = format!("Fire at {} in {target}", t.name);
-                let k = match extra.shots.iter().position(|s| s.label == label) {
-                    Some(k) => k,
-                    None => {
-                        targets.push(t.hex);
-                        let phase = *world.resource::<State<drumfire_core::flow::Phase>>().get();
-                        let chits = acw::fire_chits(world, phase);
-                        let odds = shooting_phase::can_fire(world, &u, &t, &chits)
-                            .ok()
-                            .and_then(|shot| shooting_phase::odds(&u, &t, shot));
-                        extra.shots.push(ShotOffer {
-                            label: label.clone(),
-                            odds,
-                            stands: vec![None; t.stands.total()],
-                        });
-                        extra.shots.len() - 1
-                    }
-                };
-                if let Some(slot) = extra.shots[k].stands.get_mut(stand) {
-                    *slot = Some(order.clone());
-                }
-                offers.offers.push(Offer {
-                    label: format!("{label}: stand {}", stand + 1),
-                    odds: None,
-                    order,
-                });
+                offer_fire(world, &mut gathered, &unit, &target, stand, order);
             }
             _ => {}
         }
     }
+    let Gathered {
+        mut offers,
+        extra,
+        reach,
+        mut targets,
+    } = gathered;
     for c in &extra.charges {
         offers.offers.push(Offer {
             label: c.label.clone(),
@@ -415,6 +317,177 @@ fn work_out_offers(
     targets.dedup();
     crate::play::offers::show(world, offers, reach, targets);
     world.insert_resource(extra);
+}
+
+/// What the selected unit's legal orders offer, gathered one order at a time.
+#[derive(Default)]
+struct Gathered {
+    /// The orders the panel lists.
+    offers: Offers,
+    /// The charges and shots, as the ACW panels show them.
+    extra: AcwOffers,
+    /// The hexes it can reach, with the moves that reach them.
+    reach: BTreeMap<MapCoord, (u8, Vec<Hex>)>,
+    /// The hexes of the enemies it can fire at or charge.
+    targets: Vec<Hex>,
+}
+
+/// A legal move (or chit turned over where it stands) of the selected unit: the
+/// order offered, facing the hexside chosen, and any charges from where it ends.
+fn offer_act(
+    world: &World,
+    gathered: &mut Gathered,
+    all: &[view::Unit],
+    facing: Option<FacingDef>,
+    side: u8,
+    unit: String,
+    path: Vec<String>,
+) {
+    let Some(u) = view::unit(world, &unit) else {
+        return;
+    };
+    let order: drumfire_core::orders::Order = AcwOrder::Act {
+        side,
+        unit: unit.clone(),
+        path: path.clone(),
+        facing,
+        charge: None,
+    }
+    .into();
+    let chit = view::chit_known(world, &unit);
+    if path.is_empty() {
+        offer_turn_over(world, gathered, &u, chit, order, side, unit, path);
+        return;
+    }
+    let hexes = view::hexes(&path);
+    if chit == Some(Chit::Charge)
+        && let Some(end) = hexes.last().copied()
+        && movement::in_contact(all, side, end)
+    {
+        offer_charges(world, gathered, &u, facing, side, &unit, &path, &hexes, end);
+    }
+    gathered.offers.add_move(&mut gathered.reach, &path, &order);
+}
+
+/// The order that turns the unit's chit over where it stands, facing the hexside
+/// chosen unless the unit may not move (then it may not turn either).
+fn offer_turn_over(
+    world: &World,
+    gathered: &mut Gathered,
+    u: &view::Unit,
+    chit: Option<Chit>,
+    order: drumfire_core::orders::Order,
+    side: u8,
+    unit: String,
+    path: Vec<String>,
+) {
+    let moves = movement::cannot_move(world, u).is_none();
+    let label = match chit {
+        Some(c) if moves => {
+            format!("Turn over its chit ({}) and stay", c.name())
+        }
+        Some(c) => format!("Turn over its chit ({})", c.name()),
+        None => "Turn over its chit".to_owned(),
+    };
+    // A unit that may not move may not turn: its order faces as it is.
+    let order = if moves {
+        order
+    } else {
+        AcwOrder::Act {
+            side,
+            unit,
+            path,
+            facing: None,
+            charge: None,
+        }
+        .into()
+    };
+    gathered.offers.offers.push(Offer {
+        label,
+        odds: None,
+        order,
+    });
+}
+
+/// One charge for each enemy the unit may charge from the hex its move ends in,
+/// each named in its order (a click on the hex charges the first).
+fn offer_charges(
+    world: &World,
+    gathered: &mut Gathered,
+    u: &view::Unit,
+    facing: Option<FacingDef>,
+    side: u8,
+    unit: &str,
+    path: &[String],
+    hexes: &[Hex],
+    end: Hex,
+) {
+    let at = view::Unit {
+        hex: end,
+        ..u.clone()
+    };
+    let seen_by = viewer(world).unwrap_or(side);
+    for target in acw::chargeable(world, u, hexes) {
+        gathered.targets.push(target.hex);
+        gathered.extra.charges.push(ChargeOffer {
+            label: format!("Charge {} from {}", target.name, view::label(end)),
+            target: target.name.clone(),
+            setup: combat::preview_setup(world, &at, &target, seen_by),
+            order: AcwOrder::Act {
+                side,
+                unit: unit.to_owned(),
+                path: path.to_vec(),
+                facing,
+                charge: Some(view::label(target.hex)),
+            }
+            .into(),
+        });
+    }
+}
+
+/// A legal shot of the selected unit with one of its stands: the shot at the
+/// target (listed once, with its odds) gains the stand's order.
+fn offer_fire(
+    world: &World,
+    gathered: &mut Gathered,
+    unit: &str,
+    target: &str,
+    stand: usize,
+    order: drumfire_core::orders::Order,
+) {
+    let (Some(u), Some(t)) = (
+        view::unit(world, unit),
+        drumfire_core::scenario::hex_of(target).and_then(|h| view::unit_at(world, h)),
+    ) else {
+        return;
+    };
+    let extra = &mut gathered.extra;
+    let label = format!("Fire at {} in {target}", t.name);
+    let k = match extra.shots.iter().position(|s| s.label == label) {
+        Some(k) => k,
+        None => {
+            gathered.targets.push(t.hex);
+            let phase = *world.resource::<State<drumfire_core::flow::Phase>>().get();
+            let chits = acw::fire_chits(world, phase);
+            let odds = shooting_phase::can_fire(world, &u, &t, &chits)
+                .ok()
+                .and_then(|shot| shooting_phase::odds(&u, &t, shot));
+            extra.shots.push(ShotOffer {
+                label: label.clone(),
+                odds,
+                stands: vec![None; t.stands.total()],
+            });
+            extra.shots.len() - 1
+        }
+    };
+    if let Some(slot) = extra.shots[k].stands.get_mut(stand) {
+        *slot = Some(order.clone());
+    }
+    gathered.offers.offers.push(Offer {
+        label: format!("{label}: stand {}", stand + 1),
+        odds: None,
+        order,
+    });
 }
 
 /// The sheet for the side placing its chits: each of its units with no chit chosen

@@ -8,6 +8,7 @@ use bevy_egui::egui;
 use drumfire_core::counters::LeaderKind;
 use drumfire_core::editor::Edit;
 use drumfire_core::rules::great_war::editor::{self, GwEdit, SideField};
+use drumfire_core::rules::great_war::scenario::GwSide;
 use drumfire_core::rules::great_war::{Assignment, Mission};
 use drumfire_core::scenario::ScenarioFile;
 
@@ -194,6 +195,34 @@ fn missions(
     edits: &mut Vec<Edit>,
     buffers: &mut Buffers,
 ) {
+    let file = &doc.editor.file;
+    let gw = editor::side(file, &side.id);
+    let sources = artillery_sources(doc, side, &gw);
+    if sources.is_empty() {
+        return;
+    }
+    ui.separator();
+    ui.strong(format!(
+        "{}'s artillery missions (the scenario's Artillery Plan)",
+        side.name
+    ));
+    ui.small("Planned Fire: one hex or - per turn. Leave every line on \"none\" to let players plot their own.");
+    let turns = usize::from(file.turns);
+    let plan = gw.artillery_plan.clone();
+    for (id, name, factor) in sources {
+        ui.horizontal(|ui| {
+            mission_line(ui, side, &plan, &id, &name, factor, turns, edits, buffers);
+        });
+    }
+}
+
+/// A side's artillery: its on-board batteries (id, name, false), then its
+/// off-board factors (id, name, true).
+fn artillery_sources(
+    doc: &Doc,
+    side: &drumfire_core::scenario::SideDef,
+    gw: &GwSide,
+) -> Vec<(String, String, bool)> {
     let rules = doc.editor.rules();
     let file = &doc.editor.file;
     let mut sources: Vec<(String, String, bool)> = file
@@ -219,105 +248,105 @@ fn missions(
             )
         })
         .collect();
-    let gw = editor::side(file, &side.id);
     sources.extend(
         gw.off_board_artillery
             .iter()
             .map(|f| (f.id.clone(), f.name.clone(), true)),
     );
-    if sources.is_empty() {
-        return;
-    }
-    ui.separator();
-    ui.strong(format!(
-        "{}'s artillery missions (the scenario's Artillery Plan)",
-        side.name
-    ));
-    ui.small("Planned Fire: one hex or - per turn. Leave every line on \"none\" to let players plot their own.");
-    let turns = usize::from(file.turns);
-    let plan = gw.artillery_plan.clone();
-    for (id, name, factor) in sources {
-        let current = plan
-            .iter()
-            .find(|a| a.source == id)
-            .map(|a| a.mission.clone());
-        ui.horizontal(|ui| {
-            ui.label(&name);
-            let kind = match &current {
-                None => 0,
-                Some(Mission::OpenSights) => 1,
-                Some(Mission::PlannedFire { .. }) => 2,
-                Some(Mission::Move { .. }) => 3,
-            };
-            let names = ["none", "Open Sights", "Planned Fire", "Move"];
-            let mut chosen = kind;
-            egui::ComboBox::from_id_salt(("mission", &id))
-                .selected_text(names[kind])
-                .show_ui(ui, |ui| {
-                    for (k, n) in names.iter().enumerate() {
-                        if factor && (k == 1 || k == 3) {
-                            continue;
-                        }
-                        ui.selectable_value(&mut chosen, k, *n);
-                    }
-                });
-            let with = |mission: Option<Mission>| {
-                let mut next: Vec<Assignment> =
-                    plan.iter().filter(|a| a.source != id).cloned().collect();
-                if let Some(m) = mission {
-                    next.push(Assignment {
-                        source: id.clone(),
-                        mission: m,
-                    });
+    sources
+}
+
+/// One battery's or factor's line: its name, its mission to choose (an off-board
+/// factor neither sees nor moves), and its Planned Fire hexes or Move destination
+/// to type.
+fn mission_line(
+    ui: &mut egui::Ui,
+    side: &drumfire_core::scenario::SideDef,
+    plan: &[Assignment],
+    id: &str,
+    name: &str,
+    factor: bool,
+    turns: usize,
+    edits: &mut Vec<Edit>,
+    buffers: &mut Buffers,
+) {
+    let current = plan
+        .iter()
+        .find(|a| a.source == id)
+        .map(|a| a.mission.clone());
+    ui.label(name);
+    let kind = match &current {
+        None => 0,
+        Some(Mission::OpenSights) => 1,
+        Some(Mission::PlannedFire { .. }) => 2,
+        Some(Mission::Move { .. }) => 3,
+    };
+    let names = ["none", "Open Sights", "Planned Fire", "Move"];
+    let mut chosen = kind;
+    egui::ComboBox::from_id_salt(("mission", id))
+        .selected_text(names[kind])
+        .show_ui(ui, |ui| {
+            for (k, n) in names.iter().enumerate() {
+                if factor && (k == 1 || k == 3) {
+                    continue;
                 }
-                Edit::from(GwEdit::Missions {
-                    side: side.id.clone(),
-                    missions: next,
-                })
-            };
-            if chosen != kind {
-                edits.push(with(match chosen {
-                    1 => Some(Mission::OpenSights),
-                    2 => Some(Mission::PlannedFire {
-                        targets: vec![None; turns],
-                    }),
-                    3 => Some(Mission::Move {
-                        destination: String::new(),
-                    }),
-                    _ => None,
-                }));
-            }
-            match &current {
-                Some(Mission::PlannedFire { targets }) => {
-                    let text: Vec<String> = targets
-                        .iter()
-                        .map(|t| t.clone().unwrap_or_else(|| "-".into()))
-                        .collect();
-                    buffers.field(
-                        ui,
-                        &format!("plan-{id}"),
-                        &text.join(" "),
-                        false,
-                        edits,
-                        |t| {
-                            let mut targets: Vec<Option<String>> = t
-                                .split_whitespace()
-                                .map(|w| (w != "-").then(|| w.to_owned()))
-                                .collect();
-                            targets.resize(turns, None);
-                            Some(with(Some(Mission::PlannedFire { targets })))
-                        },
-                    );
-                }
-                Some(Mission::Move { destination }) => {
-                    buffers.field(ui, &format!("move-{id}"), destination, false, edits, |t| {
-                        Some(with(Some(Mission::Move {
-                            destination: t.trim().to_owned(),
-                        })))
-                    });
-                }
-                _ => {}
+                ui.selectable_value(&mut chosen, k, *n);
             }
         });
+    let with = |mission: Option<Mission>| {
+        let mut next: Vec<Assignment> = plan.iter().filter(|a| a.source != id).cloned().collect();
+        if let Some(m) = mission {
+            next.push(Assignment {
+                source: id.to_owned(),
+                mission: m,
+            });
+        }
+        Edit::from(GwEdit::Missions {
+            side: side.id.clone(),
+            missions: next,
+        })
+    };
+    if chosen != kind {
+        edits.push(with(match chosen {
+            1 => Some(Mission::OpenSights),
+            2 => Some(Mission::PlannedFire {
+                targets: vec![None; turns],
+            }),
+            3 => Some(Mission::Move {
+                destination: String::new(),
+            }),
+            _ => None,
+        }));
+    }
+    match &current {
+        Some(Mission::PlannedFire { targets }) => {
+            let text: Vec<String> = targets
+                .iter()
+                .map(|t| t.clone().unwrap_or_else(|| "-".into()))
+                .collect();
+            buffers.field(
+                ui,
+                &format!("plan-{id}"),
+                &text.join(" "),
+                false,
+                edits,
+                |t| {
+                    let mut targets: Vec<Option<String>> = t
+                        .split_whitespace()
+                        .map(|w| (w != "-").then(|| w.to_owned()))
+                        .collect();
+                    targets.resize(turns, None);
+                    Some(with(Some(Mission::PlannedFire { targets })))
+                },
+            );
+        }
+        Some(Mission::Move { destination }) => {
+            buffers.field(ui, &format!("move-{id}"), destination, false, edits, |t| {
+                Some(with(Some(Mission::Move {
+                    destination: t.trim().to_owned(),
+                })))
+            });
+        }
+        _ => {}
     }
 }

@@ -357,38 +357,13 @@ fn picking(ui: &mut egui::Ui, gw: &mut GwView) {
                 Pick::Move(p) => {
                     ui.strong(format!("Move {}", who(p)));
                     ui.label("Click a blue hex (the number is its cost in movement points).");
-                    if let Some(last) = gw.map.path.last() {
-                        let cost = drumfire_core::coords::MapCoord::from_hex(*last)
-                            .and_then(|m| gw.map.reach.get(&m))
-                            .map_or(0, |r| r.0);
-                        let route: Vec<String> = gw.map.path.iter().map(|h| label(*h)).collect();
-                        ui.label(format!(
-                            "To {}: {} MP, by {}",
-                            label(*last),
-                            cost,
-                            route.join(" ")
-                        ));
-                    }
+                    move_path(ui, gw);
                 }
                 Pick::Fire(f) => {
                     ui.strong(format!("Fire: {}", who(f)));
                     ui.label("Click a red hex to aim; the odds show before you fire.");
                     if gw.preview.fire_mates.len() > 1 {
-                        ui.label("Fire group (units stacked together, or led by a leader with a combat modifier, combine):");
-                        let mut group = f.clone();
-                        for id in &gw.preview.fire_mates {
-                            let mut on = group.contains(id);
-                            if ui.checkbox(&mut on, name_of(&names, id)).changed() {
-                                if on {
-                                    group.push(id.clone());
-                                } else if group.len() > 1 {
-                                    group.retain(|g| g != id);
-                                }
-                            }
-                        }
-                        if group != *f {
-                            gw.mode.0 = Some(Pick::Fire(group));
-                        }
+                        fire_group(ui, gw, &names, f);
                     }
                 }
                 Pick::Assault(a) => {
@@ -401,10 +376,9 @@ fn picking(ui: &mut egui::Ui, gw: &mut GwView) {
             }
             if let Some((target, result)) = &gw.preview.fire {
                 match result {
-                    Ok((plan, odds)) => odds_panel(
-                        ui,
-                        &shown_odds(plan, odds, &|id: &str| name_of(&names, id)),
-                    ),
+                    Ok((plan, odds)) => {
+                        odds_panel(ui, &shown_odds(plan, odds, &|id: &str| name_of(&names, id)))
+                    }
                     Err(why) => {
                         ui.colored_label(
                             egui::Color32::from_rgb(230, 110, 90),
@@ -413,29 +387,71 @@ fn picking(ui: &mut egui::Ui, gw: &mut GwView) {
                     }
                 }
             }
-            ui.horizontal(|ui| {
-                if let (Some(t), Pick::Fire(f)) = (gw.pending.0, &pick)
-                    && gw
-                        .preview
-                        .fire
-                        .as_ref()
-                        .is_some_and(|(h, r)| *h == t && r.is_ok())
-                    && ui.button(format!("Fire at {}", label(t))).clicked()
-                {
-                    gw.intents.0 = Some(Intent::Fire(f.clone(), t));
-                }
-                if let (Some(t), Pick::Assault(a)) = (gw.pending.0, &pick)
-                    && gw.preview.refusal.is_none()
-                    && ui.button(format!("Assault {}", label(t))).clicked()
-                {
-                    gw.intents.0 = Some(Intent::Assault(a.clone(), t));
-                }
-                if ui.button("Cancel (Esc)").clicked() {
-                    gw.mode.0 = None;
-                    gw.pending.0 = None;
-                }
-            });
+            ui.horizontal(|ui| pick_buttons(ui, gw, &pick));
         });
+}
+
+/// The path of the move to the hovered hex: its cost and the hexes it goes by.
+fn move_path(ui: &mut egui::Ui, gw: &GwView) {
+    if let Some(last) = gw.map.path.last() {
+        let cost = drumfire_core::coords::MapCoord::from_hex(*last)
+            .and_then(|m| gw.map.reach.get(&m))
+            .map_or(0, |r| r.0);
+        let route: Vec<String> = gw.map.path.iter().map(|h| label(*h)).collect();
+        ui.label(format!(
+            "To {}: {} MP, by {}",
+            label(*last),
+            cost,
+            route.join(" ")
+        ));
+    }
+}
+
+/// The fire group being aimed: a box for each unit that could join the firers `f`
+/// (the last one cannot be taken out), the pick changed as they are ticked.
+fn fire_group(ui: &mut egui::Ui, gw: &mut GwView, names: &BTreeMap<String, String>, f: &[String]) {
+    ui.label(
+        "Fire group (units stacked together, or led by a leader with a combat modifier, combine):",
+    );
+    let mut group = f.to_vec();
+    for id in &gw.preview.fire_mates {
+        let mut on = group.contains(id);
+        if ui.checkbox(&mut on, name_of(names, id)).changed() {
+            if on {
+                group.push(id.clone());
+            } else if group.len() > 1 {
+                group.retain(|g| g != id);
+            }
+        }
+    }
+    if group != *f {
+        gw.mode.0 = Some(Pick::Fire(group));
+    }
+}
+
+/// The pick's buttons: fire at or assault the target picked (once it may be), and
+/// cancel.
+fn pick_buttons(ui: &mut egui::Ui, gw: &mut GwView, pick: &Pick) {
+    if let (Some(t), Pick::Fire(f)) = (gw.pending.0, pick)
+        && gw
+            .preview
+            .fire
+            .as_ref()
+            .is_some_and(|(h, r)| *h == t && r.is_ok())
+        && ui.button(format!("Fire at {}", label(t))).clicked()
+    {
+        gw.intents.0 = Some(Intent::Fire(f.clone(), t));
+    }
+    if let (Some(t), Pick::Assault(a)) = (gw.pending.0, pick)
+        && gw.preview.refusal.is_none()
+        && ui.button(format!("Assault {}", label(t))).clicked()
+    {
+        gw.intents.0 = Some(Intent::Assault(a.clone(), t));
+    }
+    if ui.button("Cancel (Esc)").clicked() {
+        gw.mode.0 = None;
+        gw.pending.0 = None;
+    }
 }
 
 /// The question the rules ask, as a window the answer closes.

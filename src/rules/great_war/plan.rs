@@ -171,17 +171,7 @@ fn apply_edits(world: &mut World) {
     for edit in edits {
         match edit {
             PlanEdit::Show(side) => {
-                let setup = *world.resource::<State<Phase>>().get() == Phase::Setup;
-                if !setup {
-                    *world.resource_mut::<PlanDraft>() = PlanDraft {
-                        side: Some(side),
-                        missions: setup::filed_plan(world, side),
-                        show_turn: usize::from(
-                            world.resource::<drumfire_core::flow::Turn>().0.max(1) - 1,
-                        ),
-                        ..PlanDraft::default()
-                    };
-                }
+                show_filed_plan(world, side);
                 continue;
             }
             PlanEdit::Close => {
@@ -196,142 +186,205 @@ fn apply_edits(world: &mut World) {
         let Some(side) = draft.side.filter(|_| draft.editable) else {
             return;
         };
-        let turns = usize::from(world.resource::<ScenarioInfo>().turns);
         let mut next = draft.missions.clone();
-        match &edit {
-            PlanEdit::Cell(line, turn, hex) => {
-                let hex = match hex.as_deref().map(str::trim) {
-                    Some(h) if drumfire_core::scenario::hex_of(h).is_none() => {
-                        draft.refusal = Some(format!(
-                            "`{h}` is not a hex number: four digits, column then row, like 1608."
-                        ));
-                        *world.resource_mut::<PlanDraft>() = draft;
-                        continue;
-                    }
-                    h => h.map(str::to_owned),
-                };
-                let hex = &hex;
-                if let Some(Assignment {
-                    mission: Mission::PlannedFire { targets },
-                    ..
-                }) = next.get_mut(*line)
-                    && let Some(slot) = targets.get_mut(*turn)
-                {
-                    *slot = hex.clone();
-                }
-                if let Some(Assignment {
-                    mission: Mission::Move { destination },
-                    ..
-                }) = next.get_mut(*line)
-                    && let Some(h) = hex
-                {
-                    *destination = h.clone();
-                }
-            }
-            PlanEdit::Mission(line, kind) => {
-                if let Some(a) = next.get_mut(*line) {
-                    a.mission = match kind {
-                        0 => Mission::PlannedFire {
-                            targets: vec![None; turns],
-                        },
-                        1 => Mission::OpenSights,
-                        _ => {
-                            // A Move mission needs its destination: pick it on the map next.
-                            draft.cell = Some((*line, 0));
-                            Mission::Move {
-                                destination: String::new(),
-                            }
-                        }
-                    };
-                }
-            }
-            PlanEdit::CopyOn(line) => {
-                let ammo = usize::from(
-                    world
-                        .resource::<drumfire_core::rules::great_war::scenario::GwSides>()
-                        .get(side)
-                        .artillery_ammunition,
-                );
-                if let Some(Assignment {
-                    mission: Mission::PlannedFire { targets },
-                    ..
-                }) = next.get_mut(*line)
-                    && let Some(last) = targets.iter().rposition(Option::is_some)
-                {
-                    let hex = targets[last].clone();
-                    let mut used = targets.iter().filter(|t| t.is_some()).count();
-                    for slot in targets.iter_mut().skip(last + 1) {
-                        if used >= ammo {
-                            break;
-                        }
-                        if slot.is_none() {
-                            *slot = hex.clone();
-                            used += 1;
-                        }
-                    }
-                }
-            }
-            PlanEdit::Show(_) | PlanEdit::Close => {}
-            PlanEdit::File => {
-                let order = Order::from(GwOrder::Plan {
-                    side,
-                    missions: draft.missions.clone(),
-                });
-                match door::submit(world, order) {
-                    Ok(()) => world.resource_mut::<UiStatus>().0.clear(),
-                    Err(r) => world.resource_mut::<UiStatus>().0 = r.0,
-                }
-                continue;
-            }
-            PlanEdit::Export => {
-                let path = plan_path(world, side);
-                let id = world.resource::<drumfire_core::scenario::SideList>().0[usize::from(side)]
-                    .id
-                    .clone();
-                let file = PlanFile {
-                    side: id,
-                    missions: draft.missions.clone(),
-                };
-                let text = ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default())
-                    .unwrap_or_default();
-                let result = path
-                    .parent()
-                    .map_or(Ok(()), std::fs::create_dir_all)
-                    .and_then(|()| std::fs::write(&path, text));
-                world.resource_mut::<UiStatus>().0 = match result {
-                    Ok(()) => format!("Plan written to {}.", path.display()),
-                    Err(e) => format!("Could not write {}: {e}", path.display()),
-                };
-                continue;
-            }
-            PlanEdit::Import => {
-                let path = plan_path(world, side);
-                let status = match read_plan(world, side, &path) {
-                    Ok(missions) => {
-                        next = missions;
-                        format!("Plan read from {}.", path.display())
-                    }
-                    Err(e) => e,
-                };
-                world.resource_mut::<UiStatus>().0 = status;
-            }
+        if edit_lines(world, side, &edit, &mut draft, &mut next) {
+            keep_if_lawful(world, side, &edit, draft, next);
         }
-        // Keep the edit only if the plan still keeps the rules (a Move mission may wait for its hex).
-        let waiting_move = next
-            .iter()
-            .any(|a| matches!(&a.mission, Mission::Move { destination } if destination.is_empty()));
-        match setup::check_plan(world, side, &next) {
-            Err(r) if !waiting_move => draft.refusal = Some(r.0),
-            _ => {
-                draft.missions = next;
-                draft.refusal = None;
-                if matches!(edit, PlanEdit::Cell(..)) {
-                    draft.cell = None;
-                }
-            }
-        }
-        *world.resource_mut::<PlanDraft>() = draft;
     }
+}
+
+/// Shows side `side`'s filed plan, read-only, at the turn under way (not in the
+/// set-up, where the sheet is the side's draft).
+fn show_filed_plan(world: &mut World, side: u8) {
+    let setup = *world.resource::<State<Phase>>().get() == Phase::Setup;
+    if !setup {
+        *world.resource_mut::<PlanDraft>() = PlanDraft {
+            side: Some(side),
+            missions: setup::filed_plan(world, side),
+            show_turn: usize::from(world.resource::<drumfire_core::flow::Turn>().0.max(1) - 1),
+            ..PlanDraft::default()
+        };
+    }
+}
+
+/// Makes one edit of the draft's lines in `next`, or files, exports or imports the
+/// plan. True when `next` is to be checked and kept; false when the edit is done
+/// with (a hex refused, the plan filed or exported).
+fn edit_lines(
+    world: &mut World,
+    side: u8,
+    edit: &PlanEdit,
+    draft: &mut PlanDraft,
+    next: &mut Vec<Assignment>,
+) -> bool {
+    let turns = usize::from(world.resource::<ScenarioInfo>().turns);
+    match edit {
+        PlanEdit::Cell(line, turn, hex) => return plot_cell(world, draft, next, *line, *turn, hex),
+        PlanEdit::Mission(line, kind) => {
+            if let Some(a) = next.get_mut(*line) {
+                a.mission = match kind {
+                    0 => Mission::PlannedFire {
+                        targets: vec![None; turns],
+                    },
+                    1 => Mission::OpenSights,
+                    _ => {
+                        // A Move mission needs its destination: pick it on the map next.
+                        draft.cell = Some((*line, 0));
+                        Mission::Move {
+                            destination: String::new(),
+                        }
+                    }
+                };
+            }
+        }
+        PlanEdit::CopyOn(line) => copy_on(world, side, next, *line),
+        PlanEdit::Show(_) | PlanEdit::Close => {}
+        PlanEdit::File => {
+            let order = Order::from(GwOrder::Plan {
+                side,
+                missions: draft.missions.clone(),
+            });
+            match door::submit(world, order) {
+                Ok(()) => world.resource_mut::<UiStatus>().0.clear(),
+                Err(r) => world.resource_mut::<UiStatus>().0 = r.0,
+            }
+            return false;
+        }
+        PlanEdit::Export => {
+            export_plan(world, side, draft);
+            return false;
+        }
+        PlanEdit::Import => {
+            let path = plan_path(world, side);
+            let status = match read_plan(world, side, &path) {
+                Ok(missions) => {
+                    *next = missions;
+                    format!("Plan read from {}.", path.display())
+                }
+                Err(e) => e,
+            };
+            world.resource_mut::<UiStatus>().0 = status;
+        }
+    }
+    true
+}
+
+/// Plots a hex (or NO FIRE) in a cell of `next`: a turn of Planned Fire, or a
+/// Move's destination. A hex that is not a hex number is refused at once, the
+/// refusal shown on the sheet, and false returned.
+fn plot_cell(
+    world: &mut World,
+    draft: &mut PlanDraft,
+    next: &mut [Assignment],
+    line: usize,
+    turn: usize,
+    hex: &Option<String>,
+) -> bool {
+    let hex = match hex.as_deref().map(str::trim) {
+        Some(h) if drumfire_core::scenario::hex_of(h).is_none() => {
+            draft.refusal = Some(format!(
+                "`{h}` is not a hex number: four digits, column then row, like 1608."
+            ));
+            *world.resource_mut::<PlanDraft>() = std::mem::take(draft);
+            return false;
+        }
+        h => h.map(str::to_owned),
+    };
+    let hex = &hex;
+    if let Some(Assignment {
+        mission: Mission::PlannedFire { targets },
+        ..
+    }) = next.get_mut(line)
+        && let Some(slot) = targets.get_mut(turn)
+    {
+        *slot = hex.clone();
+    }
+    if let Some(Assignment {
+        mission: Mission::Move { destination },
+        ..
+    }) = next.get_mut(line)
+        && let Some(h) = hex
+    {
+        *destination = h.clone();
+    }
+    true
+}
+
+/// Repeats a Planned Fire line's last target on the following turns while the
+/// side's ammunition lasts.
+fn copy_on(world: &World, side: u8, next: &mut [Assignment], line: usize) {
+    let ammo = usize::from(
+        world
+            .resource::<drumfire_core::rules::great_war::scenario::GwSides>()
+            .get(side)
+            .artillery_ammunition,
+    );
+    if let Some(Assignment {
+        mission: Mission::PlannedFire { targets },
+        ..
+    }) = next.get_mut(line)
+        && let Some(last) = targets.iter().rposition(Option::is_some)
+    {
+        let hex = targets[last].clone();
+        let mut used = targets.iter().filter(|t| t.is_some()).count();
+        for slot in targets.iter_mut().skip(last + 1) {
+            if used >= ammo {
+                break;
+            }
+            if slot.is_none() {
+                *slot = hex.clone();
+                used += 1;
+            }
+        }
+    }
+}
+
+/// Writes the draft to the side's plan file under saves/, and says how it went.
+fn export_plan(world: &mut World, side: u8, draft: &PlanDraft) {
+    let path = plan_path(world, side);
+    let id = world.resource::<drumfire_core::scenario::SideList>().0[usize::from(side)]
+        .id
+        .clone();
+    let file = PlanFile {
+        side: id,
+        missions: draft.missions.clone(),
+    };
+    let text =
+        ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default()).unwrap_or_default();
+    let result = path
+        .parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| std::fs::write(&path, text));
+    world.resource_mut::<UiStatus>().0 = match result {
+        Ok(()) => format!("Plan written to {}.", path.display()),
+        Err(e) => format!("Could not write {}: {e}", path.display()),
+    };
+}
+
+/// Keeps the edited lines only if the plan still keeps the rules (a Move mission
+/// may wait for its hex); else the draft keeps its lines and shows the refusal.
+fn keep_if_lawful(
+    world: &mut World,
+    side: u8,
+    edit: &PlanEdit,
+    mut draft: PlanDraft,
+    next: Vec<Assignment>,
+) {
+    // Keep the edit only if the plan still keeps the rules (a Move mission may wait for its hex).
+    let waiting_move = next
+        .iter()
+        .any(|a| matches!(&a.mission, Mission::Move { destination } if destination.is_empty()));
+    match setup::check_plan(world, side, &next) {
+        Err(r) if !waiting_move => draft.refusal = Some(r.0),
+        _ => {
+            draft.missions = next;
+            draft.refusal = None;
+            if matches!(edit, PlanEdit::Cell(..)) {
+                draft.cell = None;
+            }
+        }
+    }
+    *world.resource_mut::<PlanDraft>() = draft;
 }
 
 /// Reads a side's plan file: located RON errors, then the rules' check.

@@ -309,7 +309,47 @@ fn update_preview(world: &mut World, mut last: Local<Option<PreviewKey>>) {
     let offers = selected
         .as_deref()
         .map_or_else(Vec::new, |id| preview::offers(world, id));
-    let chain: Vec<Hex> = match (&selected, world.resource::<GwState>().group.is_none()) {
+    let chain = leader_chain(world, selected.as_deref());
+    let mut p = world
+        .remove_resource::<crate::play::Preview>()
+        .unwrap_or_default();
+    let (reach, targets) = if same_pick {
+        (std::mem::take(&mut p.reach), std::mem::take(&mut p.targets))
+    } else {
+        pick_reach(world, key.mode.as_ref())
+    };
+    let (path, refusal, fire) = hover_preview(world, &key, &reach, &targets);
+    let fire_from = match &key.mode {
+        Some(Pick::Fire(firers)) => firers
+            .first()
+            .and_then(|id| view::by_id(world, id))
+            .map(|p| p.hex),
+        _ => None,
+    };
+    let prompt_odds = opportunity_odds(world);
+    let fire_mates = fire_mates(world, key.mode.as_ref());
+    let line = fire_from.zip(fire.as_ref().map(|(t, _)| *t));
+    world.insert_resource(crate::play::Preview {
+        reach,
+        path,
+        targets,
+        chain,
+        line,
+        generation: p.generation + 1,
+    });
+    world.insert_resource(GwPreview {
+        offers,
+        refusal,
+        fire,
+        prompt_odds,
+        fire_mates,
+    });
+}
+
+/// The hexes of the chain of command under the selected leader (none outside an
+/// activation's group being formed, or for a piece that is no leader).
+fn leader_chain(world: &World, selected: Option<&str>) -> Vec<Hex> {
+    match (selected, world.resource::<GwState>().group.is_none()) {
         (Some(id), true) if view::by_id(world, id).is_some_and(|p| p.is_leader()) => {
             preview::chain(world, id)
                 .iter()
@@ -317,32 +357,47 @@ fn update_preview(world: &mut World, mut last: Local<Option<PreviewKey>>) {
                 .collect()
         }
         _ => vec![],
-    };
-    let mut p = world
-        .remove_resource::<crate::play::Preview>()
-        .unwrap_or_default();
-    let (reach, targets) = if same_pick {
-        (std::mem::take(&mut p.reach), std::mem::take(&mut p.targets))
-    } else {
-        match &key.mode {
-            Some(Pick::Move(pieces)) => (preview::reachable(world, pieces), vec![]),
-            Some(Pick::Fire(firers)) => (BTreeMap::new(), preview::fire_targets(world, firers)),
-            Some(Pick::Assault(pieces)) => {
-                let from = pieces.first().and_then(|id| view::by_id(world, id));
-                let t = from
-                    .map(|f| {
-                        f.hex
-                            .all_neighbors()
-                            .into_iter()
-                            .filter(|n| view::enemy_in(world, f.side, *n))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                (BTreeMap::new(), t)
-            }
-            None => (BTreeMap::new(), vec![]),
+    }
+}
+
+/// The hexes a pick under way can reach (a move), and the hexes it can target (a
+/// fire, or an assault on the enemy hexes next to the attackers).
+fn pick_reach(
+    world: &World,
+    mode: Option<&Pick>,
+) -> (BTreeMap<MapCoord, (u8, Vec<Hex>)>, Vec<Hex>) {
+    match mode {
+        Some(Pick::Move(pieces)) => (preview::reachable(world, pieces), vec![]),
+        Some(Pick::Fire(firers)) => (BTreeMap::new(), preview::fire_targets(world, firers)),
+        Some(Pick::Assault(pieces)) => {
+            let from = pieces.first().and_then(|id| view::by_id(world, id));
+            let t = from
+                .map(|f| {
+                    f.hex
+                        .all_neighbors()
+                        .into_iter()
+                        .filter(|n| view::enemy_in(world, f.side, *n))
+                        .collect()
+                })
+                .unwrap_or_default();
+            (BTreeMap::new(), t)
         }
-    };
+        None => (BTreeMap::new(), vec![]),
+    }
+}
+
+/// The hovered (or pending) hex of a pick under way: the path of a move to it or
+/// why not, the fire at it with its odds, or why it cannot be assaulted.
+fn hover_preview(
+    world: &World,
+    key: &PreviewKey,
+    reach: &BTreeMap<MapCoord, (u8, Vec<Hex>)>,
+    targets: &[Hex],
+) -> (
+    Vec<Hex>,
+    Option<String>,
+    Option<(Hex, Result<(FirePlan, FireOdds), String>)>,
+) {
     let (mut path, mut refusal, mut fire) = (vec![], None, None);
     match (&key.mode, key.hover) {
         (Some(Pick::Move(pieces)), Some(h)) => {
@@ -368,14 +423,13 @@ fn update_preview(world: &mut World, mut last: Local<Option<PreviewKey>>) {
         }
         _ => {}
     }
-    let fire_from = match &key.mode {
-        Some(Pick::Fire(firers)) => firers
-            .first()
-            .and_then(|id| view::by_id(world, id))
-            .map(|p| p.hex),
-        _ => None,
-    };
-    let prompt_odds = match world.resource::<GwState>().prompt.clone() {
+    (path, refusal, fire)
+}
+
+/// For an opportunity-fire question: each eligible unit's fire at the hex and its
+/// odds.
+fn opportunity_odds(world: &World) -> Vec<(String, Option<(FirePlan, FireOdds)>)> {
+    match world.resource::<GwState>().prompt.clone() {
         Some(drumfire_core::rules::great_war::state::Prompt::OpportunityFire {
             hex,
             eligible,
@@ -388,8 +442,13 @@ fn update_preview(world: &mut World, mut last: Local<Option<PreviewKey>>) {
             })
             .collect(),
         _ => vec![],
-    };
-    let fire_mates = match (&key.mode, &world.resource::<GwState>().group) {
+    }
+}
+
+/// While a fire is being aimed, the activated units of the group that have not
+/// acted and could join it.
+fn fire_mates(world: &World, mode: Option<&Pick>) -> Vec<String> {
+    match (mode, &world.resource::<GwState>().group) {
         (Some(Pick::Fire(_)), Some(g)) => {
             let state = world.resource::<GwState>();
             g.members
@@ -402,21 +461,5 @@ fn update_preview(world: &mut World, mut last: Local<Option<PreviewKey>>) {
                 .collect()
         }
         _ => vec![],
-    };
-    let line = fire_from.zip(fire.as_ref().map(|(t, _)| *t));
-    world.insert_resource(crate::play::Preview {
-        reach,
-        path,
-        targets,
-        chain,
-        line,
-        generation: p.generation + 1,
-    });
-    world.insert_resource(GwPreview {
-        offers,
-        refusal,
-        fire,
-        prompt_odds,
-        fire_mates,
-    });
+    }
 }

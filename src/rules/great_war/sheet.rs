@@ -2,9 +2,12 @@
 //! Artillery Plans to show, and the Artillery Plan sheet itself.
 
 use super::panels::GwView;
+use super::plan::{PlanDraft, PlanEdit};
 use crate::ui::play_panels::name_of;
 use bevy_egui::egui;
 use drumfire_core::journal::GameEvent;
+use drumfire_core::rules::great_war::scenario::GwSide;
+use drumfire_core::rules::great_war::{Assignment, Mission};
 use std::collections::BTreeMap;
 
 /// The leader draw of the set-up, from the journal: each leader of the pool, its
@@ -121,7 +124,7 @@ pub fn plans_menu(ui: &mut egui::Ui, play: &mut GwView) {
                 .on_hover_text("Your whole plan, kept on this machine; the other player has only what its fire has shown")
                 .clicked()
             {
-                play.edits.0.push(super::plan::PlanEdit::Show(here));
+                play.edits.0.push(PlanEdit::Show(here));
                 ui.close();
             }
         });
@@ -180,8 +183,6 @@ const PLAN_ROWS_HEIGHT: f32 = 330.0;
 /// In the set-up it is the side's draft, edited cell by cell; during play a filed
 /// plan, read-only, with the turns that fired ticked.
 pub fn plan_sheet(ctx: &egui::Context, play: &mut GwView) {
-    use crate::rules::great_war::plan::PlanEdit;
-    use drumfire_core::rules::great_war::Mission;
     let Some(side) = play.draft.side else {
         return;
     };
@@ -206,10 +207,45 @@ pub fn plan_sheet(ctx: &egui::Context, play: &mut GwView) {
         })
         .collect();
     let draft = play.draft.clone();
-    let editable = draft.editable;
     let mut edits = Vec::new();
+    let title = plan_title(play, side, draft.editable);
+    let sheet = PlanSheet {
+        names: &names,
+        turns,
+        side_info: &side_info,
+        ammo,
+        bombard: &bombard,
+        draft: &draft,
+    };
+    egui::Window::new(title)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -140.0])
+        .show(ctx, |ui| plan_sheet_body(ui, play, &sheet, &mut edits));
+    play.edits.0.extend(edits);
+}
+
+/// What every part of the plan sheet reads: the draft, the side's figures and
+/// the names of the pieces.
+struct PlanSheet<'a> {
+    /// Piece names by id.
+    names: &'a BTreeMap<String, String>,
+    /// The scenario's number of turns.
+    turns: usize,
+    /// The side's figures: its ammunition and off-board factors.
+    side_info: &'a GwSide,
+    /// The side's Artillery Ammunition.
+    ammo: u8,
+    /// Each on-board battery's bombard strength and range, by id.
+    bombard: &'a BTreeMap<String, (u8, u8)>,
+    /// The plan shown, as it was when the frame began.
+    draft: &'a PlanDraft,
+}
+
+/// The plan sheet's title: the side, and whether the plan is filed or sealed.
+fn plan_title(play: &GwView, side: u8, editable: bool) -> String {
     let sealed = play.own_plan.as_ref().is_some_and(|o| o.side == side);
-    let title = if editable {
+    if editable {
         format!("Artillery Plan: {}", play.sides.name(side))
     } else if sealed {
         format!(
@@ -218,182 +254,305 @@ pub fn plan_sheet(ctx: &egui::Context, play: &mut GwView) {
         )
     } else {
         format!("Artillery Plan: {} (filed)", play.sides.name(side))
-    };
-    egui::Window::new(title)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -140.0])
-        .show(ctx, |ui| {
-            if editable {
-                ui.label(format!(
-                    "Artillery Ammunition {ammo}: each battery or factor fires on at most {ammo} turns. Click a cell, then a hex on the map (or type it below); right-click a cell for NO FIRE."
-                ));
-            } else {
-                ui.label(format!(
-                    "Filed before the first turn. ✔ fired; ○ its turn came but it did not fire (an empty hex, out of range or gone). Artillery Ammunition {ammo}."
-                ));
-            }
-            // Many batteries scroll rather than push the buttons off the screen.
-            egui::ScrollArea::vertical().max_height(PLAN_ROWS_HEIGHT).show(ui, |ui| {
-                egui::Grid::new("plan").striped(true).show(ui, |ui| {
-                    ui.strong("Battery");
-                    ui.strong("Mission");
-                    for t in 1..=turns {
-                        // The turn whose fire the map shows is picked out.
-                        if draft.show_turn + 1 == t {
-                            ui.label(egui::RichText::new(format!("T{t}")).strong().color(egui::Color32::from_rgb(240, 120, 90)))
-                                .on_hover_text("The map shows this turn's plotted fire");
-                        } else {
-                            ui.strong(format!("T{t}"));
-                        }
-                    }
-                    ui.strong("Turns");
-                    ui.end_row();
-                    for (line, a) in draft.missions.iter().enumerate() {
-                        let factor = side_info.off_board_artillery.iter().find(|f| f.id == a.source);
-                        let what = match (factor, bombard.get(&a.source)) {
-                            (Some(f), _) => format!("{} ({}, off-board)", f.name, f.strength),
-                            (None, Some((s, r))) => format!("{} ({s}-{r})", name_of(&names, &a.source)),
-                            (None, None) => name_of(&names, &a.source),
-                        };
-                        ui.label(what);
-                        let kind = match &a.mission {
-                            Mission::PlannedFire { .. } => 0,
-                            Mission::OpenSights => 1,
-                            Mission::Move { .. } => 2,
-                        };
-                        let kinds = ["Planned Fire", "Open Sights", "Move"];
-                        if factor.is_some() || !editable {
-                            ui.label(kinds[usize::from(kind)]);
-                        } else {
-                            let mut chosen = kind;
-                            egui::ComboBox::from_id_salt(("mission", line))
-                                .selected_text(kinds[usize::from(kind)])
-                                .show_ui(ui, |ui| {
-                                    for (k, name) in kinds.iter().enumerate() {
-                                        ui.selectable_value(&mut chosen, k as u8, *name);
-                                    }
-                                });
-                            if chosen != kind {
-                                edits.push(PlanEdit::Mission(line, chosen));
-                            }
-                        }
-                        match &a.mission {
-                            Mission::PlannedFire { targets } if editable => {
-                                for (t, target) in targets.iter().enumerate() {
-                                    let selected = draft.cell == Some((line, t));
-                                    let text = target.clone().unwrap_or_else(|| "—".into());
-                                    let b = ui.selectable_label(selected, text);
-                                    if b.clicked() {
-                                        play.cell.0 = Some((line, t));
-                                    }
-                                    if b.secondary_clicked() {
-                                        edits.push(PlanEdit::Cell(line, t, None));
-                                    }
-                                }
-                                let used = targets.iter().filter(|t| t.is_some()).count();
-                                ui.horizontal(|ui| {
-                                    ui.label(format!("{used}/{ammo}"));
-                                    if ui.small_button("copy on").on_hover_text("Repeat the last target on the following turns while ammunition lasts (Drumfire)").clicked() {
-                                        edits.push(PlanEdit::CopyOn(line));
-                                    }
-                                });
-                            }
-                            Mission::PlannedFire { targets } => {
-                                let fired = fired_turns(play, &a.source);
-                                for (t, target) in targets.iter().enumerate() {
-                                    let Some(hex) = target else {
-                                        ui.label("—");
-                                        continue;
-                                    };
-                                    if fired.contains(&t) {
-                                        ui.colored_label(egui::Color32::from_rgb(120, 200, 120), format!("{hex} ✔"))
-                                            .on_hover_text(format!("Fired on turn {}", t + 1));
-                                    } else if bombarded(play, t) {
-                                        ui.weak(format!("{hex} ○")).on_hover_text(format!(
-                                            "Turn {}: did not fire (the hex was empty, out of range, or the battery gone)",
-                                            t + 1
-                                        ));
-                                    } else {
-                                        ui.label(hex);
-                                    }
-                                }
-                                let plotted = targets.iter().filter(|t| t.is_some()).count();
-                                let spent = targets
-                                    .iter()
-                                    .enumerate()
-                                    .filter(|(t, x)| x.is_some() && bombarded(play, *t))
-                                    .count();
-                                ui.label(format!("fired {}, {} to come", fired.len(), plotted - spent))
-                                    .on_hover_text(format!(
-                                        "Ammunition left: {} of {ammo}",
-                                        usize::from(ammo).saturating_sub(spent)
-                                    ));
-                            }
-                            Mission::OpenSights => {
-                                for _ in 0..turns {
-                                    ui.label("");
-                                }
-                                ui.label("fires at what it sees");
-                            }
-                            Mission::Move { destination } => {
-                                let selected = draft.cell == Some((line, 0));
-                                let text = if destination.is_empty() { "pick a hex".to_owned() } else { format!("to {destination}") };
-                                if editable {
-                                    if ui.selectable_label(selected, text).clicked() {
-                                        play.cell.0 = Some((line, 0));
-                                    }
-                                } else {
-                                    ui.label(text);
-                                }
-                                for _ in 1..turns {
-                                    ui.label("");
-                                }
-                                ui.label("then Open Sights");
-                            }
-                        }
-                        ui.end_row();
-                    }
-                });
-            });
-            if let Some(why) = &draft.refusal {
-                ui.colored_label(egui::Color32::from_rgb(230, 110, 90), why);
-            }
-            if !editable {
-                if ui.button("Close").clicked() {
-                    edits.push(PlanEdit::Close);
-                }
-                return;
-            }
-            if let Some((line, t)) = draft.cell {
-                let source = draft.missions.get(line).map(|a| name_of(&names, &a.source)).unwrap_or_default();
-                let moving = matches!(draft.missions.get(line).map(|a| &a.mission), Some(Mission::Move { .. }));
-                ui.horizontal(|ui| {
-                    if moving {
-                        ui.label(format!("{source} moves to hex"));
-                    } else {
-                        ui.label(format!("{source}, turn {}: hex", t + 1));
-                    }
-                    let field = ui.add(egui::TextEdit::singleline(&mut *play.hex_text).desired_width(60.0).hint_text("1608"));
-                    let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    if (ui.button("Plot").clicked() || entered) && !play.hex_text.trim().is_empty() {
-                        edits.push(PlanEdit::Cell(line, t, Some(play.hex_text.trim().to_owned())));
-                        play.hex_text.clear();
-                    }
-                    ui.weak("or click the hex on the map");
-                });
-            }
-            ui.horizontal(|ui| {
-                if ui.button("File the plan").clicked() {
-                    edits.push(PlanEdit::File);
-                }
-                if ui.button("Export").on_hover_text("Write this plan to a RON file under saves/").clicked() {
-                    edits.push(PlanEdit::Export);
-                }
-                if ui.button("Import").on_hover_text("Read this side's plan file back, checked like a scenario").clicked() {
-                    edits.push(PlanEdit::Import);
+    }
+}
+
+/// The plan sheet's contents: the words on top, the grid of lines, the refusal,
+/// and either the Close button or the hex entry and the filing buttons.
+fn plan_sheet_body(
+    ui: &mut egui::Ui,
+    play: &mut GwView,
+    sheet: &PlanSheet,
+    edits: &mut Vec<PlanEdit>,
+) {
+    let ammo = sheet.ammo;
+    let draft = sheet.draft;
+    if draft.editable {
+        ui.label(format!(
+            "Artillery Ammunition {ammo}: each battery or factor fires on at most {ammo} turns. Click a cell, then a hex on the map (or type it below); right-click a cell for NO FIRE."
+        ));
+    } else {
+        ui.label(format!(
+            "Filed before the first turn. ✔ fired; ○ its turn came but it did not fire (an empty hex, out of range or gone). Artillery Ammunition {ammo}."
+        ));
+    }
+    // Many batteries scroll rather than push the buttons off the screen.
+    egui::ScrollArea::vertical()
+        .max_height(PLAN_ROWS_HEIGHT)
+        .show(ui, |ui| {
+            egui::Grid::new("plan").striped(true).show(ui, |ui| {
+                plan_header(ui, sheet);
+                for (line, a) in draft.missions.iter().enumerate() {
+                    plan_line(ui, play, sheet, line, a, edits);
                 }
             });
         });
-    play.edits.0.extend(edits);
+    if let Some(why) = &draft.refusal {
+        ui.colored_label(egui::Color32::from_rgb(230, 110, 90), why);
+    }
+    if !draft.editable {
+        if ui.button("Close").clicked() {
+            edits.push(PlanEdit::Close);
+        }
+        return;
+    }
+    if let Some((line, t)) = draft.cell {
+        plan_hex_entry(ui, play, sheet, line, t, edits);
+    }
+    ui.horizontal(|ui| {
+        if ui.button("File the plan").clicked() {
+            edits.push(PlanEdit::File);
+        }
+        if ui
+            .button("Export")
+            .on_hover_text("Write this plan to a RON file under saves/")
+            .clicked()
+        {
+            edits.push(PlanEdit::Export);
+        }
+        if ui
+            .button("Import")
+            .on_hover_text("Read this side's plan file back, checked like a scenario")
+            .clicked()
+        {
+            edits.push(PlanEdit::Import);
+        }
+    });
+}
+
+/// The grid's header row: the battery, its mission, one column per turn (the one
+/// the map shows picked out) and the turns it fires.
+fn plan_header(ui: &mut egui::Ui, sheet: &PlanSheet) {
+    ui.strong("Battery");
+    ui.strong("Mission");
+    for t in 1..=sheet.turns {
+        // The turn whose fire the map shows is picked out.
+        if sheet.draft.show_turn + 1 == t {
+            ui.label(
+                egui::RichText::new(format!("T{t}"))
+                    .strong()
+                    .color(egui::Color32::from_rgb(240, 120, 90)),
+            )
+            .on_hover_text("The map shows this turn's plotted fire");
+        } else {
+            ui.strong(format!("T{t}"));
+        }
+    }
+    ui.strong("Turns");
+    ui.end_row();
+}
+
+/// One line of the sheet: the battery or factor, its mission, its cells and its
+/// count of turns.
+fn plan_line(
+    ui: &mut egui::Ui,
+    play: &mut GwView,
+    sheet: &PlanSheet,
+    line: usize,
+    a: &Assignment,
+    edits: &mut Vec<PlanEdit>,
+) {
+    let editable = sheet.draft.editable;
+    let factor = sheet
+        .side_info
+        .off_board_artillery
+        .iter()
+        .find(|f| f.id == a.source);
+    let what = match (factor, sheet.bombard.get(&a.source)) {
+        (Some(f), _) => format!("{} ({}, off-board)", f.name, f.strength),
+        (None, Some((s, r))) => format!("{} ({s}-{r})", name_of(sheet.names, &a.source)),
+        (None, None) => name_of(sheet.names, &a.source),
+    };
+    ui.label(what);
+    plan_mission(ui, line, a, factor.is_some() || !editable, edits);
+    match &a.mission {
+        Mission::PlannedFire { targets } if editable => {
+            plan_targets_editable(ui, play, sheet, line, targets, edits);
+        }
+        Mission::PlannedFire { targets } => plan_targets_filed(ui, play, sheet, &a.source, targets),
+        Mission::OpenSights => {
+            for _ in 0..sheet.turns {
+                ui.label("");
+            }
+            ui.label("fires at what it sees");
+        }
+        Mission::Move { destination } => {
+            let selected = sheet.draft.cell == Some((line, 0));
+            let text = if destination.is_empty() {
+                "pick a hex".to_owned()
+            } else {
+                format!("to {destination}")
+            };
+            if editable {
+                if ui.selectable_label(selected, text).clicked() {
+                    play.cell.0 = Some((line, 0));
+                }
+            } else {
+                ui.label(text);
+            }
+            for _ in 1..sheet.turns {
+                ui.label("");
+            }
+            ui.label("then Open Sights");
+        }
+    }
+    ui.end_row();
+}
+
+/// A line's mission: a label when it is fixed (an off-board factor, or a filed
+/// plan), else a menu whose change is queued as an edit.
+fn plan_mission(
+    ui: &mut egui::Ui,
+    line: usize,
+    a: &Assignment,
+    fixed: bool,
+    edits: &mut Vec<PlanEdit>,
+) {
+    let kind = match &a.mission {
+        Mission::PlannedFire { .. } => 0,
+        Mission::OpenSights => 1,
+        Mission::Move { .. } => 2,
+    };
+    let kinds = ["Planned Fire", "Open Sights", "Move"];
+    if fixed {
+        ui.label(kinds[usize::from(kind)]);
+    } else {
+        let mut chosen = kind;
+        egui::ComboBox::from_id_salt(("mission", line))
+            .selected_text(kinds[usize::from(kind)])
+            .show_ui(ui, |ui| {
+                for (k, name) in kinds.iter().enumerate() {
+                    ui.selectable_value(&mut chosen, k as u8, *name);
+                }
+            });
+        if chosen != kind {
+            edits.push(PlanEdit::Mission(line, chosen));
+        }
+    }
+}
+
+/// A Planned Fire line of the draft: a cell per turn to click (or right-click for
+/// NO FIRE), the ammunition used and the button that copies the last target on.
+fn plan_targets_editable(
+    ui: &mut egui::Ui,
+    play: &mut GwView,
+    sheet: &PlanSheet,
+    line: usize,
+    targets: &[Option<String>],
+    edits: &mut Vec<PlanEdit>,
+) {
+    let ammo = sheet.ammo;
+    for (t, target) in targets.iter().enumerate() {
+        let selected = sheet.draft.cell == Some((line, t));
+        let text = target.clone().unwrap_or_else(|| "—".into());
+        let b = ui.selectable_label(selected, text);
+        if b.clicked() {
+            play.cell.0 = Some((line, t));
+        }
+        if b.secondary_clicked() {
+            edits.push(PlanEdit::Cell(line, t, None));
+        }
+    }
+    let used = targets.iter().filter(|t| t.is_some()).count();
+    ui.horizontal(|ui| {
+        ui.label(format!("{used}/{ammo}"));
+        if ui
+            .small_button("copy on")
+            .on_hover_text(
+                "Repeat the last target on the following turns while ammunition lasts (Drumfire)",
+            )
+            .clicked()
+        {
+            edits.push(PlanEdit::CopyOn(line));
+        }
+    });
+}
+
+/// A Planned Fire line of a filed plan: each turn's hex, ticked when it fired or
+/// ringed when its turn came and it did not, and the ammunition spent and to come.
+fn plan_targets_filed(
+    ui: &mut egui::Ui,
+    play: &GwView,
+    sheet: &PlanSheet,
+    source: &str,
+    targets: &[Option<String>],
+) {
+    let ammo = sheet.ammo;
+    let fired = fired_turns(play, source);
+    for (t, target) in targets.iter().enumerate() {
+        let Some(hex) = target else {
+            ui.label("—");
+            continue;
+        };
+        if fired.contains(&t) {
+            ui.colored_label(egui::Color32::from_rgb(120, 200, 120), format!("{hex} ✔"))
+                .on_hover_text(format!("Fired on turn {}", t + 1));
+        } else if bombarded(play, t) {
+            ui.weak(format!("{hex} ○")).on_hover_text(format!(
+                "Turn {}: did not fire (the hex was empty, out of range, or the battery gone)",
+                t + 1
+            ));
+        } else {
+            ui.label(hex);
+        }
+    }
+    let plotted = targets.iter().filter(|t| t.is_some()).count();
+    let spent = targets
+        .iter()
+        .enumerate()
+        .filter(|(t, x)| x.is_some() && bombarded(play, *t))
+        .count();
+    ui.label(format!(
+        "fired {}, {} to come",
+        fired.len(),
+        plotted - spent
+    ))
+    .on_hover_text(format!(
+        "Ammunition left: {} of {ammo}",
+        usize::from(ammo).saturating_sub(spent)
+    ));
+}
+
+/// The hex entry for the cell picked: its battery and turn (or its move), a field
+/// for the hex and the Plot button.
+fn plan_hex_entry(
+    ui: &mut egui::Ui,
+    play: &mut GwView,
+    sheet: &PlanSheet,
+    line: usize,
+    t: usize,
+    edits: &mut Vec<PlanEdit>,
+) {
+    let draft = sheet.draft;
+    let source = draft
+        .missions
+        .get(line)
+        .map(|a| name_of(sheet.names, &a.source))
+        .unwrap_or_default();
+    let moving = matches!(
+        draft.missions.get(line).map(|a| &a.mission),
+        Some(Mission::Move { .. })
+    );
+    ui.horizontal(|ui| {
+        if moving {
+            ui.label(format!("{source} moves to hex"));
+        } else {
+            ui.label(format!("{source}, turn {}: hex", t + 1));
+        }
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut *play.hex_text)
+                .desired_width(60.0)
+                .hint_text("1608"),
+        );
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if (ui.button("Plot").clicked() || entered) && !play.hex_text.trim().is_empty() {
+            edits.push(PlanEdit::Cell(
+                line,
+                t,
+                Some(play.hex_text.trim().to_owned()),
+            ));
+            play.hex_text.clear();
+        }
+        ui.weak("or click the hex on the map");
+    });
 }
