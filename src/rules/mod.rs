@@ -13,14 +13,9 @@ pub mod wwii;
 
 /// Every rule set's window plugins.
 pub fn plugin(app: &mut App) {
-    app.add_plugins((
-        great_war::play::plugin,
-        great_war::plan::plugin,
-        napoleonic::play::plugin,
-        portable::play::plugin,
-        acw::play::plugin,
-        wwii::play::plugin,
-    ));
+    for p in &ALL {
+        (p.plugin)(app);
+    }
 }
 
 /// A rule set's steps of the scripted-input mode (`play::script`), for the window tests.
@@ -100,10 +95,30 @@ impl PlayParts {
     };
 }
 
+/// A rule set's parts of the window: its plugin, its rules page, and what it has of its
+/// own in the play window, the editor and the window tests' scripts (each defaulting to
+/// nothing). The app's registry lists one per rule set ([`WindowParts::of`]).
+pub trait RuleSetWindow: 'static {
+    /// The rule set (its core `RuleSetInfo`).
+    const RULES: &'static drumfire_core::rule_set::RuleSetInfo;
+    /// Its rules page (`docs/rules/`), shown in the rules window (`ui::rules_book`).
+    const RULES_DOC: &'static str;
+    /// Its parts of the play window.
+    const PLAY: &'static PlayParts = &PlayParts::NONE;
+    /// Its parts of the scenario editor.
+    const EDITOR: &'static crate::editor::EditorPanels = &crate::editor::EditorPanels::NONE;
+    /// Its steps of the scripted-input mode.
+    const SCRIPT: &'static ScriptSteps = &ScriptSteps::NONE;
+    /// Its window plugins: its input, previews and overlays.
+    fn plugin(app: &mut App);
+}
+
 /// A rule set's parts of the window that the shared code asks for by the game's rule set.
 pub struct WindowParts {
     /// The rule set (its core `RuleSetInfo`).
     pub rules: &'static drumfire_core::rule_set::RuleSetInfo,
+    /// Its window plugins.
+    pub plugin: fn(&mut App),
     /// Its parts of the scenario editor.
     pub editor: &'static crate::editor::EditorPanels,
     /// Its steps of the scripted-input mode.
@@ -114,43 +129,27 @@ pub struct WindowParts {
     pub rules_doc: &'static str,
 }
 
-/// Every rule set's window parts.
+impl WindowParts {
+    /// The window parts of rule set `W`.
+    pub const fn of<W: RuleSetWindow>() -> Self {
+        Self {
+            rules: W::RULES,
+            plugin: W::plugin,
+            editor: W::EDITOR,
+            script: W::SCRIPT,
+            play: W::PLAY,
+            rules_doc: W::RULES_DOC,
+        }
+    }
+}
+
+/// Every rule set's window parts, their plugins added in this order.
 static ALL: [WindowParts; 5] = [
-    WindowParts {
-        rules: &drumfire_core::rules::great_war::INFO,
-        editor: &great_war::editor::PANELS,
-        script: &great_war::script::STEPS,
-        play: &great_war::panels::PARTS,
-        rules_doc: include_str!("../../docs/rules/great-war.md"),
-    },
-    WindowParts {
-        rules: &drumfire_core::rules::napoleonic::INFO,
-        editor: &napoleonic::editor::PANELS,
-        script: &napoleonic::script::STEPS,
-        play: &napoleonic::panels::PARTS,
-        rules_doc: include_str!("../../docs/rules/napoleonic.md"),
-    },
-    WindowParts {
-        rules: &drumfire_core::rules::portable::INFO,
-        editor: &portable::editor::PANELS,
-        script: &ScriptSteps::NONE,
-        play: &portable::panels::PARTS,
-        rules_doc: include_str!("../../docs/rules/portable.md"),
-    },
-    WindowParts {
-        rules: &drumfire_core::rules::acw::INFO,
-        editor: &acw::editor::PANELS,
-        script: &acw::script::STEPS,
-        play: &acw::panels::PARTS,
-        rules_doc: include_str!("../../docs/rules/acw.md"),
-    },
-    WindowParts {
-        rules: &drumfire_core::rules::wwii::INFO,
-        editor: &wwii::editor::PANELS,
-        script: &wwii::script::STEPS,
-        play: &wwii::panels::PARTS,
-        rules_doc: include_str!("../../docs/rules/wwii.md"),
-    },
+    WindowParts::of::<great_war::Window>(),
+    WindowParts::of::<napoleonic::Window>(),
+    WindowParts::of::<portable::Window>(),
+    WindowParts::of::<acw::Window>(),
+    WindowParts::of::<wwii::Window>(),
 ];
 
 /// The window parts of rule set `id`, if it has any.

@@ -9,3 +9,20 @@ pub mod plan;
 pub mod play;
 pub mod script;
 pub mod sheet;
+
+/// The great war rule set's parts of the window.
+pub struct Window;
+
+impl super::RuleSetWindow for Window {
+    const RULES: &'static drumfire_core::rule_set::RuleSetInfo =
+        &drumfire_core::rules::great_war::INFO;
+    const RULES_DOC: &'static str = include_str!("../../../docs/rules/great-war.md");
+    const PLAY: &'static super::PlayParts = &panels::PARTS;
+    const EDITOR: &'static crate::editor::EditorPanels = &editor::PANELS;
+    const SCRIPT: &'static super::ScriptSteps = &script::STEPS;
+
+    fn plugin(app: &mut bevy::prelude::App) {
+        play::plugin(app);
+        plan::plugin(app);
+    }
+}

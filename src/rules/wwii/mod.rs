@@ -7,3 +7,18 @@ pub mod editor;
 pub mod panels;
 pub mod play;
 pub mod script;
+
+/// The wwii rule set's parts of the window.
+pub struct Window;
+
+impl super::RuleSetWindow for Window {
+    const RULES: &'static drumfire_core::rule_set::RuleSetInfo = &drumfire_core::rules::wwii::INFO;
+    const RULES_DOC: &'static str = include_str!("../../../docs/rules/wwii.md");
+    const PLAY: &'static super::PlayParts = &panels::PARTS;
+    const EDITOR: &'static crate::editor::EditorPanels = &editor::PANELS;
+    const SCRIPT: &'static super::ScriptSteps = &script::STEPS;
+
+    fn plugin(app: &mut bevy::prelude::App) {
+        play::plugin(app);
+    }
+}
