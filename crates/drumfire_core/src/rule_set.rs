@@ -319,8 +319,15 @@ fn validate_for<R: RuleSet>(world: &World, order: &Order) -> Result<(), Refusal>
                 R::NAME
             ))),
         },
-        // Hand moves are the table's to check, seals the core's: never passed here.
-        Order::Table(_) | Order::Sealed { .. } | Order::Open { .. } => Ok(()),
+        // Hand moves are table mode's to decide and seals the sealing stage's (`door::Stage`):
+        // one that reaches the rule set was taken by no stage, and is no order of its.
+        Order::Table(_) => Err(Refusal(
+            "Hand moves are for table mode; this game follows the rules.".into(),
+        )),
+        Order::Sealed { .. } | Order::Open { .. } => Err(Refusal(format!(
+            "The {} rules take no sealed order here.",
+            R::NAME
+        ))),
     }
 }
 

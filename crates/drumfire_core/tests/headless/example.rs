@@ -237,3 +237,29 @@ fn the_editor_carries_the_example_s_colours_along() {
     let new = Editor::new(&RULE_SETS, &INFO, "new.ron");
     assert!(pieces(&new).is_empty());
 }
+
+/// A hand move or a seal that no stage of the door took (a world assembled without
+/// them) is refused by the rule set, not let through as no order of its own.
+#[test]
+fn a_hand_move_or_a_seal_that_reaches_the_rule_set_is_refused() {
+    let game = red_first();
+    let world = game.world();
+    let hand = Order::Table(drumfire_core::table_order::TableOrder::NextTurn);
+    assert_eq!(
+        (INFO.validate)(world, &hand).unwrap_err().0,
+        "Hand moves are for table mode; this game follows the rules."
+    );
+    let seal = Order::Sealed {
+        side: 0,
+        seal: "0".repeat(64),
+    };
+    assert_eq!(
+        (INFO.validate)(world, &seal).unwrap_err().0,
+        "The Skirmish rules take no sealed order here."
+    );
+    // Through the door, the table stage decides the hand move first.
+    assert_eq!(
+        drumfire_core::door::validate(world, &hand).unwrap_err().0,
+        "Hand moves are for table mode; this game follows the rules."
+    );
+}
