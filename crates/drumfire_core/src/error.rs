@@ -98,6 +98,16 @@ pub fn without_bom(text: &str) -> &str {
 /// Reads RON the way every Drumfire file is read: optional fields may be written
 /// bare (`steps: 1`) or wrapped (`steps: Some(1)`).
 pub fn read_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, LocatedError> {
+    read_ron_seed(file, text, std::marker::PhantomData::<T>)
+}
+
+/// [`read_ron`] with a seed: what is read needs more than its type to be read (a
+/// scenario file, the rule sets its section may be of).
+pub fn read_ron_seed<T, S: for<'de> serde::de::DeserializeSeed<'de, Value = T>>(
+    file: &str,
+    text: &str,
+    seed: S,
+) -> Result<T, LocatedError> {
     if text.len() > MAX_FILE_BYTES {
         return Err(LocatedError {
             file: file.to_owned(),
@@ -114,7 +124,7 @@ pub fn read_ron<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Resul
     // RON refuses nesting deeper than its recursion limit (128) with a located error.
     ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-        .from_str(text)
+        .from_str_seed(text, seed)
         .map_err(|e| from_ron(file, &e))
 }
 

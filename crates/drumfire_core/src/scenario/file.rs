@@ -20,26 +20,30 @@ const CORE_FIELDS: [&str; 9] = [
 
 /// Every field a scenario may have: the core's and each rule set's section (of the
 /// rule sets it is read with).
-fn fields() -> &'static [&'static str] {
-    match crate::rule_set::current() {
-        Some(rule_sets) => rule_sets.names("scenario fields", |r| {
-            CORE_FIELDS
-                .iter()
-                .copied()
-                .chain(r.iter().map(|r| r.id))
-                .collect()
-        }),
-        None => &CORE_FIELDS,
+fn fields(rule_sets: &'static RuleSets) -> &'static [&'static str] {
+    rule_sets.names("scenario fields", |r| {
+        CORE_FIELDS
+            .iter()
+            .copied()
+            .chain(r.iter().map(|r| r.id))
+            .collect()
+    })
+}
+
+/// Reads a scenario file of one of the rule sets it holds: a section is read by its rule
+/// set's own type, and a field of no rule set of them is an unknown field.
+#[derive(Clone, Copy)]
+pub struct FileSeed(pub &'static RuleSets);
+
+impl<'de> DeserializeSeed<'de> for FileSeed {
+    type Value = ScenarioFile;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<ScenarioFile, D::Error> {
+        d.deserialize_struct("Scenario", fields(self.0), FileVisitor(self.0))
     }
 }
 
-impl<'de> Deserialize<'de> for ScenarioFile {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_struct("Scenario", fields(), FileVisitor)
-    }
-}
-
-struct FileVisitor;
+struct FileVisitor(&'static RuleSets);
 
 /// Keeps the first value of a field; a second is an error.
 fn once<T, E: de::Error>(slot: &mut Option<T>, name: &'static str, value: T) -> Result<(), E> {
@@ -81,7 +85,7 @@ impl<'de> Visitor<'de> for FileVisitor {
                     map.next_value::<Vec<HexMarkerDef>>()?,
                 )?,
                 "victory" => once(&mut victory, "victory", map.next_value::<VictoryDef>()?)?,
-                other => match crate::rule_set::current().and_then(|r| r.find(other)) {
+                other => match self.0.find(other) {
                     Some(info) if rules.as_deref().is_some_and(|r: &str| r != info.id) => {
                         return Err(de::Error::custom(format!(
                             "a `{other}` section in a `{}` scenario: its rule set reads only a `{}` section",
@@ -94,7 +98,7 @@ impl<'de> Visitor<'de> for FileVisitor {
                         info.id,
                         map.next_value_seed(SectionSeed(info))?,
                     )?,
-                    None => return Err(de::Error::unknown_field(other, fields())),
+                    None => return Err(de::Error::unknown_field(other, fields(self.0))),
                 },
             }
         }

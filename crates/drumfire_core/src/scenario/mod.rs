@@ -9,11 +9,11 @@ use crate::map::{Crossing, Elevation, HexCell, HexIndex, Objective, River, Road,
 use crate::ron_spans::{Seg, locate_nearest, path, path_at};
 use crate::rule_set::{RuleSetInfo, RuleSets};
 use bevy_ecs::prelude::*;
-use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 
 mod check;
 mod file;
+pub use file::FileSeed;
 mod spawn;
 
 pub use crate::scenario_file::*;
@@ -45,7 +45,7 @@ pub fn read_file(
     text: &str,
     rule_sets: &'static RuleSets,
 ) -> Result<ScenarioFile, LocatedError> {
-    crate::rule_set::reading(rule_sets, || crate::error::read_ron(source, text))
+    crate::error::read_ron_seed(source, text, file::FileSeed(rule_sets))
 }
 
 /// Reads and checks a scenario of one of `rule_sets`. All errors found are returned,
