@@ -605,28 +605,49 @@ use serde::Deserialize;
 
 impl<'de> Deserialize<'de> for Order {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_enum("Order", variant_names(), OrderVisitor)
+        match current() {
+            Some(rule_sets) => serde::de::DeserializeSeed::deserialize(OrderSeed(rule_sets), d),
+            None => d.deserialize_enum("Order", SHARED_ORDERS, OrderVisitor(None)),
+        }
+    }
+}
+
+/// The names of the orders every game knows.
+const SHARED_ORDERS: &[&str] = &["Pass", "Table", "Sealed", "Open"];
+
+/// Reads an order of one of the rule sets it holds (or a pass, a hand move, a seal or an
+/// opening): the variant's name says whose it is.
+#[derive(Clone, Copy)]
+pub struct OrderSeed(pub &'static RuleSets);
+
+impl<'de> serde::de::DeserializeSeed<'de> for OrderSeed {
+    type Value = Order;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Order, D::Error> {
+        d.deserialize_enum("Order", order_names(self.0), OrderVisitor(Some(self.0)))
     }
 }
 
 /// The names an order is written under: `Pass`, `Table` and the tag of every rule set
 /// it is read with ([`crate::rule_set::reading`]).
 pub fn variant_names() -> &'static [&'static str] {
-    const SHARED: &[&str] = &["Pass", "Table", "Sealed", "Open"];
-    match current() {
-        Some(rule_sets) => rule_sets.names("orders", |r| {
-            SHARED
-                .iter()
-                .copied()
-                .chain(r.iter().map(|r| r.order_tag))
-                .collect()
-        }),
-        None => SHARED,
-    }
+    current().map_or(SHARED_ORDERS, order_names)
 }
 
-/// Reads an order: the variant's name says whose it is.
-struct OrderVisitor;
+/// The names an order of one of `rule_sets` is written under.
+fn order_names(rule_sets: &'static RuleSets) -> &'static [&'static str] {
+    rule_sets.names("orders", |r| {
+        SHARED_ORDERS
+            .iter()
+            .copied()
+            .chain(r.iter().map(|r| r.order_tag))
+            .collect()
+    })
+}
+
+/// Reads an order of one of the rule sets it holds, if any: the variant's name says
+/// whose it is.
+struct OrderVisitor(Option<&'static RuleSets>);
 
 impl<'de> serde::de::Visitor<'de> for OrderVisitor {
     type Value = Order;
@@ -637,14 +658,26 @@ impl<'de> serde::de::Visitor<'de> for OrderVisitor {
 
     fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<Order, A::Error> {
         let (crate::error::Identifier(name), variant) = data.variant()?;
-        read_variant(&name, variant, variant_names())
+        let expected = self.0.map_or(SHARED_ORDERS, order_names);
+        read_variant_of(self.0, &name, variant, expected)
     }
 }
 
 /// Reads an order from its variant's name and what follows it (for readers of files
-/// that hold orders among other things, such as a save's sealed secrets); `expected`
-/// is the list of names an unknown one is told.
+/// that hold orders among other things, such as a save's sealed secrets), with the rule
+/// sets of the reading under way ([`reading`]); `expected` is the list of names an
+/// unknown one is told.
 pub fn read_variant<'de, V: serde::de::VariantAccess<'de>>(
+    name: &str,
+    variant: V,
+    expected: &'static [&'static str],
+) -> Result<Order, V::Error> {
+    read_variant_of(current(), name, variant, expected)
+}
+
+/// [`read_variant`] with the rule sets handed in.
+fn read_variant_of<'de, V: serde::de::VariantAccess<'de>>(
+    rule_sets: Option<&'static RuleSets>,
     name: &str,
     variant: V,
     expected: &'static [&'static str],
@@ -669,7 +702,7 @@ pub fn read_variant<'de, V: serde::de::VariantAccess<'de>>(
                 secret: f.secret,
                 nonce: f.nonce,
             }),
-        tag => match current().and_then(|r| r.by_order_tag(tag)) {
+        tag => match rule_sets.and_then(|r| r.by_order_tag(tag)) {
             Some(info) => variant.newtype_variant_seed(RulesSeed(info)),
             None => Err(V::Error::unknown_variant(tag, expected)),
         },

@@ -138,9 +138,11 @@ pub fn read_order(
     text: &str,
     rule_sets: &'static drumfire_core::rule_set::RuleSets,
 ) -> Result<drumfire_core::orders::Order, String> {
-    drumfire_core::rule_set::reading(rule_sets, || {
-        drumfire_core::error::read_ron::<drumfire_core::orders::Order>("order", text)
-    })
+    drumfire_core::error::read_ron_seed(
+        "order",
+        text,
+        drumfire_core::rule_set::OrderSeed(rule_sets),
+    )
     .map_err(|e| e.to_string())
 }
 

@@ -147,6 +147,25 @@ fn two_sessions_play_the_worked_example_rule_set_to_the_same_hash() {
     assert!(orders > 20, "{orders} orders");
 }
 
+/// A message's order is read with the game's own rule sets, handed in: the example's
+/// order reads with its list and is an unknown variant to the shipped one.
+#[test]
+fn an_order_from_the_other_machine_is_read_with_the_scenario_s_rule_sets() {
+    let order: Order = skirmish::SkOrder::Fight {
+        side: 0,
+        unit: "r_1".into(),
+        target: "b_1".into(),
+    }
+    .into();
+    let text = crate::wire::order_text(&order);
+    assert_eq!(
+        crate::wire::read_order(&text, &skirmish::RULE_SETS),
+        Ok(order)
+    );
+    let err = crate::wire::read_order(&text, &drumfire_core::rules::ALL).unwrap_err();
+    assert!(err.contains("`Skirmish`"), "{err}");
+}
+
 #[test]
 fn two_sessions_play_a_whole_game_to_the_same_hash() {
     let mut p = pair(portable());
