@@ -286,3 +286,25 @@ pub fn journal_says(game: &Game, text: &str) -> bool {
         .iter()
         .any(|e| format!("{:?}", e.event).contains(text))
 }
+
+/// Submits `bad`, an order near a legal one, when it is not among `legal` and the door
+/// refuses it, checking that the refusal changed nothing: the state hash, the journal
+/// and the orders. Returns whether it was tried.
+pub fn refused_unchanged(
+    game: &mut Game,
+    legal: &[crate::orders::Order],
+    bad: &crate::orders::Order,
+) -> bool {
+    if legal.contains(bad) || crate::door::validate(game.world(), bad).is_ok() {
+        return false;
+    }
+    let before = game.state_hash();
+    let (journal, count) = (game.journal().entries().len(), game.orders().len());
+    assert!(game.submit(bad.clone()).is_err(), "{bad:?}");
+    assert_eq!(game.state_hash(), before, "{bad:?} changed the state");
+    assert_eq!(
+        (game.journal().entries().len(), game.orders().len()),
+        (journal, count)
+    );
+    true
+}

@@ -3,7 +3,6 @@
 //! every die journaled), and no panic. 50 games per scenario; set
 //! `DRUMFIRE_SOAK_GAMES` for more (`scripts/soak.sh` plays thousands, release build).
 
-use drumfire_core::door;
 use drumfire_core::game::Game;
 use drumfire_core::orders::Order;
 use drumfire_core::players::{Bot, PlayerKind, legal_orders};
@@ -123,18 +122,9 @@ fn every_illegal_order_is_refused_with_the_state_hash_unchanged() {
             let side = game.awaiting().unwrap();
             let legal = legal_orders(&game, side, seed);
             for bad in near_misses(&game, &legal) {
-                if legal.contains(&bad) || door::validate(game.world(), &bad).is_ok() {
-                    continue;
+                if drumfire_core::testing::refused_unchanged(&mut game, &legal, &bad) {
+                    refused += 1;
                 }
-                let before = game.state_hash();
-                let (journal, count) = (game.journal().entries().len(), game.orders().len());
-                assert!(game.submit(bad.clone()).is_err(), "{bad:?}");
-                assert_eq!(game.state_hash(), before, "{bad:?} changed the state");
-                assert_eq!(
-                    (game.journal().entries().len(), game.orders().len()),
-                    (journal, count)
-                );
-                refused += 1;
             }
             let order = bots[usize::from(side)].choose(&game, side).unwrap();
             game.submit(order).unwrap();

@@ -88,8 +88,34 @@ impl crate::rule_set::RuleSet for Acw {
     fn spawn(world: &mut World, file: &crate::scenario::ScenarioFile) {
         scenario::spawn(world, file);
     }
+    /// The ACW systems of each phase.
     fn systems(app: &mut App) {
-        systems(app);
+        app.add_systems(OnEnter(ORDERS), resolve::begin_orders.after(flow::Announce))
+            .add_systems(
+                OnEnter(INITIATIVE),
+                resolve::roll_for_initiative.after(flow::Announce),
+            )
+            .add_systems(
+                OnEnter(MOVEMENT),
+                resolve::begin_movement.after(flow::Announce),
+            )
+            .add_systems(
+                OnEnter(SHOOTING),
+                resolve::begin_shooting.after(flow::Announce),
+            )
+            .add_systems(OnEnter(COMBAT), resolve::begin_combat.after(flow::Announce))
+            .add_systems(OnEnter(REACT), resolve::begin_react.after(flow::Announce))
+            .add_systems(
+                crate::flow::CarryOut,
+                view::label_chits
+                    .after(<Acw as crate::rule_set::RuleSet>::carry_out)
+                    .run_if(resource_changed::<AcwState>),
+            );
+        let world = app.world_mut();
+        world.register_component::<crate::counters::Routed>();
+        world.register_component::<crate::counters::Stands>();
+        world.register_component::<crate::counters::Facing>();
+        view::install_board(world);
     }
     fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
         scenario::check(file)
@@ -154,36 +180,6 @@ pub const PHASE_NAMES: &[&str] = &[
     "Combat",
     "React",
 ];
-
-/// The ACW systems of each phase.
-fn systems(app: &mut App) {
-    app.add_systems(OnEnter(ORDERS), resolve::begin_orders.after(flow::Announce))
-        .add_systems(
-            OnEnter(INITIATIVE),
-            resolve::roll_for_initiative.after(flow::Announce),
-        )
-        .add_systems(
-            OnEnter(MOVEMENT),
-            resolve::begin_movement.after(flow::Announce),
-        )
-        .add_systems(
-            OnEnter(SHOOTING),
-            resolve::begin_shooting.after(flow::Announce),
-        )
-        .add_systems(OnEnter(COMBAT), resolve::begin_combat.after(flow::Announce))
-        .add_systems(OnEnter(REACT), resolve::begin_react.after(flow::Announce))
-        .add_systems(
-            crate::flow::CarryOut,
-            view::label_chits
-                .after(<Acw as crate::rule_set::RuleSet>::carry_out)
-                .run_if(resource_changed::<AcwState>),
-        );
-    let world = app.world_mut();
-    world.register_component::<crate::counters::Routed>();
-    world.register_component::<crate::counters::Stands>();
-    world.register_component::<crate::counters::Facing>();
-    view::install_board(world);
-}
 
 /// The side the game waits on: in the Orders phase each side that has not placed its
 /// chits, in side order; in the Initiative phase the side choosing; in Movement the

@@ -79,8 +79,36 @@ impl crate::rule_set::RuleSet for GreatWar {
     fn spawn(world: &mut World, file: &crate::scenario::ScenarioFile) {
         scenario::spawn(world, file);
     }
+    /// The Great War systems of each phase, and its board.
     fn systems(app: &mut App) {
-        systems(app);
+        app.insert_resource(SetupOrders)
+            .init_resource::<sealing::PlanSeals>()
+            .add_systems(OnEnter(Phase::Setup), setup::begin_setup)
+            .add_systems(
+                OnEnter(INITIATIVE),
+                initiative::roll_for_initiative.after(flow::Announce),
+            )
+            .add_systems(
+                OnEnter(BOMBARDMENT),
+                bombardment::begin_bombardment.after(flow::Announce),
+            )
+            .add_systems(
+                OnEnter(ACTION),
+                (
+                    flow::begin_action_phase.after(flow::Announce),
+                    action::begin_action.after(flow::begin_action_phase),
+                ),
+            )
+            .add_systems(
+                OnEnter(Phase::EndOfTurn),
+                action::clear_turn
+                    .after(flow::Announce)
+                    .before(flow::end_turn),
+            );
+        let data = INFO.data();
+        let board = board::Board::build(app.world_mut(), data);
+        let pieces = view::PieceQuery::new(app.world_mut());
+        app.insert_resource(board).insert_resource(pieces);
     }
     fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
         scenario::check(file)
@@ -137,38 +165,6 @@ pub const BOMBARDMENT: Phase = Phase::Rules(1);
 pub const ACTION: Phase = Phase::Rules(2);
 /// The names of the phases, by their number.
 pub const PHASE_NAMES: &[&str] = &["Initiative", "Bombardment", "Action"];
-
-/// The Great War systems of each phase, and its board.
-fn systems(app: &mut App) {
-    app.insert_resource(SetupOrders)
-        .init_resource::<sealing::PlanSeals>()
-        .add_systems(OnEnter(Phase::Setup), setup::begin_setup)
-        .add_systems(
-            OnEnter(INITIATIVE),
-            initiative::roll_for_initiative.after(flow::Announce),
-        )
-        .add_systems(
-            OnEnter(BOMBARDMENT),
-            bombardment::begin_bombardment.after(flow::Announce),
-        )
-        .add_systems(
-            OnEnter(ACTION),
-            (
-                flow::begin_action_phase.after(flow::Announce),
-                action::begin_action.after(flow::begin_action_phase),
-            ),
-        )
-        .add_systems(
-            OnEnter(Phase::EndOfTurn),
-            action::clear_turn
-                .after(flow::Announce)
-                .before(flow::end_turn),
-        );
-    let data = INFO.data();
-    let board = board::Board::build(app.world_mut(), data);
-    let pieces = view::PieceQuery::new(app.world_mut());
-    app.insert_resource(board).insert_resource(pieces);
-}
 
 /// Carries out the accepted order, whatever the phase.
 fn carry_out(world: &mut World) {

@@ -70,8 +70,26 @@ impl crate::rule_set::RuleSet for Napoleonic {
     fn spawn(world: &mut World, file: &crate::scenario::ScenarioFile) {
         scenario::spawn(world, file);
     }
+    /// The Napoleonic systems of each phase.
     fn systems(app: &mut App) {
-        systems(app);
+        app.add_systems(OnEnter(ORDERS), resolve::begin_orders.after(flow::Announce))
+            .add_systems(
+                OnEnter(INITIATIVE),
+                resolve::roll_for_first.after(flow::Announce),
+            )
+            .add_systems(
+                OnEnter(MOVEMENT),
+                resolve::begin_sides.after(flow::Announce),
+            )
+            .add_systems(OnEnter(COMBAT), resolve::begin_sides.after(flow::Announce))
+            .add_systems(OnEnter(RALLY), resolve::rally.after(flow::Announce));
+        let world = app.world_mut();
+        world.register_component::<Disordered>();
+        world.register_component::<Shaken>();
+        world.register_component::<Routed>();
+        world.register_component::<Stands>();
+        world.register_component::<crate::counters::Facing>();
+        view::install_board(world);
     }
     fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
         scenario::check(file)
@@ -114,28 +132,6 @@ pub const COMBAT: Phase = Phase::Rules(3);
 pub const RALLY: Phase = Phase::Rules(4);
 /// The names of the phases, by their number.
 pub const PHASE_NAMES: &[&str] = &["Orders", "Initiative", "Movement", "Combat", "Rally"];
-
-/// The Napoleonic systems of each phase.
-fn systems(app: &mut App) {
-    app.add_systems(OnEnter(ORDERS), resolve::begin_orders.after(flow::Announce))
-        .add_systems(
-            OnEnter(INITIATIVE),
-            resolve::roll_for_first.after(flow::Announce),
-        )
-        .add_systems(
-            OnEnter(MOVEMENT),
-            resolve::begin_sides.after(flow::Announce),
-        )
-        .add_systems(OnEnter(COMBAT), resolve::begin_sides.after(flow::Announce))
-        .add_systems(OnEnter(RALLY), resolve::rally.after(flow::Announce));
-    let world = app.world_mut();
-    world.register_component::<Disordered>();
-    world.register_component::<Shaken>();
-    world.register_component::<Routed>();
-    world.register_component::<Stands>();
-    world.register_component::<crate::counters::Facing>();
-    view::install_board(world);
-}
 
 /// The side the game waits on: in the Orders phase each side that has not given its
 /// orders, in side order, then (in a game between two machines) each side that gave

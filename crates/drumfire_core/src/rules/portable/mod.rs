@@ -81,8 +81,33 @@ impl crate::rule_set::RuleSet for Portable {
     fn spawn(world: &mut World, file: &crate::scenario::ScenarioFile) {
         scenario::spawn(world, file);
     }
+    /// The Portable systems of each phase.
     fn systems(app: &mut App) {
-        systems(app);
+        app.add_systems(OnEnter(Phase::Setup), face_the_enemy)
+            .add_systems(
+                OnEnter(ARTILLERY_FIRE),
+                begin_artillery_fire.after(flow::Announce),
+            )
+            .add_systems(OnEnter(INITIATIVE), roll_for_first.after(flow::Announce))
+            .add_systems(
+                OnEnter(ACTION),
+                (
+                    flow::begin_action_phase.after(flow::Announce),
+                    begin_action.after(flow::begin_action_phase),
+                ),
+            )
+            .add_systems(
+                OnEnter(Phase::EndOfTurn),
+                clear_turn.after(flow::Announce).before(flow::end_turn),
+            );
+        // The rules query these before any counter carries them.
+        let world = app.world_mut();
+        world.register_component::<Facing>();
+        world.register_component::<crate::counters::Pinned>();
+        world.register_component::<Moved>();
+        world.register_component::<Fired>();
+        world.register_component::<Done>();
+        view::install_board(world);
     }
     fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
         scenario::check(file)
@@ -112,35 +137,6 @@ pub const ARTILLERY_FIRE: Phase = Phase::Rules(1);
 pub const ACTION: Phase = Phase::Rules(2);
 /// The names of the phases, by their number.
 pub const PHASE_NAMES: &[&str] = &["Initiative", "Artillery Fire", "Action"];
-
-/// The Portable systems of each phase.
-fn systems(app: &mut App) {
-    app.add_systems(OnEnter(Phase::Setup), face_the_enemy)
-        .add_systems(
-            OnEnter(ARTILLERY_FIRE),
-            begin_artillery_fire.after(flow::Announce),
-        )
-        .add_systems(OnEnter(INITIATIVE), roll_for_first.after(flow::Announce))
-        .add_systems(
-            OnEnter(ACTION),
-            (
-                flow::begin_action_phase.after(flow::Announce),
-                begin_action.after(flow::begin_action_phase),
-            ),
-        )
-        .add_systems(
-            OnEnter(Phase::EndOfTurn),
-            clear_turn.after(flow::Announce).before(flow::end_turn),
-        );
-    // The rules query these before any counter carries them.
-    let world = app.world_mut();
-    world.register_component::<Facing>();
-    world.register_component::<crate::counters::Pinned>();
-    world.register_component::<Moved>();
-    world.register_component::<Fired>();
-    world.register_component::<Done>();
-    view::install_board(world);
-}
 
 /// The side the game waits on.
 /// Ours — P-1 in docs/rules/portable.md: which side fires artillery first.

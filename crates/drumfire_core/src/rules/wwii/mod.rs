@@ -91,8 +91,32 @@ impl crate::rule_set::RuleSet for Wwii {
     fn spawn(world: &mut World, file: &crate::scenario::ScenarioFile) {
         scenario::spawn(world, file);
     }
+    /// The WWII systems of each phase.
     fn systems(app: &mut App) {
-        systems(app);
+        app.add_systems(
+            OnEnter(INITIATIVE),
+            resolve::roll_for_initiative.after(flow::Announce),
+        )
+        .add_systems(
+            OnEnter(MOVEMENT),
+            resolve::begin_turns.after(flow::Announce),
+        )
+        .add_systems(OnEnter(FIRE), resolve::begin_turns.after(flow::Announce))
+        .add_systems(
+            OnEnter(ASSAULT),
+            resolve::begin_assault.after(flow::Announce),
+        )
+        .add_systems(OnEnter(RALLY), resolve::rally.after(flow::Announce))
+        .add_systems(
+            crate::flow::CarryOut,
+            view::label_morale
+                .after(<Wwii as crate::rule_set::RuleSet>::carry_out)
+                .run_if(resource_changed::<WwiiState>),
+        );
+        let world = app.world_mut();
+        world.register_component::<crate::counters::Stands>();
+        world.register_component::<crate::counters::Facing>();
+        view::install_board(world);
     }
     fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
         scenario::check(file)
@@ -127,34 +151,6 @@ pub const ASSAULT: Phase = Phase::Rules(3);
 pub const RALLY: Phase = Phase::Rules(4);
 /// The names of the phases, by their number.
 pub const PHASE_NAMES: &[&str] = &["Initiative", "Movement", "Fire", "Assault", "Rally"];
-
-/// The WWII systems of each phase.
-fn systems(app: &mut App) {
-    app.add_systems(
-        OnEnter(INITIATIVE),
-        resolve::roll_for_initiative.after(flow::Announce),
-    )
-    .add_systems(
-        OnEnter(MOVEMENT),
-        resolve::begin_turns.after(flow::Announce),
-    )
-    .add_systems(OnEnter(FIRE), resolve::begin_turns.after(flow::Announce))
-    .add_systems(
-        OnEnter(ASSAULT),
-        resolve::begin_assault.after(flow::Announce),
-    )
-    .add_systems(OnEnter(RALLY), resolve::rally.after(flow::Announce))
-    .add_systems(
-        crate::flow::CarryOut,
-        view::label_morale
-            .after(<Wwii as crate::rule_set::RuleSet>::carry_out)
-            .run_if(resource_changed::<WwiiState>),
-    );
-    let world = app.world_mut();
-    world.register_component::<crate::counters::Stands>();
-    world.register_component::<crate::counters::Facing>();
-    view::install_board(world);
-}
 
 /// The side the game waits on: the side moving or firing; in the assault phase the
 /// side choosing engagements, then the side whose unit may follow up a win.

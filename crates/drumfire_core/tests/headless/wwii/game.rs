@@ -177,19 +177,9 @@ fn every_illegal_order_near_a_legal_one_is_refused_with_the_state_unchanged() {
             let side = game.awaiting().unwrap();
             let legal = legal_orders(&game, side, seed);
             for bad in near_misses(&game, &legal) {
-                if legal.contains(&bad) || drumfire_core::door::validate(game.world(), &bad).is_ok()
-                {
-                    continue;
+                if drumfire_core::testing::refused_unchanged(&mut game, &legal, &bad) {
+                    refused_count += 1;
                 }
-                let before = game.state_hash();
-                let (journal, count) = (game.journal().entries().len(), game.orders().len());
-                assert!(game.submit(bad.clone()).is_err(), "{bad:?}");
-                assert_eq!(game.state_hash(), before, "{bad:?} changed the state");
-                assert_eq!(
-                    (game.journal().entries().len(), game.orders().len()),
-                    (journal, count)
-                );
-                refused_count += 1;
             }
             let order = bots[usize::from(side)].choose(&game, side).unwrap();
             game.submit(order).unwrap();
