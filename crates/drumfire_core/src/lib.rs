@@ -29,6 +29,7 @@ pub mod save;
 pub mod scenario;
 pub mod scenario_file;
 pub mod sealed;
+pub mod seeded;
 pub mod shared_dice;
 pub mod sides;
 pub mod signed;

@@ -9,7 +9,6 @@ use crate::orders::{Order, Refusal, RuleSetOrder, RulesOrder};
 use crate::scenario_file::{RulesSection, ScenarioFile, SideDef};
 use bevy_app::App;
 use bevy_ecs::world::World;
-use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::{Mutex, OnceLock};
@@ -572,45 +571,12 @@ impl std::fmt::Debug for RuleSets {
     }
 }
 
-thread_local! {
-    /// The rule sets that files being read on this thread are read with.
-    static READING: Cell<Option<&'static RuleSets>> = const { Cell::new(None) };
-}
-
-/// Runs `read` with `rule_sets` as the ones a rule set's orders and sections are read
-/// with (a reader cannot be handed them: serde builds it). Restores the previous ones
-/// after, so readings nest.
-pub fn reading<R>(rule_sets: &'static RuleSets, read: impl FnOnce() -> R) -> R {
-    struct Restore(Option<&'static RuleSets>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            READING.with(|r| r.set(self.0));
-        }
-    }
-    let _restore = Restore(READING.with(|r| r.replace(Some(rule_sets))));
-    read()
-}
-
-/// The rule sets of the reading under way on this thread, if any.
-pub(crate) fn current() -> Option<&'static RuleSets> {
-    READING.with(Cell::get)
-}
-
 // ---- Reading orders ---------------------------------------------------------------
 //
 // An order is written under its rule set's tag, so reading one needs the rule sets it
-// may be of: those of the reading under way ([`reading`]).
+// may be of: they are handed to the reader ([`OrderSeed`]).
 
 use serde::Deserialize;
-
-impl<'de> Deserialize<'de> for Order {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        match current() {
-            Some(rule_sets) => serde::de::DeserializeSeed::deserialize(OrderSeed(rule_sets), d),
-            None => d.deserialize_enum("Order", SHARED_ORDERS, OrderVisitor(None)),
-        }
-    }
-}
 
 /// The names of the orders every game knows.
 const SHARED_ORDERS: &[&str] = &["Pass", "Table", "Sealed", "Open"];
@@ -624,18 +590,12 @@ impl<'de> serde::de::DeserializeSeed<'de> for OrderSeed {
     type Value = Order;
 
     fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Order, D::Error> {
-        d.deserialize_enum("Order", order_names(self.0), OrderVisitor(Some(self.0)))
+        d.deserialize_enum("Order", order_names(self.0), OrderVisitor(self.0))
     }
 }
 
-/// The names an order is written under: `Pass`, `Table` and the tag of every rule set
-/// it is read with ([`crate::rule_set::reading`]).
-pub fn variant_names() -> &'static [&'static str] {
-    current().map_or(SHARED_ORDERS, order_names)
-}
-
 /// The names an order of one of `rule_sets` is written under.
-fn order_names(rule_sets: &'static RuleSets) -> &'static [&'static str] {
+pub fn order_names(rule_sets: &'static RuleSets) -> &'static [&'static str] {
     rule_sets.names("orders", |r| {
         SHARED_ORDERS
             .iter()
@@ -647,7 +607,7 @@ fn order_names(rule_sets: &'static RuleSets) -> &'static [&'static str] {
 
 /// Reads an order of one of the rule sets it holds, if any: the variant's name says
 /// whose it is.
-struct OrderVisitor(Option<&'static RuleSets>);
+struct OrderVisitor(&'static RuleSets);
 
 impl<'de> serde::de::Visitor<'de> for OrderVisitor {
     type Value = Order;
@@ -658,26 +618,15 @@ impl<'de> serde::de::Visitor<'de> for OrderVisitor {
 
     fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<Order, A::Error> {
         let (crate::error::Identifier(name), variant) = data.variant()?;
-        let expected = self.0.map_or(SHARED_ORDERS, order_names);
-        read_variant_of(self.0, &name, variant, expected)
+        read_variant(self.0, &name, variant, order_names(self.0))
     }
 }
 
-/// Reads an order from its variant's name and what follows it (for readers of files
-/// that hold orders among other things, such as a save's sealed secrets), with the rule
-/// sets of the reading under way ([`reading`]); `expected` is the list of names an
-/// unknown one is told.
+/// Reads an order of one of `rule_sets` from its variant's name and what follows it
+/// (for readers of files that hold orders among other things, such as a save's sealed
+/// secrets); `expected` is the list of names an unknown one is told.
 pub fn read_variant<'de, V: serde::de::VariantAccess<'de>>(
-    name: &str,
-    variant: V,
-    expected: &'static [&'static str],
-) -> Result<Order, V::Error> {
-    read_variant_of(current(), name, variant, expected)
-}
-
-/// [`read_variant`] with the rule sets handed in.
-fn read_variant_of<'de, V: serde::de::VariantAccess<'de>>(
-    rule_sets: Option<&'static RuleSets>,
+    rule_sets: &'static RuleSets,
     name: &str,
     variant: V,
     expected: &'static [&'static str],
@@ -702,7 +651,7 @@ fn read_variant_of<'de, V: serde::de::VariantAccess<'de>>(
                 secret: f.secret,
                 nonce: f.nonce,
             }),
-        tag => match rule_sets.and_then(|r| r.by_order_tag(tag)) {
+        tag => match rule_sets.by_order_tag(tag) {
             Some(info) => variant.newtype_variant_seed(RulesSeed(info)),
             None => Err(V::Error::unknown_variant(tag, expected)),
         },

@@ -8,7 +8,7 @@ use crate::orders::Order;
 use crate::ron_spans::{locate_nearest, path, path_at};
 use crate::rule_set::RuleSets;
 use crate::scenario::{self, Scenario};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::io::Write;
 use std::path::Path;
 
@@ -20,8 +20,8 @@ pub const SAVE_FORMAT: u32 = 2;
 pub const OLDEST_SAVE_FORMAT: u32 = 1;
 
 /// A save file as written.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "Save")]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename = "Save")]
 pub struct SaveFile {
     /// Format version ([`SAVE_FORMAT`]).
     pub format: u32,
@@ -32,16 +32,16 @@ pub struct SaveFile {
     /// Dice seed.
     pub seed: u64,
     /// Played in table mode, with the rules off (absent: by the rules).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub table: bool,
     /// Every order accepted, in order (Artillery Plans sealed, see [`sealed`]).
-    #[serde(with = "sealed")]
+    #[serde(serialize_with = "sealed::serialize")]
     pub orders: Vec<Order>,
     /// State hash after the last order, 16 hex digits.
     pub state_hash: String,
     /// A game between two machines: the dice come from both players' secrets, and
     /// these are their commitments and reveals (absent: the seed's dice).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub shared_dice: Option<crate::shared_dice::SharedDice>,
 }
 
@@ -53,6 +53,71 @@ impl SaveFile {
         } else {
             crate::game::Mode::Rules
         }
+    }
+}
+
+/// The fields of a save, in the order they are written.
+const SAVE_FIELDS: &[&str] = &[
+    "format",
+    "scenario_name",
+    "scenario",
+    "seed",
+    "table",
+    "orders",
+    "state_hash",
+    "shared_dice",
+];
+
+/// Reads a save file whose orders are of one of the rule sets it holds.
+#[derive(Clone, Copy)]
+pub struct SaveSeed(pub &'static RuleSets);
+
+impl<'de> serde::de::DeserializeSeed<'de> for SaveSeed {
+    type Value = SaveFile;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<SaveFile, D::Error> {
+        d.deserialize_struct("Save", SAVE_FIELDS, self)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for SaveSeed {
+    type Value = SaveFile;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a save: Save(format: ..., scenario: ..., seed: ..., orders: [...], ...)")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<SaveFile, A::Error> {
+        use crate::seeded::{once, required};
+        let (mut format, mut scenario_name, mut scenario, mut seed) = (None, None, None, None);
+        let (mut table, mut orders, mut state_hash, mut shared_dice) = (None, None, None, None);
+        while let Some(crate::error::Identifier(key)) = map.next_key()? {
+            match key.as_str() {
+                "format" => once(&mut format, "format", map.next_value()?)?,
+                "scenario_name" => once(&mut scenario_name, "scenario_name", map.next_value()?)?,
+                "scenario" => once(&mut scenario, "scenario", map.next_value()?)?,
+                "seed" => once(&mut seed, "seed", map.next_value()?)?,
+                "table" => once(&mut table, "table", map.next_value()?)?,
+                "orders" => once(
+                    &mut orders,
+                    "orders",
+                    map.next_value_seed(sealed::OrdersSeed(self.0))?,
+                )?,
+                "state_hash" => once(&mut state_hash, "state_hash", map.next_value()?)?,
+                "shared_dice" => once(&mut shared_dice, "shared_dice", map.next_value()?)?,
+                other => return Err(serde::de::Error::unknown_field(other, SAVE_FIELDS)),
+            }
+        }
+        Ok(SaveFile {
+            format: required(format, "format")?,
+            scenario_name: required(scenario_name, "scenario_name")?,
+            scenario: required(scenario, "scenario")?,
+            seed: required(seed, "seed")?,
+            table: table.unwrap_or_default(),
+            orders: required(orders, "orders")?,
+            state_hash: required(state_hash, "state_hash")?,
+            shared_dice: shared_dice.unwrap_or_default(),
+        })
     }
 }
 
@@ -183,18 +248,16 @@ fn read_save_file(
     text: &str,
     rule_sets: &'static RuleSets,
 ) -> Result<SaveFile, Vec<LocatedError>> {
-    crate::rule_set::reading(rule_sets, || crate::error::read_ron(source, text)).map_err(
-        |mut err| {
-            err.field = path_at(
-                text,
-                TextPos {
-                    line: err.line,
-                    col: err.col,
-                },
-            );
-            vec![err]
-        },
-    )
+    crate::error::read_ron_seed(source, text, SaveSeed(rule_sets)).map_err(|mut err| {
+        err.field = path_at(
+            text,
+            TextPos {
+                line: err.line,
+                col: err.col,
+            },
+        );
+        vec![err]
+    })
 }
 
 /// An error of the save `source`, located in its text at `field`.
@@ -329,6 +392,8 @@ pub fn replay(save: &Save) -> (Game, Result<StateHash, Divergence>) {
 /// Every other order is written as it is. Saves with plain `Plan` orders still load.
 pub mod sealed {
     use crate::orders::Order;
+    use crate::rule_set::RuleSets;
+    use serde::de::DeserializeSeed;
     use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
     /// An order as the save file holds it: as it is, or its secret sealed.
@@ -352,27 +417,28 @@ pub mod sealed {
         }
     }
 
-    impl<'de> Deserialize<'de> for Stored {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-            d.deserialize_enum("Order", stored_names(), StoredVisitor)
+    /// Reads a stored order of one of the rule sets it holds.
+    #[derive(Clone, Copy)]
+    struct StoredSeed(&'static RuleSets);
+
+    impl<'de> DeserializeSeed<'de> for StoredSeed {
+        type Value = Stored;
+
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Stored, D::Error> {
+            d.deserialize_enum("Order", stored_names(self.0), self)
         }
     }
 
     /// The names a stored order is written under: an order's, and `SealedPlan`.
-    fn stored_names() -> &'static [&'static str] {
+    fn stored_names(rule_sets: &'static RuleSets) -> &'static [&'static str] {
         // Taken before the list below is made: both come from the same lock.
-        let orders = crate::rule_set::variant_names();
-        match crate::rule_set::current() {
-            Some(rule_sets) => rule_sets.names("saved orders", |_| {
-                orders.iter().copied().chain(["SealedPlan"]).collect()
-            }),
-            None => &["Pass", "Table", "SealedPlan"],
-        }
+        let orders = crate::rule_set::order_names(rule_sets);
+        rule_sets.names("saved orders", |_| {
+            orders.iter().copied().chain(["SealedPlan"]).collect()
+        })
     }
 
-    struct StoredVisitor;
-
-    impl<'de> serde::de::Visitor<'de> for StoredVisitor {
+    impl<'de> serde::de::Visitor<'de> for StoredSeed {
         type Value = Stored;
 
         fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
@@ -383,7 +449,7 @@ pub mod sealed {
             use serde::de::VariantAccess;
             let (crate::error::Identifier(name), variant) = data.variant()?;
             if name != "SealedPlan" {
-                return crate::rule_set::read_variant(&name, variant, stored_names())
+                return crate::rule_set::read_variant(self.0, &name, variant, stored_names(self.0))
                     .map(Stored::Plain);
             }
             #[derive(Deserialize)]
@@ -457,11 +523,10 @@ pub mod sealed {
 
     /// The order a sealed secret holds: the first rule set (of those the save is read
     /// with) that reads it.
-    fn reveal(side: u8, sealed: &str) -> Result<Order, String> {
+    fn reveal(rule_sets: &'static RuleSets, side: u8, sealed: &str) -> Result<Order, String> {
         let text = open(side, sealed)?;
-        crate::rule_set::current()
-            .into_iter()
-            .flat_map(|r| r.iter())
+        rule_sets
+            .iter()
             .find_map(|r| r.reveal(side, &text))
             .ok_or_else(|| "this sealed plan is damaged (or sealed for another side)".to_owned())
     }
@@ -481,16 +546,24 @@ pub mod sealed {
         stored.serialize(s)
     }
 
-    /// Reads the orders, opening sealed secrets.
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Order>, D::Error> {
-        Vec::<Stored>::deserialize(d)?
-            .into_iter()
-            .map(|s| match s {
-                Stored::Plain(o) => Ok(o),
-                Stored::SealedPlan { side, plan } => {
-                    reveal(side, &plan).map_err(serde::de::Error::custom)
-                }
-            })
-            .collect()
+    /// Reads the orders of one of the rule sets it holds, opening sealed secrets.
+    #[derive(Clone, Copy)]
+    pub struct OrdersSeed(pub &'static RuleSets);
+
+    impl<'de> DeserializeSeed<'de> for OrdersSeed {
+        type Value = Vec<Order>;
+
+        fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Vec<Order>, D::Error> {
+            crate::seeded::ListSeed(StoredSeed(self.0))
+                .deserialize(d)?
+                .into_iter()
+                .map(|s| match s {
+                    Stored::Plain(o) => Ok(o),
+                    Stored::SealedPlan { side, plan } => {
+                        reveal(self.0, side, &plan).map_err(serde::de::Error::custom)
+                    }
+                })
+                .collect()
+        }
     }
 }

@@ -21,14 +21,19 @@
 //! are checked too; what does not hold is named with its field.
 
 use crate::seat::{self, Seat};
+use drumfire_core::error::Identifier;
 use drumfire_core::game::{Game, Mode};
 use drumfire_core::orders::Order;
 use drumfire_core::players::{Bot, PlayerKind};
+use drumfire_core::rule_set::{OrderSeed, RuleSets};
+use drumfire_core::save::SaveSeed;
 use drumfire_core::save::{self, SaveFile};
 use drumfire_core::scenario::{self, Scenario};
+use drumfire_core::seeded::{OptionSeed, once, required};
 use drumfire_core::shared_dice::{self, Chain, Digest32, SharedDice, hex, step, unhex};
 use drumfire_core::signed::OrderKey;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -36,8 +41,8 @@ use std::path::{Path, PathBuf};
 pub const TURN_FORMAT: u32 = 2;
 
 /// A turn file.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "TurnFile")]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename = "TurnFile")]
 pub struct TurnFile {
     /// [`TURN_FORMAT`].
     pub format: u32,
@@ -53,27 +58,140 @@ pub struct TurnFile {
     /// whose player has not joined yet. Every order is signed by its side's.
     pub keys: Vec<String>,
     /// The game so far, once both players' first reveals have made its seed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<SaveFile>,
     /// What the sender gave that waits for the other player's reveal.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub pending: Option<Pending>,
 }
 
 /// The sender's next reveal, with the order it keys (none for the set-up's reveal).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Pending {
     /// The sender's side.
     pub side: u8,
     /// Its reveal, hex.
     pub reveal: String,
     /// The order whose dice wait for the other player's reveal.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub order: Option<Order>,
     /// The sender's signature on that order, hex.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub signature: Option<String>,
+}
+
+/// The fields of a turn file, in the order they are written.
+const TURN_FIELDS: &[&str] = &[
+    "format",
+    "to",
+    "scenario_name",
+    "scenario",
+    "commitments",
+    "keys",
+    "game",
+    "pending",
+];
+
+/// Reads a turn file whose orders are of one of the rule sets it holds.
+#[derive(Clone, Copy)]
+pub struct TurnFileSeed(pub &'static RuleSets);
+
+impl<'de> DeserializeSeed<'de> for TurnFileSeed {
+    type Value = TurnFile;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<TurnFile, D::Error> {
+        d.deserialize_struct("TurnFile", TURN_FIELDS, self)
+    }
+}
+
+impl<'de> Visitor<'de> for TurnFileSeed {
+    type Value = TurnFile;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a turn file: TurnFile(format: ..., to: ..., scenario: ..., ...)")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<TurnFile, A::Error> {
+        let (mut format, mut to, mut scenario_name, mut scenario) = (None, None, None, None);
+        let (mut commitments, mut keys, mut game, mut pending) = (None, None, None, None);
+        while let Some(Identifier(key)) = map.next_key()? {
+            match key.as_str() {
+                "format" => once(&mut format, "format", map.next_value()?)?,
+                "to" => once(&mut to, "to", map.next_value()?)?,
+                "scenario_name" => once(&mut scenario_name, "scenario_name", map.next_value()?)?,
+                "scenario" => once(&mut scenario, "scenario", map.next_value()?)?,
+                "commitments" => once(&mut commitments, "commitments", map.next_value()?)?,
+                "keys" => once(&mut keys, "keys", map.next_value()?)?,
+                "game" => once(
+                    &mut game,
+                    "game",
+                    map.next_value_seed(OptionSeed(SaveSeed(self.0)))?,
+                )?,
+                "pending" => once(
+                    &mut pending,
+                    "pending",
+                    map.next_value_seed(OptionSeed(PendingSeed(self.0)))?,
+                )?,
+                other => return Err(de::Error::unknown_field(other, TURN_FIELDS)),
+            }
+        }
+        Ok(TurnFile {
+            format: required(format, "format")?,
+            to: required(to, "to")?,
+            scenario_name: required(scenario_name, "scenario_name")?,
+            scenario: required(scenario, "scenario")?,
+            commitments: required(commitments, "commitments")?,
+            keys: required(keys, "keys")?,
+            game: game.unwrap_or_default(),
+            pending: pending.unwrap_or_default(),
+        })
+    }
+}
+
+/// The fields of a pending reveal.
+const PENDING_FIELDS: &[&str] = &["side", "reveal", "order", "signature"];
+
+/// Reads a pending reveal whose order is of one of the rule sets it holds.
+#[derive(Clone, Copy)]
+struct PendingSeed(&'static RuleSets);
+
+impl<'de> DeserializeSeed<'de> for PendingSeed {
+    type Value = Pending;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Pending, D::Error> {
+        d.deserialize_struct("Pending", PENDING_FIELDS, self)
+    }
+}
+
+impl<'de> Visitor<'de> for PendingSeed {
+    type Value = Pending;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a pending reveal: (side: ..., reveal: ..., order: ..., signature: ...)")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Pending, A::Error> {
+        let (mut side, mut reveal, mut order, mut signature) = (None, None, None, None);
+        while let Some(Identifier(key)) = map.next_key()? {
+            match key.as_str() {
+                "side" => once(&mut side, "side", map.next_value()?)?,
+                "reveal" => once(&mut reveal, "reveal", map.next_value()?)?,
+                "order" => once(
+                    &mut order,
+                    "order",
+                    map.next_value_seed(OptionSeed(OrderSeed(self.0)))?,
+                )?,
+                "signature" => once(&mut signature, "signature", map.next_value()?)?,
+                other => return Err(de::Error::unknown_field(other, PENDING_FIELDS)),
+            }
+        }
+        Ok(Pending {
+            side: required(side, "side")?,
+            reveal: required(reveal, "reveal")?,
+            order: order.unwrap_or_default(),
+            signature: signature.unwrap_or_default(),
+        })
+    }
 }
 
 /// Where a player's seats and copies are kept: `post/` in the saves folder
@@ -153,10 +271,16 @@ pub fn read(path: &Path) -> Result<TurnFile, String> {
 /// Reads a turn file's text; `shown` names it in errors (file, line, column, field).
 pub fn read_text(shown: &str, text: &str) -> Result<TurnFile, String> {
     let text = drumfire_core::error::without_bom(text);
-    let file: TurnFile = drumfire_core::rule_set::reading(&drumfire_core::rules::ALL, || {
-        drumfire_core::error::read_ron(shown, text)
-    })
-    .map_err(|e| e.to_string())?;
+    let file =
+        drumfire_core::error::read_ron_seed(shown, text, TurnFileSeed(&drumfire_core::rules::ALL))
+            .map_err(|mut e| {
+                let at = drumfire_core::error::TextPos {
+                    line: e.line,
+                    col: e.col,
+                };
+                e.field = drumfire_core::ron_spans::path_at(text, at);
+                e.to_string()
+            })?;
     let at = |field: &str, message: String| {
         let pos =
             drumfire_core::ron_spans::locate_nearest(text, &drumfire_core::ron_spans::path(field));

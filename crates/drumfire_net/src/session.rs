@@ -948,9 +948,11 @@ impl Session {
     fn read_their_game(&self, record: &str, mine: &SaveFile) -> Result<save::Save, Stop> {
         // Counted, and its scenario compared, before anything is checked or replayed
         // (a read of the text alone).
-        let raw = drumfire_core::rule_set::reading(self.scenario.rule_sets, || {
-            drumfire_core::error::read_ron::<SaveFile>("the other player's game", record)
-        })
+        let raw = drumfire_core::error::read_ron_seed(
+            "the other player's game",
+            record,
+            save::SaveSeed(self.scenario.rule_sets),
+        )
         .map_err(|e| broken(format!("the other player's game does not read: {e}")))?;
         if raw.scenario != self.scenario.text {
             return Err(broken("the other player's game is of another scenario"));

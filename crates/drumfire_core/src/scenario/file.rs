@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::error::Identifier;
+use crate::seeded::once;
 use serde::de::{self, DeserializeSeed, MapAccess, Visitor};
 
 /// The core's fields, in the order they are written.
@@ -44,15 +45,6 @@ impl<'de> DeserializeSeed<'de> for FileSeed {
 }
 
 struct FileVisitor(&'static RuleSets);
-
-/// Keeps the first value of a field; a second is an error.
-fn once<T, E: de::Error>(slot: &mut Option<T>, name: &'static str, value: T) -> Result<(), E> {
-    if slot.is_some() {
-        return Err(E::duplicate_field(name));
-    }
-    *slot = Some(value);
-    Ok(())
-}
 
 impl<'de> Visitor<'de> for FileVisitor {
     type Value = ScenarioFile;

@@ -428,8 +428,8 @@ fn first_format_scenarios_and_saves_still_load_and_replay() {
 }
 
 /// The rule sets a file is read with are handed in by the caller: a save of a rule set
-/// the game was not given is refused at its first order of that rule set, and orders
-/// are read only inside `rule_set::reading`.
+/// the game was not given is refused at its first order of that rule set, and an order
+/// is read only with the rule sets handed to its reader.
 #[test]
 fn a_save_is_read_with_the_rule_sets_it_is_handed() {
     use drumfire_core::rule_set::RuleSets;
@@ -458,15 +458,22 @@ fn a_save_is_read_with_the_rule_sets_it_is_handed() {
         "{}",
         errs[0]
     );
-    // An order of a rule set is read only with the rule sets to read it with.
+    // An order of a rule set is read only with the rule sets handed to its reader.
     let order = ron::to_string(&game.orders()[0]).unwrap();
-    assert!(ron::from_str::<Order>(&order).is_err());
-    let read = drumfire_core::rule_set::reading(&drumfire_core::rules::ALL, || {
-        ron::from_str::<Order>(&order)
-    });
-    assert_eq!(read.unwrap(), game.orders()[0]);
-    // The reading ends with the call: outside it the order is unknown again.
-    assert!(ron::from_str::<Order>(&order).is_err());
+    let read = |rule_sets| {
+        drumfire_core::error::read_ron_seed(
+            "o",
+            &order,
+            drumfire_core::rule_set::OrderSeed(rule_sets),
+        )
+    };
+    assert_eq!(read(&drumfire_core::rules::ALL).unwrap(), game.orders()[0]);
+    assert!(
+        read(&PORTABLE_ONLY)
+            .unwrap_err()
+            .message
+            .contains("GreatWar")
+    );
 }
 
 /// A window jumping through a replay carries each order out within one frame

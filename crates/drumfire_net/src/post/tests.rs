@@ -581,3 +581,38 @@ fn a_seat_from_the_old_folder_is_adopted_and_a_forged_commitment_names_no_file()
     assert_eq!(adopt_legacy_seat(&forged, &target, old), Ok(0));
     assert!(!escaped.exists(), "{}", escaped.display());
 }
+
+/// A turn file is read with the rule sets handed to its reader, down to the orders in
+/// its game and its pending reveal; a field added, written twice or of an order no rule
+/// set knows is refused naming the file, line, column and field.
+#[test]
+fn a_turn_file_reads_back_whole_and_a_forged_field_is_named() {
+    let (_dirs, file) = up_to_a_pending_order("fields");
+    let text = to_text(&file).unwrap();
+    assert_eq!(read_text("t.ron", &text).unwrap(), file);
+    let refused = |forged: String| read_text("t.ron", &forged).unwrap_err();
+    let extra = refused(text.replacen("    to:", "    cheat: 1,\n    to:", 1));
+    assert!(
+        extra.starts_with("t.ron:") && extra.contains("cheat") && extra.contains("`to`"),
+        "{extra}"
+    );
+    let twice = refused(text.replacen("    to:", "    to: 0,\n    to:", 1));
+    assert!(
+        twice.starts_with("t.ron:5:") && twice.contains("duplicate field named `to`"),
+        "{twice}"
+    );
+    let order = file.pending.as_ref().unwrap().order.as_ref().unwrap();
+    let tag = ron::to_string(order).unwrap();
+    let tag = &tag[..tag.find('(').unwrap()];
+    let written = format!("order: Some({tag}(");
+    let at = text.rfind(&written).expect("the pending order");
+    let mut forged = text.clone();
+    forged.replace_range(at..at + written.len() - 1, "order: Some(Chess");
+    let unknown = refused(forged);
+    assert!(
+        unknown.starts_with("t.ron:137:")
+            && unknown.contains("pending[0].order")
+            && unknown.contains("`Chess`"),
+        "{unknown}"
+    );
+}
