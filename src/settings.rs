@@ -1,6 +1,8 @@
 //! The player's settings, kept between runs in `settings.ron` in the config folder
 //! (`drumfire_core::paths::config`): the size of the panels' text, full screen or the
-//! window's size, how fast the keys pan and the wheel zooms, and the computer's pace.
+//! window's size, how fast the keys pan and the wheel zooms, the computer's pace, the
+//! sides' colours (the scenario's, or colours a colour-blind player tells apart) and
+//! which orders are asked about before they are given.
 //! Changed in the Settings window (from the start screen and the game menu), applied at
 //! once and written at once; a file that does not read is reported and the defaults used.
 
@@ -26,6 +28,100 @@ pub struct Settings {
     pub zoom_speed: f32,
     /// Seconds between the computer's orders at its readable pace.
     pub computer_pace: f32,
+    /// How the sides are coloured: as the scenario says, or in colours that a
+    /// colour-blind player tells apart.
+    pub side_colours: Palette,
+    /// Ask before a side ends its part of a phase while it still has orders to give.
+    pub ask_before_ending: bool,
+    /// Ask before an order that rolls dice (it cannot be undone).
+    pub ask_before_dice: bool,
+}
+
+/// How the sides are coloured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Palette {
+    /// The scenario's own colours.
+    #[default]
+    Scenario,
+    /// Blue, vermilion, bluish green and reddish purple (Okabe and Ito's colours), told
+    /// apart with every common kind of colour blindness, white lettering readable on each.
+    ColourBlindSafe,
+}
+
+/// The colours of [`Palette::ColourBlindSafe`], side by side.
+const COLOUR_BLIND_SAFE: [[u8; 3]; 4] =
+    [[0, 114, 178], [213, 94, 0], [0, 158, 115], [204, 121, 167]];
+
+/// Each side's colour as the window shows it: the scenario's, or the colour-blind safe
+/// palette's, as the settings say.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct SideColours(pub Vec<[u8; 3]>);
+
+impl SideColours {
+    /// The sides' colours under `palette`.
+    pub fn of(sides: &drumfire_core::scenario::SideList, palette: Palette) -> Self {
+        Self(
+            sides
+                .0
+                .iter()
+                .enumerate()
+                .map(|(i, s)| match palette {
+                    Palette::Scenario => s.colour,
+                    Palette::ColourBlindSafe => COLOUR_BLIND_SAFE[i % COLOUR_BLIND_SAFE.len()],
+                })
+                .collect(),
+        )
+    }
+
+    /// A side's colour (grey for a side there is not).
+    pub fn rgb(&self, side: u8) -> [u8; 3] {
+        self.0
+            .get(usize::from(side))
+            .copied()
+            .unwrap_or([128, 128, 128])
+    }
+
+    /// A side's colour on its counters and markers.
+    pub fn counter(&self, side: u8) -> Color {
+        let [r, g, b] = self.rgb(side);
+        Color::srgb_u8(r, g, b)
+    }
+
+    /// A side's colour for its name and square in the panels: a dark colour lightened
+    /// until it reads on the dark panels (a dark grey side stays grey, not black).
+    pub fn text(&self, side: u8) -> egui::Color32 {
+        let [r, g, b] = readable(self.rgb(side));
+        egui::Color32::from_rgb(r, g, b)
+    }
+}
+
+/// The lightness a side's colour is raised to when it is read on the dark panels.
+const READABLE: f32 = 150.0;
+
+/// `rgb` mixed with white until its lightness is at least [`READABLE`].
+fn readable(rgb: [u8; 3]) -> [u8; 3] {
+    let [r, g, b] = rgb.map(f32::from);
+    let lightness = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    if lightness >= READABLE {
+        return rgb;
+    }
+    let t = (READABLE - lightness) / (255.0 - lightness);
+    rgb.map(|c| (f32::from(c) + (255.0 - f32::from(c)) * t).round() as u8)
+}
+
+/// Keeps [`SideColours`] the settings' and the game's (changed only when they differ,
+/// so the board is drawn again only then).
+fn keep_side_colours(
+    settings: Res<Settings>,
+    sides: Option<Res<drumfire_core::scenario::SideList>>,
+    mut colours: ResMut<SideColours>,
+) {
+    let wanted = sides.map_or_else(SideColours::default, |s| {
+        SideColours::of(&s, settings.side_colours)
+    });
+    if *colours != wanted {
+        *colours = wanted;
+    }
 }
 
 impl Default for Settings {
@@ -37,6 +133,9 @@ impl Default for Settings {
             pan_speed: 1.0,
             zoom_speed: 1.0,
             computer_pace: 0.7,
+            side_colours: Palette::Scenario,
+            ask_before_ending: true,
+            ask_before_dice: false,
         }
     }
 }
@@ -108,6 +207,7 @@ impl Settings {
             pan_speed: clamp(self.pan_speed, SPEED, d.pan_speed),
             zoom_speed: clamp(self.zoom_speed, SPEED, d.zoom_speed),
             computer_pace: clamp(self.computer_pace, PACE, d.computer_pace),
+            ..self
         }
     }
 
@@ -139,6 +239,8 @@ pub fn plugin(app: &mut App) {
     app.insert_resource(settings)
         .insert_resource(SettingsOpen(trouble.is_some()))
         .insert_resource(Trouble(trouble))
+        .init_resource::<SideColours>()
+        .add_systems(PreUpdate, keep_side_colours)
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,
             (apply_scale, settings_window),
@@ -237,6 +339,32 @@ fn settings_window(
                         .step_by(0.1)
                         .suffix(" s an order"),
                 );
+                ui.end_row();
+                ui.label("Side colours");
+                ui.horizontal(|ui| {
+                    ui.radio_value(
+                        &mut edited.side_colours,
+                        Palette::Scenario,
+                        "The scenario's",
+                    );
+                    ui.radio_value(
+                        &mut edited.side_colours,
+                        Palette::ColourBlindSafe,
+                        "Colour-blind safe",
+                    );
+                });
+                ui.end_row();
+                ui.label("Ask first");
+                ui.vertical(|ui| {
+                    ui.checkbox(
+                        &mut edited.ask_before_ending,
+                        "before ending a phase with orders left to give",
+                    );
+                    ui.checkbox(
+                        &mut edited.ask_before_dice,
+                        "before an order that rolls dice (it cannot be undone)",
+                    );
+                });
                 ui.end_row();
             });
             if ui.button("Back to the defaults").clicked() {

@@ -19,7 +19,6 @@ use drumfire_core::counters::{
 use drumfire_core::data::{CounterFace, UnitClass};
 use drumfire_core::journal::Journal;
 use drumfire_core::map::HexIndex;
-use drumfire_core::scenario::SideList;
 
 /// Counter edge length in world units.
 pub const COUNTER: f32 = 54.0;
@@ -31,11 +30,6 @@ const MARKER_Z: f32 = 30.0;
 /// The drawing of one core counter (the root of its sprites and texts).
 #[derive(Component, Debug)]
 pub struct CounterView;
-
-/// The colour of a side on its counters.
-pub fn counter_colour(rgb: [u8; 3]) -> Color {
-    Color::srgb_u8(rgb[0], rgb[1], rgb[2])
-}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -55,13 +49,15 @@ fn view_is_stale(
     journal: Res<Journal>,
     selection: Res<Selection>,
     epoch: Res<super::BoardEpoch>,
+    colours: Res<crate::settings::SideColours>,
     mut seen: Local<Option<Seen>>,
 ) -> bool {
     let stale = seen
         .as_ref()
         .is_none_or(|s| s.journal != journal.entries().len())
         || selection.is_changed()
-        || epoch.is_changed();
+        || epoch.is_changed()
+        || colours.is_changed();
     *seen = Some(Seen {
         journal: journal.entries().len(),
     });
@@ -73,7 +69,7 @@ fn redraw_counters(
     old: Query<Entity, With<CounterView>>,
     index: Res<HexIndex>,
     geometry: Res<BoardGeometry>,
-    sides: Res<SideList>,
+    colours: Res<crate::settings::SideColours>,
     selection: Res<Selection>,
     rules: Res<drumfire_core::scenario::Rules>,
     hex_markers: Query<&HexMarker>,
@@ -93,10 +89,7 @@ fn redraw_counters(
         commands.entity(e).despawn();
     }
     for marker in &hex_markers {
-        let colour = sides
-            .0
-            .get(usize::from(marker.side))
-            .map_or(Color::WHITE, |s| counter_colour(s.colour));
+        let colour = colours.counter(marker.side);
         let at = geometry.world_of(marker.hex);
         commands
             .spawn((
@@ -124,8 +117,7 @@ fn redraw_counters(
             });
             let depth = (n - 1 - i) as f32;
             let at = geometry.world_of(hex) + Vec2::new(-depth * FAN, depth * FAN);
-            let side = sides.0.get(usize::from(counter.side));
-            let colour = side.map_or(Color::WHITE, |s| counter_colour(s.colour));
+            let colour = colours.counter(counter.side);
             let selected = selection.counter == Some(entity);
             let root = commands
                 .spawn((

@@ -16,7 +16,7 @@ use drumfire_core::scenario::{Rules, SideList};
 use geometry::{BoardGeometry, HEX_SIZE};
 use hexx::EdgeDirection;
 
-pub use counters::{CounterView, counter_colour};
+pub use counters::CounterView;
 
 /// Z order of the layers on the board.
 pub mod z {
@@ -56,7 +56,20 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .run_if(|e: Res<BoardEpoch>| e.is_changed() && e.0 > 0),
         )
+        .add_systems(Update, redraw_when_recoloured)
         .add_plugins((text::plugin, counters::plugin));
+}
+
+/// The sides' colours changed in the settings: the board is drawn again in them.
+fn redraw_when_recoloured(
+    settings: Res<crate::settings::Settings>,
+    mut epoch: ResMut<BoardEpoch>,
+    mut seen: Local<Option<crate::settings::Palette>>,
+) {
+    let was = seen.replace(settings.side_colours);
+    if was.is_some_and(|p| p != settings.side_colours) {
+        epoch.0 += 1;
+    }
 }
 
 /// Bumped when the map itself changed (the editor): the board is drawn again.
@@ -187,6 +200,7 @@ fn spawn_overlays(
     mut materials: ResMut<Assets<ColorMaterial>>,
     index: Res<HexIndex>,
     sides: Res<SideList>,
+    settings: Res<crate::settings::Settings>,
     cells: Query<(
         &HexCell,
         &Elevation,
@@ -197,6 +211,7 @@ fn spawn_overlays(
     elevations: Query<&Elevation>,
 ) {
     let g = BoardGeometry::new(index.width, index.height);
+    let colours = crate::settings::SideColours::of(&sides, settings.side_colours);
     let joint = meshes.add(Circle::new(1.0));
     let river_line = Line {
         width: 9.0,
@@ -240,7 +255,7 @@ fn spawn_overlays(
                 &mut commands,
                 &mut meshes,
                 &mut materials,
-                &sides,
+                &colours,
                 centre,
                 o,
             );
@@ -322,14 +337,11 @@ fn spawn_objective(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<ColorMaterial>,
-    sides: &SideList,
+    colours: &crate::settings::SideColours,
     centre: Vec2,
     o: &Objective,
 ) {
-    let colour = o
-        .held_by
-        .and_then(|s| sides.0.get(usize::from(s)))
-        .map_or(Color::WHITE, |s| counter_colour(s.colour));
+    let colour = o.held_by.map_or(Color::WHITE, |s| colours.counter(s));
     let at = centre + Vec2::new(-HEX_SIZE * 0.52, -HEX_SIZE * 0.42);
     commands.spawn((
         BoardPiece,

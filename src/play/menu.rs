@@ -24,9 +24,12 @@ pub struct GameMenu {
 pub fn escape_opens_menu(
     keys: Res<ButtonInput<KeyCode>>,
     selection: Res<crate::input::Selection>,
+    asking: Res<super::confirm::Asking>,
     mut menu: ResMut<GameMenu>,
 ) {
-    if keys.just_pressed(KeyCode::Escape) && selection.hex.is_none() {
+    // Esc answers a question first (Go back).
+    if keys.just_pressed(KeyCode::Escape) && selection.hex.is_none() && asking.question().is_none()
+    {
         menu.open = !menu.open;
         menu.leaving = None;
     }

@@ -15,6 +15,7 @@ use hexx::Hex;
 use std::collections::BTreeMap;
 
 pub mod computer;
+pub mod confirm;
 pub mod menu;
 pub mod network;
 pub mod offers;
@@ -112,6 +113,7 @@ pub fn plugin(app: &mut App) {
             computer::plugin,
             offers::plugin,
             viewer::plugin,
+            confirm::plugin,
         ))
         .add_systems(
             Update,

@@ -228,6 +228,14 @@ fn submit_request(world: &mut World) {
     let Some(order) = world.resource_mut::<OrderRequest>().0.take() else {
         return;
     };
+    let rolls_dice = world
+        .resource::<Offers>()
+        .offers
+        .iter()
+        .any(|o| o.order == order && o.odds.is_some());
+    if super::confirm::held(world, &order, rolls_dice) {
+        return;
+    }
     let moved_to = destination(world, &order);
     let status = match door::submit(world, order) {
         Ok(()) => {

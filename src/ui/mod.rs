@@ -51,6 +51,9 @@ fn submit_ui_order(world: &mut World) {
     let Some(order) = world.resource_mut::<UiOrder>().0.take() else {
         return;
     };
+    if crate::play::confirm::held(world, &order, false) {
+        return;
+    }
     let status = match door::submit(world, order) {
         Ok(()) => String::new(),
         Err(refusal) => refusal.0,
@@ -72,14 +75,9 @@ fn per_side(sides: &SideList, values: &[impl std::fmt::Display], separator: &str
     parts.join(separator)
 }
 
-/// A side's colour, for the square before its name.
-pub fn side_colour(sides: &SideList, side: u8) -> egui::Color32 {
-    sides
-        .0
-        .get(usize::from(side))
-        .map_or(egui::Color32::GRAY, |s| {
-            egui::Color32::from_rgb(s.colour[0], s.colour[1], s.colour[2])
-        })
+/// A side's colour, for its name and the square before it (read on the dark panels).
+pub fn side_colour(colours: &crate::settings::SideColours, side: u8) -> egui::Color32 {
+    colours.text(side)
 }
 
 /// What the panels read of the game.
@@ -91,6 +89,7 @@ struct GameView<'w, 's> {
     phase: Res<'w, State<Phase>>,
     phase_names: Res<'w, drumfire_core::flow::RuleSetPhases>,
     sides: Res<'w, SideList>,
+    colours: Res<'w, crate::settings::SideColours>,
     outcome: Option<Res<'w, Outcome>>,
     index: Res<'w, HexIndex>,
     journal: Res<'w, Journal>,
@@ -416,7 +415,7 @@ fn stack(ui: &mut egui::Ui, hex: Hex, view: &GameView, selection: &Selection) ->
             .show(ui, |ui| {
                 ui.set_width(ui.available_width());
                 ui.horizontal(|ui| {
-                    ui.colored_label(side_colour(sides, c.side), "■");
+                    ui.colored_label(side_colour(&view.colours, c.side), "■");
                     ui.strong(&c.name);
                     ui.label(format!("({})", side_name(sides, c.side)));
                 });

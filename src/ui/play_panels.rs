@@ -52,7 +52,7 @@ pub fn awaited(world: &World) -> Option<(u8, String, egui::Color32)> {
     Some((
         side,
         sides.name(side).to_owned(),
-        crate::ui::side_colour(sides, side),
+        crate::ui::side_colour(world.resource::<crate::settings::SideColours>(), side),
     ))
 }
 

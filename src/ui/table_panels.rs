@@ -14,7 +14,7 @@ use drumfire_core::counters::{
 };
 use drumfire_core::flow::Turn;
 use drumfire_core::journal::{GameEvent, Journal};
-use drumfire_core::scenario::{ScenarioInfo, SideList};
+use drumfire_core::scenario::ScenarioInfo;
 use drumfire_core::table::{MAX_TRAY_DICE, TRAY_PURPOSE, TableMode, TableOrder};
 
 /// The colour of everything that says the rules are off.
@@ -43,7 +43,7 @@ pub struct TableView<'w, 's> {
     journal: Res<'w, Journal>,
     turn: Res<'w, Turn>,
     info: Res<'w, ScenarioInfo>,
-    sides: Res<'w, SideList>,
+    colours: Res<'w, crate::settings::SideColours>,
 }
 
 impl TableView<'_, '_> {
@@ -224,14 +224,7 @@ pub fn off_map(ui: &mut egui::Ui, table: &mut TableView) {
     }
     for (id, name, side) in beside {
         ui.horizontal(|ui| {
-            let colour = table
-                .sides
-                .0
-                .get(usize::from(side))
-                .map_or(egui::Color32::GRAY, |s| {
-                    egui::Color32::from_rgb(s.colour[0], s.colour[1], s.colour[2])
-                });
-            ui.colored_label(colour, "■");
+            ui.colored_label(table.colours.text(side), "■");
             ui.label(&name);
             let waiting = table.placing.0.as_deref() == Some(id.as_str());
             let put = ui

@@ -137,12 +137,13 @@ fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
 fn briefing(ui: &mut egui::Ui, world: &mut World) {
     let state = world.resource::<AcwState>().clone();
     let sides = world.resource::<SideList>().clone();
+    let colours = world.resource::<crate::settings::SideColours>().clone();
     if !state.ratings.is_empty() {
         ui.separator();
         ui.strong("Commanders in chief");
         for (side, rating) in &state.ratings {
             ui.colored_label(
-                side_colour(&sides, *side),
+                side_colour(&colours, *side),
                 format!("{}: {}", sides.name(*side), rating.describe()),
             );
         }
@@ -158,7 +159,7 @@ fn briefing(ui: &mut egui::Ui, world: &mut World) {
         .striped(true)
         .show(ui, |ui| {
             for u in &units {
-                ui.colored_label(side_colour(&sides, u.side), &u.name);
+                ui.colored_label(side_colour(&colours, u.side), &u.name);
                 let shown = match view::chit_seen_by(world, &u.id, u.side, seen_by) {
                     Some(c) if state.revealed.contains(&u.id) => c.name().to_owned(),
                     Some(c) => format!("{} (face down)", c.name()),

@@ -90,6 +90,7 @@ pub struct GwView<'w, 's> {
     pub(crate) handoff: ResMut<'w, Handoff>,
     pub(crate) info: Res<'w, ScenarioInfo>,
     pub(crate) sides: Res<'w, SideList>,
+    pub(crate) colours: Res<'w, crate::settings::SideColours>,
     pub(crate) journal: Res<'w, Journal>,
     pub(crate) turn: Res<'w, Turn>,
     pub(crate) phase: Res<'w, State<Phase>>,
@@ -155,7 +156,7 @@ fn setup_bar(ui: &mut egui::Ui, gw: &GwView) -> Option<(u8, bool)> {
     let sides = &gw.sides;
     ui.separator();
     ui.colored_label(
-        side_colour(sides, side),
+        side_colour(&gw.colours, side),
         format!("■ {} must file its Artillery Plan", sides.name(side)),
     );
     let mut asked = None;
@@ -195,7 +196,7 @@ fn action_bar(ui: &mut egui::Ui, gw: &mut GwView, by_computer: bool) {
     ui.separator();
     let side = gw.segment.side;
     ui.colored_label(
-        side_colour(&sides, side),
+        side_colour(&gw.colours, side),
         format!("■ {}'s action segment", sides.name(side)),
     );
     if let Some(p) = gw.gw.as_ref().and_then(|g| g.prompt.as_ref()) {
@@ -213,7 +214,7 @@ fn action_bar(ui: &mut egui::Ui, gw: &mut GwView, by_computer: bool) {
             ),
         };
         ui.colored_label(
-            side_colour(&sides, who),
+            side_colour(&gw.colours, who),
             format!("Waiting for {}: {what}", sides.name(who)),
         );
     }

@@ -45,11 +45,7 @@ pub fn leader_draw(ui: &mut egui::Ui, play: &GwView) {
     ));
     for (id, face_up, die) in drawn {
         let side = play.names.iter().find(|c| c.id == id).map(|c| c.side);
-        let colour = side
-            .and_then(|s| play.sides.0.get(usize::from(s)))
-            .map_or(egui::Color32::GRAY, |s| {
-                egui::Color32::from_rgb(s.colour[0], s.colour[1], s.colour[2])
-            });
+        let colour = side.map_or(egui::Color32::GRAY, |s| play.colours.text(s));
         egui::Frame::group(ui.style())
             .fill(if face_up {
                 egui::Color32::from_gray(38)

@@ -53,6 +53,7 @@ pub struct PtView<'w> {
     phase: Res<'w, State<Phase>>,
     segment: Res<'w, drumfire_core::flow::ActionSegment>,
     sides: Res<'w, SideList>,
+    colours: Res<'w, crate::settings::SideColours>,
 }
 
 impl PtView<'_> {
@@ -83,7 +84,7 @@ fn phase_info(ui: &mut egui::Ui, pt: &mut PtView, by_computer: bool, deciding: O
     if let Some(first) = deciding.filter(|&d| d != side && state.step == Step::Activating) {
         let who = pt.sides.name(first).to_owned();
         ui.colored_label(
-            side_colour(&pt.sides, first),
+            side_colour(&pt.colours, first),
             format!(
                 "■ {who}'s pinned cavalry first: charge now, or unpin it in {who}'s own part \
                  ({name} then activates: {} left)",
@@ -113,7 +114,7 @@ fn phase_info(ui: &mut egui::Ui, pt: &mut PtView, by_computer: bool, deciding: O
             "Fight no more close combats this turn",
         ),
     };
-    ui.colored_label(side_colour(&pt.sides, side), what);
+    ui.colored_label(side_colour(&pt.colours, side), what);
     // The computer ends its own segments.
     if by_computer {
         return;
