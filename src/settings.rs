@@ -141,9 +141,9 @@ impl Default for Settings {
 }
 
 /// Each setting's bounds.
-/// The text grows to 115 %: beyond that the play window's bottom bar no longer fits
-/// a 1280-pixel window.
-const SCALE: (f32, f32) = (0.75, 1.15);
+/// The text grows to 150 %: the play window's bottom bar wraps onto more rows where its
+/// buttons do not fit across.
+const SCALE: (f32, f32) = (0.75, 1.5);
 const SPEED: (f32, f32) = (0.25, 4.0);
 const PACE: (f32, f32) = (0.0, 3.0);
 const WIDTH: (u32, u32) = (800, 7680);
@@ -419,7 +419,7 @@ mod tests {
         .within_bounds();
         assert_eq!(
             (wild.interface_scale, wild.window_size, wild.pan_speed),
-            (1.15, (800, 4320), 1.0)
+            (1.5, (800, 4320), 1.0)
         );
         std::fs::write(&path, "(interface_scale: \"big\")").unwrap();
         let err = drumfire_core::error::read_ron::<Settings>(

@@ -550,42 +550,60 @@ fn computer_toggles(
     ui.label("Computer:");
 }
 
+/// The height of the bottom panel's log, below its bar.
+const LOG_HEIGHT: f32 = 101.0;
+/// The least width the hover readout is given beside the bar's buttons.
+const READOUT_WIDTH: f32 = 360.0;
+
 /// The bottom bar: the hover readout, the session's buttons and the rule set's
 /// tools, the computer's toggles, and the log with every die roll.
 fn bottom_log(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>) {
+    // The bar wraps onto more rows when its buttons do not fit across (large text, a
+    // narrow window): the panel grows by what its rows took last frame.
+    let rows_id = egui::Id::new("bottom_bar_rows");
+    let rows = root
+        .ctx()
+        .data(|d| d.get_temp::<f32>(rows_id))
+        .unwrap_or(24.0);
     egui::Panel::bottom("log")
-        .exact_size(125.0)
+        .exact_size(LOG_HEIGHT + rows)
         .resizable(false)
         .show(root, |ui| {
             let at_table = with::<Panels, _>(world, |p| p.table.on()).unwrap_or(false);
-            ui.horizontal(|ui| {
-                // Right to left: the buttons first, then the readout in what is left.
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    let watching = world.contains_resource::<drumfire_core::door::Watching>();
-                    // A game between two machines already (network or e-mail).
-                    let two = world.contains_resource::<crate::play::network::NetView>();
-                    with::<Panels, _>(world, |mut p| {
-                        play_panels::session_buttons(ui, &mut p.play, at_table, watching, two)
-                    });
-                    if let Some(parts) = parts {
-                        (parts.tools)(ui, world);
-                    }
-                    let network =
-                        world.contains_resource::<crate::play::network::NetView>() || watching;
-                    with::<Panels, _>(world, |mut p| {
-                        if !at_table && !network {
-                            ui.separator();
-                            computer_toggles(ui, &p.view.sides, &mut p.computer);
-                        }
+            // Right to left: the buttons first, then the readout in what is left, on a
+            // row of its own when too little is.
+            let wrapping = egui::Layout::right_to_left(egui::Align::Center).with_main_wrap(true);
+            let row = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+            let bar = ui.allocate_ui_with_layout(row, wrapping, |ui| {
+                let watching = world.contains_resource::<drumfire_core::door::Watching>();
+                // A game between two machines already (network or e-mail).
+                let two = world.contains_resource::<crate::play::network::NetView>();
+                with::<Panels, _>(world, |mut p| {
+                    play_panels::session_buttons(ui, &mut p.play, at_table, watching, two)
+                });
+                if let Some(parts) = parts {
+                    (parts.tools)(ui, world);
+                }
+                let network =
+                    world.contains_resource::<crate::play::network::NetView>() || watching;
+                with::<Panels, _>(world, |mut p| {
+                    if !at_table && !network {
                         ui.separator();
-                        play_panels::log_controls(ui, &mut p.play, p.view.turn.0);
-                        let line = egui::RichText::new(readout(&p.view, &p.hover)).strong();
-                        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                            ui.add(egui::Label::new(line).truncate());
-                        });
+                        computer_toggles(ui, &p.view.sides, &mut p.computer);
+                    }
+                    ui.separator();
+                    play_panels::log_controls(ui, &mut p.play, p.view.turn.0);
+                    if ui.available_size_before_wrap().x < READOUT_WIDTH {
+                        ui.end_row();
+                    }
+                    let line = egui::RichText::new(readout(&p.view, &p.hover)).strong();
+                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                        ui.add(egui::Label::new(line).truncate());
                     });
                 });
             });
+            let height = bar.response.rect.height();
+            ui.ctx().data_mut(|d| d.insert_temp(rows_id, height));
             ui.separator();
             with::<Panels, _>(world, |p| {
                 let only = play_panels::log_turn(&p.play);
