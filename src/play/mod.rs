@@ -63,6 +63,11 @@ pub struct Preview {
     pub generation: u64,
 }
 
+/// The phase bar's Rules button pressed by a script (`look-up`): the rules window opens
+/// at the rules that best match the refusal shown.
+#[derive(Resource, Default)]
+pub struct LookUpRequest(pub bool);
+
 /// The last resolved fires, assaults, losses and morale checks, shown in the combat dialog.
 #[derive(Resource, Default, Debug)]
 pub struct CombatReport {
@@ -92,6 +97,7 @@ pub use crate::input::Picking;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Preview>()
         .init_resource::<CombatReport>()
+        .init_resource::<LookUpRequest>()
         .init_resource::<session::NextUnitRequest>()
         .init_resource::<session::LosRequest>()
         .init_resource::<session::PassRequest>()

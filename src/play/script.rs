@@ -7,7 +7,8 @@
 //! `select HEX`, `select-counter ID`, `activate ID`, `move ID... `, `fire ID...`,
 //! `hover HEX`, `click HEX`, `confirm`, `answer-all`, `pass`, `pass-until SIDE`,
 //! `plan open-sights|scenario`, `turn N` (pass until turn N or the end),
-//! `close-dialogs`, `shot NAME`, `save PATH`; on the Artillery Plan sheet
+//! `close-dialogs`, `look-up` (the phase bar's Rules button beside a refusal), `shot NAME`,
+//! `save PATH`; on the Artillery Plan sheet
 //! `sheet-cell LINE TURN` (click a cell, both from 1), `sheet-mission LINE
 //! planned|open|move`, `sheet-type HEX` (type a hex
 //! into the chosen cell), `file-plan`, `show-plan SIDE` (the menu during play),
@@ -154,6 +155,7 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
         }
         "hover" => world.resource_mut::<Hover>().0 = Some(hex(args.first())?),
         "close-dialogs" => world.resource_mut::<CombatReport>().open = false,
+        "look-up" => world.resource_mut::<super::LookUpRequest>().0 = true,
         "shot" => {
             let name = args.first().ok_or("a file name is missing")?;
             std::fs::create_dir_all(&script.shots).map_err(|e| e.to_string())?;

@@ -232,12 +232,34 @@ fn phase_bar(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>) 
                 }
             });
         });
-        with::<Res<UiStatus>, _>(world, |status| {
-            if !status.0.is_empty() {
-                ui.colored_label(egui::Color32::from_rgb(235, 190, 90), &status.0);
-            }
-        });
+        let status = world.resource::<UiStatus>().0.clone();
+        if !status.is_empty() {
+            ui.colored_label(egui::Color32::from_rgb(235, 190, 90), &status);
+            look_up_button(ui, world, &status);
+        }
     });
+}
+
+/// Beside a refusal on the phase bar: "Rules", which opens the rules window at the
+/// rules whose words best match it (none for a message no rule matches).
+fn look_up_button(ui: &mut egui::Ui, world: &mut World, status: &str) {
+    let Some(id) = world.get_resource::<Rules>().map(|r| r.0.id) else {
+        return;
+    };
+    let mut book = world.resource_mut::<rules_book::RulesBook>();
+    let found = book.matches(id, status);
+    if found.is_empty() {
+        return;
+    }
+    let button = ui.small_button(format!("Rules: {}", found.join(", "))).on_hover_text(
+        "Open the rules at the rules whose words best match this (a match of words, not a ruling)",
+    );
+    let scripted = std::mem::take(&mut world.resource_mut::<crate::play::LookUpRequest>().0);
+    if button.clicked() || scripted {
+        world
+            .resource_mut::<rules_book::RulesBook>()
+            .look_up(id, status);
+    }
 }
 
 fn fire(v: Option<FireValue>) -> String {

@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui;
+use std::collections::BTreeMap;
 
 /// A piece of a rules page.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -143,6 +144,123 @@ pub fn found(page: &[Block], query: &str) -> Vec<Block> {
     out
 }
 
+/// The words of `text` that can tell one rule from another: lower case, four letters
+/// or more, a plural's `s` taken off.
+fn terms(text: &str) -> std::collections::BTreeSet<String> {
+    text.split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.chars().count() >= 4)
+        .map(|w| {
+            let w = w.to_lowercase();
+            match w.strip_suffix('s') {
+                Some(stem) if stem.chars().count() >= 4 && !stem.ends_with('s') => stem.to_owned(),
+                _ => w,
+            }
+        })
+        .collect()
+}
+
+/// Is this a rule's number (`N-31`, `GW-48`, `P-5`)?
+fn is_rule_number(cell: &str) -> bool {
+    cell.split_once('-').is_some_and(|(tag, n)| {
+        (1..=3).contains(&tag.len())
+            && tag.chars().all(|c| c.is_ascii_uppercase())
+            && !n.is_empty()
+            && n.chars().all(|c| c.is_ascii_digit())
+    })
+}
+
+/// The numbers of the rules whose words best match `refusal` (a refusal's reason), best
+/// first, at most [`LOOKED_UP`]: each word a rule and the refusal share counts for how
+/// rare it is among the page's rules, weighed by the rule's length, and a rule must share
+/// at least two such words or one that only a few rules use. A match of words, not a
+/// ruling: the window says so.
+pub fn rules_for(page: &[Block], refusal: &str) -> Vec<String> {
+    let rules: Vec<(String, std::collections::BTreeSet<String>)> = numbered_rules(page)
+        .map(|(number, words, _)| (number, terms(&words)))
+        .collect();
+    let asked = terms(refusal);
+    let count = rules.len() as f32;
+    let mean = rules.iter().map(|(_, t)| t.len()).sum::<usize>() as f32 / count.max(1.0);
+    let rarity = |w: &String| {
+        let used = rules.iter().filter(|(_, t)| t.contains(w)).count() as f32;
+        (count / used.max(1.0)).ln()
+    };
+    let weights: BTreeMap<&String, f32> = asked.iter().map(|w| (w, rarity(w))).collect();
+    let mut scored: Vec<(f32, &str)> = rules
+        .iter()
+        .filter_map(|(number, words)| {
+            let shared: Vec<f32> = asked
+                .iter()
+                .filter(|w| words.contains(*w))
+                .map(|w| weights[w])
+                .collect();
+            let enough = shared.len() >= 2 || shared.iter().any(|&r| r >= RARE);
+            // A long rule shares words with anything: its score is weighed by its length.
+            let score = shared.iter().sum::<f32>() / (0.5 + 0.5 * words.len() as f32 / mean);
+            enough.then_some((score, number.as_str()))
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    scored
+        .into_iter()
+        .take(LOOKED_UP)
+        .map(|(_, n)| n.to_owned())
+        .collect()
+}
+
+/// How many rules a look-up shows.
+pub const LOOKED_UP: usize = 3;
+
+/// How rare a word must be for one shared word to be enough (used by about one rule in
+/// twenty or fewer).
+const RARE: f32 = 3.0;
+
+/// Every numbered rule of `page`: its number, its words (a table row's seed text, or a
+/// list item of our own rulings, `• D-2 Terrain Effects Chart ...`) and the block that
+/// shows it alone.
+fn numbered_rules(page: &[Block]) -> impl Iterator<Item = (String, String, Block)> + '_ {
+    page.iter().flat_map(|b| -> Vec<(String, String, Block)> {
+        match b {
+            Block::Table(head, rows) => rows
+                .iter()
+                .filter(|r| r.first().is_some_and(|c| is_rule_number(c)))
+                .map(|r| {
+                    let words = r.get(1).cloned().unwrap_or_default();
+                    (
+                        r[0].clone(),
+                        words,
+                        Block::Table(head.clone(), vec![r.clone()]),
+                    )
+                })
+                .collect(),
+            Block::Text(t) => {
+                let item = t.strip_prefix("• ").unwrap_or(t);
+                let number = item.split_whitespace().next().unwrap_or("");
+                if is_rule_number(number) {
+                    vec![(
+                        number.to_owned(),
+                        item[number.len()..].to_owned(),
+                        b.clone(),
+                    )]
+                } else {
+                    vec![]
+                }
+            }
+            Block::Heading(..) => vec![],
+        }
+    })
+}
+
+/// The rules of `page` numbered `numbers`, in that order (a table's row under its
+/// table's header).
+pub fn numbered(page: &[Block], numbers: &[String]) -> Vec<Block> {
+    numbers
+        .iter()
+        .filter_map(|n| numbered_rules(page).find(|(m, ..)| m == n))
+        .map(|(_, _, block)| block)
+        .collect()
+}
+
 /// The rules window's state: open, on which rule set, and the search.
 #[derive(Resource, Default)]
 pub struct RulesBook {
@@ -152,8 +270,12 @@ pub struct RulesBook {
     pub rules: &'static str,
     /// What is searched for.
     pub query: String,
+    /// A refusal being looked up: the rules that best match its words are shown.
+    pub refusal: Option<String>,
     /// The page of `rules`, read once it is first shown.
     page: Option<(&'static str, Vec<Block>)>,
+    /// The last look-up made for the phase bar: rule set, words, and what matched.
+    matched: Option<(&'static str, String, Vec<String>)>,
 }
 
 impl RulesBook {
@@ -161,6 +283,32 @@ impl RulesBook {
     pub fn open_on(&mut self, id: &'static str) {
         self.open = true;
         self.rules = id;
+    }
+
+    /// Opens the book on rule set `id` at the rules that best match `refusal`.
+    pub fn look_up(&mut self, id: &'static str, refusal: &str) {
+        self.open_on(id);
+        self.query.clear();
+        self.refusal = Some(refusal.to_owned());
+    }
+
+    /// The rules of rule set `id` that best match `refusal` (none when its page has
+    /// none that match well enough).
+    pub fn matches(&mut self, id: &'static str, refusal: &str) -> Vec<String> {
+        if let Some((for_id, words, found)) = &self.matched
+            && *for_id == id
+            && words == refusal
+        {
+            return found.clone();
+        }
+        let found = match self.page.as_ref() {
+            Some((shown, page)) if *shown == id => rules_for(page, refusal),
+            _ => crate::rules::parts(id)
+                .map(|parts| rules_for(&blocks(parts.rules_doc), refusal))
+                .unwrap_or_default(),
+        };
+        self.matched = Some((id, refusal.to_owned(), found.clone()));
+        found
     }
 }
 
@@ -195,18 +343,39 @@ pub fn window(ctx: &egui::Context, book: &mut RulesBook) {
                     book.query.clear();
                 }
             });
-            ui.weak("Each rule of the seed with where it lives and its test; our own rulings are marked as designed by us.");
-            ui.separator();
-            // The whole page as it is, or a copy of what the search keeps.
-            let kept;
-            let shown: &[Block] = if book.query.trim().is_empty() {
-                &page
+            if !book.query.is_empty() {
+                book.refusal = None;
+            }
+            let looked_up = book.refusal.as_ref().map(|r| (r.clone(), rules_for(&page, r)));
+            if let Some((refusal, _)) = &looked_up {
+                ui.label(format!("Refused: {refusal}"));
+                ui.horizontal(|ui| {
+                    ui.weak("The rules whose words best match it (a match of words, not a ruling):");
+                    if ui.small_button("Show all the rules").clicked() {
+                        book.refusal = None;
+                    }
+                });
             } else {
-                kept = found(&page, &book.query);
-                &kept
+                ui.weak("Each rule of the seed with where it lives and its test; our own rulings are marked as designed by us.");
+            }
+            ui.separator();
+            // The whole page as it is, or a copy of what the search or look-up keeps.
+            let kept;
+            let shown: &[Block] = match &looked_up {
+                Some((_, numbers)) => {
+                    kept = numbered(&page, numbers);
+                    &kept
+                }
+                None if book.query.trim().is_empty() => &page,
+                None => {
+                    kept = found(&page, &book.query);
+                    &kept
+                }
             };
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-                if shown.is_empty() {
+                if shown.is_empty() && looked_up.is_some() {
+                    ui.label("No rule's words match it well: search the rules above.");
+                } else if shown.is_empty() {
                     ui.label(format!("Nothing in these rules says \"{}\".", book.query.trim()));
                 }
                 for (i, b) in shown.iter().enumerate() {
@@ -258,6 +427,46 @@ fn draw_block(ui: &mut egui::Ui, block: &Block, i: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A refusal is looked up by its words: the rule that says it comes first where
+    /// the refusal repeats the rule's own words, a rule's number finds its row, and a
+    /// message that is no refusal matches nothing.
+    #[test]
+    fn a_refusal_is_looked_up_among_the_rules_by_its_words() {
+        let page = |id| blocks(crate::rules::parts(id).unwrap().rules_doc);
+        let first = |id, refusal| rules_for(&page(id), refusal).first().cloned();
+        assert_eq!(
+            first("great_war", "0607 is out of reach. On the direct route: 1106 is closer to the enemy, and only units activated by a leader of their type may move closer").as_deref(),
+            Some("GW-16")
+        );
+        assert_eq!(
+            first("wwii", "cavalry may not assault tanks").as_deref(),
+            Some("WW-16")
+        );
+        assert_eq!(
+            first(
+                "napoleonic",
+                "a Shaken brigade may not be ordered to attack"
+            )
+            .as_deref(),
+            Some("N-29")
+        );
+        let portable = rules_for(
+            &page("portable"),
+            "an artillery unit that fired this turn may not move",
+        );
+        assert!(
+            portable.contains(&"PT-3".to_owned()) || portable.contains(&"PT-16".to_owned()),
+            "{portable:?}"
+        );
+        assert!(portable.len() <= LOOKED_UP);
+        assert_eq!(
+            rules_for(&page("acw"), "Saved to game.ron"),
+            Vec::<String>::new()
+        );
+        let rows = numbered(&page("wwii"), &["WW-16".to_owned()]);
+        assert!(matches!(&rows[..], [Block::Table(_, r)] if r.len() == 1 && r[0][0] == "WW-16"));
+    }
 
     const PAGE: &str = "# Title\n\nA **bold** start with `code` and [a link](x.md).\n\n## Movement\n\n| rule | code | test |\n| --- | --- | --- |\n| N-31 one hex always | `movement.rs` | `a_brigade_may_always_move_one_hex` |\n| N-32 retreat | `resolve.rs` | x |\n\n- an item\n";
 

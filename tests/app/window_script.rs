@@ -496,3 +496,45 @@ fn a_wwii_overrun_and_a_three_round_assault_play_through_the_window_to_the_same_
     }
     replays_to_its_hash(&shots.join("game.ron"));
 }
+
+/// A refused move in the tutorial shows its reason on the phase bar with a Rules button
+/// (`tests/data/look_up_script.txt`); pressed, it opens the rules window over the map at
+/// the rules whose words best match the refusal.
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn a_refusal_is_looked_up_in_the_rules_window() {
+    let shots = run_script(
+        None,
+        7,
+        "tests/data/look_up_script.txt",
+        "target/screenshots/look_up",
+    );
+    let picture = |name: &str| {
+        image::open(shots.join(name))
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .to_rgba8()
+    };
+    let (refused, rules) = (picture("01-refused.png"), picture("02-rules.png"));
+    // The refusal's amber line on the phase bar.
+    let amber = |img: &image::RgbaImage| {
+        (0..img.width())
+            .flat_map(|x| (20..45).map(move |y| (x, y)))
+            .filter(|&(x, y)| {
+                let p = img.get_pixel(x, y).0;
+                (i32::from(p[0]) - 235).abs() < 30
+                    && (i32::from(p[1]) - 190).abs() < 30
+                    && p[2] < 130
+            })
+            .count()
+    };
+    assert!(amber(&refused) > 200, "the refusal is on the phase bar");
+    // The rules window covers the middle of the map: its dark panel where the map was.
+    let changed = (300..950)
+        .flat_map(|x| (150..600).map(move |y| (x, y)))
+        .filter(|&(x, y)| refused.get_pixel(x, y) != rules.get_pixel(x, y))
+        .count();
+    assert!(
+        changed > 150_000,
+        "the rules window opened ({changed} pixels changed)"
+    );
+}
