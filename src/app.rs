@@ -116,6 +116,11 @@ fn window_plugins(title: String, present_mode: PresentMode, fixed: bool) -> impl
 /// `drumfire` with no command: the start screen. What the player picks there starts
 /// the program again on it (`crate::start`).
 pub fn run_start(options: WindowOptions) -> ExitCode {
+    run_start_telling(options, String::new())
+}
+
+/// The start screen with `message` under its buttons (what was just done).
+pub fn run_start_telling(options: WindowOptions, message: String) -> ExitCode {
     let next = crate::files::Next::default();
     let mut app = App::new();
     let fixed = options.screenshot.is_some();
@@ -129,7 +134,7 @@ pub fn run_start(options: WindowOptions) -> ExitCode {
     .insert_resource(ClearColor(crate::board::CLEAR_COLOUR))
     .add_plugins(EguiPlugin::default())
     .add_plugins(crate::redraw::plugin)
-    .insert_resource(crate::start::Start::new(next.clone()))
+    .insert_resource(crate::start::Start::new(next.clone()).telling(message))
     .insert_non_send(crate::files::FileDialog::new())
     .add_plugins(crate::start::plugin);
     if let Some(path) = options.screenshot {
@@ -281,7 +286,8 @@ pub fn run_viewer(path: &Path, at: Option<usize>, options: WindowOptions) -> Exi
 
 /// `drumfire post open FILE` for a person: the window on the turn file's game, in the
 /// replay viewer from the moment this player last saw. While the game is not set up
-/// there is nothing to show: the file goes straight back.
+/// there is nothing to show: the file goes straight back, and the window opens on the
+/// start screen saying where it was written and to whom it goes.
 pub fn run_post(
     path: PathBuf,
     mut opened: drumfire_net::post::Opened,
@@ -293,8 +299,16 @@ pub fn run_post(
             .and_then(|file| drumfire_net::post::write(&path, &file));
         return match sent {
             Ok(()) => {
-                drumfire_net::post::tell_sent(&opened, &path, &mut std::io::stdout());
-                ExitCode::SUCCESS
+                let mut told = Vec::new();
+                drumfire_net::post::tell_sent(&opened, &path, &mut told);
+                let told = String::from_utf8_lossy(&told).trim().to_owned();
+                println!("{told}");
+                // Nothing to play yet (the set-up's answer is sent): the window opens on
+                // the start screen saying so, not on nothing.
+                if options.script.is_some() {
+                    return ExitCode::SUCCESS;
+                }
+                run_start_telling(options, told)
             }
             Err(e) => {
                 eprintln!("{e}");

@@ -73,6 +73,12 @@ impl Start {
         start
     }
 
+    /// The screen with `message` under its buttons.
+    pub fn telling(mut self, message: String) -> Self {
+        self.message = message;
+        self
+    }
+
     /// Chooses the scenario at `i`: every side a person but the second's, which the
     /// computer plays (a game against the computer is what most players start).
     fn choose(&mut self, i: usize) {

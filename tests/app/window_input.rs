@@ -109,6 +109,29 @@ impl Session {
         sleep(Duration::from_millis(900));
     }
 
+    /// Clicks at (`x`, `y`) until the middle of the window changes from `before` (a
+    /// click the first frames of a busy machine let slip is given again): the picture.
+    fn click_until_changed(
+        &self,
+        (x, y): (&str, &str),
+        before: &image::RgbaImage,
+        name: &str,
+    ) -> image::RgbaImage {
+        for _ in 0..3 {
+            self.act(&["mousemove", x, y]);
+            self.act(&["click", "1"]);
+            let deadline = Instant::now() + Duration::from_secs(8);
+            while Instant::now() < deadline {
+                let now = self.grab(name);
+                if middle_difference(before, &now) > 8.0 {
+                    return now;
+                }
+                sleep(Duration::from_millis(500));
+            }
+        }
+        panic!("a click at {x},{y} changed nothing ({name})");
+    }
+
     fn grab(&self, name: &str) -> image::RgbaImage {
         let path = self.shots.join(name);
         let ok = Command::new("import")
@@ -210,10 +233,8 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
         "a first-time player is pointed at the tutorial"
     );
     // Settings: the computer's pace set to 0.1 s an order (pressed on its slider).
-    s.act(&["mousemove", "1130", "297"]);
-    s.act(&["click", "1"]);
-    let default = s.grab("start-settings-default.png");
-    s.act(&["mousemove", "613", "450"]);
+    let default = s.click_until_changed(("1130", "297"), &first, "start-settings-default.png");
+    s.act(&["mousemove", "602", "407"]);
     s.act(&["mousedown", "1"]);
     s.act(&["mouseup", "1"]);
     s.act(&["mousemove", "1130", "700"]);
@@ -222,7 +243,7 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
         middle_difference(&default, &changed) > 0.05,
         "the slider moved"
     );
-    s.act(&["mousemove", "794", "312"]);
+    s.act(&["mousemove", "805", "270"]);
     s.act(&["click", "1"]);
     // The first scenario of each rule set on the list, and its window's title.
     for (y, title) in [
@@ -270,7 +291,7 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
         middle_difference(&changed, &after) < 2.0,
         "the settings window shows the pace set before the restarts"
     );
-    s.act(&["mousemove", "794", "312"]);
+    s.act(&["mousemove", "805", "270"]);
     s.act(&["click", "1"]);
     s.act(&["mousemove", "1130", "328"]);
     s.act(&["click", "1"]);
@@ -290,4 +311,106 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
     );
     let kept = std::fs::read_to_string(data.join("settings.ron")).unwrap();
     assert!(kept.contains("computer_pace: 0.1,"), "{kept}");
+}
+
+/// `drumfire ARGS` with its files in `data`, started from `desk`; it must succeed.
+fn drumfire_in(data: &Path, desk: &Path, args: &[&str]) {
+    let out = Command::new(env!("CARGO_BIN_EXE_drumfire"))
+        .args(args)
+        .env("DRUMFIRE_DATA", data)
+        .current_dir(desk)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "drumfire {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Open a file… on the start screen, as a keyboard user does it: `/` opens the file
+/// dialog's path line, the file's path is typed and Enter picks it. A save opens its
+/// game; a turn file (an invitation to a game by e-mail) opens that game at this player's
+/// side.
+#[test]
+#[ignore = "needs Xvfb, Mesa's Vulkan driver, xdotool and ImageMagick; run by .ci/run"]
+fn a_save_and_a_turn_file_open_through_the_file_dialog() {
+    let root = std::env::temp_dir().join(format!("drumfire-open-{}", std::process::id()));
+    let (desk, data, host) = (root.join("desk"), root.join("data"), root.join("host"));
+    let _ = std::fs::remove_dir_all(&root);
+    for dir in [&desk, &data, &host] {
+        std::fs::create_dir_all(dir).unwrap();
+    }
+    let project = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let save = root.join("tutorial-game.ron");
+    let turn = root.join("ukhozi.turn.ron");
+    let tutorial = project.join("scenarios/great_war/tutorial.ron");
+    let ukhozi = project.join("scenarios/portable/ukhozi_drift.ron");
+    drumfire_in(
+        &data,
+        &desk,
+        &[
+            "sim",
+            tutorial.to_str().unwrap(),
+            "--seed",
+            "4",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+    );
+    // The other player starts the game by e-mail from a machine of their own.
+    drumfire_in(
+        &host,
+        &host,
+        &[
+            "post",
+            "new",
+            ukhozi.to_str().unwrap(),
+            "--side",
+            "1",
+            "--out",
+            turn.to_str().unwrap(),
+        ],
+    );
+    // The save opens its game; the invitation is answered at once (nothing to play
+    // until the other player has the answer) and the start screen says where it went.
+    for (file, title, name) in [
+        (&save, "Saint-Aubert", "save"),
+        (&turn, "^Drumfire$", "turn"),
+    ] {
+        let s = Session::start_with(&[], &data, Some(&desk));
+        let start = s.grab(&format!("open-{name}-start.png"));
+        let dialog =
+            s.click_until_changed(("1130", "155"), &start, &format!("open-{name}-dialog.png"));
+        s.act(&["key", "slash"]);
+        // The line holds the folder the dialog shows: cleared first.
+        s.act(&["key", "--repeat", "200", "--delay", "2", "BackSpace"]);
+        s.act(&["type", "--delay", "20", file.to_str().unwrap()]);
+        s.grab(&format!("open-{name}-typed.png"));
+        s.act(&["key", "Return"]);
+        if name == "turn" {
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while std::fs::read_to_string(file).unwrap().contains("to: 1,") {
+                assert!(
+                    Instant::now() < deadline,
+                    "the invitation was never answered"
+                );
+                sleep(Duration::from_millis(300));
+            }
+            sleep(Duration::from_secs(3));
+        }
+        s.wait_for_title(title);
+        s.act(&["mousemove", "1100", "760"]);
+        let game = s.grab(&format!("open-{name}-game.png"));
+        assert!(
+            middle_difference(&dialog, &game) > 8.0,
+            "the dialog closed on the {name}'s window"
+        );
+    }
+    let answered = std::fs::read_to_string(&turn).unwrap();
+    assert!(
+        answered.contains("to: 0,"),
+        "the answer goes back to the host: {answered}"
+    );
+    let _ = std::fs::remove_dir_all(&root);
 }
