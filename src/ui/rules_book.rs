@@ -145,18 +145,29 @@ pub fn found(page: &[Block], query: &str) -> Vec<Block> {
 }
 
 /// The words of `text` that can tell one rule from another: lower case, four letters
-/// or more, a plural's `s` taken off.
+/// or more, a plural's `s` taken off; and each two such words side by side ("movement
+/// point"), which tell more than either alone.
 fn terms(text: &str) -> std::collections::BTreeSet<String> {
-    text.split(|c: char| !c.is_alphabetic())
-        .filter(|w| w.chars().count() >= 4)
+    let words: Vec<Option<String>> = text
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
         .map(|w| {
-            let w = w.to_lowercase();
-            match w.strip_suffix('s') {
-                Some(stem) if stem.chars().count() >= 4 && !stem.ends_with('s') => stem.to_owned(),
-                _ => w,
-            }
+            (w.chars().count() >= 4).then(|| {
+                let w = w.to_lowercase();
+                match w.strip_suffix('s') {
+                    Some(stem) if stem.chars().count() >= 4 && !stem.ends_with('s') => {
+                        stem.to_owned()
+                    }
+                    _ => w,
+                }
+            })
         })
-        .collect()
+        .collect();
+    let pairs = words.windows(2).filter_map(|pair| match pair {
+        [Some(a), Some(b)] => Some(format!("{a} {b}")),
+        _ => None,
+    });
+    words.iter().flatten().cloned().chain(pairs).collect()
 }
 
 /// Is this a rule's number (`N-31`, `GW-48`, `P-5`)?
