@@ -133,7 +133,7 @@ fn ask(
     egui::Window::new(q.title.as_str())
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -90.0])
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -170.0])
         .show(ctx, |ui| {
             ui.label(q.words.as_str());
             ui.checkbox(&mut dont_ask, "Don't ask again (Settings turn it back on)");
