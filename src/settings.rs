@@ -305,68 +305,7 @@ fn settings_window(
                 ui.colored_label(egui::Color32::from_rgb(230, 110, 90), t);
                 ui.separator();
             }
-            egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
-                ui.label("Text and buttons");
-                ui.add(
-                    egui::Slider::new(&mut edited.interface_scale, SCALE.0..=SCALE.1)
-                        .step_by(0.05)
-                        .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
-                );
-                ui.end_row();
-                ui.label("Full screen");
-                ui.checkbox(&mut edited.full_screen, "");
-                ui.end_row();
-                ui.label("Window size");
-                ui.horizontal(|ui| {
-                    ui.add(
-                        egui::DragValue::new(&mut edited.window_size.0).range(WIDTH.0..=WIDTH.1),
-                    );
-                    ui.label("×");
-                    ui.add(
-                        egui::DragValue::new(&mut edited.window_size.1).range(HEIGHT.0..=HEIGHT.1),
-                    );
-                });
-                ui.end_row();
-                ui.label("Arrow keys pan");
-                ui.add(egui::Slider::new(&mut edited.pan_speed, SPEED.0..=SPEED.1).suffix("×"));
-                ui.end_row();
-                ui.label("The wheel zooms");
-                ui.add(egui::Slider::new(&mut edited.zoom_speed, SPEED.0..=SPEED.1).suffix("×"));
-                ui.end_row();
-                ui.label("The computer's pace");
-                ui.add(
-                    egui::Slider::new(&mut edited.computer_pace, PACE.0..=PACE.1)
-                        .step_by(0.1)
-                        .suffix(" s an order"),
-                );
-                ui.end_row();
-                ui.label("Side colours");
-                ui.horizontal(|ui| {
-                    ui.radio_value(
-                        &mut edited.side_colours,
-                        Palette::Scenario,
-                        "The scenario's",
-                    );
-                    ui.radio_value(
-                        &mut edited.side_colours,
-                        Palette::ColourBlindSafe,
-                        "Colour-blind safe",
-                    );
-                });
-                ui.end_row();
-                ui.label("Ask first");
-                ui.vertical(|ui| {
-                    ui.checkbox(
-                        &mut edited.ask_before_ending,
-                        "before ending a phase with orders left to give",
-                    );
-                    ui.checkbox(
-                        &mut edited.ask_before_dice,
-                        "before an order that rolls dice (it cannot be undone)",
-                    );
-                });
-                ui.end_row();
-            });
+            settings_grid(ui, &mut edited);
             if ui.button("Back to the defaults").clicked() {
                 edited = Settings::default();
             }
@@ -388,6 +327,68 @@ fn settings_window(
         *settings = edited;
     }
     Ok(())
+}
+
+/// The settings, one a row, as `edited` holds them.
+fn settings_grid(ui: &mut egui::Ui, edited: &mut Settings) {
+    egui::Grid::new("settings").num_columns(2).show(ui, |ui| {
+        ui.label("Text and buttons");
+        ui.add(
+            egui::Slider::new(&mut edited.interface_scale, SCALE.0..=SCALE.1)
+                .step_by(0.05)
+                .custom_formatter(|v, _| format!("{:.0} %", v * 100.0)),
+        );
+        ui.end_row();
+        ui.label("Full screen");
+        ui.checkbox(&mut edited.full_screen, "");
+        ui.end_row();
+        ui.label("Window size");
+        ui.horizontal(|ui| {
+            ui.add(egui::DragValue::new(&mut edited.window_size.0).range(WIDTH.0..=WIDTH.1));
+            ui.label("×");
+            ui.add(egui::DragValue::new(&mut edited.window_size.1).range(HEIGHT.0..=HEIGHT.1));
+        });
+        ui.end_row();
+        ui.label("Arrow keys pan");
+        ui.add(egui::Slider::new(&mut edited.pan_speed, SPEED.0..=SPEED.1).suffix("×"));
+        ui.end_row();
+        ui.label("The wheel zooms");
+        ui.add(egui::Slider::new(&mut edited.zoom_speed, SPEED.0..=SPEED.1).suffix("×"));
+        ui.end_row();
+        ui.label("The computer's pace");
+        ui.add(
+            egui::Slider::new(&mut edited.computer_pace, PACE.0..=PACE.1)
+                .step_by(0.1)
+                .suffix(" s an order"),
+        );
+        ui.end_row();
+        ui.label("Side colours");
+        ui.horizontal(|ui| {
+            ui.radio_value(
+                &mut edited.side_colours,
+                Palette::Scenario,
+                "The scenario's",
+            );
+            ui.radio_value(
+                &mut edited.side_colours,
+                Palette::ColourBlindSafe,
+                "Colour-blind safe",
+            );
+        });
+        ui.end_row();
+        ui.label("Ask first");
+        ui.vertical(|ui| {
+            ui.checkbox(
+                &mut edited.ask_before_ending,
+                "before ending a phase with orders left to give",
+            );
+            ui.checkbox(
+                &mut edited.ask_before_dice,
+                "before an order that rolls dice (it cannot be undone)",
+            );
+        });
+        ui.end_row();
+    });
 }
 
 #[cfg(test)]

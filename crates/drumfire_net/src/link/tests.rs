@@ -313,6 +313,70 @@ mod from_other_addresses {
         (seen, refused)
     }
 
+    /// Starts the flood: for each (kind, last byte of its address, how many), that many
+    /// strangers misbehaving that way until `stop`, each trying again as soon as it is
+    /// refused or closed.
+    fn start_flood(
+        rt: &tokio::runtime::Runtime,
+        kinds: &[(Kind, u8, usize)],
+        addr: SocketAddr,
+        wrong: JoinCode,
+        stop: &Arc<AtomicBool>,
+    ) -> Vec<tokio::task::JoinHandle<(Vec<Seen>, usize)>> {
+        let _enter = rt.enter();
+        kinds
+            .iter()
+            .flat_map(|&(kind, from, n)| {
+                let endpoint = stranger(from, wrong);
+                std::iter::repeat_n((kind, endpoint), n)
+            })
+            .map(|(kind, endpoint)| rt.spawn(keep_misbehaving(endpoint, addr, kind, stop.clone())))
+            .collect()
+    }
+
+    /// Waits for every stranger of the flood to stop: what each connection let as far as
+    /// the hello saw, and how many were refused before their handshake.
+    fn end_flood(
+        rt: &tokio::runtime::Runtime,
+        flood: Vec<tokio::task::JoinHandle<(Vec<Seen>, usize)>>,
+    ) -> (Vec<Seen>, usize) {
+        let results: Vec<_> = rt.block_on(async {
+            let mut results = Vec::new();
+            for f in flood {
+                results.push(
+                    tokio::time::timeout(ADMISSION_DEADLINE * 3, f)
+                        .await
+                        .expect("every connection of the flood closed")
+                        .unwrap(),
+                );
+            }
+            results
+        });
+        let refusals = results.iter().map(|(_, r)| r).sum();
+        (results.into_iter().flat_map(|(s, _)| s).collect(), refusals)
+    }
+
+    /// A stranger's connection closed as the host closes its kind: an idle or mute one at
+    /// the admission deadline, not before and not long after; a huge one at once.
+    fn closed_as_it_should(s: &Seen) {
+        match s.kind {
+            Kind::Idle | Kind::Mute => {
+                assert_eq!(s.why, "no join code shown in time", "{s:?}");
+                assert!(s.lasted >= ADMISSION_DEADLINE * 9 / 10, "{s:?}");
+                assert!(
+                    s.lasted < ADMISSION_DEADLINE + Duration::from_secs(3),
+                    "{s:?}"
+                );
+                assert!(!s.second_stream, "{s:?}");
+            }
+            Kind::Huge => {
+                assert!(s.why.contains("too long"), "{s:?}");
+                assert!(s.lasted < ADMISSION_DEADLINE, "{s:?}");
+                assert!(s.sent <= 2 * STRANGER_WINDOW as usize, "{s:?}");
+            }
+        }
+    }
+
     #[test]
     fn a_flood_without_the_code_costs_the_host_little_while_a_game_goes_on() {
         let (_net, host) = listen();
@@ -340,19 +404,7 @@ mod from_other_addresses {
             (Kind::Mute, 3, 10),
             (Kind::Huge, 4, 10),
         ];
-        let flood: Vec<_> = {
-            let _enter = rt.enter();
-            kinds
-                .iter()
-                .flat_map(|&(kind, from, n)| {
-                    let endpoint = stranger(from, wrong);
-                    std::iter::repeat_n((kind, endpoint), n)
-                })
-                .map(|(kind, endpoint)| {
-                    rt.spawn(keep_misbehaving(endpoint, addr, kind, stop.clone()))
-                })
-                .collect()
-        };
+        let flood = start_flood(&rt, &kinds, addr, wrong, &stop);
         let peak = Arc::new(AtomicUsize::new(before));
         let sampling = {
             let (peak, stop) = (peak.clone(), stop.clone());
@@ -386,21 +438,8 @@ mod from_other_addresses {
         // Let the flood go on past a whole admission deadline.
         std::thread::sleep(Duration::from_secs(6).saturating_sub(talked.elapsed()));
         stop.store(true, Ordering::Relaxed);
-        let results: Vec<_> = rt.block_on(async {
-            let mut results = Vec::new();
-            for f in flood {
-                results.push(
-                    tokio::time::timeout(ADMISSION_DEADLINE * 3, f)
-                        .await
-                        .expect("every connection of the flood closed")
-                        .unwrap(),
-                );
-            }
-            results
-        });
+        let (seen, refusals) = end_flood(&rt, flood);
         sampling.join().unwrap();
-        let refusals: usize = results.iter().map(|(_, r)| r).sum();
-        let seen: Vec<Seen> = results.into_iter().flat_map(|(s, _)| s).collect();
         let count = |k: Kind| seen.iter().filter(|s| s.kind == k).count();
         eprintln!(
             "flood: {} connections let as far as the hello ({} idle, {} mute, {} huge), {} refused \
@@ -420,25 +459,7 @@ mod from_other_addresses {
         assert!(admitted_in < Duration::from_secs(5), "{admitted_in:?}");
         assert!(refusals > 0, "the waiting room refused nobody");
         assert!(count(Kind::Idle) > 0 && count(Kind::Mute) > 0 && count(Kind::Huge) > 0);
-        for s in &seen {
-            match s.kind {
-                Kind::Idle | Kind::Mute => {
-                    // Closed by the host at its deadline, not before, not long after.
-                    assert_eq!(s.why, "no join code shown in time", "{s:?}");
-                    assert!(s.lasted >= ADMISSION_DEADLINE * 9 / 10, "{s:?}");
-                    assert!(
-                        s.lasted < ADMISSION_DEADLINE + Duration::from_secs(3),
-                        "{s:?}"
-                    );
-                    assert!(!s.second_stream, "{s:?}");
-                }
-                Kind::Huge => {
-                    assert!(s.why.contains("too long"), "{s:?}");
-                    assert!(s.lasted < ADMISSION_DEADLINE, "{s:?}");
-                    assert!(s.sent <= 2 * STRANGER_WINDOW as usize, "{s:?}");
-                }
-            }
-        }
+        seen.iter().for_each(closed_as_it_should);
         // Every place in the waiting room given back; the games still talk.
         assert!(emptied(&host));
         exchange(&a, &host_a, 2, Duration::from_secs(3));
@@ -447,6 +468,39 @@ mod from_other_addresses {
             link.close("done");
         }
         host.close();
+    }
+
+    /// The answer to a wrong `token` from a stranger at `endpoint` that keeps sending
+    /// while it waits: when it came (since `start`), what it was, and how many bytes the
+    /// stranger could push meanwhile.
+    async fn guess(
+        endpoint: quinn::Endpoint,
+        addr: SocketAddr,
+        token: u64,
+        start: Instant,
+        hellos_sent: Arc<AtomicUsize>,
+    ) -> Result<(Duration, Result<Msg, String>, usize), Box<dyn std::error::Error + Send + Sync>>
+    {
+        let conn = endpoint.connect(addr, SERVER_NAME)?.await?;
+        let (mut send, mut recv) = conn.open_bi().await?;
+        send.write_all(&hello(token).frame()).await?;
+        hellos_sent.fetch_add(1, Ordering::Relaxed);
+        // It keeps sending while it waits for its answer.
+        let pushed = Arc::new(AtomicUsize::new(0));
+        let writer = {
+            let pushed = pushed.clone();
+            tokio::spawn(async move {
+                let zeros = vec![0u8; 64 << 10];
+                while let Ok(n) = send.write(&zeros).await {
+                    pushed.fetch_add(n, Ordering::Relaxed);
+                }
+            })
+        };
+        let answer = read_frame(&mut recv, MAX_FRAME).await;
+        let at = start.elapsed();
+        writer.abort();
+        conn.close(0u32.into(), b"done");
+        Ok((at, answer, pushed.load(Ordering::Relaxed)))
     }
 
     #[test]
@@ -465,33 +519,13 @@ mod from_other_addresses {
                 .map(|i| {
                     let endpoint = endpoints[i % 2].clone();
                     let hellos_sent = hellos_sent.clone();
-                    rt.spawn(async move {
-                        let conn = endpoint.connect(addr, SERVER_NAME)?.await?;
-                        let (mut send, mut recv) = conn.open_bi().await?;
-                        send.write_all(&hello(code.token ^ (i as u64 + 1)).frame())
-                            .await?;
-                        hellos_sent.fetch_add(1, Ordering::Relaxed);
-                        // It keeps sending while it waits for its answer.
-                        let pushed = Arc::new(AtomicUsize::new(0));
-                        let writer = {
-                            let pushed = pushed.clone();
-                            tokio::spawn(async move {
-                                let zeros = vec![0u8; 64 << 10];
-                                while let Ok(n) = send.write(&zeros).await {
-                                    pushed.fetch_add(n, Ordering::Relaxed);
-                                }
-                            })
-                        };
-                        let answer = read_frame(&mut recv, MAX_FRAME).await;
-                        let at = start.elapsed();
-                        writer.abort();
-                        conn.close(0u32.into(), b"done");
-                        Ok::<_, Box<dyn std::error::Error + Send + Sync>>((
-                            at,
-                            answer,
-                            pushed.load(Ordering::Relaxed),
-                        ))
-                    })
+                    rt.spawn(guess(
+                        endpoint,
+                        addr,
+                        code.token ^ (i as u64 + 1),
+                        start,
+                        hellos_sent,
+                    ))
                 })
                 .collect()
         };

@@ -597,10 +597,14 @@ fn a_false_deal_of_the_dominoes_is_refused_when_its_lock_is_shown() {
         "{stop}"
     );
     assert_eq!(p.s[1 - side].game_mut().unwrap().state_hash(), before);
+}
 
-    // A set passed on with a domino doubled is refused as it is given. A looked-at
-    // domino opened falsely is taken on trust while the locks are hidden, and caught
-    // when the lock of the machine that dealt falsely is shown.
+/// A set passed on with a domino doubled is refused as it is given. A looked-at domino
+/// opened falsely is taken on trust while the locks are hidden, and caught when the lock
+/// of the machine that dealt falsely is shown. Nothing else goes while the set is dealt.
+#[test]
+fn a_set_passed_on_falsely_is_refused_at_once_or_when_its_lock_is_shown() {
+    use drumfire_core::rules::acw::AcwOrder;
     type Cheat = fn(&mut Vec<String>, &mut Option<String>);
     let cheats: [(Cheat, &str, bool); 2] = [
         (
