@@ -6,6 +6,16 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use drumfire_core::odds::Odds;
 
+/// The rules window is open, and Esc asked it to close (Esc closes the window on top
+/// before it opens the game menu).
+#[derive(Resource, Default)]
+pub struct RulesWindow {
+    /// Open this frame.
+    pub open: bool,
+    /// Esc was pressed: close it.
+    pub close: bool,
+}
+
 /// One `Ui` over the whole window, on the background layer, for a screen's panels to
 /// share without overlapping (the play window's, the editor's, the start screen's).
 pub fn root_ui(ctx: &egui::Context, id: &'static str) -> egui::Ui {

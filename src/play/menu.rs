@@ -25,8 +25,19 @@ pub fn escape_opens_menu(
     keys: Res<ButtonInput<KeyCode>>,
     selection: Res<crate::input::Selection>,
     asking: Res<super::confirm::Asking>,
+    mut help: ResMut<super::session::HelpOpen>,
+    mut rules: ResMut<crate::screen::RulesWindow>,
     mut menu: ResMut<GameMenu>,
 ) {
+    // Esc closes the rules window, then Help, before anything else.
+    if keys.just_pressed(KeyCode::Escape) && !menu.open && (rules.open || help.0) {
+        if rules.open {
+            rules.close = true;
+        } else {
+            help.0 = false;
+        }
+        return;
+    }
     // Esc answers a question first (Go back).
     if keys.just_pressed(KeyCode::Escape) && selection.hex.is_none() && asking.question().is_none()
     {

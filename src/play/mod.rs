@@ -102,6 +102,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<session::LosRequest>()
         .init_resource::<session::PassRequest>()
         .init_resource::<menu::GameMenu>()
+        .init_resource::<crate::screen::RulesWindow>()
         .init_resource::<menu::Relaunch>()
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,

@@ -143,8 +143,13 @@ fn draw_ui(world: &mut World) {
     {
         world.resource_mut::<rules_book::RulesBook>().open_on(rules);
     }
-    world.resource_scope(|_, mut book: Mut<rules_book::RulesBook>| {
+    world.resource_scope(|world, mut book: Mut<rules_book::RulesBook>| {
+        let mut shown = world.resource_mut::<crate::screen::RulesWindow>();
+        if std::mem::take(&mut shown.close) {
+            book.open = false;
+        }
         rules_book::window(&ctx, &mut book);
+        shown.open = book.open;
     });
     if let Some(parts) = parts {
         (parts.windows)(&ctx, world);

@@ -579,7 +579,7 @@ pub fn handoff_screen(
     let (why, button) = if play.handoff.show_secret {
         (
             format!(
-                "{name}'s {}. The other player looks away now.",
+                "The {name} side's {}. The other player looks away now.",
                 words.secret
             ),
             format!("I am {name}: {}", words.show),

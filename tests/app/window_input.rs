@@ -211,6 +211,18 @@ fn a_player_selects_clears_and_pans_with_mouse_and_keyboard() {
         map_difference(&cleared, &panned) > 8.0,
         "a right-drag pans the map"
     );
+    // F1 opens Help over the middle; Esc closes it, and opens no menu.
+    s.act(&["mousemove", "1100", "760"]);
+    let before = s.grab("input-4-before-help.png");
+    s.act(&["key", "F1"]);
+    let help = s.grab("input-5-help.png");
+    assert!(middle_difference(&before, &help) > 8.0, "F1 opens Help");
+    s.act(&["key", "Escape"]);
+    let closed = s.grab("input-6-help-closed.png");
+    assert!(
+        middle_difference(&before, &closed) < 2.0,
+        "Esc closes Help, and opens no menu"
+    );
 }
 
 /// The hint for a first-time player on the start screen (its text colour).

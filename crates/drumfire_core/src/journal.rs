@@ -216,7 +216,7 @@ impl GameEvent {
                 w.name(*side),
                 w.per_side(totals.iter().map(ToString::to_string).collect(), " vs ")
             ),
-            Self::SegmentBegan { side } => format!("{}'s action segment.", w.name(*side)),
+            Self::SegmentBegan { side } => format!("{} action segment.", w.name(*side)),
             Self::Passed { side } => format!("{} passes.", w.name(*side)),
             Self::MarkersCleared { count } => format!("End of turn: {count} markers removed."),
             Self::LeaderDrawn { piece: id, face_up } => w.leader_drawn(id, *face_up),

@@ -82,7 +82,7 @@ fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
             acw::deal::Step::Unlock(..) => "opens the defender's looked-at domino",
             acw::deal::Step::Key(_) => "shows its lock on the dominoes",
         };
-        ui.colored_label(colour, format!("■ {name}'s machine {what}"));
+        ui.colored_label(colour, format!("■ The {name} machine {what}"));
         return;
     }
     if state.placing.is_some() {
@@ -448,7 +448,7 @@ fn chits_sheet(ctx: &egui::Context, world: &mut World) {
             place = crate::ui::play_panels::sheet_button(
                 ui,
                 &valid,
-                &format!("Place {name}'s chits"),
+                &format!("Place the {name} chits"),
             );
         });
     if changed != draft {

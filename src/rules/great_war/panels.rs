@@ -157,7 +157,10 @@ fn setup_bar(ui: &mut egui::Ui, gw: &GwView) -> Option<(u8, bool)> {
     ui.separator();
     ui.colored_label(
         side_colour(&gw.colours, side),
-        format!("■ {} must file its Artillery Plan", sides.name(side)),
+        format!(
+            "■ The {} side must file its Artillery Plan",
+            sides.name(side)
+        ),
     );
     let mut asked = None;
     let has_plan = gw
@@ -197,7 +200,7 @@ fn action_bar(ui: &mut egui::Ui, gw: &mut GwView, by_computer: bool) {
     let side = gw.segment.side;
     ui.colored_label(
         side_colour(&gw.colours, side),
-        format!("■ {}'s action segment", sides.name(side)),
+        format!("■ {} action segment", sides.name(side)),
     );
     if let Some(p) = gw.gw.as_ref().and_then(|g| g.prompt.as_ref()) {
         let (who, what) = match p {

@@ -59,7 +59,10 @@ fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
     ui.separator();
     let (what, end, why) = match phase {
         napoleonic::ORDERS => {
-            ui.colored_label(colour, format!("■ {name} gives its brigades their orders"));
+            ui.colored_label(
+                colour,
+                format!("■ The {name} side gives its brigades their orders"),
+            );
             return;
         }
         napoleonic::MOVEMENT => (
@@ -193,7 +196,7 @@ fn windows(ctx: &egui::Context, world: &mut World) {
             give = crate::ui::play_panels::sheet_button(
                 ui,
                 &valid,
-                &format!("Give {name}'s orders"),
+                &format!("Give the {name} orders"),
             );
         });
     if changed != draft {

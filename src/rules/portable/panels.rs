@@ -86,7 +86,7 @@ fn phase_info(ui: &mut egui::Ui, pt: &mut PtView, by_computer: bool, deciding: O
         ui.colored_label(
             side_colour(&pt.colours, first),
             format!(
-                "■ {who}'s pinned cavalry first: charge now, or unpin it in {who}'s own part \
+                "■ {who} pinned cavalry first: charge now, or unpin it in the {who} side's own part \
                  ({name} then activates: {} left)",
                 state.activations
             ),
@@ -95,7 +95,7 @@ fn phase_info(ui: &mut egui::Ui, pt: &mut PtView, by_computer: bool, deciding: O
     }
     let (what, end, why) = match (phase, state.step) {
         (portable::ARTILLERY_FIRE, _) => (
-            format!("■ {name}'s artillery fires"),
+            format!("■ {name} artillery fires"),
             "End artillery fire",
             "No more artillery fire from this side this turn",
         ),
@@ -109,7 +109,7 @@ fn phase_info(ui: &mut egui::Ui, pt: &mut PtView, by_computer: bool, deciding: O
             "Activate no more units this turn; close combats come next",
         ),
         _ => (
-            format!("■ {name}'s close combats"),
+            format!("■ {name} close combats"),
             "End close combats",
             "Fight no more close combats this turn",
         ),
