@@ -6,6 +6,7 @@
 use super::chit::Chit;
 use super::state::AcwState;
 use super::view::{self, Unit};
+use crate::map;
 use bevy_ecs::prelude::*;
 use hexx::Hex;
 use std::collections::BTreeMap;
@@ -135,40 +136,26 @@ pub fn check_path_on(
 /// Every hex the unit can reach this turn, with a path to it (the start hex not
 /// included), the cheapest first found.
 pub fn reachable(world: &World, u: &Unit) -> BTreeMap<(i32, i32), Vec<Hex>> {
-    let mut out: BTreeMap<(i32, i32), Vec<Hex>> = BTreeMap::new();
     let chit = view::chit_known(world, &u.id);
     if cannot_move_on(world, u, chit).is_some() {
-        return out;
+        return BTreeMap::new();
     }
     let chit = chit.unwrap_or(Chit::Fire);
     let all = view::units(world);
-    let mut best: BTreeMap<(i32, i32), u8> = BTreeMap::new();
-    let mut frontier = vec![(0u8, u.hex, Vec::<Hex>::new())];
-    while !frontier.is_empty() {
-        let mut next_round = Vec::new();
-        for (spent, hex, path) in frontier {
-            if hex != u.hex && in_contact(&all, u.side, hex) {
-                continue;
-            }
-            for next in hex.all_neighbors() {
-                if next == u.hex {
-                    continue;
-                }
-                let Ok(total) = step(world, &all, u, chit, spent, next) else {
-                    continue;
-                };
-                let key = (next.x, next.y);
-                if best.get(&key).is_some_and(|b| *b <= total) {
-                    continue;
-                }
-                best.insert(key, total);
-                let mut p = path.clone();
-                p.push(next);
-                out.insert(key, p.clone());
-                next_round.push((total, next, p));
-            }
+    // Breadth first, the mark whether the move halts there, in contact.
+    let found = map::search(u.hex, false, 0u8, map::Order::Breadth, |way, next| {
+        let at = way.label();
+        if at.mark || next == u.hex {
+            return None;
         }
-        frontier = next_round;
-    }
-    out
+        let total = step(world, &all, u, chit, at.cost, next).ok()?;
+        Some((in_contact(&all, u.side, next), total))
+    });
+    found
+        .best()
+        .map(|i| {
+            let h = found.labels()[i].hex;
+            ((h.x, h.y), found.path(i))
+        })
+        .collect()
 }
