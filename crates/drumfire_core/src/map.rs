@@ -492,6 +492,8 @@ pub struct Label<M, C> {
     pub steps: usize,
     /// The label stepped from, `None` for the start.
     from: Option<usize>,
+    /// A cheaper label at its hex and mark has been found since.
+    bettered: bool,
 }
 
 /// What a [`search`] found: every label it kept, in the order found, the start first.
@@ -522,8 +524,7 @@ impl<M: Ord + Clone, C: Ord + Clone> Search<M, C> {
 
     /// Is label `i` the cheapest found at its hex with its mark?
     pub fn is_best(&self, i: usize) -> bool {
-        let l = &self.labels[i];
-        self.best.get(&((l.hex.x, l.hex.y), l.mark.clone())) == Some(&i)
+        !self.labels[i].bettered
     }
 
     /// The labels that are the cheapest at their hex and mark, in the order found, the
@@ -534,23 +535,29 @@ impl<M: Ord + Clone, C: Ord + Clone> Search<M, C> {
 
     /// Keeps a label reached from label `from`, unless one as cheap is there already.
     fn keep(&mut self, from: usize, hex: Hex, mark: M, cost: C) -> Option<usize> {
-        let key = ((hex.x, hex.y), mark);
-        if self
-            .best
-            .get(&key)
-            .is_some_and(|b| self.labels[*b].cost <= cost)
-        {
-            return None;
-        }
+        use std::collections::btree_map::Entry;
         let i = self.labels.len();
+        match self.best.entry(((hex.x, hex.y), mark.clone())) {
+            Entry::Occupied(mut best) => {
+                let b = *best.get();
+                if self.labels[b].cost <= cost {
+                    return None;
+                }
+                self.labels[b].bettered = true;
+                best.insert(i);
+            }
+            Entry::Vacant(best) => {
+                best.insert(i);
+            }
+        }
         self.labels.push(Label {
             hex,
-            mark: key.1.clone(),
+            mark,
             cost,
             steps: self.labels[from].steps + 1,
             from: Some(from),
+            bettered: false,
         });
-        self.best.insert(key, i);
         Some(i)
     }
 }
@@ -621,6 +628,7 @@ pub fn search<M: Ord + Clone, C: Ord + Clone>(
             cost,
             steps: 0,
             from: None,
+            bettered: false,
         }],
         best: BTreeMap::from([(((start.x, start.y), mark), 0)]),
     };

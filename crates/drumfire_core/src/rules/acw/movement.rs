@@ -53,7 +53,7 @@ pub fn in_contact(all: &[Unit], side: u8, hex: Hex) -> bool {
 }
 
 /// Why the unit may not enter `next` from a step that has spent `spent` of its hexes,
-/// if it may not; else what it has spent there.
+/// if it may not; else what it has spent there, and whether it is in contact there.
 fn step(
     world: &World,
     all: &[Unit],
@@ -61,7 +61,7 @@ fn step(
     chit: Chit,
     spent: u8,
     next: Hex,
-) -> Result<u8, String> {
+) -> Result<(u8, bool), String> {
     let label = view::label(next);
     let Some(cell) = view::cell(world, next) else {
         return Err(format!("{label} is off the map"));
@@ -81,12 +81,13 @@ fn step(
             chit.name()
         ));
     }
-    if in_contact(all, u.side, next) && !chit.may_contact() {
+    let contact = in_contact(all, u.side, next);
+    if contact && !chit.may_contact() {
         return Err(format!(
             "{label} is in contact with the enemy: \"Units cannot move into contact without a Charge order\""
         ));
     }
-    Ok(total)
+    Ok((total, contact))
 }
 
 /// Checks a move hex by hex: each hex next to the one before, enterable, unoccupied,
@@ -120,8 +121,9 @@ pub fn check_path_on(
                 view::label(at)
             ));
         }
-        spent = step(world, &all, u, chit, spent, next)?;
-        if i + 1 < path.len() && in_contact(&all, u.side, next) {
+        let contact;
+        (spent, contact) = step(world, &all, u, chit, spent, next)?;
+        if i + 1 < path.len() && contact {
             return Err(format!(
                 "{} charges home at {}: contact ends its move",
                 u.name,
@@ -148,8 +150,8 @@ pub fn reachable(world: &World, u: &Unit) -> BTreeMap<(i32, i32), Vec<Hex>> {
         if at.mark || next == u.hex {
             return None;
         }
-        let total = step(world, &all, u, chit, at.cost, next).ok()?;
-        Some((in_contact(&all, u.side, next), total))
+        let (total, contact) = step(world, &all, u, chit, at.cost, next).ok()?;
+        Some((contact, total))
     });
     found
         .best()
