@@ -262,6 +262,85 @@ mod tests {
         assert_eq!(l.unsigned_distance_to(a), 1);
         assert_eq!(r.unsigned_distance_to(b), 1);
     }
+
+    /// A hex `n` steps from `from` the way `dir` goes.
+    fn ahead(from: Hex, dir: EdgeDirection, n: u32) -> Hex {
+        (0..n).fold(from, |h, _| h.neighbor(dir))
+    }
+
+    #[test]
+    fn a_wall_and_a_costly_hex_send_the_way_round_and_a_budget_cuts_it() {
+        let start = MapCoord::new(5, 5).to_hex();
+        let dir = EdgeDirection::ALL_DIRECTIONS[0];
+        let (near, far) = (ahead(start, dir, 1), ahead(start, dir, 2));
+        let near_costs =
+            |cost: Option<u32>| move |_: Hex, to: Hex| (to != near).then_some(1).or(cost);
+        let open = reachable(start, 3, near_costs(Some(1)));
+        assert_eq!(open[&MapCoord::from_hex(far).unwrap()].cost, 2);
+        assert_eq!(
+            open[&MapCoord::from_hex(far).unwrap()].path,
+            vec![near, far]
+        );
+        for cost in [None, Some(3)] {
+            let round = reachable(start, 3, near_costs(cost));
+            let way = &round[&MapCoord::from_hex(far).unwrap()];
+            assert_eq!(way.cost, 3, "{cost:?}");
+            assert_eq!(way.path.len(), 3);
+            assert!(!way.path.contains(&near));
+            assert_eq!(way.path.last(), Some(&far));
+        }
+        let walled = reachable(start, 2, near_costs(None));
+        assert!(!walled.contains_key(&MapCoord::from_hex(far).unwrap()));
+        assert!(!walled.contains_key(&MapCoord::from_hex(near).unwrap()));
+        assert_eq!(reachable(start, 1, near_costs(Some(1))).len(), 6);
+        assert!(reachable(start, 0, near_costs(Some(1))).is_empty());
+    }
+
+    #[test]
+    fn a_mark_keeps_a_dearer_way_that_the_rule_needs() {
+        // At most one wood a move: the straight way to `third` enters two.
+        let start = MapCoord::new(5, 5).to_hex();
+        let dir = EdgeDirection::ALL_DIRECTIONS[0];
+        let [first, second, third] = [1, 2, 3].map(|n| ahead(start, dir, n));
+        // The only other hexes: a way round `first` to `second`, in two.
+        let beside = |a: Hex, b: Hex| {
+            a.all_neighbors()
+                .into_iter()
+                .find(|h| h.unsigned_distance_to(b) == 1 && *h != first)
+                .unwrap()
+        };
+        let round = beside(start, first);
+        let round = [round, beside(round, second)];
+        let open = |h: Hex| [first, second, third].contains(&h) || round.contains(&h);
+        let wood = |h: Hex| h == first || h == third;
+        for order in [Order::Breadth, Order::Cheapest] {
+            let found = search(start, 0u8, 0u32, order, |way, to| {
+                let (woods, cost) = (way.label().mark + u8::from(wood(to)), way.label().cost + 1);
+                (open(to) && woods <= 1 && cost <= 4).then_some((woods, cost))
+            });
+            let f = &found;
+            let at = |h: Hex| f.best().filter(move |i| f.labels()[*i].hex == h);
+            // Two ways kept to `second`: through the wood for 2, round it for 3.
+            let mut costs: Vec<u32> = at(second).map(|i| found.labels()[i].cost).collect();
+            costs.sort();
+            assert_eq!(costs, vec![2, 3], "{order:?}");
+            let ends: Vec<usize> = at(third).collect();
+            let [end] = ends[..] else {
+                panic!("one way to the third hex: {ends:?}");
+            };
+            assert_eq!(found.labels()[end].cost, 4);
+            assert_eq!(found.labels()[end].steps, 4);
+            let path = found.path(end);
+            assert_eq!(path, vec![round[0], round[1], second, third]);
+        }
+        // Without the mark the cheaper way through the wood shuts out the other.
+        let found = search(start, (), (0u32, 0u8), Order::Cheapest, |way, to| {
+            let (cost, woods) = way.label().cost;
+            let woods = woods + u8::from(wood(to));
+            (open(to) && woods <= 1 && cost < 4).then_some(((), (cost + 1, woods)))
+        });
+        assert!(!found.labels().iter().any(|l| l.hex == third));
+    }
 }
 
 /// What the map holds on one hex, for a rule set to read into its own [`Board`].
@@ -354,45 +433,230 @@ pub struct Reach {
 /// is what entering neighbour `to` from `from` costs (`None`: it cannot be entered
 /// that way), with the cheapest way there; `start` itself is not listed. Of ways that
 /// cost the same, the one found first from the lower map coordinates is kept, so the
-/// answer is the same on every machine.
+/// answer is the same on every machine. The simple case of [`search`].
 pub fn reachable(
     start: Hex,
     budget: u32,
     step_cost: impl Fn(Hex, Hex) -> Option<u32>,
 ) -> BTreeMap<MapCoord, Reach> {
-    use std::cmp::Reverse;
-    let mut found: BTreeMap<MapCoord, Reach> = BTreeMap::new();
-    let Some(origin) = MapCoord::from_hex(start) else {
-        return found;
-    };
-    found.insert(
-        origin,
-        Reach {
-            cost: 0,
-            path: Vec::new(),
-        },
-    );
-    let mut queue = std::collections::BinaryHeap::from([Reverse((0u32, origin))]);
-    while let Some(Reverse((cost, at))) = queue.pop() {
-        if found.get(&at).is_some_and(|r| r.cost < cost) {
-            continue;
-        }
-        let from = at.to_hex();
-        for to in from.all_neighbors() {
-            let (Some(next), Some(step)) = (MapCoord::from_hex(to), step_cost(from, to)) else {
-                continue;
+    if MapCoord::from_hex(start).is_none() {
+        return BTreeMap::new();
+    }
+    let found = search(start, (), 0u32, Order::Cheapest, |way, to| {
+        let at = way.label();
+        let (Some(_), Some(step)) = (MapCoord::from_hex(to), step_cost(at.hex, to)) else {
+            return None;
+        };
+        let cost = at.cost + step;
+        (cost <= budget).then_some(((), cost))
+    });
+    found
+        .best()
+        .filter_map(|i| {
+            let label = &found.labels()[i];
+            let reach = Reach {
+                cost: label.cost,
+                path: found.path(i),
             };
-            let total = cost + step;
-            if total > budget || found.get(&next).is_some_and(|r| r.cost <= total) {
-                continue;
+            Some((MapCoord::from_hex(label.hex)?, reach))
+        })
+        .collect()
+}
+
+/// In what order a [`search`] takes up the labels it has found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// First found, first taken further (breadth first, so the first label found at a
+    /// hex has the fewest steps). Every label kept is taken further, even one that a
+    /// cheaper label at its hex and mark has bettered since.
+    Breadth,
+    /// Cheapest first (Dijkstra), of labels that cost the same the one at the lower
+    /// map coordinates first, then the one found first. A label bettered before its
+    /// turn is dropped.
+    Cheapest,
+}
+
+/// One way a [`search`] found to a hex: the hex, the rule set's state on arriving, and
+/// the label it stepped from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label<M, C> {
+    /// The hex reached.
+    pub hex: Hex,
+    /// What else tells ways to one hex apart for the rule set (whether every step was
+    /// along the road, the contours climbed); `()` when nothing does.
+    pub mark: M,
+    /// What the way costs: of labels at one hex with one mark, only one cheaper than
+    /// every one before is kept.
+    pub cost: C,
+    /// Hexes entered on the way.
+    pub steps: usize,
+    /// The label stepped from, `None` for the start.
+    from: Option<usize>,
+    /// A cheaper label at its hex and mark has been found since.
+    bettered: bool,
+}
+
+/// What a [`search`] found: every label it kept, in the order found, the start first.
+#[derive(Clone, Debug)]
+pub struct Search<M, C> {
+    labels: Vec<Label<M, C>>,
+    best: BTreeMap<((i32, i32), M), usize>,
+}
+
+impl<M: Ord + Clone, C: Ord + Clone> Search<M, C> {
+    /// The labels kept, in the order found; the start is the first.
+    pub fn labels(&self) -> &[Label<M, C>] {
+        &self.labels
+    }
+
+    /// The hexes entered on the way to label `i`, in order, its own hex last (none for
+    /// the start).
+    pub fn path(&self, i: usize) -> Vec<Hex> {
+        let mut path = Vec::with_capacity(self.labels[i].steps);
+        let mut at = Some(i);
+        while let Some(label) = at.map(|i| &self.labels[i]).filter(|l| l.from.is_some()) {
+            path.push(label.hex);
+            at = label.from;
+        }
+        path.reverse();
+        path
+    }
+
+    /// Is label `i` the cheapest found at its hex with its mark?
+    pub fn is_best(&self, i: usize) -> bool {
+        !self.labels[i].bettered
+    }
+
+    /// The labels that are the cheapest at their hex and mark, in the order found, the
+    /// start left out.
+    pub fn best(&self) -> impl Iterator<Item = usize> + '_ {
+        (1..self.labels.len()).filter(|i| self.is_best(*i))
+    }
+
+    /// Keeps a label reached from label `from`, unless one as cheap is there already.
+    fn keep(&mut self, from: usize, hex: Hex, mark: M, cost: C) -> Option<usize> {
+        use std::collections::btree_map::Entry;
+        let i = self.labels.len();
+        match self.best.entry(((hex.x, hex.y), mark.clone())) {
+            Entry::Occupied(mut best) => {
+                let b = *best.get();
+                if self.labels[b].cost <= cost {
+                    return None;
+                }
+                self.labels[b].bettered = true;
+                best.insert(i);
             }
-            let mut path = found[&at].path.clone();
-            path.push(to);
-            found.insert(next, Reach { cost: total, path });
-            queue.push(Reverse((total, next)));
+            Entry::Vacant(best) => {
+                best.insert(i);
+            }
+        }
+        self.labels.push(Label {
+            hex,
+            mark,
+            cost,
+            steps: self.labels[from].steps + 1,
+            from: Some(from),
+            bettered: false,
+        });
+        Some(i)
+    }
+}
+
+/// The label a step is taken from, as a [`search`]'s step function sees it.
+pub struct Way<'a, M, C> {
+    search: &'a Search<M, C>,
+    at: usize,
+    path: std::cell::OnceCell<Vec<Hex>>,
+}
+
+impl<M: Ord + Clone, C: Ord + Clone> Way<'_, M, C> {
+    /// The label itself.
+    pub fn label(&self) -> &Label<M, C> {
+        &self.search.labels[self.at]
+    }
+
+    /// The hexes entered on the way here, in order (worked out once, when asked).
+    pub fn path(&self) -> &[Hex] {
+        self.path.get_or_init(|| self.search.path(self.at))
+    }
+}
+
+/// The labels waiting to be taken further.
+enum Queue<C> {
+    Breadth(std::collections::VecDeque<usize>),
+    Cheapest(std::collections::BinaryHeap<std::cmp::Reverse<(C, MapCoord, usize)>>),
+}
+
+impl<C: Ord + Clone> Queue<C> {
+    fn push<M>(&mut self, search: &Search<M, C>, i: usize) {
+        match self {
+            Queue::Breadth(q) => q.push_back(i),
+            Queue::Cheapest(q) => {
+                let l = &search.labels[i];
+                let at = MapCoord::from_hex(l.hex).unwrap_or(MapCoord::new(u16::MAX, u16::MAX));
+                q.push(std::cmp::Reverse((l.cost.clone(), at, i)));
+            }
         }
     }
-    found.remove(&origin);
+
+    fn pop(&mut self) -> Option<usize> {
+        match self {
+            Queue::Breadth(q) => q.pop_front(),
+            Queue::Cheapest(q) => q.pop().map(|std::cmp::Reverse((_, _, i))| i),
+        }
+    }
+}
+
+/// The one reach search of the rule sets: every way from `start` (marked `mark`, cost
+/// `cost`) that `step` allows, taken up in `order`. `step(way, to)` is the mark and
+/// cost on entering neighbour `to` from the end of `way` (`None`: it may not), asked
+/// of the six neighbours in [`Hex::all_neighbors`] order; a label is kept when no
+/// label at its hex with its mark costs as little, so a rule set whose way depends on
+/// more than its cost puts that in the mark. What is kept is the same on every
+/// machine: the order depends on nothing but the map and `step`.
+pub fn search<M: Ord + Clone, C: Ord + Clone>(
+    start: Hex,
+    mark: M,
+    cost: C,
+    order: Order,
+    mut step: impl FnMut(&Way<'_, M, C>, Hex) -> Option<(M, C)>,
+) -> Search<M, C> {
+    let mut found = Search {
+        labels: vec![Label {
+            hex: start,
+            mark: mark.clone(),
+            cost,
+            steps: 0,
+            from: None,
+            bettered: false,
+        }],
+        best: BTreeMap::from([(((start.x, start.y), mark), 0)]),
+    };
+    let mut queue = match order {
+        Order::Breadth => Queue::Breadth(Default::default()),
+        Order::Cheapest => Queue::Cheapest(Default::default()),
+    };
+    queue.push(&found, 0);
+    while let Some(at) = queue.pop() {
+        if order == Order::Cheapest && !found.is_best(at) {
+            continue;
+        }
+        let from = found.labels[at].hex;
+        let way = Way {
+            search: &found,
+            at,
+            path: Default::default(),
+        };
+        // The six neighbours are six hexes: keeping one label changes no other's test.
+        let next = from
+            .all_neighbors()
+            .map(|to| step(&way, to).map(|s| (to, s)));
+        for (to, (mark, cost)) in next.into_iter().flatten() {
+            if let Some(i) = found.keep(at, to, mark, cost) {
+                queue.push(&found, i);
+            }
+        }
+    }
     found
 }
 

@@ -6,6 +6,7 @@
 use super::chit::Chit;
 use super::state::AcwState;
 use super::view::{self, Unit};
+use crate::map;
 use bevy_ecs::prelude::*;
 use hexx::Hex;
 use std::collections::BTreeMap;
@@ -52,7 +53,7 @@ pub fn in_contact(all: &[Unit], side: u8, hex: Hex) -> bool {
 }
 
 /// Why the unit may not enter `next` from a step that has spent `spent` of its hexes,
-/// if it may not; else what it has spent there.
+/// if it may not; else what it has spent there, and whether it is in contact there.
 fn step(
     world: &World,
     all: &[Unit],
@@ -60,7 +61,7 @@ fn step(
     chit: Chit,
     spent: u8,
     next: Hex,
-) -> Result<u8, String> {
+) -> Result<(u8, bool), String> {
     let label = view::label(next);
     let Some(cell) = view::cell(world, next) else {
         return Err(format!("{label} is off the map"));
@@ -80,12 +81,13 @@ fn step(
             chit.name()
         ));
     }
-    if in_contact(all, u.side, next) && !chit.may_contact() {
+    let contact = in_contact(all, u.side, next);
+    if contact && !chit.may_contact() {
         return Err(format!(
             "{label} is in contact with the enemy: \"Units cannot move into contact without a Charge order\""
         ));
     }
-    Ok(total)
+    Ok((total, contact))
 }
 
 /// Checks a move hex by hex: each hex next to the one before, enterable, unoccupied,
@@ -119,8 +121,9 @@ pub fn check_path_on(
                 view::label(at)
             ));
         }
-        spent = step(world, &all, u, chit, spent, next)?;
-        if i + 1 < path.len() && in_contact(&all, u.side, next) {
+        let contact;
+        (spent, contact) = step(world, &all, u, chit, spent, next)?;
+        if i + 1 < path.len() && contact {
             return Err(format!(
                 "{} charges home at {}: contact ends its move",
                 u.name,
@@ -135,40 +138,26 @@ pub fn check_path_on(
 /// Every hex the unit can reach this turn, with a path to it (the start hex not
 /// included), the cheapest first found.
 pub fn reachable(world: &World, u: &Unit) -> BTreeMap<(i32, i32), Vec<Hex>> {
-    let mut out: BTreeMap<(i32, i32), Vec<Hex>> = BTreeMap::new();
     let chit = view::chit_known(world, &u.id);
     if cannot_move_on(world, u, chit).is_some() {
-        return out;
+        return BTreeMap::new();
     }
     let chit = chit.unwrap_or(Chit::Fire);
     let all = view::units(world);
-    let mut best: BTreeMap<(i32, i32), u8> = BTreeMap::new();
-    let mut frontier = vec![(0u8, u.hex, Vec::<Hex>::new())];
-    while !frontier.is_empty() {
-        let mut next_round = Vec::new();
-        for (spent, hex, path) in frontier {
-            if hex != u.hex && in_contact(&all, u.side, hex) {
-                continue;
-            }
-            for next in hex.all_neighbors() {
-                if next == u.hex {
-                    continue;
-                }
-                let Ok(total) = step(world, &all, u, chit, spent, next) else {
-                    continue;
-                };
-                let key = (next.x, next.y);
-                if best.get(&key).is_some_and(|b| *b <= total) {
-                    continue;
-                }
-                best.insert(key, total);
-                let mut p = path.clone();
-                p.push(next);
-                out.insert(key, p.clone());
-                next_round.push((total, next, p));
-            }
+    // Breadth first, the mark whether the move halts there, in contact.
+    let found = map::search(u.hex, false, 0u8, map::Order::Breadth, |way, next| {
+        let at = way.label();
+        if at.mark || next == u.hex {
+            return None;
         }
-        frontier = next_round;
-    }
-    out
+        let (total, contact) = step(world, &all, u, chit, at.cost, next).ok()?;
+        Some((contact, total))
+    });
+    found
+        .best()
+        .map(|i| {
+            let h = found.labels()[i].hex;
+            ((h.x, h.y), found.path(i))
+        })
+        .collect()
 }

@@ -4,6 +4,7 @@
 
 use super::brigade::{Command, Formation};
 use super::view::{self, Piece};
+use crate::map;
 use bevy_ecs::prelude::*;
 use hexx::Hex;
 use std::collections::BTreeMap;
@@ -77,41 +78,28 @@ pub fn reachable(world: &World, p: &Piece) -> BTreeMap<(i32, i32), Vec<Hex>> {
         return out;
     }
     let all = view::pieces(world);
-    // Breadth first over (hex, every step so far along the road), keeping the cheapest.
-    let mut best: BTreeMap<(i32, i32, bool), u8> = BTreeMap::new();
-    let mut frontier = vec![(0u8, true, p.hex, Vec::<Hex>::new())];
-    while !frontier.is_empty() {
-        let mut next_round = Vec::new();
-        for (cost, road, hex, path) in frontier {
-            if hex != p.hex && enemy_beside(&all, p.side, hex) {
-                continue;
+    // Breadth first, the mark whether every step so far was along the road and
+    // whether the brigade halts there, next to an enemy; the cheapest kept per mark.
+    let found = map::search(
+        p.hex,
+        (true, false),
+        0u8,
+        map::Order::Breadth,
+        |way, next| {
+            let at = way.label();
+            let (road, halts) = at.mark;
+            if halts || next == p.hex {
+                return None;
             }
-            for next in hex.all_neighbors() {
-                if next == p.hex {
-                    continue;
-                }
-                let Some(total) = step(world, &all, p, (cost, road), hex, next) else {
-                    continue;
-                };
-                let road = road && along_road(world, hex, next);
-                let key = (next.x(), next.y(), road);
-                if best.get(&key).is_some_and(|c| *c <= total) {
-                    continue;
-                }
-                best.insert(key, total);
-                let mut to = path.clone();
-                to.push(next);
-                out.entry((next.x(), next.y()))
-                    .and_modify(|old| {
-                        if to.len() < old.len() {
-                            *old = to.clone();
-                        }
-                    })
-                    .or_insert_with(|| to.clone());
-                next_round.push((total, road, next, to));
-            }
-        }
-        frontier = next_round;
+            let total = step(world, &all, p, (at.cost, road), at.hex, next)?;
+            let road = road && along_road(world, at.hex, next);
+            Some(((road, enemy_beside(&all, p.side, next)), total))
+        },
+    );
+    // The first way found to a hex has the fewest steps.
+    for (i, label) in found.labels().iter().enumerate().skip(1) {
+        out.entry((label.hex.x(), label.hex.y()))
+            .or_insert_with(|| found.path(i));
     }
     out
 }

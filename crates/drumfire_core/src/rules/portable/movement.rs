@@ -10,7 +10,7 @@
 use super::state::PtState;
 use super::view::{self, Unit, cell};
 use crate::flow::Turn;
-use crate::map::HexIndex;
+use crate::map::{HexIndex, Order};
 use crate::orders::Refusal;
 use bevy_ecs::prelude::*;
 use hexx::{EdgeDirection, Hex};
@@ -189,62 +189,39 @@ pub fn reach(world: &World, all: &[Unit], u: &Unit) -> Vec<(Hex, Vec<Hex>)> {
     }
     let index = world.resource::<HexIndex>();
     let longest = usize::from(2 * u.movement);
+    let level = |h: Hex| cell(world, h).map_or(0, |c| c.elevation);
+    // Breadth first over paths marked (half-hexes spent, contours crossed): a path
+    // that gets somewhere no cheaper than an earlier one adds nothing.
+    let ways = crate::map::search(u.hex, (0u8, 0u8), (), Order::Breadth, |way, n| {
+        let path = way.path();
+        if path.len() >= longest || n == u.hex || path.contains(&n) || !index.contains(n) {
+            return None;
+        }
+        let mut next = path.to_vec();
+        next.push(n);
+        // A path that passes a friend but may not end there can still go on.
+        if walk(world, all, u, &next, false).is_err() {
+            return None;
+        }
+        let (at, (spent, climbs)) = (way.label().hex, way.label().mark);
+        let climbs = climbs + level(at).abs_diff(level(n));
+        Some(((spent + step_cost(world, at, n), climbs), ()))
+    });
     let mut found: Vec<(Hex, Vec<Hex>)> = Vec::new();
-    // (hex, half-hexes spent, contours crossed): a path that gets somewhere no
-    // cheaper than an earlier one adds nothing.
-    let mut seen: std::collections::BTreeSet<(Option<crate::coords::MapCoord>, u8, u8)> =
-        Default::default();
-    let mut queue: std::collections::VecDeque<Vec<Hex>> = [vec![]].into();
-    while let Some(path) = queue.pop_front() {
-        let at = path.last().copied().unwrap_or(u.hex);
-        if path.len() >= longest {
+    let mut ends = std::collections::BTreeSet::new();
+    for (i, label) in ways.labels().iter().enumerate().skip(1) {
+        let end = (label.hex.x, label.hex.y);
+        if ends.contains(&end) {
             continue;
         }
-        for n in at.all_neighbors() {
-            if n == u.hex || path.contains(&n) || !index.contains(n) {
-                continue;
-            }
-            let mut next = path.clone();
-            next.push(n);
-            // A path that passes a friend but may not end there can still go on.
-            if walk(world, all, u, &next, false).is_err() {
-                continue;
-            }
-            let key = (
-                crate::coords::MapCoord::from_hex(n),
-                spent(world, u.hex, &next),
-                climbs(world, u.hex, &next),
-            );
-            if !seen.insert(key) {
-                continue;
-            }
-            if check_path(world, all, u, &next).is_ok() && !found.iter().any(|(h, _)| *h == n) {
-                found.push((n, next.clone()));
-            }
-            queue.push_back(next);
+        let path = ways.path(i);
+        if check_path(world, all, u, &path).is_ok() {
+            ends.insert(end);
+            found.push((label.hex, path));
         }
     }
     found.sort_by_key(|(h, p)| (p.len(), crate::coords::MapCoord::from_hex(*h)));
     found
-}
-
-/// Half-hexes a path costs.
-fn spent(world: &World, start: Hex, path: &[Hex]) -> u8 {
-    std::iter::once(start)
-        .chain(path.iter().copied())
-        .zip(path.iter().copied())
-        .map(|(a, b)| step_cost(world, a, b))
-        .sum()
-}
-
-/// Contours a path crosses.
-fn climbs(world: &World, start: Hex, path: &[Hex]) -> u8 {
-    let level = |h: Hex| cell(world, h).map_or(0, |c| c.elevation);
-    std::iter::once(start)
-        .chain(path.iter().copied())
-        .zip(path.iter().copied())
-        .map(|(a, b)| level(a).abs_diff(level(b)))
-        .sum()
 }
 
 /// The way from `from` to the neighbouring `to`.

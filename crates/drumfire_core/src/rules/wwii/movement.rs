@@ -7,6 +7,7 @@
 use super::contact;
 use super::state::WwiiState;
 use super::view::{self, Unit};
+use crate::map;
 use bevy_ecs::prelude::*;
 use hexx::Hex;
 use std::collections::BTreeMap;
@@ -168,40 +169,27 @@ pub fn check_path(world: &World, u: &Unit, path: &[Hex]) -> Result<(), String> {
 /// Every hex the unit can reach now, with a path to it (the start hex not included),
 /// the cheapest first found.
 pub fn reachable(world: &World, u: &Unit) -> BTreeMap<(i32, i32), Vec<Hex>> {
-    let mut out: BTreeMap<(i32, i32), Vec<Hex>> = BTreeMap::new();
     if cannot_move(world, u).is_some() {
-        return out;
+        return BTreeMap::new();
     }
     let all = view::units(world);
-    let mut best: BTreeMap<(i32, i32), u32> = BTreeMap::new();
-    let mut frontier = vec![(0u32, u.hex, Vec::<Hex>::new())];
-    while !frontier.is_empty() {
-        let mut next_round = Vec::new();
-        for (spent, hex, path) in frontier {
-            if hex != u.hex && u.kind().personnel() && enemy_personnel_next(&all, u.side, hex) {
-                continue;
-            }
-            for next in hex.all_neighbors() {
-                if next == u.hex {
-                    continue;
-                }
-                let Ok(total) = step(world, &all, u, spent, next) else {
-                    continue;
-                };
-                let key = (next.x, next.y);
-                if best.get(&key).is_some_and(|b| *b <= total) {
-                    continue;
-                }
-                best.insert(key, total);
-                let mut p = path.clone();
-                p.push(next);
-                out.insert(key, p.clone());
-                next_round.push((total, next, p));
-            }
+    let personnel = u.kind().personnel();
+    // Breadth first, the mark whether personnel are locked there, in contact.
+    let found = map::search(u.hex, false, 0u32, map::Order::Breadth, |way, next| {
+        let at = way.label();
+        if at.mark || next == u.hex {
+            return None;
         }
-        frontier = next_round;
-    }
-    out
+        let total = step(world, &all, u, at.cost, next).ok()?;
+        Some((personnel && enemy_personnel_next(&all, u.side, next), total))
+    });
+    found
+        .best()
+        .map(|i| {
+            let h = found.labels()[i].hex;
+            ((h.x, h.y), found.path(i))
+        })
+        .collect()
 }
 
 /// What the path costs.

@@ -22,7 +22,7 @@ use crate::scenario::{SideList, hex_of};
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 use hexx::Hex;
-use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
+use std::collections::{BTreeMap, BTreeSet};
 
 mod apply;
 mod check;

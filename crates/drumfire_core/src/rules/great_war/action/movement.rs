@@ -242,50 +242,28 @@ pub fn reach(
     let Ok(rules) = move_rules(world, group, side, movers) else {
         return out;
     };
-    let key = |h: Hex| MapCoord::from_hex(h).unwrap_or(MapCoord::new(u16::MAX, u16::MAX));
-    // Cost, hexes entered and the hex it was entered from, per hex reached.
-    let mut best: BTreeMap<MapCoord, (u8, usize, Option<MapCoord>)> = BTreeMap::new();
-    best.insert(key(rules.start), (0, 0, None));
-    let mut heap = BinaryHeap::new();
-    heap.push(std::cmp::Reverse((0u8, 0usize, key(rules.start))));
-    while let Some(std::cmp::Reverse((cost, len, at_key))) = heap.pop() {
-        if best
-            .get(&at_key)
-            .is_none_or(|(c, l, _)| (*c, *l) != (cost, len))
-        {
-            continue;
-        }
-        let at = at_key.to_hex();
-        for n in at.all_neighbors() {
-            let Ok(total) = step(world, &rules, side, at, n, cost, len) else {
-                continue;
-            };
-            let nk = key(n);
-            let better = best
-                .get(&nk)
-                .is_none_or(|(c2, l2, _)| (total, len + 1) < (*c2, *l2));
-            if better && n != rules.start {
-                best.insert(nk, (total, len + 1, Some(at_key)));
-                heap.push(std::cmp::Reverse((total, len + 1, nk)));
+    // Cheapest, then fewest hexes, ties to the lower map coordinates.
+    let found = crate::map::search(
+        rules.start,
+        (),
+        (0u8, 0usize),
+        crate::map::Order::Cheapest,
+        |way, n| {
+            let (cost, len) = way.label().cost;
+            if n == rules.start {
+                return None;
             }
-        }
-    }
-    for (&k, &(cost, len, _)) in &best {
-        let h = k.to_hex();
-        if h == rules.start {
-            continue;
-        }
-        let mut path = Vec::with_capacity(len);
-        let mut at = Some(k);
-        while let Some(m) = at.filter(|m| m.to_hex() != rules.start) {
-            path.push(m.to_hex());
-            at = best.get(&m).and_then(|(_, _, prev)| *prev);
-        }
-        path.reverse();
+            let total = step(world, &rules, side, way.label().hex, n, cost, len).ok()?;
+            Some(((), (total, len + 1)))
+        },
+    );
+    for i in found.best() {
+        let (h, (cost, _)) = (found.labels()[i].hex, found.labels()[i].cost);
+        let path = found.path(i);
         let ok = rules.destinations.iter().all(|d| {
             path.contains(d) || d.unsigned_distance_to(h) < d.unsigned_distance_to(rules.start)
         });
-        if ok {
+        if let (true, Some(k)) = (ok, MapCoord::from_hex(h)) {
             out.insert(k, (cost, path));
         }
     }
