@@ -88,7 +88,7 @@ pub(super) fn start_side(world: &mut World, side: u8) {
         let dice = world
             .resource::<super::scenario::PtSides>()
             .0
-            .get(usize::from(side))
+            .side(side)
             .map_or(1, |s| s.activation_dice.max(1));
         (world.resource::<SideList>().name(side).to_owned(), dice)
     };
