@@ -71,7 +71,7 @@ pub(super) fn begin_action(world: &mut World) {
     let pinned: Vec<String> = view::units(world)
         .into_iter()
         .filter(|u| u.regular && u.mounted && u.pinned)
-        .map(|u| u.id)
+        .map(|u| u.base.id)
         .collect();
     let mut state = world.resource_mut::<PtState>();
     state.pinned_at_start = pinned;
