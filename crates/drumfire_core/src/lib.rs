@@ -36,5 +36,6 @@ pub mod signed;
 pub mod table;
 pub mod table_order;
 pub mod timeline;
+pub mod view;
 
 pub mod testing;

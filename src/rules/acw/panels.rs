@@ -662,7 +662,7 @@ fn charges_window(ctx: &egui::Context, world: &mut World) {
         .show(ctx, |ui| {
             for (k, setup) in to_come {
                 let c = &state.charges[k];
-                let name = |id: &str| view::unit(world, id).map_or(id.to_owned(), |u| u.name);
+                let name = |id: &str| view::unit(world, id).map_or(id.to_owned(), |u| u.base.name);
                 let (cn, dn) = (name(&c.charger), name(&c.target));
                 ui.strong(format!("{cn} charges {dn}"));
                 let charger_side = view::unit(world, &c.charger).map(|u| u.side);

@@ -422,10 +422,8 @@ fn offer_charges(
     hexes: &[Hex],
     end: Hex,
 ) {
-    let at = view::Unit {
-        hex: end,
-        ..u.clone()
-    };
+    let mut at = u.clone();
+    at.hex = end;
     let seen_by = viewer(world).unwrap_or(side);
     for target in acw::chargeable(world, u, hexes) {
         gathered.targets.push(target.hex);
@@ -502,7 +500,7 @@ fn draft_chits(world: &mut World) {
         Some(s) => view::units(world)
             .into_iter()
             .filter(|u| u.side == s)
-            .map(|u| (u.id, None))
+            .map(|u| (u.base.id, None))
             .collect(),
         None => Vec::new(),
     };
@@ -534,7 +532,8 @@ pub fn charges_now(world: &World, viewer: Option<u8>) -> Vec<(usize, Option<Prev
                     // Before its dominoes are placed the charger has not yet moved: it
                     // fights from the end of its path.
                     let end = view::hexes(&c.path).last().copied().unwrap_or(ch.hex);
-                    let ch = view::Unit { hex: end, ..ch };
+                    let mut ch = ch;
+                    ch.hex = end;
                     Some(combat::preview_setup(
                         world,
                         &ch,

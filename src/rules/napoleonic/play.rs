@@ -82,7 +82,7 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Seen>>) {
                     continue;
                 };
                 targets.push(h);
-                let who = view::piece_at(world, h).map_or_else(String::new, |p| p.name);
+                let who = view::piece_at(world, h).map_or_else(String::new, |p| p.base.name);
                 offers.offers.push(Offer {
                     label: format!("{}: {who} in {target}", fight.name()),
                     odds: napoleonic::fight_odds(world, o),
@@ -115,7 +115,7 @@ fn draft_orders(world: &mut World) {
         Some(s) => view::pieces(world)
             .into_iter()
             .filter(|p| p.side == s && !p.routed)
-            .map(|p| (p.id, p.brigade.command))
+            .map(|p| (p.base.id, p.brigade.command))
             .collect(),
         None => Vec::new(),
     };

@@ -58,7 +58,7 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Seen>>) {
         if !involves {
             continue;
         }
-        let name = |id: &str| view::unit(world, id).map_or(id.to_owned(), |u| u.name);
+        let name = |id: &str| view::unit(world, id).map_or(id.to_owned(), |u| u.base.name);
         let odds = portable::describe_odds(world, o);
         match o {
             PtOrder::Move { path, .. } => {
@@ -67,7 +67,7 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Seen>>) {
             PtOrder::Bombard { target, .. } | PtOrder::Fire { target, .. } => {
                 if let Some(h) = drumfire_core::scenario::hex_of(target) {
                     targets.push(h);
-                    let who = view::unit_at(world, h).map_or_else(String::new, |u| u.name);
+                    let who = view::unit_at(world, h).map_or_else(String::new, |u| u.base.name);
                     offers.offers.push(Offer {
                         label: format!("Fire at {who} in {target}"),
                         odds,

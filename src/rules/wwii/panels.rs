@@ -85,7 +85,7 @@ fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
                 ),
                 None => return,
             };
-            let who = view::unit(world, &unit).map_or(unit, |u| u.name);
+            let who = view::unit(world, &unit).map_or(unit, |u| u.base.name);
             (
                 format!("■ {name}: {who} {how}"),
                 "Stay where it is",

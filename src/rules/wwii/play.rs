@@ -39,7 +39,7 @@ pub fn reset(world: &mut World) {
 }
 
 fn name(world: &World, id: &str) -> String {
-    view::unit(world, id).map_or_else(|| id.to_owned(), |u| u.name)
+    view::unit(world, id).map_or_else(|| id.to_owned(), |u| u.base.name)
 }
 
 /// Works out the selected unit's orders, its reach and its targets from the rule
@@ -134,7 +134,7 @@ fn offer(
             targets.push(h);
             let units = view::units_at(world, h);
             let assaults = assault_phase::assaults_in(&units);
-            let there: Vec<String> = units.into_iter().map(|t| t.name).collect();
+            let there: Vec<String> = units.into_iter().map(|t| t.base.name).collect();
             let odds = assault_phase::overrun_odds(world, u, u.hex, h)
                 .into_iter()
                 .next();

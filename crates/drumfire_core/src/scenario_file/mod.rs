@@ -8,9 +8,11 @@ use hexx::Hex;
 use serde::ser::SerializeStruct;
 use serde::{Deserialize, Serialize};
 
+mod per_side;
 mod section;
 
-pub use section::{RulesSection, SectionData, per_side};
+pub use per_side::{PerSide, SideEntry};
+pub use section::{RulesSection, SectionData};
 
 /// A scenario file as written. Its fields are read in any order; the rule set's own
 /// fields are in its section, written under its id (`great_war: (...)`).

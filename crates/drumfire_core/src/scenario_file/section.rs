@@ -42,25 +42,6 @@ where
     }
 }
 
-/// One entry per side of the scenario, in the sides' order, found by `side_of` in a
-/// section's list (the default entry for a side it does not list).
-pub fn per_side<T: Clone + Default>(
-    sides: &[super::SideDef],
-    entries: &[T],
-    side_of: impl Fn(&T) -> &str,
-) -> Vec<T> {
-    sides
-        .iter()
-        .map(|s| {
-            entries
-                .iter()
-                .find(|e| side_of(e) == s.id)
-                .cloned()
-                .unwrap_or_default()
-        })
-        .collect()
-}
-
 /// A rule set's section, as read: the rule set's id (the key it was written under)
 /// and its contents.
 pub struct RulesSection {

@@ -46,7 +46,10 @@ fn soak_agache_valley() {
 
 /// Orders near the legal ones but wrong: another side, other pieces, other hexes.
 fn near_misses(game: &Game, legal: &[Order]) -> Vec<Order> {
-    let pieces: Vec<String> = view::all(game.world()).into_iter().map(|p| p.id).collect();
+    let pieces: Vec<String> = view::all(game.world())
+        .into_iter()
+        .map(|p| p.base.id)
+        .collect();
     let mut out = vec![
         Order::Pass { side: 0 },
         Order::Pass { side: 1 },

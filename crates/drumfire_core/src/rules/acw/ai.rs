@@ -209,10 +209,8 @@ fn act(world: &World, side: u8) -> Option<Order> {
                 let e = resolve::chargeable(world, &u, path)
                     .into_iter()
                     .min_by_key(|e| e.standing())?;
-                let at = Unit {
-                    hex: last,
-                    ..u.clone()
-                };
+                let mut at = u.clone();
+                at.hex = last;
                 worth_charging(world, &at, &e)
                     .then(|| (e.standing(), path.len(), path.clone(), e.hex))
             })
@@ -266,7 +264,7 @@ fn best_shot(world: &World, side: u8) -> Option<Order> {
         .map(|(_, u, t, line)| {
             AcwOrder::Fire {
                 side,
-                unit: u.id,
+                unit: u.base.id,
                 target: view::label(t.hex),
                 stand: line[line.len() / 2],
             }

@@ -109,7 +109,7 @@ fn chit_candidate(world: &World, side: u8, salt: u64) -> Order {
             k = k
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            (u.id, allowed[(k >> 33) as usize % allowed.len()])
+            (u.base.id, allowed[(k >> 33) as usize % allowed.len()])
         })
         .collect();
     AcwOrder::Chits { side, chits }.into()

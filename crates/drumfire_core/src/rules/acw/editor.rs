@@ -22,23 +22,12 @@ impl SectionEdit for AcwEdit {
     fn apply(&self, file: &mut ScenarioFile, _rules: &'static RuleSetInfo) -> Result<(), String> {
         let AcwEdit::Army { index, army } = self;
         let sides = file.sides.len();
-        if *index >= sides {
-            return Err(format!("there is no side number {index}"));
-        }
         let rules = file.rules.clone();
         let section = file
             .section_mut::<AcwScenario>()
             .ok_or_else(|| format!("the {rules} rules have no armies"))?;
         // A list too short (a hand-written file) is filled as a new scenario's is.
-        while section.armies.len() < sides {
-            let next = if section.armies.len() % 2 == 0 {
-                Army::Union
-            } else {
-                Army::Confederate
-            };
-            section.armies.push(next);
-        }
-        section.armies[*index] = *army;
+        section.armies.set(sides, *index, *army, Army::new_side)?;
         Ok(())
     }
 }

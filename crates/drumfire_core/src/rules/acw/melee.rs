@@ -15,6 +15,16 @@ pub enum Army {
 }
 
 impl Army {
+    /// Side number `i`'s army in a new scenario: the first side Union, the second
+    /// Confederate, and so on alternately.
+    pub fn new_side(i: usize) -> Army {
+        if i.is_multiple_of(2) {
+            Army::Union
+        } else {
+            Army::Confederate
+        }
+    }
+
     /// Its charging bonus.
     pub fn charging(self) -> i32 {
         match self {

@@ -47,7 +47,7 @@ fn hold_fire(world: &mut World) {
     let charger = world.resource::<AcwState>().charges[k].charger.clone();
     let held: Vec<(String, String)> = charge_shots(world, k)
         .into_iter()
-        .map(|u| (u.id, charger.clone()))
+        .map(|u| (u.base.id, charger.clone()))
         .collect();
     world
         .get_resource_or_insert_with(shooting_phase::HeldFire::default)
@@ -379,7 +379,7 @@ fn charge_home(world: &mut World, k: usize) {
             world,
             format!("{} charges home: {} is pinned.", u.name, t.name),
         );
-        world.resource_mut::<AcwState>().pinned.insert(t.id);
+        world.resource_mut::<AcwState>().pinned.insert(t.base.id);
     }
     if charge_shots(world, k).is_empty() {
         next_to_act(world);
@@ -535,7 +535,7 @@ pub(super) fn begin_shooting(world: &mut World) {
     let fire: Vec<String> = view::units(world)
         .into_iter()
         .filter(|u| view::chit(world, &u.id) == Some(Chit::Fire))
-        .map(|u| u.id)
+        .map(|u| u.base.id)
         .collect();
     if let Some(mut held) = world.get_resource_mut::<shooting_phase::HeldFire>() {
         held.0.retain(|(u, _)| fire.contains(u));
@@ -625,7 +625,7 @@ pub fn unrevealed(world: &World, side: u8) -> Vec<String> {
     view::units(world)
         .into_iter()
         .filter(|u| u.side == side && !state.revealed.contains(&u.id))
-        .map(|u| u.id)
+        .map(|u| u.base.id)
         .collect()
 }
 

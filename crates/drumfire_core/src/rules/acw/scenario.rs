@@ -4,7 +4,7 @@
 use super::melee::Army;
 use super::state::AcwState;
 use crate::data::UnitClass;
-use crate::scenario::ScenarioFile;
+use crate::scenario::{PerSide, ScenarioFile};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -14,21 +14,13 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields, rename = "Acw")]
 pub struct AcwScenario {
     /// Each side's army, by side.
-    pub armies: Vec<Army>,
+    pub armies: PerSide<Army>,
 }
 
 /// A new scenario's section: the first side Union, the second Confederate.
 pub fn new_section(sides: &[crate::scenario::SideDef]) -> AcwScenario {
     AcwScenario {
-        armies: (0..sides.len())
-            .map(|i| {
-                if i % 2 == 0 {
-                    Army::Union
-                } else {
-                    Army::Confederate
-                }
-            })
-            .collect(),
+        armies: PerSide::new(sides, |(i, _)| Army::new_side(i)),
     }
 }
 
@@ -45,7 +37,7 @@ pub fn is_battery(unit: &str) -> bool {
 pub fn spawn(world: &mut World, file: &ScenarioFile) {
     let armies = file
         .section::<AcwScenario>()
-        .map(|s| s.armies.clone())
+        .map(|s| s.armies.0.clone())
         .unwrap_or_default();
     world.insert_resource(AcwState {
         armies,
@@ -64,16 +56,11 @@ pub fn check(file: &ScenarioFile) -> Vec<(String, String)> {
         ));
         return errs;
     };
-    if section.armies.len() != file.sides.len() {
-        errs.push((
-            "acw.armies".to_owned(),
-            format!(
-                "{} sides but {} armies: give each side its army, in the order the sides are listed",
-                file.sides.len(),
-                section.armies.len()
-            ),
-        ));
-    }
+    errs.extend(
+        section
+            .armies
+            .count_error(&file.sides, "acw.armies", "armies", "army"),
+    );
     for (i, c) in file.counters.iter().enumerate() {
         if c.stands.is_empty() {
             let (what, example) = if is_battery(&c.unit) {

@@ -285,7 +285,7 @@ pub fn shown(world: &mut World, side: u8, unit: &str, chit: Chit) {
     if let Some(mut own) = world.get_resource_mut::<OwnChits>() {
         own.chits.remove(unit);
     }
-    let name = view::unit(world, unit).map_or_else(|| unit.to_owned(), |u| u.name);
+    let name = view::unit(world, unit).map_or_else(|| unit.to_owned(), |u| u.base.name);
     super::say(
         world,
         format!("{name}'s chit is shown from its seal: it matches."),

@@ -43,7 +43,7 @@ pub fn acw_dealt_face_down(
                 own.side
             ));
         }
-        looked.insert((turn, charger.name, line), *face);
+        looked.insert((turn, charger.base.name, line), *face);
     }
     Ok(())
 }

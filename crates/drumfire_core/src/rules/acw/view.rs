@@ -2,32 +2,40 @@
 
 use super::chit::Chit;
 use super::state::AcwState;
-use crate::counters::{Counter, Facing, OnHex, Routed, Stands};
-use crate::map::{Crossing, HexIndex};
+use crate::counters::{Counter, Facing, Routed, Stands};
+use crate::map::Crossing;
+use crate::view::{FromPiece, PieceBase};
 use bevy_ecs::prelude::*;
+use bevy_ecs::world::EntityRef;
 use hexx::{EdgeDirection, Hex};
+use std::ops::{Deref, DerefMut};
 
 /// A unit on the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unit {
-    /// Scenario id.
-    pub id: String,
-    /// Its entity.
-    pub entity: Entity,
-    /// Name on the counter.
-    pub name: String,
-    /// Owning side.
-    pub side: u8,
+    /// Its id, name, side and hex.
+    pub base: PieceBase,
     /// A battery (placed at the start, never moves), not a regiment.
     pub battery: bool,
-    /// Where it stands.
-    pub hex: Hex,
     /// The hexside its front faces.
     pub facing: EdgeDirection,
     /// Its stands, left to right as it faces, which are lost.
     pub stands: Stands,
     /// Routed.
     pub routed: bool,
+}
+
+impl Deref for Unit {
+    type Target = PieceBase;
+    fn deref(&self) -> &PieceBase {
+        &self.base
+    }
+}
+
+impl DerefMut for Unit {
+    fn deref_mut(&mut self) -> &mut PieceBase {
+        &mut self.base
+    }
 }
 
 impl Unit {
@@ -37,45 +45,33 @@ impl Unit {
     }
 }
 
-fn unit_of(world: &World, e: Entity) -> Option<Unit> {
-    let entity = world.get_entity(e).ok()?;
-    let (c, on) = (entity.get::<Counter>()?, entity.get::<OnHex>()?);
-    Some(Unit {
-        id: c.id.clone(),
-        entity: e,
-        name: c.name.clone(),
-        side: c.side,
-        battery: c.class == crate::data::UnitClass::Artillery,
-        hex: on.0,
-        facing: entity
-            .get::<Facing>()
-            .map_or(EdgeDirection::FLAT_TOP, |f| f.0),
-        stands: entity.get::<Stands>().cloned().unwrap_or_default(),
-        routed: entity.contains::<Routed>(),
-    })
+impl FromPiece for Unit {
+    fn from_piece(_: &World, base: PieceBase, _: &Counter, entity: EntityRef<'_>) -> Option<Self> {
+        Some(Unit {
+            battery: base.class == crate::data::UnitClass::Artillery,
+            base,
+            facing: entity
+                .get::<Facing>()
+                .map_or(EdgeDirection::FLAT_TOP, |f| f.0),
+            stands: entity.get::<Stands>().cloned().unwrap_or_default(),
+            routed: entity.contains::<Routed>(),
+        })
+    }
 }
 
 /// Every unit on the map.
 pub fn units(world: &World) -> Vec<Unit> {
-    world
-        .resource::<crate::counters::PieceIds>()
-        .0
-        .values()
-        .filter_map(|e| unit_of(world, *e))
-        .collect()
+    crate::view::all(world)
 }
 
 /// The unit with this id, if on the map.
 pub fn unit(world: &World, id: &str) -> Option<Unit> {
-    unit_of(
-        world,
-        world.resource::<crate::counters::PieceIds>().get(id)?,
-    )
+    crate::view::by_id(world, id)
 }
 
 /// The unit in a hex.
 pub fn unit_at(world: &World, hex: Hex) -> Option<Unit> {
-    unit_of(world, *world.resource::<HexIndex>().occupants(hex).first()?)
+    crate::view::first_in_hex(world, hex)
 }
 
 /// The chit behind a unit this turn.

@@ -247,7 +247,7 @@ pub fn leaders(file: &ScenarioFile) -> &[LeaderDef] {
 /// Side `id`'s Great War figures (the defaults when the file has none).
 pub fn side(file: &ScenarioFile, id: &str) -> GwSide {
     file.section::<GwScenario>()
-        .and_then(|gw| gw.sides.iter().find(|s| s.side == id).cloned())
+        .and_then(|gw| gw.sides.by_id(id).cloned())
         .unwrap_or_default()
 }
 
@@ -265,17 +265,9 @@ fn side_mut(file: &mut ScenarioFile, index: usize) -> Result<&mut GwSide, String
         .get(index)
         .map(|s| s.id.clone())
         .unwrap_or_default();
-    let gw = section_mut(file)?;
-    let at = match gw.sides.iter().position(|s| s.side == id) {
-        Some(at) => at,
-        None => {
-            gw.sides.push(GwSide {
-                side: id,
-                morale: 8,
-                ..GwSide::default()
-            });
-            gw.sides.len() - 1
-        }
-    };
-    Ok(&mut gw.sides[at])
+    Ok(section_mut(file)?.sides.by_id_mut(&id, || GwSide {
+        side: id.clone(),
+        morale: 8,
+        ..GwSide::default()
+    }))
 }

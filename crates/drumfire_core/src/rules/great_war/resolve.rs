@@ -69,7 +69,7 @@ fn execute(world: &mut World, step: Step) {
                 let enemy = 1 - side.min(1);
                 let eligible: Vec<String> = opportunity_firers(world, enemy, hex)
                     .into_iter()
-                    .map(|p| p.id)
+                    .map(|p| p.base.id)
                     .collect();
                 if !eligible.is_empty() {
                     world.resource_mut::<GwState>().prompt = Some(Prompt::OpportunityFire {
@@ -270,7 +270,7 @@ fn drumfire(world: &mut World, hex: Hex, side: u8, entering: &[String]) {
         let here: Vec<String> = view::in_hex(world, hex)
             .into_iter()
             .filter(|p| p.side == side && entering.contains(&p.id))
-            .map(|p| p.id)
+            .map(|p| p.base.id)
             .collect();
         if here.is_empty() {
             break;
@@ -410,7 +410,7 @@ fn effects_on(
                 hex,
                 side,
                 plus,
-                piece: Some(p.id),
+                piece: Some(p.base.id),
             })
             .collect(),
         FireResult::Steps(count) => vec![Step::Losses {
@@ -591,7 +591,7 @@ fn losses(world: &mut World, hex: Hex, side: u8, count: u8, among: Option<Vec<St
             side,
             hex,
             count,
-            candidates: candidates.into_iter().map(|p| p.id).collect(),
+            candidates: candidates.into_iter().map(|p| p.base.id).collect(),
         });
     }
 }

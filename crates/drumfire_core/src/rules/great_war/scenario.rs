@@ -7,7 +7,7 @@ use crate::coords::MapCoord;
 use crate::counters::{Counter, Leader, LeaderKind, Morale, OnHex, PieceIds, Steps};
 use crate::data::{RuleSetData, UnitClass};
 use crate::map::HexIndex;
-use crate::scenario::{CounterDef, ScenarioFile, hex_on_map};
+use crate::scenario::{CounterDef, PerSide, ScenarioFile, SideEntry, hex_on_map};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -17,7 +17,7 @@ use std::collections::BTreeSet;
 #[serde(deny_unknown_fields, rename = "GreatWar")]
 pub struct GwScenario {
     /// Each side's figures, one entry per side of the scenario.
-    pub sides: Vec<GwSide>,
+    pub sides: PerSide<GwSide>,
     /// The leaders pool.
     #[serde(default)]
     pub leaders: Vec<LeaderDef>,
@@ -91,20 +91,26 @@ pub struct LeaderDef {
     pub flip: bool,
 }
 
+impl SideEntry for GwSide {
+    fn side_id(&self) -> &str {
+        &self.side
+    }
+}
+
 fn yes() -> bool {
     true
 }
 
 /// Each side's Great War figures in play, by side index.
 #[derive(Resource, Clone, Debug, Default)]
-pub struct GwSides(pub Vec<GwSide>);
+pub struct GwSides(pub PerSide<GwSide>);
 
 impl GwSides {
     /// Side `side`'s figures (the defaults for a bad index).
     pub fn get(&self, side: u8) -> &GwSide {
         static NONE: std::sync::OnceLock<GwSide> = std::sync::OnceLock::new();
         self.0
-            .get(usize::from(side))
+            .side(side)
             .unwrap_or_else(|| NONE.get_or_init(GwSide::default))
     }
 }
@@ -117,16 +123,13 @@ pub struct NoFlip;
 /// Depletion 8 for each side.
 pub fn new_section(sides: &[crate::scenario::SideDef]) -> GwScenario {
     GwScenario {
-        sides: sides
-            .iter()
-            .map(|s| GwSide {
-                side: s.id.clone(),
-                morale: 8,
-                artillery_ammunition: 3,
-                ammunition_depletion: 8,
-                ..GwSide::default()
-            })
-            .collect(),
+        sides: PerSide::new(sides, |(_, s)| GwSide {
+            side: s.id.clone(),
+            morale: 8,
+            artillery_ammunition: 3,
+            ammunition_depletion: 8,
+            ..GwSide::default()
+        }),
         leaders: Vec::new(),
     }
 }
@@ -135,7 +138,7 @@ pub fn new_section(sides: &[crate::scenario::SideDef]) -> GwScenario {
 /// of counters that give none, and the leaders pool.
 pub fn spawn(world: &mut World, file: &ScenarioFile) {
     let section = file.section::<GwScenario>().cloned().unwrap_or_default();
-    let sides = crate::scenario::per_side(&file.sides, &section.sides, |s| &s.side);
+    let sides = section.sides.in_side_order(&file.sides);
     let side_index = |id: &str| file.sides.iter().position(|s| s.id == id).unwrap_or(0) as u8;
     for c in file.counters.iter().filter(|c| c.morale.is_none()) {
         let morale = sides[usize::from(side_index(&c.side))].morale;
@@ -200,47 +203,23 @@ pub fn check(file: &ScenarioFile) -> Errors {
         );
         return errs;
     };
-    let mut listed = BTreeSet::new();
-    for (i, side) in section.sides.iter().enumerate() {
-        if !file.sides.iter().any(|s| s.id == side.side) {
-            push(
-                &mut errs,
-                &format!("great_war.sides[{i}].side"),
-                format!(
-                    "unknown side `{}`; sides are: {}",
-                    side.side,
-                    side_ids(file)
-                ),
-            );
-        } else if !listed.insert(side.side.as_str()) {
-            push(
-                &mut errs,
-                &format!("great_war.sides[{i}].side"),
-                format!("side `{}` is listed twice", side.side),
-            );
-        }
-        for (j, f) in side.off_board_artillery.iter().enumerate() {
-            if f.strength == 0 {
-                push(
-                    &mut errs,
-                    &format!("great_war.sides[{i}].off_board_artillery[{j}].strength"),
-                    "strength must be at least 1".into(),
-                );
+    errs.extend(section.sides.check_sides(
+        &file.sides,
+        "great_war.sides",
+        "its morale at least",
+        |i, side, errs| {
+            for (j, f) in side.off_board_artillery.iter().enumerate() {
+                if f.strength == 0 {
+                    push(
+                        errs,
+                        &format!("great_war.sides[{i}].off_board_artillery[{j}].strength"),
+                        "strength must be at least 1".into(),
+                    );
+                }
             }
-        }
-        check_plan(file, data, i, side, &mut errs);
-    }
-    for s in file
-        .sides
-        .iter()
-        .filter(|s| !listed.contains(s.id.as_str()))
-    {
-        push(
-            &mut errs,
-            "great_war.sides",
-            format!("side `{}` has no entry here (its morale at least)", s.id),
-        );
-    }
+            check_plan(file, data, i, side, errs);
+        },
+    ));
     check_leaders(file, section, &mut errs);
     errs
 }

@@ -255,7 +255,7 @@ pub fn check_seal(
 pub fn file_sealed(world: &mut World, side: u8, seals: BTreeMap<String, String>) {
     let at: Vec<(String, Hex)> = setup::artillery_units(world, side)
         .into_iter()
-        .map(|u| (u.id, u.hex))
+        .map(|u| (u.base.id, u.base.hex))
         .collect();
     let count = seals.len();
     let mut kept = world.get_resource_or_insert_with(PlanSeals::default);

@@ -37,7 +37,12 @@ pub fn artillery_units(world: &World, side: u8) -> Vec<PieceView> {
 pub fn plan_sources(world: &World, side: u8) -> Vec<(String, Option<(Hex, u8)>)> {
     let mut sources: Vec<(String, Option<(Hex, u8)>)> = artillery_units(world, side)
         .into_iter()
-        .map(|u| (u.id, Some((u.hex, u.face.bombard.map_or(0, |b| b.range)))))
+        .map(|u| {
+            (
+                u.base.id,
+                Some((u.base.hex, u.face.bombard.map_or(0, |b| b.range))),
+            )
+        })
         .collect();
     sources.extend(
         world
@@ -288,7 +293,7 @@ pub fn open_sights_plan(world: &World, side: u8) -> Vec<Assignment> {
     let mut out: Vec<Assignment> = artillery_units(world, side)
         .into_iter()
         .map(|u| Assignment {
-            source: u.id,
+            source: u.base.id,
             mission: Mission::OpenSights,
         })
         .collect();

@@ -11,26 +11,18 @@ use crate::counters::{
 use crate::data::{CounterFace, FireValue, UnitClass};
 use crate::map::HexIndex;
 use crate::scenario::Rules;
+use crate::view::PieceBase;
 use bevy_ecs::prelude::*;
 use hexx::Hex;
+use std::ops::{Deref, DerefMut};
 
 /// A piece on the map, as the rules see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceView {
-    /// Its entity.
-    pub entity: Entity,
-    /// Scenario id.
-    pub id: String,
-    /// Name.
-    pub name: String,
-    /// Owning side.
-    pub side: u8,
-    /// Class.
-    pub class: UnitClass,
+    /// Its id, name, side, class and hex.
+    pub base: PieceBase,
     /// Unit type id.
     pub unit_type: String,
-    /// Where it stands.
-    pub hex: Hex,
     /// Steps.
     pub steps: Steps,
     /// Morale as printed or set by the scenario.
@@ -51,6 +43,19 @@ pub struct PieceView {
     pub done: bool,
     /// Low ammunition.
     pub low_ammo: bool,
+}
+
+impl Deref for PieceView {
+    type Target = PieceBase;
+    fn deref(&self) -> &PieceBase {
+        &self.base
+    }
+}
+
+impl DerefMut for PieceView {
+    fn deref_mut(&mut self) -> &mut PieceBase {
+        &mut self.base
+    }
 }
 
 impl PieceView {
@@ -131,7 +136,7 @@ fn with_viewer<R>(
     f(&mut |e| {
         let (counter, on, steps, morale, printed, leader, m) = q.get_manual(world, e).ok()?;
         Some(make(
-            world, e, counter, on.0, *steps, morale, printed, leader, m,
+            world, e, counter, on, *steps, morale, printed, leader, m,
         ))
     })
 }
@@ -141,7 +146,7 @@ fn make(
     world: &World,
     entity: Entity,
     counter: &Counter,
-    hex: Hex,
+    on: &OnHex,
     steps: Steps,
     morale: Option<&Morale>,
     printed: Option<&Printed>,
@@ -165,13 +170,8 @@ fn make(
             }),
     };
     PieceView {
-        entity,
-        id: counter.id.clone(),
-        name: counter.name.clone(),
-        side: counter.side,
-        class: counter.class,
+        base: PieceBase::new(entity, counter, on),
         unit_type: counter.unit_type.clone(),
-        hex,
         steps,
         morale: morale.map_or(0, |m| m.0),
         face,
@@ -191,7 +191,7 @@ fn piece_slow(world: &World, entity: Entity) -> Option<PieceView> {
         world,
         entity,
         e.get::<Counter>()?,
-        e.get::<OnHex>()?.0,
+        e.get::<OnHex>()?,
         *e.get::<Steps>()?,
         e.get::<Morale>(),
         e.get::<Printed>(),

@@ -198,10 +198,8 @@ fn move_score(
     if goals.contains(&to) && !goals.contains(&p.hex) {
         score += 30;
     }
-    let moved = Piece {
-        hex: to,
-        ..p.clone()
-    };
+    let mut moved = p.clone();
+    moved.hex = to;
     score += beside_score(world, all, side, p, &moved);
     if masks_guns(world, all, side, to) {
         score -= 8;

@@ -84,8 +84,8 @@ fn apply(world: &mut World, o: NpOrder) {
                     .entity_mut(p.entity)
                     .insert(crate::counters::Label(formation.label(p.arm)));
             }
-            let name =
-                crate::rules::napoleonic::view::piece(world, &brigade).map_or(brigade, |p| p.name);
+            let name = crate::rules::napoleonic::view::piece(world, &brigade)
+                .map_or(brigade, |p| p.base.name);
             let done = match formation {
                 Formation::Limbered => "limbers up".to_owned(),
                 Formation::Deployed => "unlimbers and deploys".to_owned(),
@@ -152,7 +152,7 @@ fn show_orders(world: &mut World) {
                     was
                 })
             };
-            let name = view::piece(world, &id).map_or(id.clone(), |p| p.name);
+            let name = view::piece(world, &id).map_or(id.clone(), |p| p.base.name);
             match changed {
                 Some(was) if was != command => say(
                     world,

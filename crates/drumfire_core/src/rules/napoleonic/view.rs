@@ -2,26 +2,21 @@
 
 use super::brigade::{Arm, Fighter};
 use super::state::{Brigade, NpState};
-use crate::counters::{Counter, Disordered, OnHex, Routed, Shaken, Stands};
+use crate::counters::{Counter, Disordered, Routed, Shaken, Stands};
 use crate::map::{Crossing, HexIndex};
+use crate::view::{FromPiece, PieceBase};
 use bevy_ecs::prelude::*;
+use bevy_ecs::world::EntityRef;
 use hexx::Hex;
+use std::ops::{Deref, DerefMut};
 
 /// A brigade on the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Piece {
-    /// Scenario id.
-    pub id: String,
-    /// Its entity.
-    pub entity: Entity,
-    /// Name on the counter.
-    pub name: String,
-    /// Owning side.
-    pub side: u8,
+    /// Its id, name, side and hex.
+    pub base: PieceBase,
     /// Infantry, cavalry or a battery.
     pub arm: Arm,
-    /// Where it stands.
-    pub hex: Hex,
     /// Its grades, order and formation.
     pub brigade: Brigade,
     /// Battalions still standing.
@@ -34,6 +29,19 @@ pub struct Piece {
     pub shaken: bool,
     /// Routed.
     pub routed: bool,
+}
+
+impl Deref for Piece {
+    type Target = PieceBase;
+    fn deref(&self) -> &PieceBase {
+        &self.base
+    }
+}
+
+impl DerefMut for Piece {
+    fn deref_mut(&mut self) -> &mut PieceBase {
+        &mut self.base
+    }
 }
 
 impl Piece {
@@ -56,53 +64,45 @@ impl Piece {
     }
 }
 
-/// The brigade counter `e`, if it is on the map.
-fn piece_of(world: &World, e: Entity) -> Option<Piece> {
-    let entity = world.get_entity(e).ok()?;
-    let (c, on) = (entity.get::<Counter>()?, entity.get::<OnHex>()?);
-    let stands = entity.get::<Stands>();
-    Some(Piece {
-        id: c.id.clone(),
-        entity: e,
-        name: c.name.clone(),
-        side: c.side,
-        arm: Arm::of(c.class),
-        hex: on.0,
-        brigade: world
-            .resource::<NpState>()
-            .brigades
-            .get(&c.id)
-            .copied()
-            .unwrap_or_default(),
-        standing: stands.map_or(1, |s| s.standing() as u8),
-        total: stands.map_or(1, |s| s.total() as u8),
-        disordered: entity.contains::<Disordered>(),
-        shaken: entity.contains::<Shaken>(),
-        routed: entity.contains::<Routed>(),
-    })
+impl FromPiece for Piece {
+    fn from_piece(
+        world: &World,
+        base: PieceBase,
+        c: &Counter,
+        entity: EntityRef<'_>,
+    ) -> Option<Self> {
+        let stands = entity.get::<Stands>();
+        Some(Piece {
+            arm: Arm::of(base.class),
+            brigade: world
+                .resource::<NpState>()
+                .brigades
+                .get(&c.id)
+                .copied()
+                .unwrap_or_default(),
+            standing: stands.map_or(1, |s| s.standing() as u8),
+            total: stands.map_or(1, |s| s.total() as u8),
+            disordered: entity.contains::<Disordered>(),
+            shaken: entity.contains::<Shaken>(),
+            routed: entity.contains::<Routed>(),
+            base,
+        })
+    }
 }
 
 /// Every brigade on the map, by id.
 pub fn pieces(world: &World) -> Vec<Piece> {
-    world
-        .resource::<crate::counters::PieceIds>()
-        .0
-        .values()
-        .filter_map(|e| piece_of(world, *e))
-        .collect()
+    crate::view::all(world)
 }
 
 /// The brigade with this id, if on the map.
 pub fn piece(world: &World, id: &str) -> Option<Piece> {
-    piece_of(
-        world,
-        world.resource::<crate::counters::PieceIds>().get(id)?,
-    )
+    crate::view::by_id(world, id)
 }
 
 /// The brigade in a hex.
 pub fn piece_at(world: &World, hex: Hex) -> Option<Piece> {
-    piece_of(world, *world.resource::<HexIndex>().occupants(hex).first()?)
+    crate::view::first_in_hex(world, hex)
 }
 
 /// What the rules read of one hex.

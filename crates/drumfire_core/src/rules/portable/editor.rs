@@ -33,13 +33,12 @@ impl SectionEdit for PtEdit {
                 let pt = file
                     .section_mut::<PtScenario>()
                     .ok_or_else(|| format!("the {rules} rules throw no activation dice"))?;
-                match pt.sides.iter_mut().find(|s| s.side == id) {
-                    Some(s) => s.activation_dice = *dice,
-                    None => pt.sides.push(PtSide {
-                        side: id,
+                pt.sides
+                    .by_id_mut(&id, || PtSide {
+                        side: id.clone(),
                         activation_dice: *dice,
-                    }),
-                }
+                    })
+                    .activation_dice = *dice;
             }
         }
         Ok(())
@@ -49,6 +48,6 @@ impl SectionEdit for PtEdit {
 /// Side `id`'s activation dice (1 when the file gives none).
 pub fn activation_dice(file: &ScenarioFile, id: &str) -> u8 {
     file.section::<PtScenario>()
-        .and_then(|pt| pt.sides.iter().find(|s| s.side == id))
+        .and_then(|pt| pt.sides.by_id(id))
         .map_or(1, |s| s.activation_dice)
 }

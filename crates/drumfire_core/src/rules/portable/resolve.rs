@@ -64,7 +64,7 @@ pub(super) fn apply(world: &mut World, o: PtOrder) {
             // cavalry does not charge and is unpinned as that side's first activation.
             // Ours — P-16 in docs/rules/portable.md.
             world.resource_mut::<PtState>().unpin_due.push(unit.clone());
-            let name = view::unit(world, &unit).map_or(unit.clone(), |u| u.name);
+            let name = view::unit(world, &unit).map_or(unit.clone(), |u| u.base.name);
             let who = world.resource::<SideList>().name(side).to_owned();
             say(
                 world,
@@ -88,7 +88,7 @@ pub(super) fn apply(world: &mut World, o: PtOrder) {
             );
             unmark(world, &unit, MarkerKind::Pinned);
             mark(world, &unit, MarkerKind::Done);
-            let name = view::unit(world, &unit).map_or(unit.clone(), |u| u.name);
+            let name = view::unit(world, &unit).map_or(unit.clone(), |u| u.base.name);
             say(world, format!("{name} is unpinned."));
         }
         PtOrder::Move { unit, path, side } => {
@@ -304,11 +304,11 @@ pub(super) fn resolve_fire(world: &mut World, u: &Unit, target: Hex, phase_fire:
         fire::Effect::Destroyed if phase_fire => world
             .resource_mut::<PtState>()
             .artillery_hits
-            .push((h.id, true)),
+            .push((h.base.id, true)),
         fire::Effect::Pinned if phase_fire => world
             .resource_mut::<PtState>()
             .artillery_hits
-            .push((h.id, false)),
+            .push((h.base.id, false)),
         fire::Effect::Destroyed => destroy(world, &h.id),
         fire::Effect::Pinned => mark(world, &h.id, MarkerKind::Pinned),
         fire::Effect::None => {}

@@ -1,17 +1,16 @@
 //! The Portable rules' section of a scenario file (each side's activation dice), its
 //! checks, and what it puts on the table.
 
-use crate::scenario::ScenarioFile;
+use crate::scenario::{PerSide, ScenarioFile, SideEntry};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
 
 /// The Portable section: `portable: (sides: [...])`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Portable")]
 pub struct PtScenario {
     /// Each side's figures, one entry per side of the scenario.
-    pub sides: Vec<PtSide>,
+    pub sides: PerSide<PtSide>,
 }
 
 /// One side's Portable figures.
@@ -24,27 +23,30 @@ pub struct PtSide {
     pub activation_dice: u8,
 }
 
+impl SideEntry for PtSide {
+    fn side_id(&self) -> &str {
+        &self.side
+    }
+}
+
 /// Each side's Portable figures in play, by side index.
 #[derive(Resource, Clone, Debug, Default)]
-pub struct PtSides(pub Vec<PtSide>);
+pub struct PtSides(pub PerSide<PtSide>);
 
 /// A new scenario's section: one activation die a side.
 pub fn new_section(sides: &[crate::scenario::SideDef]) -> PtScenario {
     PtScenario {
-        sides: sides
-            .iter()
-            .map(|s| PtSide {
-                side: s.id.clone(),
-                activation_dice: 1,
-            })
-            .collect(),
+        sides: PerSide::new(sides, |(_, s)| PtSide {
+            side: s.id.clone(),
+            activation_dice: 1,
+        }),
     }
 }
 
 /// Each side's figures, by side index.
 pub fn spawn(world: &mut World, file: &ScenarioFile) {
     let section = file.section::<PtScenario>().cloned().unwrap_or_default();
-    let sides = crate::scenario::per_side(&file.sides, &section.sides, |s| &s.side);
+    let sides = section.sides.in_side_order(&file.sides);
     world.insert_resource(PtSides(sides));
 }
 
@@ -59,34 +61,19 @@ pub fn check(file: &ScenarioFile) -> Vec<(String, String)> {
         ));
         return errs;
     };
-    let mut listed = BTreeSet::new();
-    for (i, s) in section.sides.iter().enumerate() {
-        let at = format!("portable.sides[{i}]");
-        if !file.sides.iter().any(|d| d.id == s.side) {
-            errs.push((format!("{at}.side"), format!("unknown side `{}`", s.side)));
-        } else if !listed.insert(s.side.as_str()) {
-            errs.push((
-                format!("{at}.side"),
-                format!("side `{}` is listed twice", s.side),
-            ));
-        }
-        if s.activation_dice == 0 {
-            errs.push((
-                format!("{at}.activation_dice"),
-                "a Portable side throws at least 1 activation die a turn".to_owned(),
-            ));
-        }
-    }
-    for s in file
-        .sides
-        .iter()
-        .filter(|s| !listed.contains(s.id.as_str()))
-    {
-        errs.push((
-            "portable.sides".to_owned(),
-            format!("side `{}` has no entry here (its activation dice)", s.id),
-        ));
-    }
+    errs.extend(section.sides.check_sides(
+        &file.sides,
+        "portable.sides",
+        "its activation dice",
+        |i, s, errs| {
+            if s.activation_dice == 0 {
+                errs.push((
+                    format!("portable.sides[{i}].activation_dice"),
+                    "a Portable side throws at least 1 activation die a turn".to_owned(),
+                ));
+            }
+        },
+    ));
     errs.extend(units_in_deep_rivers(&file.map, &file.counters));
     errs
 }

@@ -71,7 +71,7 @@ pub(super) fn begin_action(world: &mut World) {
     let pinned: Vec<String> = view::units(world)
         .into_iter()
         .filter(|u| u.regular && u.mounted && u.pinned)
-        .map(|u| u.id)
+        .map(|u| u.base.id)
         .collect();
     let mut state = world.resource_mut::<PtState>();
     state.pinned_at_start = pinned;
@@ -88,7 +88,7 @@ pub(super) fn start_side(world: &mut World, side: u8) {
         let dice = world
             .resource::<super::scenario::PtSides>()
             .0
-            .get(usize::from(side))
+            .side(side)
             .map_or(1, |s| s.activation_dice.max(1));
         (world.resource::<SideList>().name(side).to_owned(), dice)
     };

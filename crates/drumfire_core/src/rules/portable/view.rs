@@ -3,24 +3,16 @@
 use crate::counters::{Counter, Done, Facing, Fired, Moved, OnHex, Pinned, Printed};
 use crate::data::UnitClass;
 use crate::map::{Crossing, HexIndex};
+use crate::view::PieceBase;
 use bevy_ecs::prelude::*;
 use hexx::{EdgeDirection, Hex};
+use std::ops::{Deref, DerefMut};
 
 /// A unit on the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unit {
-    /// Scenario id.
-    pub id: String,
-    /// Its entity.
-    pub entity: Entity,
-    /// Name on the counter.
-    pub name: String,
-    /// Owning side.
-    pub side: u8,
-    /// Where it stands.
-    pub hex: Hex,
-    /// Its class.
-    pub class: UnitClass,
+    /// Its id, name, side, class and hex.
+    pub base: PieceBase,
     /// Unit type id.
     pub unit_type: String,
     /// The way it faces.
@@ -48,6 +40,19 @@ pub struct Unit {
     pub done: bool,
     /// Fired in the artillery fire at the start of this turn.
     pub bombarded: bool,
+}
+
+impl Deref for Unit {
+    type Target = PieceBase;
+    fn deref(&self) -> &PieceBase {
+        &self.base
+    }
+}
+
+impl DerefMut for Unit {
+    fn deref_mut(&mut self) -> &mut PieceBase {
+        &mut self.base
+    }
 }
 
 impl Unit {
@@ -96,12 +101,7 @@ pub fn units(world: &World) -> Vec<Unit> {
             |(entity, c, on, printed, facing, pinned, moved, fired, done)| {
                 let t = data.units.get(&c.unit_type);
                 Unit {
-                    id: c.id.clone(),
-                    entity,
-                    name: c.name.clone(),
-                    side: c.side,
-                    hex: on.0,
-                    class: c.class,
+                    base: PieceBase::new(entity, c, on),
                     unit_type: c.unit_type.clone(),
                     facing: facing.map_or(EdgeDirection::FLAT_TOP, |f| f.0),
                     movement: printed.full.movement,

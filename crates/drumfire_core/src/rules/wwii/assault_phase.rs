@@ -967,7 +967,7 @@ pub fn overrun(world: &mut World, u: &Unit, hex: hexx::Hex) {
     if let Some(t) = view::unit(world, &u.id)
         && super::movement::left(world, &t) == 0
     {
-        world.resource_mut::<WwiiState>().moved.insert(t.id);
+        world.resource_mut::<WwiiState>().moved.insert(t.base.id);
     }
 }
 

@@ -22,9 +22,6 @@ impl SectionEdit for WwiiEdit {
     fn apply(&self, file: &mut ScenarioFile, _rules: &'static RuleSetInfo) -> Result<(), String> {
         let WwiiEdit::Training { index, training } = self;
         let sides = file.sides.len();
-        if *index >= sides {
-            return Err(format!("there is no side number {index}"));
-        }
         let rules = file.rules.clone();
         let section = file
             .section_mut::<WwiiScenario>()
@@ -32,8 +29,7 @@ impl SectionEdit for WwiiEdit {
         // A list too short (a hand-written file) is filled as a new scenario's is.
         section
             .training
-            .resize(sides.max(section.training.len()), Training::Regular);
-        section.training[*index] = *training;
+            .set(sides, *index, *training, |_| Training::Regular)?;
         Ok(())
     }
 }

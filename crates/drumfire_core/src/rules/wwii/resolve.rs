@@ -109,7 +109,7 @@ fn apply(world: &mut World, o: WwiiOrder) {
                 .insert(unit.clone(), target.clone());
             if let (Some(u), Some(t)) = (view::unit(world, &unit), view::unit(world, &target)) {
                 let what = if t.kind().vehicle() {
-                    t.name
+                    t.base.name
                 } else {
                     "the enemy personnel".to_owned()
                 };

@@ -3,7 +3,7 @@
 
 use super::modifiers::Training;
 use super::state::WwiiState;
-use crate::scenario::ScenarioFile;
+use crate::scenario::{PerSide, ScenarioFile};
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -21,7 +21,7 @@ pub const MOST_BASES: usize = 6;
 #[serde(deny_unknown_fields, rename = "Wwii")]
 pub struct WwiiScenario {
     /// Each side's training, by side.
-    pub training: Vec<Training>,
+    pub training: PerSide<Training>,
     /// Units' own training, by counter id, over their side's.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub unit_training: BTreeMap<String, Training>,
@@ -35,7 +35,7 @@ pub struct UnitTraining(pub BTreeMap<String, Training>);
 /// A new scenario's section: every side regular.
 pub fn new_section(sides: &[crate::scenario::SideDef]) -> WwiiScenario {
     WwiiScenario {
-        training: vec![Training::Regular; sides.len()],
+        training: PerSide::new(sides, |_| Training::Regular),
         unit_training: BTreeMap::new(),
     }
 }
@@ -43,7 +43,7 @@ pub fn new_section(sides: &[crate::scenario::SideDef]) -> WwiiScenario {
 /// Each side's training on the table.
 pub fn spawn(world: &mut World, file: &ScenarioFile) {
     let section = file.section::<WwiiScenario>();
-    let training = section.map(|s| s.training.clone()).unwrap_or_default();
+    let training = section.map(|s| s.training.0.clone()).unwrap_or_default();
     world.insert_resource(UnitTraining(
         section.map(|s| s.unit_training.clone()).unwrap_or_default(),
     ));
@@ -64,16 +64,12 @@ pub fn check(file: &ScenarioFile) -> Vec<(String, String)> {
         ));
         return errs;
     };
-    if section.training.len() != file.sides.len() {
-        errs.push((
-            "wwii.training".to_owned(),
-            format!(
-                "{} sides but {} trainings: give each side its training (Outstanding, Great or Regular), in the order the sides are listed",
-                file.sides.len(),
-                section.training.len()
-            ),
-        ));
-    }
+    errs.extend(section.training.count_error(
+        &file.sides,
+        "wwii.training",
+        "trainings",
+        "training (Outstanding, Great or Regular)",
+    ));
     for id in section.unit_training.keys() {
         if !file.counters.iter().any(|c| &c.id == id) {
             let ids: Vec<&str> = file.counters.iter().map(|c| c.id.as_str()).collect();

@@ -5,27 +5,21 @@ use super::modifiers::Training;
 use super::morale::State;
 use super::state::WwiiState;
 use super::units::{self, Figures};
-use crate::counters::{Counter, Facing, OnHex, Stands};
-use crate::map::HexIndex;
+use crate::counters::{Counter, Facing, Stands};
+use crate::view::{FromPiece, PieceBase};
 use bevy_ecs::prelude::*;
+use bevy_ecs::world::EntityRef;
 use hexx::{EdgeDirection, Hex};
+use std::ops::{Deref, DerefMut};
 
 /// A unit on the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unit {
-    /// Scenario id.
-    pub id: String,
-    /// Its entity.
-    pub entity: Entity,
-    /// Name on the counter.
-    pub name: String,
-    /// Owning side.
-    pub side: u8,
+    /// Its id, name, side and hex.
+    pub base: PieceBase,
     /// Its type's figures as the rules read them (a dismounted cavalry troop's as
     /// infantry on foot).
     pub figures: Figures,
-    /// Where it stands.
-    pub hex: Hex,
     /// The hexside its front faces.
     pub facing: EdgeDirection,
     /// Its bases, left to right as it faces, which are lost one by one.
@@ -36,6 +30,19 @@ pub struct Unit {
     pub prone: bool,
     /// Its training: its own if the scenario gives it one, else its side's.
     pub training: Training,
+}
+
+impl Deref for Unit {
+    type Target = PieceBase;
+    fn deref(&self) -> &PieceBase {
+        &self.base
+    }
+}
+
+impl DerefMut for Unit {
+    fn deref_mut(&mut self) -> &mut PieceBase {
+        &mut self.base
+    }
 }
 
 impl Unit {
@@ -58,61 +65,49 @@ impl Unit {
     }
 }
 
-fn unit_of(world: &World, e: Entity) -> Option<Unit> {
-    let entity = world.get_entity(e).ok()?;
-    let (c, on) = (entity.get::<Counter>()?, entity.get::<OnHex>()?);
-    let state = world.resource::<WwiiState>();
-    let mut figures = units::figures_of(&c.unit_type)?;
-    if figures.kind == Kind::Cavalry && state.dismounted.contains(&c.id) {
-        figures = super::units::dismounted(figures);
+impl FromPiece for Unit {
+    fn from_piece(
+        world: &World,
+        base: PieceBase,
+        c: &Counter,
+        entity: EntityRef<'_>,
+    ) -> Option<Self> {
+        let state = world.resource::<WwiiState>();
+        let mut figures = units::figures_of(&c.unit_type)?;
+        if figures.kind == Kind::Cavalry && state.dismounted.contains(&c.id) {
+            figures = super::units::dismounted(figures);
+        }
+        Some(Unit {
+            figures,
+            facing: entity
+                .get::<Facing>()
+                .map_or(EdgeDirection::FLAT_TOP, |f| f.0),
+            stands: entity.get::<Stands>().cloned().unwrap_or_default(),
+            morale: state.morale_of(&c.id),
+            prone: state.prone.contains(&c.id),
+            training: world
+                .get_resource::<super::scenario::UnitTraining>()
+                .and_then(|t| t.0.get(&c.id).copied())
+                .or_else(|| state.training.get(usize::from(c.side)).copied())
+                .unwrap_or_default(),
+            base,
+        })
     }
-    Some(Unit {
-        id: c.id.clone(),
-        entity: e,
-        name: c.name.clone(),
-        side: c.side,
-        figures,
-        hex: on.0,
-        facing: entity
-            .get::<Facing>()
-            .map_or(EdgeDirection::FLAT_TOP, |f| f.0),
-        stands: entity.get::<Stands>().cloned().unwrap_or_default(),
-        morale: state.morale_of(&c.id),
-        prone: state.prone.contains(&c.id),
-        training: world
-            .get_resource::<super::scenario::UnitTraining>()
-            .and_then(|t| t.0.get(&c.id).copied())
-            .or_else(|| state.training.get(usize::from(c.side)).copied())
-            .unwrap_or_default(),
-    })
 }
 
 /// Every unit on the map, in the order of their ids.
 pub fn units(world: &World) -> Vec<Unit> {
-    world
-        .resource::<crate::counters::PieceIds>()
-        .0
-        .values()
-        .filter_map(|e| unit_of(world, *e))
-        .collect()
+    crate::view::all(world)
 }
 
 /// The unit with this id, if on the map.
 pub fn unit(world: &World, id: &str) -> Option<Unit> {
-    unit_of(
-        world,
-        world.resource::<crate::counters::PieceIds>().get(id)?,
-    )
+    crate::view::by_id(world, id)
 }
 
 /// The units in a hex.
 pub fn units_at(world: &World, hex: Hex) -> Vec<Unit> {
-    world
-        .resource::<HexIndex>()
-        .occupants(hex)
-        .iter()
-        .filter_map(|e| unit_of(world, *e))
-        .collect()
+    crate::view::in_hex(world, hex)
 }
 
 /// What the rules read of one hex.

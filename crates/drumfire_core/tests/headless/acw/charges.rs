@@ -195,7 +195,7 @@ fn the_charger_names_the_enemy_it_charges_among_those_it_contacts() {
     let hexes: Vec<String> = path.split_whitespace().map(str::to_owned).collect();
     let may: Vec<String> = acw::chargeable(g.world(), &u, &acw::view::hexes(&hexes))
         .into_iter()
-        .map(|e| e.name)
+        .map(|e| e.base.name)
         .collect();
     assert_eq!(may, ["20th Maine", "83rd Pennsylvania"]);
     // The rules list the charge at the 83rd named; the 20th Maine's is the one unnamed.
@@ -321,10 +321,8 @@ fn a_charge_into_the_flank_fights_at_plus_one_and_into_the_rear_at_plus_two() {
         );
         // The modifiers the charger's player sees before the charge, from 0506.
         let c = acw::view::unit(g.world(), "c_47al").unwrap();
-        let at = acw::view::Unit {
-            hex: drumfire_core::scenario::hex_of("0506").unwrap(),
-            ..c
-        };
+        let mut at = c;
+        at.hex = drumfire_core::scenario::hex_of("0506").unwrap();
         let d = acw::view::unit(g.world(), "u_83pa").unwrap();
         let setup = acw::combat::preview_setup(g.world(), &at, &d, 1);
         let mut mods = vec![(2, "Confederates charging".to_owned())];

@@ -220,7 +220,7 @@ fn sealed_chits_must_seal_every_unit_once_in_the_orders_phase() {
     let units: Vec<String> = drumfire_core::rules::acw::view::units(game.world())
         .into_iter()
         .filter(|u| u.side == side)
-        .map(|u| u.id)
+        .map(|u| u.base.id)
         .collect();
     let seal = "ab".repeat(32);
     let sealing = |units: &[String], seal: &str| -> Order {

@@ -322,7 +322,7 @@ fn cavalry_pinned_during_the_turn_is_not_made_to_charge_until_the_next() {
     assert!(unit(&game, "cav").pinned);
     let due: Vec<String> = drumfire_core::rules::portable::cavalry_due(game.world(), 1)
         .into_iter()
-        .map(|u| u.id)
+        .map(|u| u.base.id)
         .collect();
     assert_eq!(due, ["cav"]);
     assert_eq!(
@@ -388,7 +388,7 @@ fn pinned_cavalry_of_the_side_acting_second_charges_before_the_first_side_activa
     );
     let due: Vec<String> = drumfire_core::rules::portable::cavalry_due(game.world(), 1)
         .into_iter()
-        .map(|u| u.id)
+        .map(|u| u.base.id)
         .collect();
     assert_eq!(due, ["cav"]);
     assert_eq!(
