@@ -182,24 +182,39 @@ fn answer(world: &mut World) {
 mod tests {
     use super::*;
     use drumfire_core::game::Game;
-    use drumfire_core::testing::shipped;
+    use drumfire_core::testing::{shipped, shipped_scenarios};
+
+    /// The first shipped game where the side to act may pass with orders still open:
+    /// the game, the side, how many are open.
+    fn a_pass_with_orders_left() -> (Game, u8, usize) {
+        shipped_scenarios()
+            .into_iter()
+            .find_map(|(set, name)| {
+                let mut game = Game::new(&shipped(&set, &name), 3);
+                game.world_mut().insert_resource(Settings::default());
+                let side = drumfire_core::flow::awaiting(game.world())?;
+                let pass = Order::Pass { side };
+                let open = still_open(game.world(), side);
+                (door::validate(game.world(), &pass).is_ok() && open > 0)
+                    .then_some((game, side, open))
+            })
+            .expect("a shipped game where a pass gives up orders")
+    }
 
     /// A pass with orders still open is asked about, naming how many; not when the
-    /// setting is off, nor when nothing is left; an order that rolls dice only when the
-    /// player asked for it. The settings are the game's own, not the player's file.
+    /// setting is off, nor when the pass is refused anyway; an order that rolls dice
+    /// only when the player asked for it. The settings are the game's own, not the
+    /// player's file.
     #[test]
     fn a_pass_that_gives_up_orders_is_asked_about_and_the_settings_turn_it_off() {
-        let mut game = Game::new(&shipped("portable", "ukhozi_drift.ron"), 3);
-        game.world_mut().insert_resource(Settings::default());
-        let side = drumfire_core::flow::awaiting(game.world()).expect("a side to act");
+        let (mut game, side, open) = a_pass_with_orders_left();
         let pass = Order::Pass { side };
-        let open = still_open(game.world(), side);
-        assert!(open > 0);
         let q = question(game.world(), &pass, false).expect("asked");
         assert_eq!(q.kind, Kind::Ending);
+        let more = if open == 1 { "order is" } else { "orders are" };
         assert!(
             q.words
-                .starts_with(&format!("{open} more orders are open to the ")),
+                .starts_with(&format!("{open} more {more} open to the ")),
             "{}",
             q.words
         );
@@ -209,19 +224,19 @@ mod tests {
             None,
             "a pass refused is not asked about"
         );
-        let move_order =
+        let any =
             Order::Table(drumfire_core::table_order::TableOrder::Remove { piece: "x".into() });
         assert_eq!(
-            question(game.world(), &move_order, true),
+            question(game.world(), &any, true),
             None,
             "dice: off by default"
         );
         game.world_mut().resource_mut::<Settings>().ask_before_dice = true;
         assert_eq!(
-            question(game.world(), &move_order, true).map(|q| q.kind),
+            question(game.world(), &any, true).map(|q| q.kind),
             Some(Kind::Dice)
         );
-        assert_eq!(question(game.world(), &move_order, false), None);
+        assert_eq!(question(game.world(), &any, false), None);
         game.world_mut()
             .resource_mut::<Settings>()
             .ask_before_ending = false;

@@ -439,47 +439,31 @@ fn draw_block(ui: &mut egui::Ui, block: &Block, i: usize) {
 mod tests {
     use super::*;
 
-    /// A refusal is looked up by its words: the rule that says it comes first where
-    /// the refusal repeats the rule's own words, a rule's number finds its row, and a
-    /// message that is no refusal matches nothing.
+    const PAGE: &str = "# Title\n\nA **bold** start with `code` and [a link](x.md).\n\n## Movement\n\n| rule | code | test |\n| --- | --- | --- |\n| N-31 one hex always | `movement.rs` | `a_brigade_may_always_move_one_hex` |\n| N-32 retreat | `resolve.rs` | x |\n\n- an item\n";
+
+    /// A look-up shows the rules it found in its order, each row under its table's
+    /// header, and our numbered rulings of a list too; a rule needs two shared words, or
+    /// one rare one, to be found at all.
     #[test]
-    fn a_refusal_is_looked_up_among_the_rules_by_its_words() {
-        let page = |id| blocks(crate::rules::parts(id).unwrap().rules_doc);
-        let first = |id, refusal| rules_for(&page(id), refusal).first().cloned();
-        assert_eq!(
-            first("great_war", "0607 is out of reach. On the direct route: 1106 is closer to the enemy, and only units activated by a leader of their type may move closer").as_deref(),
-            Some("GW-16")
+    fn a_look_up_shows_the_rules_found_in_their_order() {
+        let page = blocks(
+            "| # | the seed says | code |\n| --- | --- | --- |\n\
+             | N-31 | A brigade may always move one hex. | movement.rs |\n\
+             | N-32 | A routed brigade retreats two hexes. | resolve.rs |\n\n\
+             - **D-2 Terrain.** A wood costs two hexes of movement.\n",
         );
-        assert_eq!(
-            first("wwii", "cavalry may not assault tanks").as_deref(),
-            Some("WW-16")
-        );
-        assert_eq!(
-            first(
-                "napoleonic",
-                "a Shaken brigade may not be ordered to attack"
-            )
-            .as_deref(),
-            Some("N-29")
-        );
-        let portable = rules_for(
-            &page("portable"),
-            "an artillery unit that fired this turn may not move",
+        let rows = numbered(
+            &page,
+            &["N-32".to_owned(), "D-2".to_owned(), "N-31".to_owned()],
         );
         assert!(
-            portable.contains(&"PT-3".to_owned()) || portable.contains(&"PT-16".to_owned()),
-            "{portable:?}"
+            matches!(&rows[..], [Block::Table(h, a), Block::Text(d), Block::Table(_, b)]
+                if h[0] == "#" && a[0][0] == "N-32" && d.starts_with("• D-2") && b[0][0] == "N-31"),
+            "{rows:?}"
         );
-        assert!(portable.len() <= LOOKED_UP);
-        assert_eq!(
-            rules_for(&page("acw"), "Saved to game.ron"),
-            Vec::<String>::new()
-        );
-        let rows = numbered(&page("wwii"), &["WW-16".to_owned()]);
-        assert!(matches!(&rows[..], [Block::Table(_, r)] if r.len() == 1 && r[0][0] == "WW-16"));
+        assert_eq!(rules_for(&page, "the routed brigade retreats"), ["N-32"]);
+        assert!(rules_for(&page, "nothing at all here").is_empty());
     }
-
-    const PAGE: &str = "# Title\n\nA **bold** start with `code` and [a link](x.md).\n\n## Movement\n\n| rule | code | test |\n| --- | --- | --- |\n| N-31 one hex always | `movement.rs` | `a_brigade_may_always_move_one_hex` |\n| N-32 retreat | `resolve.rs` | x |\n\n- an item\n";
 
     #[test]
     fn a_rules_page_reads_as_headings_text_and_tables() {

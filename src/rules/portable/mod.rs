@@ -19,3 +19,22 @@ impl super::RuleSetWindow for Window {
         play::plugin(app);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Window;
+    use crate::ui::rules_book::{blocks, rules_for};
+
+    /// A refusal is looked up among these rules by its words: a rule that says it is among those found.
+    #[test]
+    fn a_refusal_is_looked_up_by_its_words() {
+        let found = rules_for(
+            &blocks(<Window as crate::rules::RuleSetWindow>::RULES_DOC),
+            "an artillery unit that fired this turn may not move",
+        );
+        assert!(
+            found.iter().any(|n| n == "PT-3" || n == "PT-16"),
+            "{found:?}"
+        );
+    }
+}

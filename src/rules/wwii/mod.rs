@@ -22,3 +22,24 @@ impl super::RuleSetWindow for Window {
         play::plugin(app);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Window;
+    use crate::ui::rules_book::{blocks, rules_for};
+
+    /// A refusal is looked up among these rules by its words: the rule whose words it repeats comes first.
+    #[test]
+    fn a_refusal_is_looked_up_by_its_words() {
+        let found = rules_for(
+            &blocks(<Window as crate::rules::RuleSetWindow>::RULES_DOC),
+            "cavalry may not assault tanks",
+        );
+        assert_eq!(
+            found.first().map(String::as_str),
+            Some("WW-16"),
+            "{found:?}"
+        );
+        assert!(found.len() <= crate::ui::rules_book::LOOKED_UP);
+    }
+}
