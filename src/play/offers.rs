@@ -78,6 +78,9 @@ pub fn show(
 pub fn click_step(world: &mut World, args: &[String]) -> Result<(), String> {
     let h = super::script::hex(args.first())?;
     let m = MapCoord::from_hex(h).ok_or("off the map")?;
+    if !world.resource::<Offers>().moves.contains_key(&m) && refused_click(world, h) {
+        return Ok(());
+    }
     let order = world
         .resource::<Offers>()
         .moves
@@ -109,6 +112,62 @@ pub fn pass_step(world: &mut World) -> Result<(), String> {
     Ok(())
 }
 
+/// Why the selected piece cannot move to the hex under the mouse, in the rules' words
+/// (their refusal of its move along the direct route), for a hex it cannot reach.
+#[derive(Resource, Default)]
+pub struct OutOfReach(pub Option<(hexx::Hex, String)>);
+
+/// Works out [`OutOfReach`] when the selected piece, the hex under the mouse or the
+/// game changed: for a piece of the side to act, played at this screen, and a hex that
+/// is neither where it stands nor among its moves.
+fn explain_out_of_reach(
+    world: &mut World,
+    mut seen: Local<Option<(Option<Entity>, Option<hexx::Hex>, usize)>>,
+) {
+    let selected = world.resource::<Selection>().counter;
+    let hover = world.resource::<Hover>().0;
+    let key = (selected, hover, world.resource::<Journal>().entries().len());
+    if seen.as_ref() == Some(&key) {
+        return;
+    }
+    *seen = Some(key);
+    let why = (|| {
+        let (e, hex) = (selected?, hover?);
+        let counter = world.get::<drumfire_core::counters::Counter>(e)?;
+        let on = world.get::<drumfire_core::counters::OnHex>(e)?;
+        let side = drumfire_core::flow::awaiting(world).filter(|s| *s == counter.side)?;
+        let offered = MapCoord::from_hex(hex)
+            .is_some_and(|m| world.resource::<Offers>().moves.contains_key(&m));
+        if on.0 == hex || offered || super::not_at_this_screen(world, side) {
+            return None;
+        }
+        let rules = world.resource::<drumfire_core::scenario::Rules>().0;
+        (rules.out_of_reach)(world, &counter.id, hex).map(|words| (hex, words))
+    })();
+    world.resource_mut::<OutOfReach>().0 = why;
+}
+
+/// A click on `hex`, empty and out of the selected piece's reach (worked out for it
+/// under the mouse): the reason goes on the phase bar; true when it was such a click.
+pub fn refused_click(world: &mut World, hex: hexx::Hex) -> bool {
+    let why = world
+        .resource::<OutOfReach>()
+        .0
+        .clone()
+        .filter(|(at, _)| *at == hex)
+        .filter(|_| {
+            world
+                .resource::<drumfire_core::map::HexIndex>()
+                .occupants(hex)
+                .is_empty()
+        });
+    let Some((_, why)) = why else {
+        return false;
+    };
+    world.resource_mut::<UiStatus>().0 = why;
+    true
+}
+
 /// An order asked for by a button or a key, submitted on the next update.
 #[derive(Resource, Default)]
 pub struct OrderRequest(pub Option<Order>);
@@ -117,7 +176,8 @@ pub struct OrderRequest(pub Option<Order>);
 /// [`add_systems`]).
 pub fn plugin(app: &mut App) {
     app.init_resource::<Offers>()
-        .init_resource::<OrderRequest>();
+        .init_resource::<OrderRequest>()
+        .init_resource::<OutOfReach>();
 }
 
 /// Adds a rule set's offer systems, for games of rule set `rules`: Space passes for
@@ -135,6 +195,7 @@ pub fn add_systems<M>(
             move_on_click.run_if(not(bevy_egui::input::egui_wants_any_pointer_input)),
             submit_request,
             work_out,
+            explain_out_of_reach,
         )
             .chain()
             .run_if(super::playing(rules))
@@ -184,13 +245,18 @@ pub fn due(world: &mut World, last: &mut Option<Seen>) -> bool {
     true
 }
 
-/// A click on a hex the selected piece can reach moves it there.
+/// A click on a hex the selected piece can reach moves it there; a click on an empty
+/// hex it cannot reach says why on the phase bar, and keeps the piece selected.
+#[allow(clippy::too_many_arguments)]
 fn move_on_click(
     mut buttons: ResMut<ButtonInput<MouseButton>>,
     window: Single<&Window, With<PrimaryWindow>>,
     area: Res<MapArea>,
     hover: Res<Hover>,
     offers: Res<Offers>,
+    out_of_reach: Res<OutOfReach>,
+    index: Res<drumfire_core::map::HexIndex>,
+    mut status: ResMut<UiStatus>,
     mut request: ResMut<OrderRequest>,
 ) {
     if !buttons.just_pressed(MouseButton::Left) || !over_map(&window, &area) {
@@ -201,6 +267,13 @@ fn move_on_click(
         .and_then(MapCoord::from_hex)
         .and_then(|m| offers.moves.get(&m))
     else {
+        if let Some((hex, why)) = &out_of_reach.0
+            && hover.0 == Some(*hex)
+            && index.occupants(*hex).is_empty()
+        {
+            buttons.clear_just_pressed(MouseButton::Left);
+            status.0 = why.clone();
+        }
         return;
     };
     // The click is the move's; the board's selection must not see it too.

@@ -212,6 +212,11 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
         "view" => viewer_step(world, &args)?,
         "click" => {
             let h = hex(args.first())?;
+            // An empty hex the selected piece cannot reach: the click says why, as the
+            // mouse's does (after a `hover` of it).
+            if super::offers::refused_click(world, h) {
+                return Ok(());
+            }
             world.resource_mut::<Hover>().0 = Some(h);
             let stack = world.resource::<HexIndex>().occupants(h).to_vec();
             world.resource_mut::<Selection>().click(h, &stack);

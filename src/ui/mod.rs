@@ -106,6 +106,7 @@ struct Panels<'w, 's> {
     computer: ResMut<'w, crate::play::computer::Computer>,
     selection: Res<'w, Selection>,
     hover: Res<'w, Hover>,
+    out_of_reach: Option<Res<'w, crate::play::offers::OutOfReach>>,
     names: Res<'w, PieceNames>,
 }
 
@@ -624,9 +625,22 @@ fn bottom_log(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>)
                         ui.end_row();
                     }
                     let line = egui::RichText::new(readout(&p.view, &p.hover)).strong();
-                    ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                        ui.add(egui::Label::new(line).truncate());
-                    });
+                    // Why the selected piece cannot go where the mouse points.
+                    let why = p.out_of_reach.as_ref().and_then(|o| o.0.clone());
+                    ui.with_layout(
+                        egui::Layout::left_to_right(egui::Align::Center),
+                        |ui| match why.filter(|(hex, _)| p.hover.0 == Some(*hex)) {
+                            Some((_, why)) => {
+                                let words = egui::RichText::new(why.as_str())
+                                    .color(egui::Color32::from_rgb(235, 190, 90));
+                                ui.add(egui::Label::new(words).truncate())
+                                    .on_hover_text(why);
+                            }
+                            None => {
+                                ui.add(egui::Label::new(line).truncate());
+                            }
+                        },
+                    );
                 });
             });
             let height = bar.response.rect.height();

@@ -515,19 +515,10 @@ fn a_refusal_is_looked_up_in_the_rules_window() {
             .to_rgba8()
     };
     let (refused, rules) = (picture("01-refused.png"), picture("02-rules.png"));
-    // The refusal's amber line on the phase bar.
-    let amber = |img: &image::RgbaImage| {
-        (0..img.width())
-            .flat_map(|x| (20..45).map(move |y| (x, y)))
-            .filter(|&(x, y)| {
-                let p = img.get_pixel(x, y).0;
-                (i32::from(p[0]) - 235).abs() < 30
-                    && (i32::from(p[1]) - 190).abs() < 30
-                    && p[2] < 130
-            })
-            .count()
-    };
-    assert!(amber(&refused) > 200, "the refusal is on the phase bar");
+    assert!(
+        amber(&refused, 20..45) > 200,
+        "the refusal is on the phase bar"
+    );
     // The rules window covers the middle of the map: its dark panel where the map was.
     let changed = (300..950)
         .flat_map(|x| (150..600).map(move |y| (x, y)))
@@ -536,5 +527,47 @@ fn a_refusal_is_looked_up_in_the_rules_window() {
     assert!(
         changed > 150_000,
         "the rules window opened ({changed} pixels changed)"
+    );
+}
+
+/// Pixels of the amber that refusals are written in, in rows `rows` of the window.
+fn amber(img: &image::RgbaImage, rows: std::ops::Range<u32>) -> usize {
+    (0..img.width())
+        .flat_map(|x| rows.clone().map(move |y| (x, y)))
+        .filter(|&(x, y)| {
+            let p = img.get_pixel(x, y).0;
+            (i32::from(p[0]) - 235).abs() < 30 && (i32::from(p[1]) - 190).abs() < 30 && p[2] < 130
+        })
+        .count()
+}
+
+/// In Ukhozi Drift (`tests/data/out_of_reach_script.txt`), pointing a selected Zulu
+/// unit at a hex it cannot reach says why on the bottom bar, in the rules' own words;
+/// clicking the hex puts the reason on the phase bar and keeps the unit selected.
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn a_hex_out_of_reach_says_why_on_hover_and_on_a_click() {
+    let shots = run_script(
+        Some("scenarios/portable/ukhozi_drift.ron"),
+        3,
+        "tests/data/out_of_reach_script.txt",
+        "target/screenshots/out_of_reach",
+    );
+    let picture = |name: &str| {
+        image::open(shots.join(name))
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .to_rgba8()
+    };
+    let (hover, clicked) = (picture("01-hover.png"), picture("02-clicked.png"));
+    assert!(
+        amber(&hover, 685..705) > 300,
+        "the reason on the bottom bar"
+    );
+    assert!(amber(&hover, 20..45) < 50, "nothing on the phase bar yet");
+    assert!(amber(&clicked, 20..45) > 300, "the reason on the phase bar");
+    // Still selected: the unit's frame in the side panel.
+    assert!(
+        crate::common::count_near(&clicked, [255, 215, 30], 12) > 300,
+        "the unit is still selected"
     );
 }

@@ -429,6 +429,13 @@ pub struct Reach {
     pub path: Vec<Hex>,
 }
 
+/// The straight line from `from` to `to`, hex by hex (`from` not included): the route a
+/// refusal of a hex out of reach is worked out on.
+pub fn direct_route(from: Hex, to: Hex) -> Vec<Hex> {
+    let n = from.unsigned_distance_to(to) as usize;
+    from.line_to(to).skip(1).take(n).collect()
+}
+
 /// Every hex reachable from `start` for at most `budget`, where `step_cost(from, to)`
 /// is what entering neighbour `to` from `from` costs (`None`: it cannot be entered
 /// that way), with the cheapest way there; `start` itself is not listed. Of ways that

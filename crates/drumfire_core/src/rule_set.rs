@@ -116,6 +116,10 @@ pub struct RuleSetInfo {
     pub awaiting: fn(&World) -> Option<u8>,
     /// [`RuleSet::candidates`].
     pub candidates: fn(&World, u8, u64) -> Vec<Order>,
+    /// Why piece `piece` cannot move to a hex: the rule its move along the direct route
+    /// breaks, in the rules' own words; `None` where the rule set does not say
+    /// ([`RuleSet::move_along`]).
+    pub out_of_reach: fn(&World, &str, hexx::Hex) -> Option<String>,
     /// [`ComputerPlayer::choose`], when it has one (see [`RuleSetInfo::computer`]).
     pub ai: Option<Choose>,
     /// [`RuleSet::state_text`].
@@ -209,6 +213,15 @@ pub trait RuleSet: 'static {
     fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order>;
     /// Puts what its section of the scenario holds on the table, after the core's spawn.
     fn spawn(world: &mut World, file: &ScenarioFile);
+
+    /// The order that moves one piece, `piece` of side `side`, along `path` (hex
+    /// labels, the start not included), where the rule set moves pieces one by one: the
+    /// window asks its checks why a hex is out of reach ([`RuleSetInfo::out_of_reach`]).
+    /// `None` (the default): its window says so itself.
+    fn move_along(side: u8, piece: &str, path: Vec<String>) -> Option<Self::Order> {
+        let _ = (side, piece, path);
+        None
+    }
 
     /// Its phases in the order a turn plays them: by default in their numbers' order.
     fn sequence() -> Vec<Phase> {
@@ -308,6 +321,30 @@ pub trait EditorSection: RuleSet {
 }
 
 /// The core's check of an order for rule set `R`: a pass, or one of its own orders.
+/// [`RuleSetInfo::out_of_reach`] for rule set `R`: its move of the piece along the
+/// straight line to `to`, checked by its own rules.
+fn out_of_reach_for<R: RuleSet>(world: &World, piece: &str, to: hexx::Hex) -> Option<String> {
+    let e = world.resource::<crate::counters::PieceIds>().get(piece)?;
+    let (counter, on) = (
+        world.get::<crate::counters::Counter>(e)?,
+        world.get::<crate::counters::OnHex>(e)?,
+    );
+    let label = |h: hexx::Hex| crate::coords::MapCoord::from_hex(h).map(|m| m.label());
+    let path = crate::map::direct_route(on.0, to)
+        .into_iter()
+        .map(label)
+        .collect::<Option<Vec<String>>>()?;
+    if path.is_empty() {
+        return None;
+    }
+    let order = R::move_along(counter.side, piece, path)?;
+    let to = label(to)?;
+    Some(match R::validate(world, &order) {
+        Err(r) => format!("{to} is out of reach. On the direct route: {}", r.0),
+        Ok(()) => format!("{to} cannot be reached this way; try a path round."),
+    })
+}
+
 fn validate_for<R: RuleSet>(world: &World, order: &Order) -> Result<(), Refusal> {
     match order {
         Order::Pass { side } => R::pass(world, *side),
@@ -355,6 +392,7 @@ impl RuleSetInfo {
             validate: validate_for::<R>,
             awaiting: R::awaiting,
             candidates: R::candidates,
+            out_of_reach: out_of_reach_for::<R>,
             ai: None,
             state_text: R::state_text,
             names: R::names,

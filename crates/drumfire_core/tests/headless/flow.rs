@@ -309,3 +309,50 @@ fn every_log_line_of_a_game_names_pieces_not_their_ids() {
         }
     }
 }
+
+/// Every rule set that moves pieces one by one says why a hex is out of a piece's
+/// reach, in the words of its own refusal of the move along the direct route: at the
+/// start of each shipped scenario, for the first piece of the side to act and a hex
+/// five hexes off.
+#[test]
+fn a_hex_out_of_reach_is_explained_by_the_rules_that_move_pieces_one_by_one() {
+    use drumfire_core::coords::MapCoord;
+    let mut explained = std::collections::BTreeSet::new();
+    for (set, name) in drumfire_core::testing::shipped_scenarios() {
+        let scenario = drumfire_core::testing::shipped(&set, &name);
+        let game = drumfire_core::game::Game::new(&scenario, 1);
+        let Some(side) = game.awaiting() else {
+            continue;
+        };
+        let world = game.world();
+        let piece = world
+            .resource::<drumfire_core::counters::PieceIds>()
+            .0
+            .iter()
+            .find_map(|(id, e)| {
+                let c = world.get::<drumfire_core::counters::Counter>(*e)?;
+                let on = world.get::<drumfire_core::counters::OnHex>(*e)?;
+                (c.side == side).then(|| (id.clone(), on.0))
+            });
+        let Some((id, at)) = piece else { continue };
+        let far = at.ring(5).find(|h| {
+            MapCoord::from_hex(*h).is_some_and(|m| {
+                world
+                    .resource::<drumfire_core::map::HexIndex>()
+                    .contains(m.to_hex())
+            })
+        });
+        let Some(far) = far else { continue };
+        let label = MapCoord::from_hex(far).unwrap().label();
+        if let Some(why) = (scenario.rules.out_of_reach)(world, &id, far) {
+            assert!(
+                why.starts_with(&format!("{label} is out of reach. On the direct route: "))
+                    || why == format!("{label} cannot be reached this way; try a path round."),
+                "{name}: {why}"
+            );
+            assert!(!why.ends_with("route: "), "{name}: {why}");
+            explained.insert(scenario.rules.id);
+        }
+    }
+    assert!(explained.len() >= 4, "{explained:?}");
+}

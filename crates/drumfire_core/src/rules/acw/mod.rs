@@ -70,6 +70,16 @@ impl crate::rule_set::RuleSet for Acw {
     fn carry_out(world: &mut World) {
         resolve::carry_out(world);
     }
+    fn move_along(side: u8, piece: &str, path: Vec<String>) -> Option<AcwOrder> {
+        Some(AcwOrder::Act {
+            side,
+            unit: piece.to_owned(),
+            path,
+            facing: None,
+            charge: None,
+        })
+    }
+
     fn validate(world: &World, order: &AcwOrder) -> Result<(), Refusal> {
         validate(world, order)
     }

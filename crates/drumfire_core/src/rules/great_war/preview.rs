@@ -154,9 +154,7 @@ pub fn move_refusal(world: &World, pieces: &[String], to: Hex) -> String {
     if first.hex == to {
         return "The pieces are already there.".into();
     }
-    // The straight line there, hex by hex.
-    let n = first.hex.unsigned_distance_to(to);
-    let path: Vec<Hex> = first.hex.line_to(to).skip(1).take(n as usize).collect();
+    let path = crate::map::direct_route(first.hex, to);
     match check_move(world, group, group.side, &movers, &path) {
         Err(r) => format!(
             "{} is out of reach. On the direct route: {}",

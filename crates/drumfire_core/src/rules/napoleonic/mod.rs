@@ -55,6 +55,14 @@ impl crate::rule_set::RuleSet for Napoleonic {
     fn carry_out(world: &mut World) {
         resolve::carry_out(world);
     }
+    fn move_along(side: u8, piece: &str, path: Vec<String>) -> Option<NpOrder> {
+        Some(NpOrder::Move {
+            side,
+            brigade: piece.to_owned(),
+            path,
+        })
+    }
+
     fn validate(world: &World, order: &NpOrder) -> Result<(), Refusal> {
         validate(world, order)
     }

@@ -63,6 +63,14 @@ impl crate::rule_set::RuleSet for Portable {
     fn carry_out(world: &mut World) {
         carry_out(world);
     }
+    fn move_along(side: u8, piece: &str, path: Vec<String>) -> Option<PtOrder> {
+        Some(PtOrder::Move {
+            side,
+            unit: piece.to_owned(),
+            path,
+        })
+    }
+
     fn validate(world: &World, order: &PtOrder) -> Result<(), Refusal> {
         validate(world, order)
     }

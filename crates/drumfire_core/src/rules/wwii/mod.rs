@@ -73,6 +73,15 @@ impl crate::rule_set::RuleSet for Wwii {
     fn carry_out(world: &mut World) {
         resolve::carry_out(world);
     }
+    fn move_along(side: u8, piece: &str, path: Vec<String>) -> Option<WwiiOrder> {
+        Some(WwiiOrder::Move {
+            side,
+            unit: piece.to_owned(),
+            path,
+            facing: None,
+        })
+    }
+
     fn validate(world: &World, order: &WwiiOrder) -> Result<(), Refusal> {
         validate(world, order)
     }

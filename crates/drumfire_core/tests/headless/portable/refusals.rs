@@ -104,3 +104,30 @@ fn every_illegal_order_is_refused_with_the_state_hash_unchanged() {
     }
     assert!(refused > 1_000, "only {refused} near misses were tried");
 }
+
+/// A hex out of reach is explained by the rules' own refusal of the move along the
+/// direct route, word for word (what the window shows on hover and on a click); a hex
+/// the direct route reaches is not called out of reach.
+#[test]
+fn a_hex_out_of_reach_is_explained_by_the_refusal_of_the_direct_route() {
+    let mut game = Game::new(&rifles_by_the_woods(&[]), 4);
+    to_activation(&mut game, 0);
+    let out_of_reach = drumfire_core::rules::PORTABLE.out_of_reach;
+    let why = out_of_reach(game.world(), "inf", h("0306")).expect("explained");
+    let direct: Order = PtOrder::Move {
+        side: 0,
+        unit: "inf".into(),
+        path: vec!["0304".into(), "0305".into(), "0306".into()],
+    }
+    .into();
+    let refusal = drumfire_core::door::validate(game.world(), &direct).unwrap_err();
+    assert_eq!(
+        why,
+        format!("0306 is out of reach. On the direct route: {}", refusal.0)
+    );
+    assert_eq!(
+        out_of_reach(game.world(), "inf", h("0304")).as_deref(),
+        Some("0304 cannot be reached this way; try a path round.")
+    );
+    assert_eq!(out_of_reach(game.world(), "nobody", h("0304")), None);
+}
