@@ -69,12 +69,47 @@ pub fn end_button(
     if crate::play::not_at_this_screen(world, side) || crate::play::viewer::watching(world) {
         return;
     }
-    let button = ui.button(format!("{end} ({name})")).on_hover_text(why);
-    if button.clicked() {
-        button.surrender_focus();
+    if steady_button(ui, "end", format!("{end} ({name})"), why) {
         world.resource_mut::<crate::play::offers::OrderRequest>().0 =
             Some(drumfire_core::orders::Order::Pass { side });
     }
+}
+
+/// How long a button whose words changed under the pointer stays shut.
+const STEADY_SECONDS: f64 = 1.0;
+
+/// A button whose words may change while the pointer rests on it (the phase bar's end
+/// button, once an order ended an activation or a side's part): after its words change
+/// it does nothing until the pointer has left it or a second has passed, so a click
+/// meant for the old words never gives the new ones. True when pressed.
+pub fn steady_button(ui: &mut egui::Ui, id: &str, words: String, why: &str) -> bool {
+    let key = egui::Id::new(("steady_button", id));
+    let now = ui.input(|i| i.time);
+    let (last, changed_at, left) = ui
+        .data(|d| d.get_temp::<(String, f64, bool)>(key))
+        .unwrap_or_else(|| (words.clone(), f64::NEG_INFINITY, true));
+    let (changed_at, left) = if last == words {
+        (changed_at, left)
+    } else {
+        (now, false)
+    };
+    let shut = !left && now - changed_at < STEADY_SECONDS;
+    if shut {
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs_f64(STEADY_SECONDS));
+    }
+    let button = ui
+        .add_enabled(!shut, egui::Button::new(words.as_str()))
+        .on_hover_text(why)
+        .on_disabled_hover_text("Its words just changed: move off it and back, or wait a moment");
+    let left = left || !button.contains_pointer();
+    ui.data_mut(|d| d.insert_temp(key, (words, changed_at, left)));
+    if button.clicked() {
+        // Hand the keyboard back to the board (arrows, Esc).
+        button.surrender_focus();
+        return true;
+    }
+    false
 }
 
 /// The foot of a sheet a side fills in secret (its orders, its chits): why it cannot
@@ -614,4 +649,67 @@ pub fn handoff_screen(
             });
         });
     shown
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One frame at `time` s with the pointer at `at`, clicking when `click`: whether the
+    /// button with `words` was pressed, and where it is.
+    fn frame(
+        ctx: &egui::Context,
+        time: f64,
+        at: egui::Pos2,
+        click: bool,
+        words: &str,
+    ) -> (bool, egui::Rect) {
+        let mut events = vec![egui::Event::PointerMoved(at)];
+        if click {
+            for pressed in [true, false] {
+                events.push(egui::Event::PointerButton {
+                    pos: at,
+                    button: egui::PointerButton::Primary,
+                    pressed,
+                    modifiers: egui::Modifiers::NONE,
+                });
+            }
+        }
+        let input = egui::RawInput {
+            time: Some(time),
+            events,
+            ..Default::default()
+        };
+        let mut out = (false, egui::Rect::NOTHING);
+        let mut output = ctx.run_ui(input, |ui| {
+            let pressed = steady_button(ui, "end", words.to_owned(), "why");
+            out = (pressed, ui.min_rect());
+        });
+        output.textures_delta.clear();
+        out
+    }
+
+    /// A click on the end button just after its words changed under the pointer does
+    /// nothing; a second later, or once the pointer has left it and come back, it
+    /// presses.
+    #[test]
+    fn a_button_whose_words_just_changed_under_the_pointer_ignores_a_click() {
+        let ctx = egui::Context::default();
+        let (_, rect) = frame(&ctx, 0.0, egui::pos2(-10.0, -10.0), false, "End activation");
+        let on = rect.left_top() + egui::vec2(12.0, 8.0);
+        frame(&ctx, 0.1, on, false, "End activation");
+        assert!(frame(&ctx, 0.2, on, true, "End activation").0, "it presses");
+        frame(&ctx, 0.3, on, false, "Pass");
+        assert!(!frame(&ctx, 0.4, on, true, "Pass").0, "just changed: shut");
+        // The frame a second later that the button asked for draws it open.
+        frame(&ctx, 1.4, on, false, "Pass");
+        assert!(frame(&ctx, 1.5, on, true, "Pass").0, "a second later: open");
+        frame(&ctx, 1.6, on, false, "End activation");
+        frame(&ctx, 1.7, egui::pos2(-10.0, -10.0), false, "End activation");
+        frame(&ctx, 1.8, on, false, "End activation");
+        assert!(
+            frame(&ctx, 1.9, on, true, "End activation").0,
+            "the pointer left and came back: open"
+        );
+    }
 }

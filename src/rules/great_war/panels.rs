@@ -226,16 +226,18 @@ fn action_bar(ui: &mut egui::Ui, gw: &mut GwView, by_computer: bool) {
         return;
     }
     let active = gw.gw.as_ref().is_some_and(|g| g.group.is_some());
-    let pass = if active {
-        ui.button(format!("End activation ({})", sides.name(side)))
-            .on_hover_text("End this action segment; pieces that have not acted stay as they are")
+    let (words, why) = if active {
+        (
+            format!("End activation ({})", sides.name(side)),
+            "End this action segment; pieces that have not acted stay as they are",
+        )
     } else {
-        ui.button(format!("Pass ({})", sides.name(side)))
-            .on_hover_text("End this action segment without activating anything")
+        (
+            format!("Pass ({})", sides.name(side)),
+            "End this action segment without activating anything",
+        )
     };
-    if pass.clicked() {
-        // Hand the keyboard back to the board (arrows, Esc).
-        pass.surrender_focus();
+    if crate::ui::play_panels::steady_button(ui, "end", words, why) {
         gw.order.0 = Some(Order::Pass { side });
     }
 }

@@ -119,9 +119,7 @@ fn phase_info(ui: &mut egui::Ui, pt: &mut PtView, by_computer: bool, deciding: O
     if by_computer {
         return;
     }
-    let button = ui.button(format!("{end} ({name})")).on_hover_text(why);
-    if button.clicked() {
-        button.surrender_focus();
+    if crate::ui::play_panels::steady_button(ui, "end", format!("{end} ({name})"), why) {
         pt.request.0 = Some(Order::Pass { side });
     }
 }
