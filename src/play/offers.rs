@@ -359,7 +359,17 @@ pub fn buttons(ui: &mut egui::Ui, offers: &[Offer]) -> Option<Order> {
     for offer in offers {
         let button = ui.button(&offer.label);
         if let Some(odds) = &offer.odds {
-            ui.small(odds.summary());
+            let possible = odds.outcomes.iter().filter(|o| o.chance.ways > 0).count();
+            if possible == 1 {
+                // Only one result can come of it (a shot no die can make tell): said
+                // before it is given.
+                ui.colored_label(
+                    egui::Color32::from_rgb(235, 190, 90),
+                    format!("Certain: {}", odds.summary()),
+                );
+            } else {
+                ui.label(odds.summary());
+            }
             egui::CollapsingHeader::new("Odds, with every modifier")
                 .id_salt(("odds", &offer.label))
                 .show(ui, |ui| crate::screen::odds_panel(ui, odds));

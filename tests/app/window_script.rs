@@ -341,7 +341,7 @@ fn napoleonic_cavalry_and_guns_play_through_the_window_to_the_same_hash() {
         ("battery.txt", "button: Bombard: Brigade Klüx in 0504"),
         (
             "battery.txt",
-            "odds: 0 casualties 27/216, 1 casualty 81/216",
+            "odds: 0 casualties 12.5 % (27/216), 1 casualty 37.5 % (81/216)",
         ),
         ("charge.txt", "button: Charge: Brigade Pirch in 0507"),
     ] {
@@ -397,7 +397,7 @@ fn an_acw_charge_plays_through_the_window_with_its_dominoes_to_the_same_hash() {
         ),
         (
             "fire.txt",
-            "odds: Fire at 47th Alabama in 0506: 0 stands lost 81/1296, 1 stand lost 324/1296",
+            "odds: Fire at 47th Alabama in 0506: 0 stands lost 6.3 % (81/1296), 1 stand lost 25.0 % (324/1296)",
         ),
         (
             "fight.txt",

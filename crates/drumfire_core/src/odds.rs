@@ -149,12 +149,13 @@ impl Odds {
         Ok(())
     }
 
-    /// The outcomes on one line, each with its exact fraction: for a button's hint.
+    /// The outcomes that can happen on one line, each with its percentage first and its
+    /// exact fraction after: for a button's hint.
     pub fn summary(&self) -> String {
         self.outcomes
             .iter()
             .filter(|o| o.chance.ways > 0)
-            .map(|o| format!("{} {}", o.label, o.chance))
+            .map(|o| format!("{} {} ({})", o.label, o.chance.percent(), o.chance))
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -218,7 +219,7 @@ mod tests {
             ..Odds::default()
         };
         assert_eq!(odds.check(), Ok(()));
-        assert_eq!(odds.summary(), "hit 1/6, miss 5/6");
+        assert_eq!(odds.summary(), "hit 16.7 % (1/6), miss 83.3 % (5/6)");
         odds.outcomes[1].chance.ways = 4;
         assert_eq!(odds.check(), Err("test: outcomes sum to 5/6".into()));
         odds.outcomes[1] = row("miss", 10, 12);

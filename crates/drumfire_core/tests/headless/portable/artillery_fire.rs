@@ -48,7 +48,7 @@ fn artillery_at_two_hexes_or_less_hits_the_target_and_at_three_or_more_scatters(
     assert_eq!(shown.check(), Ok(()));
     assert_eq!(
         shown.summary(),
-        "destroyed 4/36, pinned 6/36, unharmed 26/36"
+        "destroyed 11.1 % (4/36), pinned 16.7 % (6/36), unharmed 72.2 % (26/36)"
     );
     assert_eq!(shown.more.len(), 1);
     assert_eq!(

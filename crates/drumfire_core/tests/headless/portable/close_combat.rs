@@ -46,7 +46,8 @@ fn the_defenders_power_falls_by_one_two_or_three_for_two_three_or_four_attackers
     assert_eq!(shown.check(), Ok(()));
     assert_eq!(
         shown.summary(),
-        "defender destroyed 12/36, attacker destroyed 6/36, both destroyed 12/36, draw 6/36"
+        "defender destroyed 33.3 % (12/36), attacker destroyed 16.7 % (6/36), \
+         both destroyed 33.3 % (12/36), draw 16.7 % (6/36)"
     );
     let defence: Vec<String> = shown
         .modifiers
