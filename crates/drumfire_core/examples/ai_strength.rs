@@ -76,7 +76,17 @@ fn side_turns(decisions: &[(u16, u8, f64)]) -> Vec<f64> {
     sums.into_values().collect()
 }
 
-fn main() {
+/// What the command line asks for: games a side, the scenarios, the computer's sides
+/// against the random player, and whether it plays itself.
+struct Options {
+    games: u64,
+    files: Vec<String>,
+    sides: Vec<u8>,
+    against_itself: bool,
+}
+
+/// Reads the command line; with no scenario named, every shipped one.
+fn options() -> Options {
     let mut games: u64 = 100;
     let mut files: Vec<String> = Vec::new();
     let mut sides = vec![0u8, 1];
@@ -103,87 +113,139 @@ fn main() {
             .map(|(set, name)| format!("{root}/{set}/{name}"))
             .collect();
     }
+    Options {
+        games,
+        files,
+        sides,
+        against_itself,
+    }
+}
+
+/// Reads and parses a scenario, or exits with its first error.
+fn load(file: &str) -> Scenario {
+    let text = std::fs::read_to_string(file).expect("read the scenario");
+    let parsed = drumfire_core::scenario::parse(file, &text, &drumfire_core::rules::ALL);
+    match parsed {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{}", e[0]);
+            std::process::exit(2);
+        }
+    }
+}
+
+/// The computer's decision times over a scenario's games: each order's and each
+/// side-turn's.
+#[derive(Default)]
+struct Times {
+    orders: Vec<f64>,
+    turns: Vec<f64>,
+}
+
+impl Times {
+    /// Adds one game's decisions.
+    fn add(&mut self, decisions: Vec<(u16, u8, f64)>) {
+        self.turns.extend(side_turns(&decisions));
+        self.orders.extend(decisions.into_iter().map(|d| d.2));
+    }
+}
+
+/// Plays the computer as `ai_side` against the random player over seeds 0 to
+/// `games`-1 and prints its wins, draws and mean points.
+fn against_random(
+    scenario: &Scenario,
+    games: u64,
+    ai_side: u8,
+    names: &[String],
+    times: &mut Times,
+) {
+    let mut kinds = [PlayerKind::Random; 2];
+    kinds[usize::from(ai_side)] = PlayerKind::Ai;
+    let (mut won, mut drawn, mut own, mut other) = (0, 0, 0u64, 0u64);
+    for seed in 0..games {
+        let p = play(scenario, seed, kinds);
+        match p.winner {
+            Some(w) if w == ai_side => won += 1,
+            None => drawn += 1,
+            _ => {}
+        }
+        own += u64::from(p.points[usize::from(ai_side)]);
+        other += u64::from(p.points[usize::from(1 - ai_side)]);
+        times.add(p.decisions);
+    }
+    println!(
+        "  computer as {:<10} against random: won {won} of {games} ({:.1} %), drew {drawn}, mean points {:.1} to {:.1}",
+        names[usize::from(ai_side)],
+        100.0 * won as f64 / games as f64,
+        own as f64 / games as f64,
+        other as f64 / games as f64,
+    );
+}
+
+/// Plays the computer against itself over seeds 0 to `games`-1 and prints each side's
+/// wins, mean points and steps lost, the orders a game and the whole game's time.
+fn against_itself(scenario: &Scenario, games: u64, names: &[String], times: &mut Times) {
+    let mut wins = [0u32; 2];
+    let (mut drawn, mut moves, mut walls) = (0, Vec::new(), Vec::new());
+    let (mut points, mut lost) = ([0u64; 2], [0u64; 2]);
+    for seed in 0..games {
+        let p = play(scenario, seed, [PlayerKind::Ai; 2]);
+        for (sum, p) in points.iter_mut().zip(&p.points) {
+            *sum += u64::from(*p);
+        }
+        for (sum, l) in lost.iter_mut().zip(&p.lost) {
+            *sum += u64::from(*l);
+        }
+        match p.winner {
+            Some(w) => wins[usize::from(w)] += 1,
+            None => drawn += 1,
+        }
+        moves.push(p.orders as f64);
+        walls.push(p.wall_ms);
+        times.add(p.decisions);
+    }
+    let (m, _) = median_worst(moves);
+    let (wall_med, wall_worst) = median_worst(walls);
+    println!(
+        "  computer against computer: {} {}, {} {}, drawn {drawn}, mean points {:.1} to {:.1}, mean steps lost {:.1} to {:.1}; median {m:.0} orders a game, whole game median {wall_med:.0} ms, worst {wall_worst:.0} ms",
+        names[0],
+        wins[0],
+        names[1],
+        wins[1],
+        points[0] as f64 / games as f64,
+        points[1] as f64 / games as f64,
+        lost[0] as f64 / games as f64,
+        lost[1] as f64 / games as f64,
+    );
+}
+
+fn main() {
+    let Options {
+        games,
+        files,
+        sides,
+        against_itself: itself,
+    } = options();
     println!("{games} games a side; times in ms on one core");
     for file in files {
-        let text = std::fs::read_to_string(&file).expect("read the scenario");
-        let parsed = drumfire_core::scenario::parse(&file, &text, &drumfire_core::rules::ALL);
-        let scenario = match parsed {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("{}", e[0]);
-                std::process::exit(2);
-            }
-        };
+        let scenario = load(&file);
         let names: Vec<String> = scenario.file.sides.iter().map(|s| s.name.clone()).collect();
         let shown = file
             .rsplit_once("/scenarios/")
             .map_or(file.as_str(), |(_, f)| f);
         println!("\n{} ({shown})", scenario.file.title);
-        let (mut orders, mut turns) = (Vec::new(), Vec::new());
+        let mut times = Times::default();
         for &ai_side in &sides {
-            let mut kinds = [PlayerKind::Random; 2];
-            kinds[usize::from(ai_side)] = PlayerKind::Ai;
-            let (mut won, mut drawn, mut own, mut other) = (0, 0, 0u64, 0u64);
-            for seed in 0..games {
-                let p = play(&scenario, seed, kinds);
-                match p.winner {
-                    Some(w) if w == ai_side => won += 1,
-                    None => drawn += 1,
-                    _ => {}
-                }
-                own += u64::from(p.points[usize::from(ai_side)]);
-                other += u64::from(p.points[usize::from(1 - ai_side)]);
-                turns.extend(side_turns(&p.decisions));
-                orders.extend(p.decisions.into_iter().map(|d| d.2));
-            }
-            println!(
-                "  computer as {:<10} against random: won {won} of {games} ({:.1} %), drew {drawn}, mean points {:.1} to {:.1}",
-                names[usize::from(ai_side)],
-                100.0 * won as f64 / games as f64,
-                own as f64 / games as f64,
-                other as f64 / games as f64,
-            );
+            against_random(&scenario, games, ai_side, &names, &mut times);
         }
-        if !against_itself {
+        if !itself {
             continue;
         }
-        let mut wins = [0u32; 2];
-        let (mut drawn, mut moves, mut walls) = (0, Vec::new(), Vec::new());
-        let (mut points, mut lost) = ([0u64; 2], [0u64; 2]);
-        for seed in 0..games {
-            let p = play(&scenario, seed, [PlayerKind::Ai; 2]);
-            for (sum, p) in points.iter_mut().zip(&p.points) {
-                *sum += u64::from(*p);
-            }
-            for (sum, l) in lost.iter_mut().zip(&p.lost) {
-                *sum += u64::from(*l);
-            }
-            match p.winner {
-                Some(w) => wins[usize::from(w)] += 1,
-                None => drawn += 1,
-            }
-            moves.push(p.orders as f64);
-            walls.push(p.wall_ms);
-            turns.extend(side_turns(&p.decisions));
-            orders.extend(p.decisions.into_iter().map(|d| d.2));
-        }
-        let (m, _) = median_worst(moves);
-        let (wall_med, wall_worst) = median_worst(walls);
-        println!(
-            "  computer against computer: {} {}, {} {}, drawn {drawn}, mean points {:.1} to {:.1}, mean steps lost {:.1} to {:.1}; median {m:.0} orders a game, whole game median {wall_med:.0} ms, worst {wall_worst:.0} ms",
-            names[0],
-            wins[0],
-            names[1],
-            wins[1],
-            points[0] as f64 / games as f64,
-            points[1] as f64 / games as f64,
-            lost[0] as f64 / games as f64,
-            lost[1] as f64 / games as f64,
-        );
-        let n = orders.len();
-        let (om, ow) = median_worst(orders);
-        let nt = turns.len();
-        let (tm, tw) = median_worst(turns);
+        against_itself(&scenario, games, &names, &mut times);
+        let n = times.orders.len();
+        let (om, ow) = median_worst(times.orders);
+        let nt = times.turns.len();
+        let (tm, tw) = median_worst(times.turns);
         println!(
             "  decisions: {n} orders, median {om:.2} ms, worst {ow:.2} ms; {nt} side-turns, median {tm:.1} ms, worst {tw:.1} ms"
         );

@@ -54,46 +54,16 @@ fn main() {
             }
             kinds.clear();
             last_turn = turn;
-            let mut at: Vec<String> = drumfire_core::rules::great_war::view::all(game.world())
-                .into_iter()
-                .filter(|p| p.side == ai_side)
-                .map(|p| {
-                    let marks = match (p.disrupted, p.demoralized) {
-                        (_, true) => " (Demoralized)",
-                        (true, _) => " (Disrupted)",
-                        _ => "",
-                    };
-                    format!(
-                        "{}@{}{marks}",
-                        p.id,
-                        drumfire_core::coords::hex_label(p.hex)
-                    )
-                })
-                .collect();
-            at.sort();
-            println!("turn {turn}: {}", at.join(" "));
+            println!("turn {turn}: {}", pieces(&game, ai_side));
         }
         if great_war && side == ai_side && why == Some(turn) {
-            let weighed = drumfire_core::rules::great_war::ai::weighed(game.world(), side, seed);
-            for (order, value) in weighed.iter().take(8) {
-                println!("    {value:7.3} {order:?}");
-            }
-            println!("    ---");
+            print_weighed(&game, side, seed);
         }
         let order = bots[usize::from(side)]
             .choose(&game, side)
             .expect("a legal order");
         if side == ai_side {
-            let kind = match &order {
-                Order::Pass { .. } => "Pass".to_string(),
-                o => format!("{o:?}")
-                    .split(|c: char| !c.is_alphanumeric())
-                    .filter(|w| !w.is_empty())
-                    .nth(1)
-                    .unwrap_or("?")
-                    .to_string(),
-            };
-            *kinds.entry(kind).or_default() += 1;
+            *kinds.entry(order_kind(&order)).or_default() += 1;
         }
         game.submit(order).expect("a legal order is accepted");
     }
@@ -101,18 +71,67 @@ fn main() {
     let outcome = game.outcome().expect("the game is over");
     println!("winner {:?}, points {:?}", outcome.winner, outcome.points);
     if log {
-        let sides = game
-            .world()
-            .resource::<drumfire_core::scenario::SideList>()
-            .clone();
-        let names = BTreeMap::new();
-        for e in game.journal().entries() {
-            println!(
-                "T{} #{} {}",
-                e.turn,
-                e.order,
-                e.event.describe(&sides, &names)
-            );
-        }
+        print_log(&game);
+    }
+}
+
+/// Where `side`'s pieces stand, each as id@hex with its marks, sorted.
+fn pieces(game: &Game, side: u8) -> String {
+    let mut at: Vec<String> = drumfire_core::rules::great_war::view::all(game.world())
+        .into_iter()
+        .filter(|p| p.side == side)
+        .map(|p| {
+            let marks = match (p.disrupted, p.demoralized) {
+                (_, true) => " (Demoralized)",
+                (true, _) => " (Disrupted)",
+                _ => "",
+            };
+            format!(
+                "{}@{}{marks}",
+                p.id,
+                drumfire_core::coords::hex_label(p.hex)
+            )
+        })
+        .collect();
+    at.sort();
+    at.join(" ")
+}
+
+/// Prints the eight orders the computer values most for `side` now, with their values.
+fn print_weighed(game: &Game, side: u8, seed: u64) {
+    let weighed = drumfire_core::rules::great_war::ai::weighed(game.world(), side, seed);
+    for (order, value) in weighed.iter().take(8) {
+        println!("    {value:7.3} {order:?}");
+    }
+    println!("    ---");
+}
+
+/// The kind of an order: Pass, or the name of the variant inside it.
+fn order_kind(order: &Order) -> String {
+    match order {
+        Order::Pass { .. } => "Pass".to_string(),
+        o => format!("{o:?}")
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .nth(1)
+            .unwrap_or("?")
+            .to_string(),
+    }
+}
+
+/// Prints the whole game log, one entry a line.
+fn print_log(game: &Game) {
+    let sides = game
+        .world()
+        .resource::<drumfire_core::scenario::SideList>()
+        .clone();
+    let names = BTreeMap::new();
+    for e in game.journal().entries() {
+        println!(
+            "T{} #{} {}",
+            e.turn,
+            e.order,
+            e.event.describe(&sides, &names)
+        );
     }
 }

@@ -15,11 +15,11 @@ fn s(x: &str) -> String {
 
 /// Every kind of edit, in the order a designer might make them.
 fn build() -> Vec<Edit> {
-    let unit = |side: &str, unit: &str, hex: &str| Edit::PlaceUnit {
-        side: s(side),
-        unit: s(unit),
-        hex: s(hex),
-    };
+    [map_edits(), unit_edits(), side_edits()].concat()
+}
+
+/// The map's edits: its size, title, briefing, length, terrain, heights, roads and rivers.
+fn map_edits() -> Vec<Edit> {
     vec![
         Edit::Resize {
             width: 12,
@@ -86,6 +86,17 @@ fn build() -> Vec<Edit> {
             hex: s("0703"),
             kind: CrossingEdit::Bridge,
         },
+    ]
+}
+
+/// The units' edits: placing, moving, reducing, mounting, renaming and a leader.
+fn unit_edits() -> Vec<Edit> {
+    let unit = |side: &str, unit: &str, hex: &str| Edit::PlaceUnit {
+        side: s(side),
+        unit: s(unit),
+        hex: s(hex),
+    };
+    vec![
         unit("red", "rifle_company", "0102"),
         unit("red", "rifle_company", "0103"),
         unit("red", "cavalry_mounted", "0104"),
@@ -119,6 +130,12 @@ fn build() -> Vec<Edit> {
             flip: false,
         }
         .into(),
+    ]
+}
+
+/// The sides' edits: initiative, names, fire support, missions, objectives and scoring.
+fn side_edits() -> Vec<Edit> {
+    vec![
         GwEdit::Side {
             index: 0,
             field: GwSideField::Initiative(1),

@@ -4,10 +4,9 @@
 use super::*;
 
 #[test]
-fn a_charge_draws_its_dominoes_at_the_start_of_its_move_and_fights_stand_against_stand() {
+fn a_charge_draws_its_dominoes_at_the_start_of_its_move() {
     // "Dominoes are placed at the start of the chargers move." "You may look at one
-    // dominoe and decide where to place it; the others have to be placed blind." "Any
-    // unit charged fights back by also drawing dominoes." "Turn over your dominoes!"
+    // dominoe and decide where to place it; the others have to be placed blind."
     let mut g = game(SEED);
     to_movement(
         &mut g,
@@ -62,10 +61,25 @@ fn a_charge_draws_its_dominoes_at_the_start_of_its_move_and_fights_stand_against
         acw::view::unit(g.world(), "c_47al").unwrap().hex,
         drumfire_core::scenario::hex_of("0506").unwrap()
     );
-    // The rest of the Movement phase, then no one shoots.
+}
+
+/// The 47th Alabama charges the 83rd Pennsylvania, placing the domino it looked at
+/// behind its second stand, face up.
+fn charge_placed(g: &mut Game) {
+    to_movement(
+        g,
+        &UNION_MOVING,
+        &[("c_15al", Chit::Move), ("c_47al", Chit::Charge)],
+    );
+    g.submit(act(1, "c_47al", "0806 0706 0606 0506")).unwrap();
+    g.submit(place(1, 1, true)).unwrap();
+}
+
+/// The rest of the Movement phase, then no one shoots.
+fn to_combat_without_fire(g: &mut Game) {
     while g.phase_name() == "Movement" {
         let side = g.awaiting().unwrap();
-        if state(&g).firing_at.is_some() {
+        if state(g).firing_at.is_some() {
             g.submit(Order::Pass { side }).unwrap();
             continue;
         }
@@ -76,6 +90,15 @@ fn a_charge_draws_its_dominoes_at_the_start_of_its_move_and_fights_stand_against
         let side = g.awaiting().unwrap();
         g.submit(Order::Pass { side }).unwrap();
     }
+}
+
+#[test]
+fn a_charged_unit_fights_back_with_its_own_dominoes_stand_against_stand() {
+    // "Any unit charged fights back by also drawing dominoes." "Turn over your
+    // dominoes!"
+    let mut g = game(SEED);
+    charge_placed(&mut g);
+    to_combat_without_fire(&mut g);
     // The Combat phase: the 83rd Pennsylvania draws two dominoes for its four stands
     // from what is left of the same set, and places the one it looked at.
     assert_eq!(g.phase_name(), "Combat");

@@ -15,110 +15,125 @@ fn enumerate(charger: &FightSide, defender: &FightSide, set: &[Domino]) -> Charg
     // Slots in drawing order: (side 0 charger / 1 defender, block).
     let slots: Vec<(usize, usize)> = (0..blocks).flat_map(|k| [(0, k), (1, k)]).collect();
     let mut out = ChargeOdds::default();
-    let mut placed: Vec<[Option<Domino>; 2]> = vec![[None, None]; blocks];
-    #[allow(clippy::too_many_arguments)]
-    fn go(
-        i: usize,
-        p: f64,
-        slots: &[(usize, usize)],
-        used: &mut Vec<bool>,
-        placed: &mut Vec<[Option<Domino>; 2]>,
-        sides: [&FightSide; 2],
-        set: &[Domino],
-        out: &mut ChargeOdds,
-    ) {
-        if i == slots.len() {
-            fight(p, placed, sides, out);
+    let mut draw = Draw {
+        slots: &slots,
+        used: vec![false; set.len()],
+        placed: vec![[None, None]; blocks],
+        sides: [charger, defender],
+        set,
+    };
+    draw.go(0, 1.0, &mut out);
+    out
+}
+
+/// The enumeration's place: the slots to fill, the dominoes drawn and where they lie.
+struct Draw<'a> {
+    slots: &'a [(usize, usize)],
+    used: Vec<bool>,
+    placed: Vec<[Option<Domino>; 2]>,
+    sides: [&'a FightSide; 2],
+    set: &'a [Domino],
+}
+
+impl Draw<'_> {
+    /// Fills slot `i` and the rest every way they can be drawn (at chance `p` so far),
+    /// fighting each full placing into `out`.
+    fn go(&mut self, i: usize, p: f64, out: &mut ChargeOdds) {
+        if i == self.slots.len() {
+            fight(p, &self.placed, self.sides, out);
             return;
         }
-        let (side, k) = slots[i];
-        if let Some(&(_, d)) = sides[side].known.iter().find(|(at, _)| *at == k) {
-            placed[k][side] = Some(d);
-            go(i + 1, p, slots, used, placed, sides, set, out);
+        let (side, k) = self.slots[i];
+        if let Some(&(_, d)) = self.sides[side].known.iter().find(|(at, _)| *at == k) {
+            self.placed[k][side] = Some(d);
+            self.go(i + 1, p, out);
             return;
         }
-        let left = used.iter().filter(|u| !**u).count() as f64;
-        for j in 0..set.len() {
-            if used[j] {
+        let left = self.used.iter().filter(|u| !**u).count() as f64;
+        for j in 0..self.set.len() {
+            if self.used[j] {
                 continue;
             }
-            used[j] = true;
-            for d in [set[j], set[j].turned()] {
-                placed[k][side] = Some(d);
-                go(i + 1, p / left / 2.0, slots, used, placed, sides, set, out);
+            self.used[j] = true;
+            for d in [self.set[j], self.set[j].turned()] {
+                self.placed[k][side] = Some(d);
+                self.go(i + 1, p / left / 2.0, out);
             }
-            used[j] = false;
+            self.used[j] = false;
         }
     }
-    fn fight(p: f64, placed: &[[Option<Domino>; 2]], sides: [&FightSide; 2], out: &mut ChargeOdds) {
-        let meet = sides[0].stands.min(sides[1].stands);
-        // Each meeting stand's half (or a die), both sides.
-        let mut halves: Vec<[Option<u8>; 2]> = Vec::new();
-        for i in 0..meet {
-            let mut h = [None, None];
-            for s in 0..2 {
-                let d = placed[i / 2][s].unwrap();
-                let hits = sides[s].hits.get(i).copied().unwrap_or(0);
-                h[s] = half_score(d, i % 2 == 0, hits);
-            }
-            halves.push(h);
+}
+
+/// Each meeting stand's half (or `None` for a die to roll), both sides.
+fn halves(placed: &[[Option<Domino>; 2]], sides: [&FightSide; 2]) -> Vec<[Option<u8>; 2]> {
+    let meet = sides[0].stands.min(sides[1].stands);
+    let mut halves: Vec<[Option<u8>; 2]> = Vec::new();
+    for i in 0..meet {
+        let mut h = [None, None];
+        for s in 0..2 {
+            let d = placed[i / 2][s].unwrap();
+            let hits = sides[s].hits.get(i).copied().unwrap_or(0);
+            h[s] = half_score(d, i % 2 == 0, hits);
         }
-        let blanks: usize = halves.iter().flatten().filter(|h| h.is_none()).count();
-        let rolls = 6usize.pow(blanks as u32);
-        for roll in 0..rolls {
-            let mut dice = roll;
-            let mut lines = [vec![false; sides[0].stands], vec![false; sides[1].stands]];
-            for (i, h) in halves.iter().enumerate() {
-                let mut score = [0i32; 2];
-                for s in 0..2 {
-                    let v = match h[s] {
-                        Some(v) => i32::from(v),
-                        None => {
-                            let d = (dice % 6) as i32 + 1;
-                            dice /= 6;
-                            d
-                        }
-                    };
-                    let flank = if melee::outflanked(i, sides[s].stands, sides[1 - s].stands) {
-                        -2
-                    } else {
-                        0
-                    };
-                    score[s] = v + sides[s].modifier + flank;
+        halves.push(h);
+    }
+    halves
+}
+
+/// Fights one placing of the dominoes (at chance `p`) under every roll of the dice,
+/// adding each pair of outcomes' chance to `out`.
+fn fight(p: f64, placed: &[[Option<Domino>; 2]], sides: [&FightSide; 2], out: &mut ChargeOdds) {
+    let halves = halves(placed, sides);
+    let blanks: usize = halves.iter().flatten().filter(|h| h.is_none()).count();
+    let rolls = 6usize.pow(blanks as u32);
+    for roll in 0..rolls {
+        let lines = broken_lines(&halves, roll, sides);
+        let lost = |l: &Vec<bool>| l.iter().filter(|x| **x).count() as u8;
+        let routs = |s: usize| {
+            melee::outcome(&lines[s], lost(&lines[s]), sides[s].full_strength, false)
+                == Outcome::Routs
+        };
+        let (cr, dr) = (routs(0), routs(1));
+        let c = melee::outcome(&lines[0], lost(&lines[0]), sides[0].full_strength, dr);
+        let d = melee::outcome(&lines[1], lost(&lines[1]), sides[1].full_strength, cr);
+        let w = p / rolls as f64;
+        match out.outcomes.iter_mut().find(|o| o.0 == c && o.1 == d) {
+            Some(o) => o.2 += w,
+            None => out.outcomes.push((c, d, w)),
+        }
+    }
+}
+
+/// Each side's line after the stands meet, a stand lost marked `true`, with the dice
+/// for the blanks read in turn from the digits of `roll` in base 6.
+fn broken_lines(halves: &[[Option<u8>; 2]], roll: usize, sides: [&FightSide; 2]) -> [Vec<bool>; 2] {
+    let mut dice = roll;
+    let mut lines = [vec![false; sides[0].stands], vec![false; sides[1].stands]];
+    for (i, h) in halves.iter().enumerate() {
+        let mut score = [0i32; 2];
+        for s in 0..2 {
+            let v = match h[s] {
+                Some(v) => i32::from(v),
+                None => {
+                    let d = (dice % 6) as i32 + 1;
+                    dice /= 6;
+                    d
                 }
-                match melee::pairing(score[0], score[1]) {
-                    melee::Pairing::ChargerWins => lines[1][i] = true,
-                    melee::Pairing::DefenderWins => lines[0][i] = true,
-                    melee::Pairing::Tie => {}
-                }
-            }
-            let lost = |l: &Vec<bool>| l.iter().filter(|x| **x).count() as u8;
-            let routs = |s: usize| {
-                melee::outcome(&lines[s], lost(&lines[s]), sides[s].full_strength, false)
-                    == Outcome::Routs
             };
-            let (cr, dr) = (routs(0), routs(1));
-            let c = melee::outcome(&lines[0], lost(&lines[0]), sides[0].full_strength, dr);
-            let d = melee::outcome(&lines[1], lost(&lines[1]), sides[1].full_strength, cr);
-            let w = p / rolls as f64;
-            match out.outcomes.iter_mut().find(|o| o.0 == c && o.1 == d) {
-                Some(o) => o.2 += w,
-                None => out.outcomes.push((c, d, w)),
-            }
+            let flank = if melee::outflanked(i, sides[s].stands, sides[1 - s].stands) {
+                -2
+            } else {
+                0
+            };
+            score[s] = v + sides[s].modifier + flank;
+        }
+        match melee::pairing(score[0], score[1]) {
+            melee::Pairing::ChargerWins => lines[1][i] = true,
+            melee::Pairing::DefenderWins => lines[0][i] = true,
+            melee::Pairing::Tie => {}
         }
     }
-    let mut used = vec![false; set.len()];
-    go(
-        0,
-        1.0,
-        &slots,
-        &mut used,
-        &mut placed,
-        [charger, defender],
-        set,
-        &mut out,
-    );
-    out
+    lines
 }
 
 fn side(stands: usize, modifier: i32) -> FightSide {

@@ -63,9 +63,10 @@ fn the_seeds_fights_are_infantry_against_infantry() {
     );
 }
 
-#[test]
-fn each_arm_has_its_formations_orders_and_movement() {
-    let s = field(
+/// Cavalry in line and in march column, a battery deployed and one limbered, and
+/// infantry, all on Engage, with a far enemy holding.
+fn arms_field() -> Scenario {
+    field(
         &[],
         &[
             ("cav", 0, "0102", 4, "order: Engage"),
@@ -81,7 +82,47 @@ fn each_arm_has_its_formations_orders_and_movement() {
             ("inf", 0, "0104", 4, "order: Engage"),
             ("far", 1, "1001", 4, "order: Hold"),
         ],
-    );
+    )
+}
+
+/// The label a brigade's counter shows.
+fn label(game: &Game, id: &str) -> String {
+    let e = game
+        .world()
+        .resource::<drumfire_core::counters::PieceIds>()
+        .get(id)
+        .unwrap();
+    game.world()
+        .get::<drumfire_core::counters::Label>(e)
+        .unwrap()
+        .0
+        .clone()
+}
+
+/// Side 0's orders: `gun` for both batteries, Engage for every other brigade.
+fn orders(gun: Command) -> Order {
+    NpOrder::Orders {
+        side: 0,
+        orders: ["cav", "cavm", "gun", "gunl", "inf"]
+            .iter()
+            .map(|id| {
+                (
+                    (*id).to_owned(),
+                    if id.starts_with("gun") {
+                        gun
+                    } else {
+                        Command::Engage
+                    },
+                )
+            })
+            .collect(),
+    }
+    .into()
+}
+
+#[test]
+fn each_arm_has_its_formations_orders_and_movement() {
+    let s = arms_field();
     // Cavalry: line 3 hexes, march column 4 (5 wholly along the road).
     let mut game = to_movement(&s, 1, 0);
     refused(
@@ -120,47 +161,16 @@ fn each_arm_has_its_formations_orders_and_movement() {
     let state = game.world().resource::<NpState>();
     assert_eq!(state.brigades["gun"].formation, Formation::Limbered);
     // The counter shows the formation and the hexes it moves.
-    let label = |id: &str| {
-        let e = game
-            .world()
-            .resource::<drumfire_core::counters::PieceIds>()
-            .get(id)
-            .unwrap();
-        game.world()
-            .get::<drumfire_core::counters::Label>(e)
-            .unwrap()
-            .0
-            .clone()
-    };
-    assert_eq!(label("gun"), "LIMBER 2");
-    assert_eq!(label("cav"), "LINE 3");
-    assert_eq!(label("cavm"), "MARCH 4");
-    assert_eq!(label("inf"), "LINE 1");
+    assert_eq!(label(&game, "gun"), "LIMBER 2");
+    assert_eq!(label(&game, "cav"), "LINE 3");
+    assert_eq!(label(&game, "cavm"), "MARCH 4");
+    assert_eq!(label(&game, "inf"), "LINE 1");
     // A battery takes Engage or Hold orders, never Attack.
     game.submit(Order::Pass { side: 0 }).unwrap();
     game.submit(Order::Pass { side: 1 }).unwrap();
     game.submit(Order::Pass { side: 0 }).unwrap();
     game.submit(Order::Pass { side: 1 }).unwrap();
     assert_eq!(game.phase_name(), "Orders");
-    let orders = |gun: Command| -> Order {
-        NpOrder::Orders {
-            side: 0,
-            orders: ["cav", "cavm", "gun", "gunl", "inf"]
-                .iter()
-                .map(|id| {
-                    (
-                        (*id).to_owned(),
-                        if id.starts_with("gun") {
-                            gun
-                        } else {
-                            Command::Engage
-                        },
-                    )
-                })
-                .collect(),
-        }
-        .into()
-    };
     refused(
         &mut game,
         orders(Command::Attack),
