@@ -219,6 +219,15 @@ pub fn rules_for(page: &[Block], refusal: &str) -> Vec<String> {
         .collect()
 }
 
+/// The rules of the page `doc` that best match `refusal`, at most [`LOOKED_UP`]: for a
+/// rule set's tests of its own page.
+#[cfg(test)]
+pub fn looked_up(doc: &str, refusal: &str) -> Vec<String> {
+    let found = rules_for(&blocks(doc), refusal);
+    assert!(found.len() <= LOOKED_UP, "{found:?}");
+    found
+}
+
 /// How many rules a look-up shows.
 pub const LOOKED_UP: usize = 3;
 

@@ -41,6 +41,26 @@ impl PieceBase {
     }
 }
 
+/// Lets a rule set's view of a piece, a struct with a `base: PieceBase` field, be read
+/// as its [`PieceBase`] (`u.id`, `u.hex`).
+macro_rules! reads_as_base {
+    ($view:ty) => {
+        impl std::ops::Deref for $view {
+            type Target = $crate::view::PieceBase;
+            fn deref(&self) -> &$crate::view::PieceBase {
+                &self.base
+            }
+        }
+
+        impl std::ops::DerefMut for $view {
+            fn deref_mut(&mut self) -> &mut $crate::view::PieceBase {
+                &mut self.base
+            }
+        }
+    };
+}
+pub(crate) use reads_as_base;
+
 /// A rule set's view of a piece on the map: its [`PieceBase`] and what the rule set's
 /// rules read of it besides.
 pub trait FromPiece: Sized {

@@ -26,15 +26,13 @@ impl super::RuleSetWindow for Window {
 #[cfg(test)]
 mod tests {
     use super::Window;
-    use crate::ui::rules_book::{blocks, rules_for};
+    use crate::rules::RuleSetWindow;
+    use crate::ui::rules_book::looked_up;
 
     /// A message that is no refusal matches none of these rules.
     #[test]
     fn a_refusal_is_looked_up_by_its_words() {
-        let found = rules_for(
-            &blocks(<Window as crate::rules::RuleSetWindow>::RULES_DOC),
-            "Saved to game.ron",
-        );
+        let found = looked_up(<Window as RuleSetWindow>::RULES_DOC, "Saved to game.ron");
         assert_eq!(found, Vec::<String>::new());
     }
 }

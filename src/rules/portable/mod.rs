@@ -23,13 +23,14 @@ impl super::RuleSetWindow for Window {
 #[cfg(test)]
 mod tests {
     use super::Window;
-    use crate::ui::rules_book::{blocks, rules_for};
+    use crate::rules::RuleSetWindow;
+    use crate::ui::rules_book::looked_up;
 
     /// A refusal is looked up among these rules by its words: a rule that says it is among those found.
     #[test]
     fn a_refusal_is_looked_up_by_its_words() {
-        let found = rules_for(
-            &blocks(<Window as crate::rules::RuleSetWindow>::RULES_DOC),
+        let found = looked_up(
+            <Window as RuleSetWindow>::RULES_DOC,
             "an artillery unit that fired this turn may not move",
         );
         assert!(

@@ -8,7 +8,6 @@ use crate::view::{FromPiece, PieceBase};
 use bevy_ecs::prelude::*;
 use bevy_ecs::world::EntityRef;
 use hexx::{EdgeDirection, Hex};
-use std::ops::{Deref, DerefMut};
 
 /// A unit on the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,18 +24,7 @@ pub struct Unit {
     pub routed: bool,
 }
 
-impl Deref for Unit {
-    type Target = PieceBase;
-    fn deref(&self) -> &PieceBase {
-        &self.base
-    }
-}
-
-impl DerefMut for Unit {
-    fn deref_mut(&mut self) -> &mut PieceBase {
-        &mut self.base
-    }
-}
+crate::view::reads_as_base!(Unit);
 
 impl Unit {
     /// Stands still standing.

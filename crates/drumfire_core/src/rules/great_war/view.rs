@@ -14,7 +14,6 @@ use crate::scenario::Rules;
 use crate::view::PieceBase;
 use bevy_ecs::prelude::*;
 use hexx::Hex;
-use std::ops::{Deref, DerefMut};
 
 /// A piece on the map, as the rules see it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,18 +44,7 @@ pub struct PieceView {
     pub low_ammo: bool,
 }
 
-impl Deref for PieceView {
-    type Target = PieceBase;
-    fn deref(&self) -> &PieceBase {
-        &self.base
-    }
-}
-
-impl DerefMut for PieceView {
-    fn deref_mut(&mut self) -> &mut PieceBase {
-        &mut self.base
-    }
-}
+crate::view::reads_as_base!(PieceView);
 
 impl PieceView {
     /// Is it a leader?

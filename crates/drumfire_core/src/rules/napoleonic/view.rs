@@ -8,7 +8,6 @@ use crate::view::{FromPiece, PieceBase};
 use bevy_ecs::prelude::*;
 use bevy_ecs::world::EntityRef;
 use hexx::Hex;
-use std::ops::{Deref, DerefMut};
 
 /// A brigade on the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,18 +30,7 @@ pub struct Piece {
     pub routed: bool,
 }
 
-impl Deref for Piece {
-    type Target = PieceBase;
-    fn deref(&self) -> &PieceBase {
-        &self.base
-    }
-}
-
-impl DerefMut for Piece {
-    fn deref_mut(&mut self) -> &mut PieceBase {
-        &mut self.base
-    }
-}
+crate::view::reads_as_base!(Piece);
 
 impl Piece {
     /// Casualties it has taken (battalions lost).

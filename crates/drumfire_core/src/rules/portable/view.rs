@@ -6,7 +6,6 @@ use crate::map::{Crossing, HexIndex};
 use crate::view::PieceBase;
 use bevy_ecs::prelude::*;
 use hexx::{EdgeDirection, Hex};
-use std::ops::{Deref, DerefMut};
 
 /// A unit on the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,18 +41,7 @@ pub struct Unit {
     pub bombarded: bool,
 }
 
-impl Deref for Unit {
-    type Target = PieceBase;
-    fn deref(&self) -> &PieceBase {
-        &self.base
-    }
-}
-
-impl DerefMut for Unit {
-    fn deref_mut(&mut self) -> &mut PieceBase {
-        &mut self.base
-    }
-}
+crate::view::reads_as_base!(Unit);
 
 impl Unit {
     /// Has it been activated this turn? (Artillery that fired at the start of the

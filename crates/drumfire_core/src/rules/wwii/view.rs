@@ -10,7 +10,6 @@ use crate::view::{FromPiece, PieceBase};
 use bevy_ecs::prelude::*;
 use bevy_ecs::world::EntityRef;
 use hexx::{EdgeDirection, Hex};
-use std::ops::{Deref, DerefMut};
 
 /// A unit on the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,18 +31,7 @@ pub struct Unit {
     pub training: Training,
 }
 
-impl Deref for Unit {
-    type Target = PieceBase;
-    fn deref(&self) -> &PieceBase {
-        &self.base
-    }
-}
-
-impl DerefMut for Unit {
-    fn deref_mut(&mut self) -> &mut PieceBase {
-        &mut self.base
-    }
-}
+crate::view::reads_as_base!(Unit);
 
 impl Unit {
     /// Bases still standing.
