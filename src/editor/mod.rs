@@ -382,7 +382,7 @@ fn frame_map(
         top: 40.0,
         bottom: ui::BOTTOM_HEIGHT,
     };
-    crate::input::fit_camera(&geometry, &window, camera.into_inner(), insets, 4.0);
+    crate::input::fit_camera(&geometry, &window, camera.into_inner(), insets, (4.0, None));
 }
 
 fn apply_edits(world: &mut World) {

@@ -22,6 +22,9 @@ const MIN_SCALE: f32 = 0.25;
 /// The widest the first view zooms out, so counter text stays legible; pan for the rest.
 const FIRST_VIEW_MAX_SCALE: f32 = 1.15;
 const MAX_SCALE: f32 = 4.0;
+/// How much further out than the first view's limit the camera may go to show every
+/// piece of a map too large to fit (their counters still read at 70 % of their size).
+const PIECES_FURTHER: f32 = 1.4;
 const KEY_PAN_SPEED: f32 = 700.0;
 
 /// The hex under the mouse, if it is over the map.
@@ -165,13 +168,22 @@ fn spawn_highlights(
     ));
 }
 
-/// Centres the map in the space the panels leave and zooms so it fits.
+/// Centres the map in the space the panels leave and zooms so it fits; a map too large
+/// to fit at a size its counters can be read at is framed on its pieces instead.
 pub fn frame_the_map(
     geometry: Res<BoardGeometry>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
     settings: Option<Res<crate::settings::Settings>>,
+    pieces: Query<&drumfire_core::counters::OnHex, With<drumfire_core::counters::Counter>>,
 ) {
+    let pieces = pieces
+        .iter()
+        .map(|on| {
+            let at = geometry.world_of(on.0);
+            Rect::from_center_size(at, Vec2::splat(2.0 * HEX_SIZE))
+        })
+        .reduce(|a, b| a.union(b));
     // The play panels: the stack viewer on the right, the phase bar and the log, as
     // large as the interface scale makes them.
     let k = settings.map_or(1.0, |s| s.interface_scale);
@@ -186,7 +198,7 @@ pub fn frame_the_map(
         &window,
         camera.into_inner(),
         insets,
-        FIRST_VIEW_MAX_SCALE,
+        (FIRST_VIEW_MAX_SCALE, pieces),
     );
 }
 
@@ -203,28 +215,37 @@ pub struct Insets {
     pub bottom: f32,
 }
 
-/// Zooms the camera so the whole map fits the space the panels leave (no closer
-/// than `max_scale` allows) and centres it there.
+/// Zooms the camera so the whole map fits the space the panels leave (no further out
+/// than `max_scale` allows) and centres it there; where the map does not fit at
+/// `max_scale`, frames `pieces` (a world rectangle round them) instead, going out as far as
+/// [`PIECES_FURTHER`] times `max_scale` to show them all.
 pub fn fit_camera(
     geometry: &BoardGeometry,
     window: &Window,
     (mut transform, mut projection): (Mut<Transform>, Mut<Projection>),
     insets: Insets,
-    max_scale: f32,
+    (max_scale, pieces): (f32, Option<Rect>),
 ) {
     let map_w = 1.5 * HEX_SIZE * f32::from(geometry.width.saturating_sub(1)) + 2.0 * HEX_SIZE;
     let map_h = 3f32.sqrt() * HEX_SIZE * (f32::from(geometry.height) + 0.5);
     let free_w = (window.width() - insets.left - insets.right).max(200.0);
     let free_h = (window.height() - insets.top - insets.bottom).max(200.0);
-    let scale = (map_w / free_w)
-        .max(map_h / free_h)
-        .clamp(MIN_SCALE, max_scale);
+    let whole = (map_w / free_w).max(map_h / free_h);
+    let (want, centre, most) = match pieces {
+        Some(r) if whole > max_scale => (
+            (r.width() / free_w).max(r.height() / free_h),
+            r.center(),
+            max_scale * PIECES_FURTHER,
+        ),
+        _ => (whole, geometry.centre(), max_scale),
+    };
+    let scale = want.clamp(MIN_SCALE, most);
     if let Projection::Orthographic(ortho) = projection.as_mut() {
         ortho.scale = scale;
     }
     // The free area's centre is off the window's by half the panels' difference.
     let shift = Vec2::new(insets.right - insets.left, insets.top - insets.bottom) / 2.0 * scale;
-    transform.translation = (geometry.centre() + shift).extend(transform.translation.z);
+    transform.translation = (centre + shift).extend(transform.translation.z);
 }
 
 fn cursor_world(window: &Window, camera: &Camera, at: &GlobalTransform) -> Option<Vec2> {
