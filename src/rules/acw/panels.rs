@@ -109,7 +109,13 @@ fn phase_bar(ui: &mut egui::Ui, world: &mut World) {
             }
         }
         acw::MOVEMENT => {
-            let left = state.acting.map_or(0, |a| a.1);
+            // What the commander allows, but no more than the chits still face down.
+            let face_down = view::units(world)
+                .iter()
+                .filter(|u| u.side == side && view::has_chit(world, &u.id))
+                .filter(|u| !state.revealed.contains(&u.id))
+                .count();
+            let left = state.acting.map_or(0, |a| usize::from(a.1)).min(face_down);
             ui.colored_label(
                 colour,
                 format!(
