@@ -666,50 +666,59 @@ fn charges_window(ctx: &egui::Context, world: &mut World) {
         .resizable(false)
         .anchor(egui::Align2::RIGHT_TOP, [-320.0, 40.0])
         .show(ctx, |ui| {
-            for (k, setup) in to_come {
-                let c = &state.charges[k];
-                let name = |id: &str| view::unit(world, id).map_or(id.to_owned(), |u| u.base.name);
-                let (cn, dn) = (name(&c.charger), name(&c.target));
-                ui.strong(format!("{cn} charges {dn}"));
-                let charger_side = view::unit(world, &c.charger).map(|u| u.side);
-                for (line, who, side) in [(0, &cn, charger_side), (1, &dn, Some(c.defender_side))] {
-                    ui.horizontal(|ui| {
-                        ui.label(format!("{who}:"));
-                        let own = side.is_some() && side == seen_by;
-                        let read = |d| acw::deal::face_of(world, k, d);
-                        line_tiles(ui, &c.lines[line], false, own, &read);
-                    });
-                }
-                if let Some(setup) = setup {
-                    charge_odds_panel(ui, world, &setup, &cn, &dn);
-                }
-                ui.separator();
-            }
-            for f in &fights {
-                ui.strong(format!(
-                    "{} charged {}: the dominoes turned over",
-                    f.names[0], f.names[1]
-                ));
-                for line in 0..2 {
-                    ui.horizontal(|ui| {
-                        ui.label(format!("{}:", f.names[line]));
-                        line_tiles(ui, &f.charge.lines[line], true, false, &Some);
-                    });
-                }
-                if let Some(r) = &f.charge.result {
-                    let names = [f.names[0].as_str(), f.names[1].as_str()];
-                    for (i, pair) in r.scores.iter().enumerate() {
-                        ui.label(format!(
-                            "{}.",
-                            drumfire_core::rules::acw::combat::pair_line(i, *pair, names)
+            // The list scrolls where it is longer than the window has room for.
+            let room = (ctx.viewport_rect().height() - 200.0).max(200.0);
+            egui::ScrollArea::vertical()
+                .max_height(room)
+                .show(ui, |ui| {
+                    for (k, setup) in to_come {
+                        let c = &state.charges[k];
+                        let name =
+                            |id: &str| view::unit(world, id).map_or(id.to_owned(), |u| u.base.name);
+                        let (cn, dn) = (name(&c.charger), name(&c.target));
+                        ui.strong(format!("{cn} charges {dn}"));
+                        let charger_side = view::unit(world, &c.charger).map(|u| u.side);
+                        for (line, who, side) in
+                            [(0, &cn, charger_side), (1, &dn, Some(c.defender_side))]
+                        {
+                            ui.horizontal(|ui| {
+                                ui.label(format!("{who}:"));
+                                let own = side.is_some() && side == seen_by;
+                                let read = |d| acw::deal::face_of(world, k, d);
+                                line_tiles(ui, &c.lines[line], false, own, &read);
+                            });
+                        }
+                        if let Some(setup) = setup {
+                            charge_odds_panel(ui, world, &setup, &cn, &dn);
+                        }
+                        ui.separator();
+                    }
+                    for f in &fights {
+                        ui.strong(format!(
+                            "{} charged {}: the dominoes turned over",
+                            f.names[0], f.names[1]
                         ));
+                        for line in 0..2 {
+                            ui.horizontal(|ui| {
+                                ui.label(format!("{}:", f.names[line]));
+                                line_tiles(ui, &f.charge.lines[line], true, false, &Some);
+                            });
+                        }
+                        if let Some(r) = &f.charge.result {
+                            let names = [f.names[0].as_str(), f.names[1].as_str()];
+                            for (i, pair) in r.scores.iter().enumerate() {
+                                ui.label(format!(
+                                    "{}.",
+                                    drumfire_core::rules::acw::combat::pair_line(i, *pair, names)
+                                ));
+                            }
+                            for (name, outcome) in f.names.iter().zip(&r.outcomes) {
+                                ui.label(format!("{name}: {}.", outcome.name()));
+                            }
+                        }
+                        ui.separator();
                     }
-                    for (name, outcome) in f.names.iter().zip(&r.outcomes) {
-                        ui.label(format!("{name}: {}.", outcome.name()));
-                    }
-                }
-                ui.separator();
-            }
+                });
             if !fights.is_empty() && ui.button("Close").clicked() {
                 close = true;
             }
