@@ -625,6 +625,18 @@ pub fn handoff_screen(
             format!("I am {name}: show the table"),
         )
     };
+    // What the order just given did (a fire at a charger, its dice and losses): public,
+    // and the player who gave it reads it here before handing over.
+    let names = play.names();
+    let happened: Vec<String> = if play.report.open {
+        play.report
+            .events
+            .iter()
+            .map(|e| e.describe(&play.sides, &names))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let mut shown = None;
     egui::Area::new("handoff".into())
         .order(egui::Order::Foreground)
@@ -633,10 +645,18 @@ pub fn handoff_screen(
             let rect = ctx.viewport_rect();
             ui.painter()
                 .rect_filled(rect, 0.0, egui::Color32::from_rgb(24, 26, 24));
-            let panel = egui::Rect::from_center_size(rect.center(), egui::vec2(420.0, 160.0));
+            let tall = 160.0 + 40.0 * happened.len().min(8) as f32;
+            let panel = egui::Rect::from_center_size(rect.center(), egui::vec2(520.0, tall));
             ui.scope_builder(egui::UiBuilder::new().max_rect(panel), |ui| {
                 ui.vertical_centered(|ui| {
                     ui.heading(format!("Hand over to {name}"));
+                    if !happened.is_empty() {
+                        ui.strong("What the last order did:");
+                        for line in &happened {
+                            ui.label(line);
+                        }
+                        ui.add_space(8.0);
+                    }
                     ui.label(why);
                     ui.add_space(12.0);
                     if ui.button(button).clicked() {
