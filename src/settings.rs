@@ -110,15 +110,15 @@ fn readable(rgb: [u8; 3]) -> [u8; 3] {
 }
 
 /// Keeps [`SideColours`] the settings' and the game's (changed only when they differ,
-/// so the board is drawn again only then).
-fn keep_side_colours(
-    settings: Res<Settings>,
+/// so the board is drawn again only then); without settings (the editor), the
+/// scenario's colours. Run by the board.
+pub fn keep_side_colours(
+    settings: Option<Res<Settings>>,
     sides: Option<Res<drumfire_core::scenario::SideList>>,
     mut colours: ResMut<SideColours>,
 ) {
-    let wanted = sides.map_or_else(SideColours::default, |s| {
-        SideColours::of(&s, settings.side_colours)
-    });
+    let palette = settings.map_or(Palette::Scenario, |s| s.side_colours);
+    let wanted = sides.map_or_else(SideColours::default, |s| SideColours::of(&s, palette));
     if *colours != wanted {
         *colours = wanted;
     }
@@ -239,8 +239,6 @@ pub fn plugin(app: &mut App) {
     app.insert_resource(settings)
         .insert_resource(SettingsOpen(trouble.is_some()))
         .insert_resource(Trouble(trouble))
-        .init_resource::<SideColours>()
-        .add_systems(PreUpdate, keep_side_colours)
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,
             (apply_scale, settings_window),

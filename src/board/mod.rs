@@ -57,15 +57,18 @@ pub fn plugin(app: &mut App) {
                 .run_if(|e: Res<BoardEpoch>| e.is_changed() && e.0 > 0),
         )
         .add_systems(Update, redraw_when_recoloured)
+        .init_resource::<crate::settings::SideColours>()
+        .add_systems(PreUpdate, crate::settings::keep_side_colours)
         .add_plugins((text::plugin, counters::plugin));
 }
 
 /// The sides' colours changed in the settings: the board is drawn again in them.
 fn redraw_when_recoloured(
-    settings: Res<crate::settings::Settings>,
+    settings: Option<Res<crate::settings::Settings>>,
     mut epoch: ResMut<BoardEpoch>,
     mut seen: Local<Option<crate::settings::Palette>>,
 ) {
+    let Some(settings) = settings else { return };
     let was = seen.replace(settings.side_colours);
     if was.is_some_and(|p| p != settings.side_colours) {
         epoch.0 += 1;
@@ -200,7 +203,7 @@ fn spawn_overlays(
     mut materials: ResMut<Assets<ColorMaterial>>,
     index: Res<HexIndex>,
     sides: Res<SideList>,
-    settings: Res<crate::settings::Settings>,
+    settings: Option<Res<crate::settings::Settings>>,
     cells: Query<(
         &HexCell,
         &Elevation,
@@ -211,7 +214,8 @@ fn spawn_overlays(
     elevations: Query<&Elevation>,
 ) {
     let g = BoardGeometry::new(index.width, index.height);
-    let colours = crate::settings::SideColours::of(&sides, settings.side_colours);
+    let palette = settings.map_or(crate::settings::Palette::Scenario, |s| s.side_colours);
+    let colours = crate::settings::SideColours::of(&sides, palette);
     let joint = meshes.add(Circle::new(1.0));
     let river_line = Line {
         width: 9.0,

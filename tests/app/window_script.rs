@@ -462,11 +462,11 @@ fn a_wwii_overrun_and_a_three_round_assault_play_through_the_window_to_the_same_
         // The overruns within reach, with their odds, before the tank moves.
         (
             "tank.txt",
-            "overrun: From 0604: overrun in 0603: 1st Tank Platoon breaks through 889/1000",
+            "overrun: From 0604: overrun in 0603: 1st Tank Platoon breaks through 88.9 % (889/1000)",
         ),
         (
             "tank.txt",
-            "overrun: From 0204: overrun in 0203: 2. Zug loses the assault: demoralized 334/1000",
+            "overrun: From 0204: overrun in 0203: 2. Zug loses the assault: demoralized 33.4 % (334/1000)",
         ),
         (
             "overrun.txt",
@@ -475,7 +475,7 @@ fn a_wwii_overrun_and_a_three_round_assault_play_through_the_window_to_the_same_
         // The assault's exact odds over 36^3 rolls, with its modifier, before the fire.
         (
             "assault.txt",
-            "assault: Assault: 1st Rifle Platoon against 2. Zug: 2. Zug breaks through 17460/46656",
+            "assault: Assault: 1st Rifle Platoon against 2. Zug: 2. Zug breaks through 37.4 % (17460/46656)",
         ),
         (
             "assault.txt",
