@@ -308,3 +308,35 @@ pub fn refused_unchanged(
     );
     true
 }
+
+/// Plays a game of `scenario` for each of `seeds` between players of `kinds` (the second
+/// seeded 100 above the first) and, before every order, submits each of `near_misses`
+/// (orders near the legal ones) that is not legal, checking that its refusal changed
+/// nothing ([`refused_unchanged`]): how many were tried.
+pub fn refuse_near_misses(
+    scenario: &Scenario,
+    seeds: std::ops::Range<u64>,
+    kinds: [crate::players::PlayerKind; 2],
+    near_misses: impl Fn(&Game, &[crate::orders::Order]) -> Vec<crate::orders::Order>,
+) -> usize {
+    use crate::players::{Bot, legal_orders};
+    let mut tried = 0;
+    for seed in seeds {
+        let mut game = Game::new(scenario, seed);
+        let mut bots = [Bot::new(kinds[0], seed), Bot::new(kinds[1], seed + 100)];
+        while !game.is_over() {
+            let side = game.awaiting().expect("a side to act");
+            let legal = legal_orders(&game, side, seed);
+            for bad in near_misses(&game, &legal) {
+                if refused_unchanged(&mut game, &legal, &bad) {
+                    tried += 1;
+                }
+            }
+            let order = bots[usize::from(side)]
+                .choose(&game, side)
+                .expect("an order");
+            game.submit(order).expect("the player's order is accepted");
+        }
+    }
+    tried
+}

@@ -81,27 +81,14 @@ fn near_misses(game: &Game, legal: &[Order]) -> Vec<Order> {
 
 #[test]
 fn every_illegal_order_is_refused_with_the_state_hash_unchanged() {
-    use drumfire_core::players::{Bot, PlayerKind, legal_orders};
-    let s = load("ukhozi_drift.ron");
-    let mut refused = 0;
-    for seed in 0..4u64 {
-        let mut game = Game::new(&s, seed);
-        let mut bots = [
-            Bot::new(PlayerKind::Random, seed),
-            Bot::new(PlayerKind::Random, seed + 100),
-        ];
-        while !game.is_over() {
-            let side = game.awaiting().unwrap();
-            let legal = legal_orders(&game, side, seed);
-            for bad in near_misses(&game, &legal) {
-                if drumfire_core::testing::refused_unchanged(&mut game, &legal, &bad) {
-                    refused += 1;
-                }
-            }
-            let order = bots[usize::from(side)].choose(&game, side).unwrap();
-            game.submit(order).unwrap();
-        }
-    }
+    use drumfire_core::players::PlayerKind;
+    let random = [PlayerKind::Random, PlayerKind::Random];
+    let refused = drumfire_core::testing::refuse_near_misses(
+        &load("ukhozi_drift.ron"),
+        0..4,
+        random,
+        near_misses,
+    );
     assert!(refused > 1_000, "only {refused} near misses were tried");
 }
 

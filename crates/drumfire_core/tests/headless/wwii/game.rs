@@ -164,27 +164,9 @@ fn near_misses(game: &Game, legal: &[Order]) -> Vec<Order> {
 
 #[test]
 fn every_illegal_order_near_a_legal_one_is_refused_with_the_state_unchanged() {
-    use drumfire_core::players::{Bot, legal_orders};
     let s = drumfire_core::testing::shipped("wwii", "krasny_bor.ron");
-    let mut refused_count = 0;
-    for seed in 0..3u64 {
-        let mut game = Game::new(&s, seed);
-        let mut bots = [
-            Bot::new(PlayerKind::Random, seed),
-            Bot::new(PlayerKind::Ai, seed + 100),
-        ];
-        while !game.is_over() {
-            let side = game.awaiting().unwrap();
-            let legal = legal_orders(&game, side, seed);
-            for bad in near_misses(&game, &legal) {
-                if drumfire_core::testing::refused_unchanged(&mut game, &legal, &bad) {
-                    refused_count += 1;
-                }
-            }
-            let order = bots[usize::from(side)].choose(&game, side).unwrap();
-            game.submit(order).unwrap();
-        }
-    }
+    let kinds = [PlayerKind::Random, PlayerKind::Ai];
+    let refused_count = drumfire_core::testing::refuse_near_misses(&s, 0..3, kinds, near_misses);
     assert!(
         refused_count > 500,
         "only {refused_count} near misses were tried"
