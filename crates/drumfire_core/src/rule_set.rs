@@ -120,6 +120,10 @@ pub struct RuleSetInfo {
     /// breaks, in the rules' own words; `None` where the rule set does not say
     /// ([`RuleSet::move_along`]).
     pub out_of_reach: fn(&World, &str, hexx::Hex) -> Option<String>,
+    /// Why piece `piece` of side `side` has no order now: the rules' refusals of what
+    /// a player might try with it ([`RuleSet::tries`]), each said once, in the order
+    /// tried; empty where the rule set lists no tries or one of them is legal.
+    pub why_idle: fn(&World, u8, &str) -> Vec<String>,
     /// [`ComputerPlayer::choose`], when it has one (see [`RuleSetInfo::computer`]).
     pub ai: Option<Choose>,
     /// [`RuleSet::state_text`].
@@ -221,6 +225,16 @@ pub trait RuleSet: 'static {
     fn move_along(side: u8, piece: &str, path: Vec<String>) -> Option<Self::Order> {
         let _ = (side, piece, path);
         None
+    }
+
+    /// The orders a player might try with `piece` (of side `side`) at this step of
+    /// the turn: a fire at each enemy it might mean, a move of the kind this phase
+    /// gives. Where none of them is legal, the window shows the rules' refusals of them
+    /// as why the piece has no order ([`RuleSetInfo::why_idle`]). Empty (the default):
+    /// the window says only that it has none.
+    fn tries(world: &World, side: u8, piece: &str) -> Vec<Self::Order> {
+        let _ = (world, side, piece);
+        Vec::new()
     }
 
     /// Its phases in the order a turn plays them: by default in their numbers' order.
@@ -345,6 +359,19 @@ fn out_of_reach_for<R: RuleSet>(world: &World, piece: &str, to: hexx::Hex) -> Op
     })
 }
 
+/// [`RuleSetInfo::why_idle`] for rule set `R`.
+fn why_idle_for<R: RuleSet>(world: &World, side: u8, piece: &str) -> Vec<String> {
+    let mut why: Vec<String> = Vec::new();
+    for order in R::tries(world, side, piece) {
+        match R::validate(world, &order) {
+            Ok(()) => return Vec::new(),
+            Err(r) if !why.contains(&r.0) => why.push(r.0),
+            Err(_) => {}
+        }
+    }
+    why
+}
+
 fn validate_for<R: RuleSet>(world: &World, order: &Order) -> Result<(), Refusal> {
     match order {
         Order::Pass { side } => R::pass(world, *side),
@@ -393,6 +420,7 @@ impl RuleSetInfo {
             awaiting: R::awaiting,
             candidates: R::candidates,
             out_of_reach: out_of_reach_for::<R>,
+            why_idle: why_idle_for::<R>,
             ai: None,
             state_text: R::state_text,
             names: R::names,
