@@ -168,6 +168,107 @@ pub fn refused_click(world: &mut World, hex: hexx::Hex) -> bool {
     true
 }
 
+/// Why the selected piece has no order, and why the side to act has none at all in
+/// this phase: what the window says where it would offer orders.
+#[derive(Resource, Default, Clone, PartialEq, Debug)]
+pub struct Idle {
+    /// The selected piece's name and why it has no order now (the rules' refusals of
+    /// what a player might try with it, each on a line of its own).
+    pub piece: Option<(String, Vec<String>)>,
+    /// The side to act has no order but to end the phase: said with the phase's name.
+    pub phase: Option<String>,
+}
+
+/// Works out [`Idle`] when the selection or the game changed.
+fn explain_idle(world: &mut World, mut seen: Local<Option<(Option<Entity>, usize)>>) {
+    let selected = world.resource::<Selection>().counter;
+    let key = (selected, world.resource::<Journal>().entries().len());
+    if seen.as_ref() == Some(&key) || !orders::is_settled(world) {
+        return;
+    }
+    *seen = Some(key);
+    let idle = Idle {
+        piece: selected.and_then(|e| idle_piece(world, e)),
+        phase: idle_phase(world),
+    };
+    if *world.resource::<Idle>() != idle {
+        world.insert_resource(idle);
+    }
+}
+
+/// Why piece `e` has no order now: it is the other side's turn, the side is played
+/// elsewhere, or the rules refuse what a player might try with it.
+fn idle_piece(world: &World, e: Entity) -> Option<(String, Vec<String>)> {
+    let counter = world.get::<drumfire_core::counters::Counter>(e)?;
+    let side = drumfire_core::flow::awaiting(world)?;
+    let sides = world.resource::<drumfire_core::scenario::SideList>();
+    let name = counter.name.clone();
+    if counter.side != side {
+        let why = format!(
+            "It is a {} unit, and the {} side acts now.",
+            sides.name(counter.side),
+            sides.name(side)
+        );
+        return Some((name, vec![why]));
+    }
+    if super::not_at_this_screen(world, side) {
+        return None;
+    }
+    let rules = world.resource::<drumfire_core::scenario::Rules>().0;
+    Some((name, (rules.why_idle)(world, side, &counter.id)))
+}
+
+/// The phase's name, when the side to act (played at this screen) has no order but to
+/// end it.
+fn idle_phase(world: &World) -> Option<String> {
+    let side = drumfire_core::flow::awaiting(world)?;
+    if super::not_at_this_screen(world, side) {
+        return None;
+    }
+    let rules = world.resource::<drumfire_core::scenario::Rules>().0;
+    let only_pass = (rules.candidates)(world, side, 0)
+        .iter()
+        .all(|o| matches!(o, Order::Pass { .. }));
+    if !only_pass {
+        return None;
+    }
+    let phase = *world.resource::<State<drumfire_core::flow::Phase>>().get();
+    let names = world.resource::<drumfire_core::flow::RuleSetPhases>();
+    let sides = world.resource::<drumfire_core::scenario::SideList>();
+    Some(format!(
+        "No {side} unit has an order in the {phase}: end it with the button at the top.",
+        side = sides.name(side),
+        phase = phase.name(names).to_lowercase()
+    ))
+}
+
+/// Under the selected piece, where its orders would be: why it has none.
+pub fn idle_panel(ui: &mut egui::Ui, world: &World) {
+    idle_lines(ui, world.resource::<Idle>());
+}
+
+/// [`idle_panel`] from the worked-out [`Idle`].
+pub fn idle_lines(ui: &mut egui::Ui, idle: &Idle) {
+    let Some((name, why)) = idle.piece.clone() else {
+        return;
+    };
+    ui.separator();
+    ui.strong(format!("No order for {name} now"));
+    if why.is_empty() {
+        ui.label("Nothing it may do in this phase.");
+    }
+    for line in why {
+        ui.label(format!("• {line}"));
+    }
+}
+
+/// At the top of the side panel: the side to act has nothing to do but end the phase.
+pub fn idle_phase_line(ui: &mut egui::Ui, world: &World) {
+    if let Some(line) = world.get_resource::<Idle>().and_then(|i| i.phase.clone()) {
+        ui.colored_label(egui::Color32::from_rgb(235, 190, 90), line);
+    }
+}
+
 /// An order asked for by a button or a key, submitted on the next update.
 #[derive(Resource, Default)]
 pub struct OrderRequest(pub Option<Order>);
@@ -177,7 +278,8 @@ pub struct OrderRequest(pub Option<Order>);
 pub fn plugin(app: &mut App) {
     app.init_resource::<Offers>()
         .init_resource::<OrderRequest>()
-        .init_resource::<OutOfReach>();
+        .init_resource::<OutOfReach>()
+        .init_resource::<Idle>();
 }
 
 /// Adds a rule set's offer systems, for games of rule set `rules`: Space passes for
@@ -196,6 +298,7 @@ pub fn add_systems<M>(
             submit_request,
             work_out,
             explain_out_of_reach,
+            explain_idle,
         )
             .chain()
             .run_if(super::playing(rules))
@@ -396,5 +499,12 @@ pub fn view_text(world: &World, out: &mut String) {
     let moves: Vec<String> = offers.moves.keys().map(|m| m.label()).collect();
     if !moves.is_empty() {
         let _ = writeln!(out, "shaded: {}", moves.join(" "));
+    }
+    let idle = world.resource::<Idle>();
+    if let Some(line) = &idle.phase {
+        let _ = writeln!(out, "idle phase: {line}");
+    }
+    if let (Some((name, why)), true) = (&idle.piece, offers.offers.is_empty() && moves.is_empty()) {
+        let _ = writeln!(out, "no order for {name}: {}", why.join(" | "));
     }
 }

@@ -19,6 +19,7 @@ use drumfire_core::map::{Crossing, Elevation, HexIndex, Objective, River, Road, 
 use drumfire_core::orders::Order;
 use std::collections::BTreeMap;
 
+pub mod aside;
 pub mod play_panels;
 pub mod rules_book;
 pub mod table_panels;
@@ -369,6 +370,7 @@ fn side_panel(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>)
                 }
             });
             egui::ScrollArea::vertical().show(ui, |ui| {
+                crate::play::offers::idle_phase_line(ui, world);
                 if let Some(parts) = parts {
                     (parts.banner)(ui, world);
                 }

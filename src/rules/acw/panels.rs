@@ -202,7 +202,8 @@ fn orders(ui: &mut egui::Ui, world: &mut World) {
         .filter(|o| o.label.starts_with("Turn over"))
         .cloned()
         .collect();
-    if acts.is_empty() && moves == 0 && shots.is_empty() {
+    if acts.is_empty() && moves == 0 && shots.is_empty() && extra_charges.is_empty() {
+        crate::play::offers::idle_panel(ui, world);
         return;
     }
     ui.separator();
@@ -299,16 +300,51 @@ fn shot_stands(ui: &mut egui::Ui, s: &ShotOffer, asked: &mut Option<Order>) {
             .id_salt(("acw_shot", &s.label))
             .show(ui, |ui| crate::ui::play_panels::odds_panel(ui, odds));
     }
+    aim_and_fire(ui, &s.label, &s.stands, asked);
+}
+
+/// The target's stands to aim at, left to right as it faces: a click picks one, and
+/// only the Fire button that names it gives the shot (a stand's number is no order).
+fn aim_and_fire(
+    ui: &mut egui::Ui,
+    salt: &str,
+    stands: &[Option<Order>],
+    asked: &mut Option<Order>,
+) {
+    let id = egui::Id::new(("acw_aim", salt));
+    let picked = ui
+        .data(|d| d.get_temp::<usize>(id))
+        .filter(|i| stands.get(*i).is_some_and(Option::is_some));
+    let mut now = picked;
     ui.horizontal_wrapped(|ui| {
-        ui.label("Nominate stand:");
-        for (i, order) in s.stands.iter().enumerate() {
+        ui.label("Aim at stand:");
+        for (i, order) in stands.iter().enumerate() {
             let b = ui
-                .add_enabled(order.is_some(), egui::Button::new(format!("{}", i + 1)))
-                .on_hover_text("Left to right as the target faces");
+                .add_enabled(
+                    order.is_some(),
+                    egui::Button::selectable(now == Some(i), format!("{}", i + 1)),
+                )
+                .on_hover_text("Left to right as the target faces; Fire gives the shot");
             if b.clicked() {
-                *asked = order.clone();
+                now = Some(i);
             }
         }
+    });
+    let words = now.map_or("Fire (aim at a stand first)".to_owned(), |i| {
+        format!("Fire at stand {}", i + 1)
+    });
+    if ui
+        .add_enabled(now.is_some(), egui::Button::new(words))
+        .clicked()
+    {
+        *asked = now.and_then(|i| stands[i].clone());
+        now = None;
+    }
+    ui.data_mut(|d| match now {
+        Some(i) => {
+            d.insert_temp(id, i);
+        }
+        None => d.remove::<usize>(id),
     });
 }
 
@@ -427,10 +463,13 @@ fn chits_sheet(ctx: &egui::Context, world: &mut World) {
     };
     let mut changed = draft.clone();
     let mut place = false;
-    egui::Window::new(format!("Order chits: {name}"))
+    let title = format!("Order chits: {name}");
+    let hexes: Vec<hexx::Hex> = units.iter().map(|u| u.hex).collect();
+    let at = crate::ui::aside::clear_of(ctx, world, &title, egui::Align2::LEFT_BOTTOM, &hexes);
+    let window = egui::Window::new(title.as_str())
         .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -140.0])
+        .resizable(false);
+    crate::ui::aside::placed(window, &title, at, egui::Align2::LEFT_BOTTOM, [10.0, -140.0])
         .show(ctx, |ui| {
             ui.label("Place a chit behind each unit, face down. Move 4 hexes, Fast Advance 6, Charge 4 into contact; Fire shoots in the Shooting phase, Opportunity Fire in the React phase (either at a charger). A battery only fires; a routed unit moves or fires.");
             egui::Grid::new("acw_chits").striped(true).show(ui, |ui| {
@@ -507,10 +546,13 @@ fn place_window(ctx: &egui::Context, world: &mut World) {
     let stands = acw::combat::line(&u).len();
     let places = b.blind.len() + 1;
     let mut asked = None;
-    egui::Window::new(format!("{}: place your domino", u.name))
+    let title = format!("{}: place your domino", u.name);
+    let hexes = crate::ui::aside::hexes_of(world, [charge.charger.as_str(), &charge.target]);
+    let at = crate::ui::aside::clear_of(ctx, world, &title, egui::Align2::LEFT_TOP, &hexes);
+    let window = egui::Window::new(title.as_str())
         .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, [10.0, 40.0])
+        .resizable(false);
+    crate::ui::aside::placed(window, &title, at, egui::Align2::LEFT_TOP, [10.0, 40.0])
         .show(ctx, |ui| {
             ui.label(format!(
                 "{} dominoes are drawn for {}'s {stands} stands. You looked at this one; the other {} stay face down, to you as well, until the fight. Each half fights the stand it stands behind; a blank half fights with a die.",
@@ -582,10 +624,14 @@ fn fire_at_charger(ctx: &egui::Context, world: &mut World) {
     };
     let shots = charger_shots(world, k, &c);
     let mut asked = None;
-    egui::Window::new(format!("{} charges: fire at it?", c.name))
+    let title = format!("{} charges: fire at it?", c.name);
+    let mut hexes = vec![c.hex];
+    hexes.extend(shots.iter().map(|(u, _, _)| u.hex));
+    let at = crate::ui::aside::clear_of(ctx, world, &title, egui::Align2::LEFT_TOP, &hexes);
+    let window = egui::Window::new(title.as_str())
         .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, [10.0, 40.0])
+        .resizable(false);
+    crate::ui::aside::placed(window, &title, at, egui::Align2::LEFT_TOP, [10.0, 40.0])
         .show(ctx, |ui| {
             ui.label("Units on Fire or Opportunity Fire chits may fire at the charger as it comes in. Each hit takes a spot off the domino half behind the stand it strikes, in the fight to come.");
             for (u, odds, line) in &shots {
@@ -594,22 +640,21 @@ fn fire_at_charger(ctx: &egui::Context, world: &mut World) {
                 if let Some(odds) = odds {
                     ui.small(odds.summary());
                 }
-                ui.horizontal_wrapped(|ui| {
-                    ui.label("Nominate stand:");
-                    for stand in line {
-                        if ui.button(format!("{}", stand + 1)).clicked() {
-                            asked = Some(
-                                AcwOrder::Fire {
-                                    side,
-                                    unit: u.id.clone(),
-                                    target: view::label(c.hex),
-                                    stand: *stand,
-                                }
-                                .into(),
-                            );
-                        }
-                    }
-                });
+                let most = line.iter().max().map_or(0, |m| m + 1);
+                let stands: Vec<Option<Order>> = (0..most)
+                    .map(|stand| {
+                        line.contains(&stand).then(|| {
+                            AcwOrder::Fire {
+                                side,
+                                unit: u.id.clone(),
+                                target: view::label(c.hex),
+                                stand,
+                            }
+                            .into()
+                        })
+                    })
+                    .collect();
+                aim_and_fire(ui, &u.id, &stands, &mut asked);
             }
             ui.separator();
             if ui.button("Hold fire").clicked() {
@@ -661,68 +706,82 @@ fn charges_window(ctx: &egui::Context, world: &mut World) {
     }
     let seen_by = viewer(world);
     let mut close = false;
-    egui::Window::new("Charges")
+    let ids: Vec<String> = to_come
+        .iter()
+        .filter_map(|(k, _)| state.charges.get(*k))
+        .chain(fights.iter().map(|f| &f.charge))
+        .flat_map(|c| [c.charger.clone(), c.target.clone()])
+        .collect();
+    let hexes = crate::ui::aside::hexes_of(world, ids.iter().map(String::as_str));
+    let at = crate::ui::aside::clear_of(ctx, world, "Charges", egui::Align2::RIGHT_TOP, &hexes);
+    let window = egui::Window::new("Charges")
         .collapsible(true)
-        .resizable(false)
-        .anchor(egui::Align2::RIGHT_TOP, [-320.0, 40.0])
-        .show(ctx, |ui| {
-            // The list scrolls where it is longer than the window has room for.
-            let room = (ctx.viewport_rect().height() - 200.0).max(200.0);
-            egui::ScrollArea::vertical()
-                .max_height(room)
-                .show(ui, |ui| {
-                    for (k, setup) in to_come {
-                        let c = &state.charges[k];
-                        let name =
-                            |id: &str| view::unit(world, id).map_or(id.to_owned(), |u| u.base.name);
-                        let (cn, dn) = (name(&c.charger), name(&c.target));
-                        ui.strong(format!("{cn} charges {dn}"));
-                        let charger_side = view::unit(world, &c.charger).map(|u| u.side);
-                        for (line, who, side) in
-                            [(0, &cn, charger_side), (1, &dn, Some(c.defender_side))]
-                        {
-                            ui.horizontal(|ui| {
-                                ui.label(format!("{who}:"));
-                                let own = side.is_some() && side == seen_by;
-                                let read = |d| acw::deal::face_of(world, k, d);
-                                line_tiles(ui, &c.lines[line], false, own, &read);
-                            });
-                        }
-                        if let Some(setup) = setup {
-                            charge_odds_panel(ui, world, &setup, &cn, &dn);
-                        }
-                        ui.separator();
+        .resizable(false);
+    crate::ui::aside::placed(
+        window,
+        "Charges",
+        at,
+        egui::Align2::RIGHT_TOP,
+        [-320.0, 40.0],
+    )
+    .show(ctx, |ui| {
+        // The list scrolls where it is longer than the window has room for.
+        let room = (ctx.viewport_rect().height() - 200.0).max(200.0);
+        egui::ScrollArea::vertical()
+            .max_height(room)
+            .show(ui, |ui| {
+                for (k, setup) in to_come {
+                    let c = &state.charges[k];
+                    let name =
+                        |id: &str| view::unit(world, id).map_or(id.to_owned(), |u| u.base.name);
+                    let (cn, dn) = (name(&c.charger), name(&c.target));
+                    ui.strong(format!("{cn} charges {dn}"));
+                    let charger_side = view::unit(world, &c.charger).map(|u| u.side);
+                    for (line, who, side) in
+                        [(0, &cn, charger_side), (1, &dn, Some(c.defender_side))]
+                    {
+                        ui.horizontal(|ui| {
+                            ui.label(format!("{who}:"));
+                            let own = side.is_some() && side == seen_by;
+                            let read = |d| acw::deal::face_of(world, k, d);
+                            line_tiles(ui, &c.lines[line], false, own, &read);
+                        });
                     }
-                    for f in &fights {
-                        ui.strong(format!(
-                            "{} charged {}: the dominoes turned over",
-                            f.names[0], f.names[1]
-                        ));
-                        for line in 0..2 {
-                            ui.horizontal(|ui| {
-                                ui.label(format!("{}:", f.names[line]));
-                                line_tiles(ui, &f.charge.lines[line], true, false, &Some);
-                            });
-                        }
-                        if let Some(r) = &f.charge.result {
-                            let names = [f.names[0].as_str(), f.names[1].as_str()];
-                            for (i, pair) in r.scores.iter().enumerate() {
-                                ui.label(format!(
-                                    "{}.",
-                                    drumfire_core::rules::acw::combat::pair_line(i, *pair, names)
-                                ));
-                            }
-                            for (name, outcome) in f.names.iter().zip(&r.outcomes) {
-                                ui.label(format!("{name}: {}.", outcome.name()));
-                            }
-                        }
-                        ui.separator();
+                    if let Some(setup) = setup {
+                        charge_odds_panel(ui, world, &setup, &cn, &dn);
                     }
-                });
-            if !fights.is_empty() && ui.button("Close").clicked() {
-                close = true;
-            }
-        });
+                    ui.separator();
+                }
+                for f in &fights {
+                    ui.strong(format!(
+                        "{} charged {}: the dominoes turned over",
+                        f.names[0], f.names[1]
+                    ));
+                    for line in 0..2 {
+                        ui.horizontal(|ui| {
+                            ui.label(format!("{}:", f.names[line]));
+                            line_tiles(ui, &f.charge.lines[line], true, false, &Some);
+                        });
+                    }
+                    if let Some(r) = &f.charge.result {
+                        let names = [f.names[0].as_str(), f.names[1].as_str()];
+                        for (i, pair) in r.scores.iter().enumerate() {
+                            ui.label(format!(
+                                "{}.",
+                                drumfire_core::rules::acw::combat::pair_line(i, *pair, names)
+                            ));
+                        }
+                        for (name, outcome) in f.names.iter().zip(&r.outcomes) {
+                            ui.label(format!("{name}: {}.", outcome.name()));
+                        }
+                    }
+                    ui.separator();
+                }
+            });
+        if !fights.is_empty() && ui.button("Close").clicked() {
+            close = true;
+        }
+    });
     if close {
         world.resource_mut::<FoughtCharges>().closed = true;
     }

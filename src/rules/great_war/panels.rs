@@ -43,9 +43,10 @@ pub static PARTS: PlayParts = PlayParts {
     },
     tools,
     windows: |ctx, world| {
+        let at = super::sheet::plan_sheet_place(ctx, world);
         with::<GwView, _>(world, |mut gw| {
             prompt_window(ctx, &mut gw);
-            super::sheet::plan_sheet(ctx, &mut gw);
+            super::sheet::plan_sheet(ctx, &mut gw, at);
         });
     },
     reset: super::play::reset,

@@ -4,6 +4,7 @@
 use super::panels::GwView;
 use super::plan::{PlanDraft, PlanEdit};
 use crate::ui::play_panels::name_of;
+use bevy::prelude::World;
 use bevy_egui::egui;
 use drumfire_core::journal::GameEvent;
 use drumfire_core::rules::great_war::scenario::GwSide;
@@ -172,13 +173,25 @@ fn bombarded(play: &GwView, turn: usize) -> bool {
     now > turn + 1 || (now == turn + 1 && past)
 }
 
+/// The plan sheet's window id (its title changes with the side and the phase).
+const PLAN_SHEET: &str = "artillery plan sheet";
+
+/// Where the plan sheet goes: clear of the batteries it plans for, where it can be.
+pub fn plan_sheet_place(ctx: &egui::Context, world: &mut World) -> Option<egui::Pos2> {
+    let draft = world.resource::<PlanDraft>();
+    draft.side?;
+    let sources: Vec<String> = draft.missions.iter().map(|m| m.source.clone()).collect();
+    let hexes = crate::ui::aside::hexes_of(world, sources.iter().map(String::as_str));
+    crate::ui::aside::clear_of(ctx, world, PLAN_SHEET, egui::Align2::LEFT_BOTTOM, &hexes)
+}
+
 /// Height of the plan sheet's rows before they scroll: fifteen batteries or so.
 const PLAN_ROWS_HEIGHT: f32 = 330.0;
 
 /// The Artillery Plan sheet: one line per battery and factor, one column per turn.
 /// In the set-up it is the side's draft, edited cell by cell; during play a filed
 /// plan, read-only, with the turns that fired ticked.
-pub fn plan_sheet(ctx: &egui::Context, play: &mut GwView) {
+pub fn plan_sheet(ctx: &egui::Context, play: &mut GwView, at: Option<egui::Pos2>) {
     let Some(side) = play.draft.side else {
         return;
     };
@@ -213,11 +226,15 @@ pub fn plan_sheet(ctx: &egui::Context, play: &mut GwView) {
         bombard: &bombard,
         draft: &draft,
     };
-    egui::Window::new(title)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -140.0])
-        .show(ctx, |ui| plan_sheet_body(ui, play, &sheet, &mut edits));
+    let window = egui::Window::new(title).collapsible(false).resizable(false);
+    crate::ui::aside::placed(
+        window,
+        PLAN_SHEET,
+        at,
+        egui::Align2::LEFT_BOTTOM,
+        [10.0, -140.0],
+    )
+    .show(ctx, |ui| plan_sheet_body(ui, play, &sheet, &mut edits));
     play.edits.0.extend(edits);
 }
 

@@ -126,6 +126,7 @@ fn orders(ui: &mut egui::Ui, world: &mut World) {
     let moves = offers.moves.len();
     let list = offers.offers.clone();
     if list.is_empty() && moves == 0 {
+        crate::play::offers::idle_panel(ui, world);
         return;
     }
     ui.separator();
@@ -161,10 +162,13 @@ fn windows(ctx: &egui::Context, world: &mut World) {
     let valid = check_orders(world, side, &draft.orders);
     let mut changed = draft.clone();
     let mut give = false;
-    egui::Window::new(format!("Orders: {name}"))
+    let title = format!("Orders: {name}");
+    let hexes: Vec<hexx::Hex> = pieces.iter().map(|p| p.hex).collect();
+    let at = crate::ui::aside::clear_of(ctx, world, &title, egui::Align2::LEFT_BOTTOM, &hexes);
+    let window = egui::Window::new(title.as_str())
         .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_BOTTOM, [10.0, -140.0])
+        .resizable(false);
+    crate::ui::aside::placed(window, &title, at, egui::Align2::LEFT_BOTTOM, [10.0, -140.0])
         .show(ctx, |ui| {
             ui.label("Give each brigade its order for this turn. An order changes one step a turn (Hold, Engage, Attack); a Shaken brigade may not attack, a battery never does. The other side sees them when it has given its own.");
             egui::Grid::new("np_orders").striped(true).show(ui, |ui| {

@@ -49,6 +49,7 @@ pub static PARTS: PlayParts = PlayParts {
 pub struct PtView<'w> {
     state: Option<Res<'w, PtState>>,
     offers: Res<'w, Offers>,
+    idle: Res<'w, crate::play::offers::Idle>,
     request: ResMut<'w, OrderRequest>,
     phase: Res<'w, State<Phase>>,
     segment: Res<'w, drumfire_core::flow::ActionSegment>,
@@ -128,6 +129,7 @@ fn phase_info(ui: &mut egui::Ui, pt: &mut PtView, by_computer: bool, deciding: O
 fn orders(ui: &mut egui::Ui, pt: &mut PtView) {
     let moves = pt.offers.moves.len();
     if pt.offers.offers.is_empty() && moves == 0 {
+        crate::play::offers::idle_lines(ui, &pt.idle);
         return;
     }
     ui.separator();

@@ -142,6 +142,8 @@ fn orders(ui: &mut egui::Ui, world: &mut World) {
         if let Some(order) = buttons(ui, &offers) {
             world.resource_mut::<OrderRequest>().0 = Some(order);
         }
+    } else if extra.overruns.is_empty() {
+        crate::play::offers::idle_panel(ui, world);
     }
     if !extra.overruns.is_empty() {
         ui.separator();
