@@ -414,7 +414,7 @@ fn draw_unit(
     }
     text(
         p,
-        short_name(&counter.name, 12),
+        short_name(&counter.name, 13),
         7.5,
         ink,
         Vec2::new(0.0, 17.0),
@@ -554,11 +554,52 @@ fn draw_markers(p: &mut ChildSpawnerCommands, markers: &[MarkerKind]) {
     }
 }
 
+/// Words a counter's name may shorten, the way order-of-battle sheets write them.
+const SHORTER: [(&str, &str); 16] = [
+    ("Brigade", "Bde"),
+    ("Platoon", "Pl."),
+    ("Battery", "Bty"),
+    ("Company", "Coy"),
+    ("Regiment", "Rgt"),
+    ("Battalion", "Bn"),
+    ("Section", "Sec."),
+    ("Abteilung", "Abt."),
+    ("Artillery", "Art."),
+    ("Fussartillerie", "Fussart."),
+    ("Infantry", "Inf."),
+    ("Cavalry", "Cav."),
+    ("howitzers", "how."),
+    ("dismounted", "dism."),
+    ("Landwehr", "Lw"),
+    ("Chasseurs", "Chass."),
+];
+
+/// A counter's name in at most `max` letters: its long words shortened as an
+/// order-of-battle sheet would, one at a time until it fits, and cut only then.
 fn short_name(name: &str, max: usize) -> String {
-    if name.chars().count() <= max {
-        name.to_owned()
+    let fits = |s: &str| s.chars().count() <= max;
+    let mut short = name.to_owned();
+    for (long, abbreviation) in SHORTER {
+        if fits(&short) {
+            return short;
+        }
+        short = short
+            .split(' ')
+            .map(|w| match w.strip_suffix(',') {
+                Some(stem) if stem == long => format!("{abbreviation},"),
+                _ if w == long => abbreviation.to_owned(),
+                _ => w.to_owned(),
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+    }
+    if !fits(&short) {
+        short = short.replace(", ", " ");
+    }
+    if fits(&short) {
+        short
     } else {
-        name.chars().take(max - 1).chain(['.']).collect()
+        short.chars().take(max - 1).chain(['.']).collect()
     }
 }
 
@@ -588,4 +629,19 @@ fn draw_hex_marker(p: &mut ChildSpawnerCommands, kind: HexMarkerKind, side: Colo
         board_text(label, 7.0, Color::WHITE),
         Transform::from_translation(band.extend(MARKER_Z - 0.98)),
     ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::short_name;
+
+    #[test]
+    fn a_long_name_shortens_its_words_before_it_is_cut() {
+        assert_eq!(short_name("Brigade Dufour", 13), "Bde Dufour");
+        assert_eq!(short_name("Brigade Chemineau", 13), "Bde Chemineau");
+        assert_eq!(short_name("3rd Platoon, E Coy", 13), "3rd Pl. E Coy");
+        assert_eq!(short_name("Landwehr Brigade Hiller", 13), "Lw Bde Hiller");
+        assert_eq!(short_name("11th Pennsylvania", 13), "11th Pennsyl.");
+        assert_eq!(short_name("2nd Wisconsin", 13), "2nd Wisconsin");
+    }
 }

@@ -238,8 +238,18 @@ fn idle_phase(world: &World) -> Option<String> {
     Some(format!(
         "No {side} unit has an order in the {phase}: end it with the button at the top.",
         side = sides.name(side),
-        phase = phase.name(names).to_lowercase()
+        phase = phase_words(phase.name(names))
     ))
+}
+
+/// A phase's name as a sentence says it: "the combat phase".
+fn phase_words(name: &str) -> String {
+    let name = name.to_lowercase();
+    if name.ends_with("phase") {
+        name
+    } else {
+        format!("{name} phase")
+    }
 }
 
 /// Under the selected piece, where its orders would be: why it has none.
