@@ -302,7 +302,7 @@ pub fn run_post(
                 let mut told = Vec::new();
                 drumfire_net::post::tell_sent(&opened, &path, &mut told);
                 let told = String::from_utf8_lossy(&told).trim().to_owned();
-                println!("{told}");
+                say!("{told}");
                 // Nothing to play yet (the set-up's answer is sent): the window opens on
                 // the start screen saying so, not on nothing.
                 if options.script.is_some() {
@@ -336,7 +336,7 @@ pub fn run_post(
     };
     let source = crate::play::session::GameSource::of_save(&save);
     let play = crate::play::post::PostPlay::new(path, opened);
-    println!("{}", play.status);
+    say!("{}", play.status);
     run(
         source,
         Vec::new(),

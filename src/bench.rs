@@ -440,7 +440,7 @@ fn finish(
                 exit.write(AppExit::error());
                 return;
             }
-            println!("{figures}");
+            say!("{figures}");
         }
         Stage::Finishing => {
             bench.since_finish += 1;

@@ -14,8 +14,14 @@ pub use crate::files::{Loaded, load};
 fn scenario_line(name: &str, s: &Scenario) -> String {
     let f = &s.file;
     let sides: Vec<&str> = f.sides.iter().map(|d| d.name.as_str()).collect();
+    // The rule sets' names in a column as wide as the longest.
+    let width = drumfire_core::rules::ALL
+        .iter()
+        .map(|r| r.name.chars().count())
+        .max()
+        .unwrap_or(0);
     format!(
-        "{name:<20} {:<14} {} ({}x{}, {} turns, {})",
+        "{name:<20} {:<width$} {} ({}x{}, {} turns, {})",
         s.rules.name,
         f.title,
         f.map.width,
@@ -30,11 +36,11 @@ fn scenario_line(name: &str, s: &Scenario) -> String {
 /// size, length and sides; a file of the player's that does not read is listed with
 /// its first error.
 pub fn scenarios() -> ExitCode {
-    println!("Shipped (drumfire play NAME):");
+    say!("Shipped (drumfire play NAME):");
     for s in drumfire_core::rules::shipped::SHIPPED {
         match s.parse() {
-            Ok(parsed) => println!("  {}", scenario_line(s.name, &parsed)),
-            Err(e) => println!(
+            Ok(parsed) => say!("  {}", scenario_line(s.name, &parsed)),
+            Err(e) => say!(
                 "  {:<20} {}",
                 s.name,
                 e.first().map(ToString::to_string).unwrap_or_default()
@@ -44,15 +50,15 @@ pub fn scenarios() -> ExitCode {
     let folder = drumfire_core::paths::scenarios();
     let own = drumfire_core::rules::shipped::own_scenarios(&folder);
     if own.is_empty() {
-        println!("Your own ({}): none yet", folder.display());
+        say!("Your own ({}): none yet", folder.display());
     } else {
-        println!("Your own ({}):", folder.display());
+        say!("Your own ({}):", folder.display());
     }
     for (name, path) in own {
         match load(&path) {
-            Ok(Loaded::Scenario(parsed)) => println!("  {}", scenario_line(&name, &parsed)),
-            Ok(Loaded::Save(_)) => println!("  {name:<20} (a save, not a scenario)"),
-            Err(e) => println!("  {name:<20} {}", e.first().cloned().unwrap_or_default()),
+            Ok(Loaded::Scenario(parsed)) => say!("  {}", scenario_line(&name, &parsed)),
+            Ok(Loaded::Save(_)) => say!("  {name:<20} (a save, not a scenario)"),
+            Err(e) => say!("  {name:<20} {}", e.first().cloned().unwrap_or_default()),
         }
     }
     ExitCode::SUCCESS
@@ -63,9 +69,9 @@ pub fn check(files: &[PathBuf]) -> ExitCode {
     let mut bad = 0;
     for path in files {
         match load(path) {
-            Ok(Loaded::Scenario(_)) => println!("{}: ok (scenario)", path.display()),
+            Ok(Loaded::Scenario(_)) => say!("{}: ok (scenario)", path.display()),
             Ok(Loaded::Save(s)) => match save::replay(&s).1 {
-                Ok(hash) => println!(
+                Ok(hash) => say!(
                     "{}: ok (save, {} orders, state hash {hash})",
                     path.display(),
                     s.file.orders.len()
@@ -205,19 +211,19 @@ fn sim_one(args: &SimArgs, file: &Path, save_to: Option<&Path>) -> ExitCode {
             "victory_points": vp,
             "state_hash": hash.to_string(),
         });
-        println!("{out}");
+        say!("{out}");
     } else {
-        println!("{}", scenario.file.title);
-        println!("winner: {}", winner.as_deref().unwrap_or("draw"));
+        say!("{}", scenario.file.title);
+        say!("winner: {}", winner.as_deref().unwrap_or("draw"));
         let vp: Vec<String> = sides
             .iter()
             .zip(&points)
             .map(|(s, p)| format!("{} {p}", s.name))
             .collect();
-        println!("victory points: {}", vp.join(", "));
-        println!("turns: {}", result.turns);
-        println!("orders: {}", result.orders);
-        println!("state hash: {hash}");
+        say!("victory points: {}", vp.join(", "));
+        say!("turns: {}", result.turns);
+        say!("orders: {}", result.orders);
+        say!("state hash: {hash}");
     }
     ExitCode::SUCCESS
 }
@@ -237,10 +243,10 @@ pub fn replay(path: &Path) -> ExitCode {
     };
     match save::replay(&save).1 {
         Ok(hash) => {
-            println!("{hash}");
+            say!("{hash}");
             if let Some(keys) = &save.dice_keys {
                 // Loading checked every link; say what was checked.
-                println!(
+                say!(
                     "dice shared by both players: {} reveals from each, every one checked against its commitment",
                     keys.record.reveals.len()
                 );
@@ -253,9 +259,9 @@ pub fn replay(path: &Path) -> ExitCode {
                         .count()
                 };
                 if keys.record.keys.is_empty() {
-                    println!("orders not signed: who gave each cannot be checked");
+                    say!("orders not signed: who gave each cannot be checked");
                 } else {
-                    println!(
+                    say!(
                         "orders signed by the machine that gave them: {} by side 1's, {} by side 2's, \
                          each checked against its side's order key",
                         by_side(0),
@@ -270,7 +276,7 @@ pub fn replay(path: &Path) -> ExitCode {
                         .zip(&keys.record.keys)
                         .enumerate()
                     {
-                        println!(
+                        say!(
                             "side {}: commitment {}…, order key {}…",
                             side + 1,
                             c.get(..16).unwrap_or(c),
@@ -288,7 +294,7 @@ pub fn replay(path: &Path) -> ExitCode {
                 } else {
                     "secret orders"
                 };
-                println!(
+                say!(
                     "{what} sealed: {sealed}, of which {opened} opened, each checked against its seal"
                 );
             }
@@ -298,7 +304,7 @@ pub fn replay(path: &Path) -> ExitCode {
                 .seal_in_pieces()
                 .and_then(|p| (p.checked)(&save.file.orders))
             {
-                println!("{line}");
+                say!("{line}");
             }
             ExitCode::SUCCESS
         }
@@ -409,8 +415,8 @@ fn host_game(args: &HostArgs) -> Result<ExitCode, String> {
         return Ok(ExitCode::SUCCESS);
     }
     let hosting = drumfire_net::play::prepare_host(&opts)?;
-    println!("listening on {}", hosting.host.addr());
-    println!("join code: {}", hosting.host.code());
+    say!("listening on {}", hosting.host.addr());
+    say!("join code: {}", hosting.host.code());
     let scenario = hosting.session.scenario().clone();
     let net = crate::play::network::NetPlay::host(
         hosting.net,
@@ -443,7 +449,7 @@ fn join_game(args: &JoinArgs) -> Result<ExitCode, String> {
         return Ok(ExitCode::SUCCESS);
     }
     let joined = drumfire_net::play::prepare_join(&opts)?;
-    println!("joined {}", opts.address);
+    say!("joined {}", opts.address);
     let scenario = joined.session.scenario().clone();
     let net = crate::play::network::NetPlay::joined(
         joined.net,
@@ -541,7 +547,7 @@ fn post_game(command: &PostCommand) -> Result<ExitCode, String> {
                 PathBuf::from(format!("{stem}.turn.ron"))
             });
             post::write(&out, &file)?;
-            println!(
+            say!(
                 "Wrote {}: send it to the other player, who opens it with `drumfire post open {}`.",
                 out.display(),
                 out.display()
@@ -580,7 +586,7 @@ fn post_game(command: &PostCommand) -> Result<ExitCode, String> {
             let mut out = std::io::stdout();
             post::tell_news(&opened, &mut out);
             if opened.ended_before {
-                println!("{}", post::where_it_stands(&opened));
+                say!("{}", post::where_it_stands(&opened));
                 return Ok(ExitCode::SUCCESS);
             }
             post::play_with(&mut opened, player)?;

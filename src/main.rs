@@ -3,6 +3,17 @@
 //! `drumfire` opens the window on the start screen; `play`, `scenarios`, `edit`,
 //! `check`, `sim`, `replay`, `view`, `host`, `join` and `post` are described in the README and `--help`.
 
+/// `println!` for what the commands print: a reader that stops reading (`drumfire
+/// scenarios | head`) ends the program quietly instead of a panic on the broken pipe.
+macro_rules! say {
+    ($($words:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($words)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 mod app;
 mod bench;
 mod board;

@@ -177,7 +177,7 @@ fn end_probe(probe: Res<IdleProbe>, mut exit: MessageWriter<AppExit>) {
         .iter()
         .filter(|t| **t >= from && **t < to)
         .count();
-    println!("idle frames: {frames} in {} s", probe.seconds.as_secs_f32());
+    say!("idle frames: {frames} in {} s", probe.seconds.as_secs_f32());
     exit.write(AppExit::Success);
 }
 
