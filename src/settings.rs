@@ -1,6 +1,7 @@
 //! The player's settings, kept between runs in `settings.ron` in the config folder
 //! (`drumfire_core::paths::config`): the size of the panels' text, full screen or the
-//! window's size, how fast the keys pan and the wheel zooms, the computer's pace, the
+//! window's size, how fast the keys pan and the wheel zooms, the computer's pace, how
+//! long an order takes to show on the board, the
 //! sides' colours (the scenario's, or colours a colour-blind player tells apart) and
 //! which orders are asked about before they are given.
 //! Changed in the Settings window (from the start screen and the game menu), applied at
@@ -28,6 +29,9 @@ pub struct Settings {
     pub zoom_speed: f32,
     /// Seconds between the computer's orders at its readable pace.
     pub computer_pace: f32,
+    /// Seconds an order takes to show on the board (a counter's glide over a hex, a
+    /// fire's line and result); 0 shows none. None either when the computer plays fast.
+    pub order_pace: f32,
     /// How the sides are coloured: as the scenario says, or in colours that a
     /// colour-blind player tells apart.
     pub side_colours: Palette,
@@ -133,6 +137,7 @@ impl Default for Settings {
             pan_speed: 1.0,
             zoom_speed: 1.0,
             computer_pace: 0.7,
+            order_pace: 0.25,
             side_colours: Palette::Scenario,
             ask_before_ending: true,
             ask_before_dice: false,
@@ -146,6 +151,7 @@ impl Default for Settings {
 const SCALE: (f32, f32) = (0.75, 1.5);
 const SPEED: (f32, f32) = (0.25, 4.0);
 const PACE: (f32, f32) = (0.0, 3.0);
+const ORDER_PACE: (f32, f32) = (0.0, 1.0);
 const WIDTH: (u32, u32) = (800, 7680);
 const HEIGHT: (u32, u32) = (600, 4320);
 
@@ -207,6 +213,7 @@ impl Settings {
             pan_speed: clamp(self.pan_speed, SPEED, d.pan_speed),
             zoom_speed: clamp(self.zoom_speed, SPEED, d.zoom_speed),
             computer_pace: clamp(self.computer_pace, PACE, d.computer_pace),
+            order_pace: clamp(self.order_pace, ORDER_PACE, d.order_pace),
             ..self
         }
     }
@@ -359,6 +366,14 @@ fn settings_grid(ui: &mut egui::Ui, edited: &mut Settings) {
                 .step_by(0.1)
                 .suffix(" s an order"),
         );
+        ui.end_row();
+        ui.label("Orders shown on the board");
+        ui.add(
+            egui::Slider::new(&mut edited.order_pace, ORDER_PACE.0..=ORDER_PACE.1)
+                .step_by(0.05)
+                .suffix(" s a hex"),
+        )
+        .on_hover_text("How long a counter takes over each hex, and a fire's line stays (0: orders are not shown moving). A click or a key finishes the showing.");
         ui.end_row();
         ui.label("Side colours");
         ui.horizontal(|ui| {

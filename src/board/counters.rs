@@ -31,11 +31,16 @@ const MARKER_Z: f32 = 30.0;
 #[derive(Component, Debug)]
 pub struct CounterView;
 
+/// The counters drawn again where the game changed.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Redraw;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         PostUpdate,
         redraw_counters
             .run_if(resource_exists::<BoardGeometry>.and_then(view_is_stale))
+            .in_set(Redraw)
             .before(super::text::FitText),
     );
 }
@@ -122,6 +127,10 @@ fn redraw_counters(
             let root = commands
                 .spawn((
                     CounterView,
+                    super::motion::PieceView {
+                        id: counter.id.clone(),
+                        home: at.extend(z::COUNTER + i as f32),
+                    },
                     Name::new(format!("Counter {}", counter.id)),
                     Transform::from_translation(at.extend(z::COUNTER + i as f32)),
                     Visibility::default(),

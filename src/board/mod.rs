@@ -4,6 +4,7 @@
 
 mod counters;
 pub mod geometry;
+pub mod motion;
 mod terrain_art;
 pub mod text;
 
@@ -59,7 +60,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, redraw_when_recoloured)
         .init_resource::<crate::settings::SideColours>()
         .add_systems(PreUpdate, crate::settings::keep_side_colours)
-        .add_plugins((text::plugin, counters::plugin));
+        .add_plugins((text::plugin, counters::plugin, motion::plugin));
 }
 
 /// The sides' colours changed in the settings: the board is drawn again in them.

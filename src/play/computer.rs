@@ -61,7 +61,11 @@ fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<u64>) {
         && !world.contains_resource::<TableMode>()
         && orders::is_settled(world)
         && world.resource::<ReplayQueue>().0.is_empty()
-        && world.resource::<Handoff>().waiting_for.is_none();
+        && world.resource::<Handoff>().waiting_for.is_none()
+        // The last order is seen on the board before the next is given.
+        && !world
+            .get_resource::<crate::board::motion::Motion>()
+            .is_some_and(crate::board::motion::Motion::busy);
     if !ready {
         *waited = 0.0;
         return;

@@ -382,6 +382,11 @@ fn visible_text(world: &mut World) -> String {
             let _ = writeln!(out, "status: {status}");
         }
     }
+    if let Some(motion) = world.get_resource::<crate::board::motion::Motion>() {
+        for show in motion.shows() {
+            let _ = writeln!(out, "showing: {show:?}");
+        }
+    }
     let steps = rule_set_steps(world);
     (steps.view_text)(world, &mut out);
     let names = drumfire_core::journal::piece_names(world);

@@ -1,0 +1,360 @@
+//! Orders shown as they happen, whoever gave them (a person, the computer, the other
+//! machine, a turn file, the replay viewer): a counter glides from hex to hex, a fire
+//! draws its line from the firers to the target and its result stands over the target.
+//! What is shown is read from the journal, after the game has changed: the showing
+//! changes nothing in the game, and a click or a key finishes it at once. The pace is
+//! the settings' (none when it is 0, or when the computer plays fast); orders fed from
+//! a save being loaded are not shown.
+
+use super::geometry::BoardGeometry;
+use super::text::board_text;
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use drumfire_core::counters::{OnHex, PieceIds};
+use drumfire_core::journal::{GameEvent, Journal};
+use hexx::Hex;
+use std::collections::{BTreeMap, VecDeque};
+
+/// A counter's drawing, by its piece's id, and where it rests on the board.
+#[derive(Component, Debug)]
+pub struct PieceView {
+    /// The piece's id.
+    pub id: String,
+    /// Where the drawing rests when nothing is shown moving.
+    pub home: Vec3,
+}
+
+/// One thing shown on the board.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Show {
+    /// A piece goes from one hex to another.
+    Glide {
+        /// The piece's id.
+        piece: String,
+        /// Where it left.
+        from: Hex,
+        /// Where it went.
+        to: Hex,
+    },
+    /// A fire from the firers' hexes at the target, and what it did.
+    Fire {
+        /// Where the firers stand (none for fire from off the map).
+        firers: Vec<Hex>,
+        /// The target hex.
+        target: Hex,
+        /// The result, in words, shown over the target.
+        words: String,
+    },
+}
+
+impl Show {
+    /// How long it shows, in multiples of the settings' pace: a glide one per hex,
+    /// a fire four (its result must be read).
+    fn paces(&self) -> f32 {
+        match self {
+            Show::Glide { from, to, .. } => from.unsigned_distance_to(*to).max(1) as f32,
+            Show::Fire { .. } => 4.0,
+        }
+    }
+}
+
+/// What is being shown, and what waits its turn.
+#[derive(Resource, Default, Debug)]
+pub struct Motion {
+    /// The shows, the first under way.
+    shows: VecDeque<Show>,
+    /// Seconds the first has been showing.
+    elapsed: f32,
+    /// Journal entries already read.
+    seen: usize,
+    /// Seconds a pace lasts (0: nothing is shown).
+    pace: f32,
+    /// Drawings moved off their rest or drawn for the show, to put back.
+    touched: bool,
+}
+
+impl Motion {
+    /// Is something being shown (the computer waits for it before its next order)?
+    pub fn busy(&self) -> bool {
+        !self.shows.is_empty()
+    }
+
+    /// Stops showing: everything is where the game has it.
+    pub fn finish(&mut self) {
+        self.shows.clear();
+        self.elapsed = 0.0;
+    }
+
+    /// The shows waiting, the first under way (for tests and the script).
+    pub fn shows(&self) -> impl Iterator<Item = &Show> {
+        self.shows.iter()
+    }
+}
+
+/// More journal entries than this at once are a save loaded or a game caught up, not
+/// orders to watch.
+const MANY: usize = 400;
+
+/// The drawing of the fire under way (its line and result).
+#[derive(Component)]
+struct FireView;
+
+/// The motion plugin.
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Motion>().add_systems(
+        PostUpdate,
+        (read_journal, show)
+            .chain()
+            .after(super::counters::Redraw)
+            .before(bevy::transform::TransformSystems::Propagate)
+            .run_if(resource_exists::<Journal>.and_then(resource_exists::<BoardGeometry>)),
+    );
+}
+
+/// Reads what the journal gained into shows; an undo or a new game (the journal
+/// shorter than read) forgets them.
+fn read_journal(world: &mut World) {
+    let n = world.resource::<Journal>().entries().len();
+    let pace = pace(world);
+    let mut motion = world.resource_mut::<Motion>();
+    motion.pace = pace;
+    if n < motion.seen {
+        motion.finish();
+        motion.seen = n;
+        return;
+    }
+    let from = motion.seen;
+    motion.seen = n;
+    let loading = world
+        .get_resource::<crate::redraw::ReplayQueue>()
+        .is_some_and(|q| !q.0.is_empty());
+    if n == from || pace <= 0.0 || loading || n - from > MANY {
+        return;
+    }
+    let shows = shows_of(world, from);
+    world.resource_mut::<Motion>().shows.extend(shows);
+}
+
+/// Seconds a pace lasts now: the settings' (0 without settings, as in the editor), none
+/// while the computer plays fast.
+fn pace(world: &World) -> f32 {
+    let fast = world
+        .get_resource::<crate::play::computer::Computer>()
+        .is_some_and(|c| c.fast);
+    match world.get_resource::<crate::settings::Settings>() {
+        Some(s) if !fast => s.order_pace,
+        _ => 0.0,
+    }
+}
+
+/// The shows of the journal's entries from `from` on: each piece's moves, and each
+/// fire with the losses that followed it.
+fn shows_of(world: &World, from: usize) -> Vec<Show> {
+    let entries = &world.resource::<Journal>().entries()[from..];
+    let names = drumfire_core::journal::piece_names(world);
+    let name = |id: &str| names.get(id).cloned().unwrap_or_else(|| id.to_owned());
+    let hex_of = |label: &str| drumfire_core::scenario::hex_of(label);
+    let mut shows = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        match &entry.event {
+            GameEvent::Moved { pieces, from, to } => {
+                let (Some(from), Some(to)) = (hex_of(from), hex_of(to)) else {
+                    continue;
+                };
+                shows.extend(pieces.iter().map(|p| Show::Glide {
+                    piece: p.clone(),
+                    from,
+                    to,
+                }));
+            }
+            GameEvent::Fired {
+                firers,
+                target,
+                result,
+                ..
+            } => {
+                let Some(target) = hex_of(target) else {
+                    continue;
+                };
+                let mut words = vec![result.clone()];
+                words.extend(losses(&entries[i + 1..], &name));
+                shows.push(Show::Fire {
+                    firers: firers.iter().filter_map(|f| where_is(world, f)).collect(),
+                    target,
+                    words: words.join("\n"),
+                });
+            }
+            _ => {}
+        }
+    }
+    shows
+}
+
+/// The losses a fire caused: the entries after it up to the next fire or move.
+fn losses(after: &[drumfire_core::journal::Entry], name: &dyn Fn(&str) -> String) -> Vec<String> {
+    after
+        .iter()
+        .take_while(|e| {
+            !matches!(
+                e.event,
+                GameEvent::Fired { .. } | GameEvent::Moved { .. } | GameEvent::PhaseBegan { .. }
+            )
+        })
+        .filter_map(|e| match &e.event {
+            GameEvent::StepLost { piece, eliminated } => Some(if *eliminated {
+                format!("{} eliminated", name(piece))
+            } else {
+                format!("{} loses a step", name(piece))
+            }),
+            GameEvent::StandLost {
+                piece, standing, ..
+            } => Some(format!("{} loses a stand ({standing} left)", name(piece))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The hex piece `id` stands in, if it is on the map.
+fn where_is(world: &World, id: &str) -> Option<Hex> {
+    let e = world.resource::<PieceIds>().get(id)?;
+    world.get::<OnHex>(e).map(|on| on.0)
+}
+
+/// Shows the first show and moves on when it is over; each piece that still has a
+/// move to show waits where that move begins. A click or a key finishes everything.
+#[allow(clippy::too_many_arguments)]
+fn show(
+    mut commands: Commands,
+    time: Res<Time>,
+    keys: Res<ButtonInput<KeyCode>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    geometry: Res<BoardGeometry>,
+    mut motion: ResMut<Motion>,
+    mut views: Query<(&PieceView, &mut Transform)>,
+    fires: Query<Entity, With<FireView>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if motion.busy()
+        && (keys.get_just_pressed().next().is_some() || buttons.get_just_pressed().next().is_some())
+    {
+        motion.finish();
+    }
+    let before = motion.shows.front().cloned();
+    motion.elapsed += time.delta_secs();
+    while let Some(first) = motion.shows.front() {
+        let lasts = first.paces() * motion.pace;
+        if motion.elapsed < lasts {
+            break;
+        }
+        motion.elapsed -= lasts;
+        motion.shows.pop_front();
+    }
+    if !motion.busy() {
+        motion.elapsed = 0.0;
+        if motion.touched {
+            motion.touched = false;
+            put_back(&mut commands, &mut views, &fires);
+        }
+        return;
+    }
+    motion.touched = true;
+    redraw.write(RequestRedraw);
+    let t = (motion.elapsed / (motion.shows[0].paces() * motion.pace)).clamp(0.0, 1.0);
+    eprintln!("show t {t} elapsed {} pace {} views {}", motion.elapsed, motion.pace, views.iter().count());
+    place_pieces(&motion.shows, t, &geometry, &mut views);
+    if motion.shows.front() != before.as_ref() || fires.is_empty() {
+        for e in &fires {
+            commands.entity(e).despawn();
+        }
+        if let Some(Show::Fire {
+            firers,
+            target,
+            words,
+        }) = motion.shows.front()
+        {
+            draw_fire(&mut commands, &geometry, firers, *target, words);
+        }
+    }
+}
+
+/// Every drawing at its rest, and the fire's drawing gone.
+fn put_back(
+    commands: &mut Commands,
+    views: &mut Query<(&PieceView, &mut Transform)>,
+    fires: &Query<Entity, With<FireView>>,
+) {
+    for (view, mut at) in views.iter_mut() {
+        at.translation = view.home;
+    }
+    for e in fires {
+        commands.entity(e).despawn();
+    }
+}
+
+/// Above every counter while it moves.
+const GLIDING: f32 = 60.0;
+
+/// Where each piece is drawn while `shows` are shown, the first `t` of the way: the
+/// first glide's piece between its hexes, every other piece with a glide to come at
+/// the hex that glide leaves, the rest at rest.
+fn place_pieces(
+    shows: &VecDeque<Show>,
+    t: f32,
+    geometry: &BoardGeometry,
+    views: &mut Query<(&PieceView, &mut Transform)>,
+) {
+    let mut waiting: BTreeMap<&str, Vec2> = BTreeMap::new();
+    for (k, s) in shows.iter().enumerate() {
+        if let Show::Glide { piece, from, to } = s {
+            let (a, b) = (geometry.world_of(*from), geometry.world_of(*to));
+            let at = if k == 0 { a.lerp(b, t) } else { a };
+            waiting.entry(piece.as_str()).or_insert(at);
+        }
+    }
+    for (view, mut at) in views.iter_mut() {
+        at.translation = match waiting.get(view.id.as_str()) {
+            Some(p) => p.extend(super::z::COUNTER + GLIDING),
+            None => view.home,
+        };
+    }
+}
+
+/// The fire's line from each firer to the target and its result over the target.
+fn draw_fire(
+    commands: &mut Commands,
+    geometry: &BoardGeometry,
+    firers: &[Hex],
+    target: Hex,
+    words: &str,
+) {
+    let colour = Color::srgba(0.95, 0.25, 0.1, 0.85);
+    let b = geometry.world_of(target);
+    for firer in firers {
+        let a = geometry.world_of(*firer);
+        let d = b - a;
+        commands.spawn((
+            FireView,
+            Sprite::from_color(colour, Vec2::new(d.length(), 3.0)),
+            Transform::from_translation(((a + b) / 2.0).extend(super::z::COUNTER + GLIDING))
+                .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
+        ));
+    }
+    let lines = words.lines().count() as f32;
+    commands
+        .spawn((
+            FireView,
+            Sprite::from_color(
+                Color::srgba(0.05, 0.05, 0.05, 0.85),
+                Vec2::new(150.0, 14.0 * lines + 8.0),
+            ),
+            Transform::from_translation(
+                (b + Vec2::new(0.0, 34.0 + 7.0 * lines)).extend(super::z::COUNTER + GLIDING + 1.0),
+            ),
+        ))
+        .with_children(|p| {
+            p.spawn((
+                board_text(words.to_owned(), 11.0, Color::srgb(1.0, 0.85, 0.4)),
+                Transform::from_translation(Vec3::new(0.0, 0.0, 0.1)),
+            ));
+        });
+}
