@@ -372,6 +372,32 @@ fn why_idle_for<R: RuleSet>(world: &World, side: u8, piece: &str) -> Vec<String>
     why
 }
 
+/// How many enemies a rule set's [`RuleSet::tries`] tries a fire or an attack at: the
+/// nearest, as [`nearest`] picks them.
+pub const TRIED_ENEMIES: usize = 4;
+
+/// The [`TRIED_ENEMIES`] of `pieces` nearest `from` by hex distance, ties by id (`at`
+/// gives a piece's hex and id): the enemies [`RuleSet::tries`] fires at or attacks.
+pub fn nearest<T>(
+    from: hexx::Hex,
+    mut pieces: Vec<T>,
+    at: impl Fn(&T) -> (hexx::Hex, &str),
+) -> Vec<T> {
+    pieces.sort_by(|a, b| {
+        let ((ha, ia), (hb, ib)) = (at(a), at(b));
+        (from.unsigned_distance_to(ha), ia).cmp(&(from.unsigned_distance_to(hb), ib))
+    });
+    pieces.truncate(TRIED_ENEMIES);
+    pieces
+}
+
+/// The first hex of the direct route from `from` toward `to` (`None` where they are
+/// the same hex): the move one hex toward the nearest enemy that [`RuleSet::tries`]
+/// tries.
+pub fn step_toward(from: hexx::Hex, to: hexx::Hex) -> Option<hexx::Hex> {
+    crate::map::direct_route(from, to).first().copied()
+}
+
 fn validate_for<R: RuleSet>(world: &World, order: &Order) -> Result<(), Refusal> {
     match order {
         Order::Pass { side } => R::pass(world, *side),

@@ -179,3 +179,51 @@ fn shot_candidates(world: &World, side: u8) -> Vec<Order> {
     }
     out
 }
+
+/// What a player might try with unit `id` of `side` now
+/// ([`crate::rule_set::RuleSet::tries`]): during a charge a fire at the charger; in
+/// the Movement phase its chit turned over with a move one hex toward the nearest
+/// enemy, and where it stands; in the Shooting and React phases a fire at each of the
+/// nearest enemies, nominating its first stand standing.
+pub fn tries(world: &World, side: u8, id: &str) -> Vec<AcwOrder> {
+    let all = view::units(world);
+    let Some(u) = all.iter().find(|u| u.id == id && u.side == side) else {
+        return Vec::new();
+    };
+    let state = world.resource::<AcwState>();
+    let fire = |t: &view::Unit| AcwOrder::Fire {
+        side,
+        unit: u.id.clone(),
+        target: view::label(t.hex),
+        stand: t.stands.0.iter().position(|s| !s.lost).unwrap_or(0),
+    };
+    let enemies = all.iter().filter(|e| e.side != side).collect();
+    let near = crate::rule_set::nearest(u.hex, enemies, |e: &&view::Unit| (e.hex, e.id.as_str()));
+    match *world.resource::<State<Phase>>().get() {
+        MOVEMENT if state.firing_at.is_some() => {
+            let charger = state.firing_at.and_then(|k| state.charges.get(k));
+            let charger = charger.and_then(|c| all.iter().find(|t| t.id == c.charger));
+            charger.map(fire).into_iter().collect()
+        }
+        MOVEMENT => {
+            let act = |path: Vec<String>| AcwOrder::Act {
+                side,
+                unit: u.id.clone(),
+                path,
+                facing: None,
+                charge: None,
+            };
+            let toward = near
+                .first()
+                .and_then(|e| crate::rule_set::step_toward(u.hex, e.hex));
+            let mut out: Vec<AcwOrder> = toward
+                .map(|h| act(vec![view::label(h)]))
+                .into_iter()
+                .collect();
+            out.push(act(Vec::new()));
+            out
+        }
+        SHOOTING | REACT => near.iter().map(|t| fire(t)).collect(),
+        _ => Vec::new(),
+    }
+}

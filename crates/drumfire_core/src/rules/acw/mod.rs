@@ -80,6 +80,10 @@ impl crate::rule_set::RuleSet for Acw {
         })
     }
 
+    fn tries(world: &World, side: u8, piece: &str) -> Vec<AcwOrder> {
+        candidates::tries(world, side, piece)
+    }
+
     fn validate(world: &World, order: &AcwOrder) -> Result<(), Refusal> {
         validate(world, order)
     }

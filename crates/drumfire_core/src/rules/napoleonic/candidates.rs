@@ -1,7 +1,7 @@
 //! Every order a side may give now (in the Orders phase, a sample of whole sets of
 //! orders: there are three to the power of its brigades).
 
-use super::brigade::Command;
+use super::brigade::{Arm, Command};
 use super::state::{Fight, NpOrder};
 use super::validate::{check_orders, fight_check};
 use super::view::{self, Piece};
@@ -131,4 +131,86 @@ fn orders_sample(world: &World, side: u8, mine: &[&Piece]) -> Vec<Order> {
         }
     }
     out
+}
+
+/// What a player might try with brigade `id` of `side` now
+/// ([`crate::rule_set::RuleSet::tries`]): in the Orders phase the side's orders with
+/// every brigade's order kept (a Shaken one's Attack made Engage); in the Movement
+/// phase a move one hex toward the nearest enemy and a change of formation; in the
+/// Combat phase the fight its arm and order would start with each of the nearest
+/// enemies ([`natural_fight`]).
+pub fn tries(world: &World, side: u8, id: &str) -> Vec<NpOrder> {
+    let all = view::pieces(world);
+    let Some(p) = all.iter().find(|p| p.id == id && p.side == side) else {
+        return Vec::new();
+    };
+    let enemies = all.iter().filter(|e| e.side != side).collect();
+    let near = crate::rule_set::nearest(p.hex, enemies, |e: &&Piece| (e.hex, e.id.as_str()));
+    let brigade = || p.id.clone();
+    match *world.resource::<State<Phase>>().get() {
+        ORDERS => {
+            let orders = all
+                .iter()
+                .filter(|b| b.side == side && (!b.routed || b.id == p.id))
+                .map(|b| match b.brigade.command {
+                    Command::Attack if b.shaken => (b.id.clone(), Command::Engage),
+                    c => (b.id.clone(), c),
+                })
+                .collect();
+            vec![NpOrder::Orders { side, orders }]
+        }
+        MOVEMENT => {
+            let toward = near
+                .first()
+                .and_then(|e| crate::rule_set::step_toward(p.hex, e.hex));
+            let mut out: Vec<NpOrder> = toward
+                .map(|h| NpOrder::Move {
+                    side,
+                    brigade: brigade(),
+                    path: vec![view::label(h)],
+                })
+                .into_iter()
+                .collect();
+            let other = p.arm.formations().iter().copied();
+            out.extend(
+                other
+                    .filter(|f| *f != p.brigade.formation)
+                    .take(1)
+                    .map(|formation| NpOrder::Form {
+                        side,
+                        brigade: brigade(),
+                        formation,
+                    }),
+            );
+            out
+        }
+        COMBAT => near
+            .iter()
+            .map(|e| NpOrder::Fight {
+                side,
+                brigade: brigade(),
+                target: view::label(e.hex),
+                fight: natural_fight(world, p, e),
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The fight brigade `p` would start with `enemy`: a battery bombards, cavalry
+/// charges; infantry storms a battery on Attack orders and volleys at one otherwise,
+/// volleys at cavalry, and against infantry fights inside a built-up area or wood,
+/// hand to hand on Attack orders, a firefight beside it, a skirmish farther off.
+fn natural_fight(world: &World, p: &Piece, enemy: &Piece) -> Fight {
+    let attack = p.brigade.command == Command::Attack;
+    match (p.arm, enemy.arm) {
+        (Arm::Artillery, _) => Fight::Bombard,
+        (Arm::Cavalry, _) => Fight::Charge,
+        (_, Arm::Artillery) if attack => Fight::Assault,
+        (_, Arm::Artillery | Arm::Cavalry) => Fight::Volley,
+        _ if !view::in_the_open(world, enemy.hex) => Fight::Inside,
+        _ if attack => Fight::HandToHand,
+        _ if p.hex.unsigned_distance_to(enemy.hex) == 1 => Fight::Firefight,
+        _ => Fight::Skirmish,
+    }
 }

@@ -63,6 +63,10 @@ impl crate::rule_set::RuleSet for Napoleonic {
         })
     }
 
+    fn tries(world: &World, side: u8, piece: &str) -> Vec<NpOrder> {
+        candidates::tries(world, side, piece)
+    }
+
     fn validate(world: &World, order: &NpOrder) -> Result<(), Refusal> {
         validate(world, order)
     }

@@ -147,6 +147,12 @@ pub fn check_orders(world: &World, side: u8, orders: &[(String, Command)]) -> Re
         .collect();
     for (id, command) in orders {
         let Some(p) = mine.iter().find(|p| &p.id == id) else {
+            if let Some(r) = view::piece(world, id).filter(|r| r.side == side && r.routed) {
+                return Err(format!(
+                    "{} is routed: it takes no orders until it rallies",
+                    r.name
+                ));
+            }
             return Err(format!(
                 "`{id}` is not one of this side's brigades that takes orders"
             ));
@@ -261,7 +267,14 @@ impl Engagement<'_> {
 
     /// Is the enemy in the adjacent hex?
     fn adjacent(&self) -> Result<(), String> {
-        adjacent(self.distance, &self.enemy.name)
+        if self.distance == 1 {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} is not next to {} ({} hexes away)",
+                self.enemy.name, self.p.name, self.distance
+            ))
+        }
     }
 }
 
@@ -476,12 +489,4 @@ fn between(a: hexx::Hex, b: hexx::Hex) -> Vec<hexx::Hex> {
         .into_iter()
         .filter(|h| h.unsigned_distance_to(b) == 1)
         .collect()
-}
-
-fn adjacent(distance: u32, name: &str) -> Result<(), String> {
-    if distance == 1 {
-        Ok(())
-    } else {
-        Err(format!("{name} is not next to it"))
-    }
 }

@@ -141,3 +141,59 @@ fn close_combat_candidates(world: &World, all: &[Unit], side: u8) -> Vec<PtOrder
     }
     out
 }
+
+/// What a player might try with unit `id` of `side` now ([`crate::rule_set::RuleSet::tries`]):
+/// in the artillery fire a bombardment of each of the nearest enemies; pinned cavalry
+/// due to charge, its unpinning or charge; in the close combats an attack on each of
+/// the nearest enemies; otherwise an activation: its unpinning when pinned, a fire at
+/// each of the nearest enemies and a move one hex toward the nearest.
+pub fn tries(world: &World, side: u8, id: &str) -> Vec<PtOrder> {
+    let all = view::units(world);
+    let Some(u) = all.iter().find(|u| u.id == id && u.side == side) else {
+        return Vec::new();
+    };
+    let near = crate::rule_set::nearest(u.hex, view::enemies(&all, side).collect(), |e| {
+        (e.hex, e.id.as_str())
+    });
+    let unit = || u.id.clone();
+    let step = world.resource::<PtState>().step;
+    let mut out = Vec::new();
+    match *world.resource::<State<Phase>>().get() {
+        super::ARTILLERY_FIRE => out.extend(near.iter().map(|e| PtOrder::Bombard {
+            side,
+            unit: unit(),
+            target: label(e.hex),
+        })),
+        super::ACTION if step == Step::CloseCombat => {
+            out.extend(near.iter().map(|e| PtOrder::CloseCombat {
+                side,
+                attackers: vec![unit()],
+                defender: e.id.clone(),
+                advance: true,
+            }));
+        }
+        _ if cavalry_due(world, side).iter().any(|c| c.id == u.id) => {
+            out.push(PtOrder::Unpin { side, unit: unit() });
+            out.push(PtOrder::Charge { side, unit: unit() });
+        }
+        _ => {
+            if u.pinned {
+                out.push(PtOrder::Unpin { side, unit: unit() });
+            }
+            out.extend(near.iter().map(|e| PtOrder::Fire {
+                side,
+                unit: unit(),
+                target: label(e.hex),
+            }));
+            let toward = near
+                .first()
+                .and_then(|e| crate::rule_set::step_toward(u.hex, e.hex));
+            out.extend(toward.map(|h| PtOrder::Move {
+                side,
+                unit: unit(),
+                path: vec![label(h)],
+            }));
+        }
+    }
+    out
+}

@@ -71,6 +71,10 @@ impl crate::rule_set::RuleSet for Portable {
         })
     }
 
+    fn tries(world: &World, side: u8, piece: &str) -> Vec<PtOrder> {
+        candidates::tries(world, side, piece)
+    }
+
     fn validate(world: &World, order: &PtOrder) -> Result<(), Refusal> {
         validate(world, order)
     }

@@ -174,3 +174,63 @@ fn followup_actions(world: &World, side: u8) -> Vec<Order> {
     }
     out
 }
+
+/// What a player might try with unit `id` of `side` now
+/// ([`crate::rule_set::RuleSet::tries`]): in the Movement phase a move one hex toward
+/// the nearest enemy, going prone (troops on foot), a tank's overrun of each enemy
+/// beside it and a voluntary rout when locked in contact; in the Fire phase a fire at
+/// each of the nearest enemies; while engagements are chosen, engaging each of them.
+pub fn tries(world: &World, side: u8, id: &str) -> Vec<WwiiOrder> {
+    let all = view::units(world);
+    let Some(u) = all.iter().find(|u| u.id == id && u.side == side) else {
+        return Vec::new();
+    };
+    let enemies = all.iter().filter(|e| e.side != side).collect();
+    let near = crate::rule_set::nearest(u.hex, enemies, |e: &&view::Unit| (e.hex, e.id.as_str()));
+    let unit = || u.id.clone();
+    let target = |t: &&view::Unit| t.id.clone();
+    let mut out = Vec::new();
+    match *world.resource::<State<Phase>>().get() {
+        MOVEMENT => {
+            let toward = near
+                .first()
+                .and_then(|e| crate::rule_set::step_toward(u.hex, e.hex));
+            out.extend(toward.map(|h| WwiiOrder::Move {
+                side,
+                unit: unit(),
+                path: vec![view::label(h)],
+                facing: None,
+            }));
+            if u.kind().personnel() && u.kind() != mixed::Kind::Cavalry {
+                out.push(WwiiOrder::Prone { side, unit: unit() });
+            }
+            if u.kind() == mixed::Kind::Tank {
+                let beside = near
+                    .iter()
+                    .filter(|e| e.hex.unsigned_distance_to(u.hex) == 1);
+                out.extend(beside.map(|e| WwiiOrder::Overrun {
+                    side,
+                    unit: unit(),
+                    target: view::label(e.hex),
+                }));
+            }
+            if movement::locked(&all, u) {
+                out.push(WwiiOrder::Rout { side, unit: unit() });
+            }
+        }
+        FIRE => out.extend(near.iter().map(|t| WwiiOrder::Fire {
+            side,
+            unit: unit(),
+            target: target(t),
+        })),
+        ASSAULT if world.resource::<WwiiState>().acting.is_some() => {
+            out.extend(near.iter().map(|t| WwiiOrder::Engage {
+                side,
+                unit: unit(),
+                target: target(t),
+            }));
+        }
+        _ => {}
+    }
+    out
+}

@@ -82,6 +82,10 @@ impl crate::rule_set::RuleSet for Wwii {
         })
     }
 
+    fn tries(world: &World, side: u8, piece: &str) -> Vec<WwiiOrder> {
+        actions::tries(world, side, piece)
+    }
+
     fn validate(world: &World, order: &WwiiOrder) -> Result<(), Refusal> {
         validate(world, order)
     }

@@ -235,7 +235,9 @@ fn check_engage(world: &World, side: u8, unit: &str, target: &str) -> Result<(),
         .find(|g| g.iter().any(|x| x.id == u.id))
         .ok_or_else(|| Refusal(format!("{} is in no assault", u.name)))?;
     let Some(t) = group.iter().find(|e| e.id == target && e.side != side) else {
-        return refuse(format!("`{target}` is no enemy in {}'s assault", u.name));
+        let name =
+            view::unit(world, target).map_or_else(|| format!("`{target}`"), |t| t.name.clone());
+        return refuse(format!("{name} is no enemy in {}'s assault", u.name));
     };
     let wanted = if t.kind().vehicle() {
         super::mixed::Engages::Vehicle(t.id.clone())

@@ -474,3 +474,23 @@ fn a_charger_shot_at_during_the_charge_is_not_shot_at_as_with_aimed_fire_when_fi
     );
     assert_eq!(lost(&g, "c_47al"), Vec::<usize>::new());
 }
+
+#[test]
+fn only_units_with_orders_to_fire_shoot_and_the_others_are_told_why() {
+    // "Shooting Infantry in range may fire if they have orders": in the Shooting
+    // phase the 2nd Wisconsin, on a Move chit, has no shot, and the rules' check of a
+    // fire at each of the nearest enemies says why; the 20th Maine, on Fire, has one.
+    let union = [
+        ("u_20me", Chit::Fire),
+        ("u_bat", Chit::Fire),
+        ("u_2wi", Chit::Move),
+    ];
+    let g = range(SEED, &union, &RANGE_CONFEDERATE);
+    assert_eq!(g.phase_name(), "Shooting");
+    let why_idle = acw::INFO.why_idle;
+    assert_eq!(
+        why_idle(g.world(), 0, "u_2wi"),
+        ["2nd Wisconsin is on Move: it needs a Fire chit to shoot"]
+    );
+    assert_eq!(why_idle(g.world(), 0, "u_20me"), Vec::<String>::new());
+}

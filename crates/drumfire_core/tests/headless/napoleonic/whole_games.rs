@@ -115,3 +115,30 @@ fn the_computer_skirmishes_only_when_its_kills_are_likelier() {
         Some(Order::Pass { side: 0 })
     );
 }
+
+#[test]
+fn brigades_out_of_contact_start_no_fight_in_the_combat_phase_and_are_told_why() {
+    // Turn 1, Combat phase, no brigade in contact: the infantry on Engage orders would
+    // skirmish with the enemy infantry and volley at the cavalry, and the rules' own
+    // checks of those fights say why it starts none.
+    let s = field(
+        &[],
+        &[
+            ("r", 0, "0203", 4, "order: Engage"),
+            ("b", 1, "0703", 4, "order: Hold"),
+            ("cav", 1, "0707", 4, "order: Hold"),
+        ],
+    );
+    let game = to_combat(&s, 5, 0);
+    let why_idle = napoleonic::INFO.why_idle;
+    assert_eq!(
+        why_idle(game.world(), 0, "r"),
+        [
+            "a skirmish is fought across one empty hex (4\"): b is 5 hexes away",
+            "cav is not next to r (7 hexes away)",
+        ]
+    );
+    // A brigade on Attack orders beside enemy infantry in the open fights hand to hand.
+    let game = to_combat(&even_fights(), 5, 0);
+    assert_eq!(why_idle(game.world(), 0, "r"), Vec::<String>::new());
+}

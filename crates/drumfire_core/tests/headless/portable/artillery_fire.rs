@@ -256,3 +256,37 @@ fn artillery_fires_first_and_its_casualties_come_off_after_all_artillery_has_fir
     )
     .unwrap();
 }
+
+#[test]
+fn artillery_turns_only_60_degrees_to_fire_and_fortress_artillery_stays_put_so_it_is_idle() {
+    // "A unit may turn only up to 60 degrees to fire", and fortress artillery has no
+    // movement: with every enemy behind it, the fortress gun has no order, and the
+    // rules' refusals of a fire at each enemy and of a move toward the nearest say why.
+    let s = field(
+        &[],
+        &[],
+        "",
+        &[
+            ("fort", 0, "fortress_artillery", "0303", NORTH),
+            ("spare", 0, "infantry_rifles", "0901", ""),
+            ("near", 1, "infantry_rifles", "0305", ""),
+            ("far", 1, "infantry_rifles", "0307", ""),
+        ],
+    );
+    let mut game = Game::new(&s, 4);
+    to_activation(&mut game, 0);
+    let why_idle = drumfire_core::rules::portable::INFO.why_idle;
+    assert_eq!(
+        why_idle(game.world(), 0, "fort"),
+        [
+            "0305 is behind fort: a unit may turn only up to 60 degrees to fire.",
+            "0307 is behind fort: a unit may turn only up to 60 degrees to fire.",
+            "fort cannot move: fortress artillery stays put.",
+        ]
+    );
+    // (A side with no unit to activate is passed over: the spare rifles keep Red
+    // asked.) Rifles with an enemy in range and sight have an order: nothing to explain.
+    let mut game = Game::new(&rifles_by_the_woods(&[]), 4);
+    to_activation(&mut game, 0);
+    assert_eq!(why_idle(game.world(), 0, "inf"), Vec::<String>::new());
+}

@@ -295,3 +295,52 @@ fn mounted_cavalry_fires_at_minus_one_and_may_not_enter_buildings() {
     assert_eq!((shot.hexes, shot.dice, shot.needs), (2, 3, Some(6)));
     assert_eq!(shot.modifiers, [(-1, "the firer is mounted".to_owned())]);
 }
+
+#[test]
+fn a_unit_fires_only_at_what_it_sees_and_can_hurt_and_is_told_why_it_has_no_target() {
+    // A wood between the platoon and the enemy infantry blocks its sight, and small
+    // arms cannot hurt the tank: it has no fire, and the rules' checks of a fire at
+    // each of the nearest enemies say why.
+    // Far off, a machine gun with a target keeps Blue's fire phase (a side with
+    // nothing to fire at is passed over), and that target is beyond the platoon's reach.
+    let terrain = [
+        "............",
+        "............",
+        "wwwwwwww....",
+        "............",
+        "............",
+        "............",
+    ];
+    let mut g = field(
+        &terrain,
+        &[
+            ("platoon", 0, "rifle_platoon", "0404", "North", 4),
+            ("red", 1, "rifle_platoon", "0402", "South", 4),
+            ("tank", 1, "light_tank", "0502", "South", 2),
+            ("mg", 0, "mg_section", "1206", "North", 2),
+            ("far", 1, "rifle_platoon", "1203", "South", 4),
+        ],
+        1,
+    );
+    pass_to(&mut g, "Fire");
+    let why_idle = drumfire_core::rules::wwii::INFO.why_idle;
+    assert_eq!(
+        why_idle(g.world(), 0, "platoon"),
+        [
+            "platoon cannot see red",
+            "platoon has no gun: small arms cannot hurt tank",
+            "far is 8 hexes off: beyond platoon's range (5)",
+        ]
+    );
+    // In the open it sees the infantry: it has a fire, nothing to explain.
+    let mut g = field(
+        &OPEN,
+        &[
+            ("platoon", 0, "rifle_platoon", "0404", "North", 4),
+            ("red", 1, "rifle_platoon", "0402", "South", 4),
+        ],
+        1,
+    );
+    pass_to(&mut g, "Fire");
+    assert_eq!(why_idle(g.world(), 0, "platoon"), Vec::<String>::new());
+}
