@@ -218,7 +218,7 @@ fn a_table_session_in_the_window_saves_and_replays_to_the_same_hash() {
             "By hand: DISR marker on MG/1 Wessex.",
             "By hand: Drumfire marker placed in 0805.",
             "By hand: D/1 Wessex taken off the map.",
-            "Dice, dice tray: 2 + 1 + 6",
+            "Dice, dice tray: 2, 1, 6",
             "Turn 2 begins.",
             "By hand: D/1 Wessex to 1107.",
             "By hand: DISR marker off MG/1 Wessex.",

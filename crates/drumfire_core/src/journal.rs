@@ -208,7 +208,7 @@ impl GameEvent {
             Self::PhaseBegan { phase } => format!("{phase} Phase."),
             Self::DiceRolled { purpose, faces } => {
                 let f: Vec<String> = faces.iter().map(u8::to_string).collect();
-                format!("Dice, {purpose}: {}", f.join(" + "))
+                format!("Dice, {purpose}: {}", f.join(", "))
             }
             Self::Shuffled { purpose, .. } => format!("{purpose} shuffled face down."),
             Self::InitiativeWon { side, totals } => format!(
@@ -237,7 +237,7 @@ impl GameEvent {
                 ..
             } => {
                 let how = fire_how(*strength, shifts, table, column);
-                w.fired(kind, firers, target, &how, dice, result)
+                w.fired(kind, firers, target, &how, table, dice, result)
             }
             Self::StepLost {
                 piece: id,
@@ -312,23 +312,22 @@ impl Words<'_> {
         }
     }
 
-    /// A fire: who fired at what, how it was worked out (`how`), the dice and their
-    /// total, and the result.
+    /// A fire: who fired at what, how it was worked out (`how`), the dice as the table
+    /// reads them (`roll_text`), and the result.
     fn fired(
         &self,
         kind: &str,
         firers: &[String],
         target: &str,
         how: &str,
+        table: &str,
         dice: &[u8],
         result: &str,
     ) -> String {
-        let d: Vec<String> = dice.iter().map(u8::to_string).collect();
         format!(
-            "{kind}: {} at {target}, {how}, dice {} = {}: {result}.",
+            "{kind}: {} at {target}, {how}, {}: {result}.",
             self.list(firers),
-            d.join("+"),
-            dice.iter().map(|x| u32::from(*x)).sum::<u32>()
+            roll_text(table, dice)
         )
     }
 
@@ -369,14 +368,23 @@ impl Words<'_> {
     ) -> String {
         let total: i32 = dice.iter().map(|d| i32::from(*d)).sum::<i32>() + i32::from(plus);
         let plus = if plus > 0 {
-            format!(" + {plus}")
+            format!(" plus {plus}")
         } else {
             String::new()
         };
+        let faces = dice
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let sum = if dice.len() > 1 || !plus.is_empty() {
+            format!("{faces}{plus} = {total}")
+        } else {
+            faces
+        };
         format!(
-            "{} checks morale: {}{plus} = {total} against {morale}: {outcome}.",
-            self.piece(id),
-            dice.iter().map(u8::to_string).collect::<Vec<_>>().join("+")
+            "{} checks morale: {sum} against {morale}: {outcome}.",
+            self.piece(id)
         )
     }
 
@@ -420,9 +428,67 @@ pub fn fire_line(strength: u32, shifts: &[(i32, String)], table: &str, column: &
 }
 
 /// Does a fire on this table read each die on its own ("needs 6": a die a gun
-/// section or a stand, each hitting or not), so that the dice are not summed?
+/// section or a stand, each hitting or not; "no hit": dice that cannot hurt; "Close
+/// combat": each side's die against its own power), so that the dice are not summed?
 pub fn per_die(table: &str) -> bool {
-    table.starts_with("needs ")
+    table.starts_with("needs ") || table == "no hit" || table == "Close combat"
+}
+
+/// A fire's dice as its table reads them: "die 4" for one, "dice 6, 1, 4, 2" where
+/// each die is read on its own, and "dice 4 + 2 = 6" where the table reads their sum.
+pub fn roll_text(table: &str, dice: &[u8]) -> String {
+    let faces: Vec<String> = dice.iter().map(u8::to_string).collect();
+    match dice {
+        [one] => format!("die {one}"),
+        _ if per_die(table) => format!("dice {}", faces.join(", ")),
+        _ => format!(
+            "dice {} = {}",
+            faces.join(" + "),
+            dice.iter().map(|x| u32::from(*x)).sum::<u32>()
+        ),
+    }
+}
+
+/// The dice of a roll read one by one that do something, in words, each face once with
+/// how many showed it: "a 6 and a 4 kill", "two 5s hit", "no die kills". `does` and
+/// `do_` are the verb for one die and for several.
+pub fn dice_that(dice: &[u8], counts: impl Fn(u8) -> bool, does: &str, do_: &str) -> String {
+    let mut faces: Vec<(u8, usize)> = Vec::new();
+    for d in dice.iter().copied().filter(|d| counts(*d)) {
+        match faces.iter_mut().find(|(f, _)| *f == d) {
+            Some((_, n)) => *n += 1,
+            None => faces.push((d, 1)),
+        }
+    }
+    faces.sort_by_key(|f| std::cmp::Reverse(f.0));
+    let many: usize = faces.iter().map(|(_, n)| n).sum();
+    if many == 0 {
+        return format!("no die {does}");
+    }
+    let words: Vec<String> = faces
+        .iter()
+        .map(|(f, n)| match n {
+            1 => format!("a {f}"),
+            _ => format!("{} {f}s", number_word(*n)),
+        })
+        .collect();
+    let list = match words.as_slice() {
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        [] => String::new(),
+    };
+    format!("{list} {}", if many == 1 { does } else { do_ })
+}
+
+/// A small count in words ("two", "three"), figures past twelve.
+fn number_word(n: usize) -> String {
+    const WORDS: [&str; 13] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| (*w).to_owned())
 }
 
 /// A fire's column shifts in words, as " (+1 uphill, -1 cover)", or "" when none.

@@ -61,7 +61,7 @@ pub static PARTS: PlayParts = PlayParts {
          the one facing it; a line broken in places retires or routs. In React, units \
          fall back and units on Opportunity Fire chits shoot. Select a unit to see its \
          chit and orders, each charge with its exact odds; click a shaded hex to move it \
-         there. A hex is 3 inches.",
+         there.",
     ),
     ..PlayParts::NONE
 };

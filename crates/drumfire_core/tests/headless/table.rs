@@ -176,7 +176,7 @@ fn every_hand_move_changes_the_table_and_is_journaled() {
             "T1 By hand: DISR marker on MG/1 Wessex.",
             "T1 By hand: Drumfire marker placed in 0805.",
             "T1 By hand: D/1 Wessex taken off the map.",
-            "T1 Dice, dice tray: 3 + 2",
+            "T1 Dice, dice tray: 3, 2",
             "T2 Turn 2 begins.",
         ]
     );

@@ -248,16 +248,38 @@ pub fn fire_at(world: &mut World, kind: &str, u: &Unit, t: &Unit, stand: usize, 
                 losses.push(next);
             }
         }
-        result = format!(
-            "{} stand{} lost",
-            losses.len(),
-            if losses.len() == 1 { "" } else { "s" }
-        );
+        let which = if t.battery {
+            let doubles = dice
+                .chunks(2)
+                .filter(|g| fire_chart::destroys_battery([g[0], g[1]]))
+                .count();
+            match doubles {
+                0 => "no gun rolls a double six".to_owned(),
+                1 => "a gun rolls a double six".to_owned(),
+                n => format!("{n} guns roll a double six"),
+            }
+        } else {
+            crate::journal::dice_that(&dice, hits_faces, "hits", "hit")
+        };
+        result = if losses.is_empty() {
+            which
+        } else {
+            format!(
+                "{which}: {} stand{} lost",
+                losses.len(),
+                if losses.len() == 1 { "" } else { "s" }
+            )
+        };
     } else {
         dice = super::roll(world, guns, format!("{kind}: {}", u.name));
         let hits = dice.iter().filter(|d| hits_faces(**d)).count();
         losses.extend(order.iter().copied().take(hits));
-        result = format!("{hits} hit{}", if hits == 1 { "" } else { "s" });
+        let which = crate::journal::dice_that(&dice, hits_faces, "hits", "hit");
+        result = if hits == 0 {
+            which
+        } else {
+            format!("{which} ({hits} hit{})", if hits == 1 { "" } else { "s" })
+        };
     }
     fired(world, kind, u, t, shot, dice, result);
     for s in losses {
@@ -300,11 +322,23 @@ pub fn fire_at_charger(world: &mut World, k: usize, u: &Unit, t: &Unit, stand: u
     {
         *h = h.saturating_add(hits as u8);
     }
-    let result = format!(
-        "{hits} hit{} on the domino behind stand {}",
-        if hits == 1 { "" } else { "s" },
-        stand + 1
-    );
+    let result = if u.battery && t.battery {
+        format!("0 hits on the domino behind stand {}", stand + 1)
+    } else if hits == 0 {
+        crate::journal::dice_that(&dice, |_| false, "hits", "hit")
+    } else {
+        format!(
+            "{} the domino behind stand {} ({hits} hit{})",
+            crate::journal::dice_that(
+                &dice,
+                |d| d.saturating_sub(shot.minus) >= shot.needs,
+                "hits",
+                "hit"
+            ),
+            stand + 1,
+            if hits == 1 { "" } else { "s" }
+        )
+    };
     fired(world, "Fire at a charger", u, t, shot, dice, result);
 }
 

@@ -144,11 +144,11 @@ pub fn total(factors: &[(i32, String)]) -> i32 {
 pub enum Row {
     /// 2–3: the winner routs, takes 3 casualties; the loser 1.
     WinnerRouts,
-    /// 4–5: the winner retires 4" Shaken, takes 2 casualties; the loser 1.
+    /// 4–5: the winner retires 4" (1 hex) Shaken, takes 2 casualties; the loser 1.
     WinnerRetires,
     /// 6–7: a draw, both Disordered, a casualty each.
     Draw,
-    /// 8–9: the loser retires 4" Shaken, takes 2 casualties; the winner 1.
+    /// 8–9: the loser retires 4" (1 hex) Shaken, takes 2 casualties; the winner 1.
     LoserRetires,
     /// 10 and more: the loser routs, takes 3 casualties; the winner 1.
     LoserRouts,
@@ -186,15 +186,73 @@ impl Row {
         }
     }
 
-    /// The row as the table prints it.
-    pub fn label(self) -> &'static str {
+    /// The totals of the row: "2–3", "10+".
+    pub fn range(self) -> &'static str {
         match self {
-            Row::WinnerRouts => "2–3: winner routs (winner 3 casualties, loser 1)",
-            Row::WinnerRetires => "4–5: winner retires 4\" Shaken (winner 2, loser 1)",
-            Row::Draw => "6–7: draw, both Disordered (1 casualty each)",
-            Row::LoserRetires => "8–9: loser retires 4\" Shaken (winner 1, loser 2)",
-            Row::LoserRouts => "10+: loser routs (winner 1, loser 3)",
+            Row::WinnerRouts => "2–3",
+            Row::WinnerRetires => "4–5",
+            Row::Draw => "6–7",
+            Row::LoserRetires => "8–9",
+            Row::LoserRouts => "10+",
         }
+    }
+
+    /// What the row does, `roller` being the side that rolls (the seed's "Winner")
+    /// and `other` the other: "Brigade Dufour retires 1 hex, Shaken", "a draw, both
+    /// Disordered". The table's "retires 4"" is one hex (N-1).
+    fn fate(self, roller: &str, other: &str, would: bool) -> String {
+        let (rout, retire) = if would {
+            ("would rout", "would retire 1 hex, Shaken")
+        } else {
+            ("routs", "retires 1 hex, Shaken")
+        };
+        match self {
+            Row::WinnerRouts => format!("{roller} {rout}"),
+            Row::WinnerRetires => format!("{roller} {retire}"),
+            Row::Draw => "a draw, both Disordered".into(),
+            Row::LoserRetires => format!("{other} {retire}"),
+            Row::LoserRouts => format!("{other} {rout}"),
+        }
+    }
+
+    /// The casualties of the row in words: "Brigade Dufour 3 casualties, Brigade
+    /// Lannes 1", "1 casualty each".
+    fn losses(self, roller: &str, other: &str) -> String {
+        let (to_roller, to_other) = self.casualties();
+        if to_roller == to_other {
+            return format!("{to_roller} casualty each");
+        }
+        format!(
+            "{roller} {to_roller} casualt{}, {other} {to_other}",
+            if to_roller == 1 { "y" } else { "ies" }
+        )
+    }
+
+    /// The row before the roll, as the odds show it: what would happen on it, the
+    /// brigades named ("2–3: Brigade Dufour would rout (Brigade Dufour 3 casualties,
+    /// Brigade Lannes 1)").
+    pub fn would(self, roller: &str, other: &str) -> String {
+        format!(
+            "{}: {} ({})",
+            self.range(),
+            self.fate(roller, other, true),
+            self.losses(roller, other)
+        )
+    }
+
+    /// The row after the roll, as the log shows it: what happens, the totals of the
+    /// row and the casualties ("Brigade Lannes routs (10+): Brigade Dufour 1 casualty,
+    /// Brigade Lannes 3", "a draw (6–7), both Disordered: 1 casualty each").
+    pub fn happened(self, roller: &str, other: &str) -> String {
+        let losses = self.losses(roller, other);
+        if self == Row::Draw {
+            return format!("a draw ({}), both Disordered: {losses}", self.range());
+        }
+        format!(
+            "{} ({}): {losses}",
+            self.fate(roller, other, false),
+            self.range()
+        )
     }
 }
 
@@ -277,11 +335,11 @@ pub fn odds(plan: &Plan, attacker: &str, defender: &str) -> Odds {
         outcomes: Row::ALL
             .iter()
             .zip(ways)
-            .map(|(row, w)| Outcome::new(row.label(), w, 36u32))
+            .map(|(row, w)| Outcome::new(row.would(winner, loser), w, 36u32))
             .collect(),
         more: vec![
             Distribution {
-                heading: format!("Casualties to {winner} (the winner)"),
+                heading: format!("Casualties to {winner}"),
                 outcomes: casualties(true),
             },
             Distribution {

@@ -256,9 +256,21 @@ fn contest_fight(world: &mut World, p: &Piece, t: &Piece, fight: Fight, contest:
             target: view::label(t.hex),
             strength: 0,
             shifts,
-            column: format!("{} rolls {:+}", winner.name, plan.difference),
+            column: if plan.difference == 0 {
+                format!("{} rolls", winner.name)
+            } else {
+                format!("{} rolls {:+}", winner.name, plan.difference)
+            },
             dice,
-            result: format!("{total}: {}", row.label()),
+            result: if plan.difference == 0 {
+                row.happened(&winner.name, &loser.name)
+            } else {
+                format!(
+                    "{:+} makes {total}, {}",
+                    plan.difference,
+                    row.happened(&winner.name, &loser.name)
+                )
+            },
         },
     );
     apply_row(world, fight, row, winner, loser);

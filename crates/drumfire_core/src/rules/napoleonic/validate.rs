@@ -406,7 +406,7 @@ fn skirmish_check(e: &Engagement) -> Result<(), String> {
     )?;
     if distance != 2 {
         return Err(format!(
-            "a skirmish is fought across one empty hex (4\"): {} is {distance} hex{} away",
+            "a skirmish is fought across one empty hex: {} is {distance} hex{} away",
             enemy.name,
             if distance == 1 { "" } else { "es" }
         ));
@@ -418,7 +418,7 @@ fn skirmish_check(e: &Engagement) -> Result<(), String> {
         .find_map(|h| view::cell(e.world, h).and_then(|_| view::piece_at(e.world, h)))
     {
         return Err(format!(
-            "a skirmish is fought across one empty hex (4\"): {} stands in {}, between {} and {}",
+            "a skirmish is fought across one empty hex: {} stands in {}, between {} and {}",
             b.name,
             view::label(b.hex),
             p.name,

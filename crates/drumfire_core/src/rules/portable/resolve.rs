@@ -341,6 +341,21 @@ pub(super) fn close_combat(
         .extend(attackers.iter().cloned());
     let defender_lost = a <= plan.attack;
     let attacker_lost = d <= plan.defence;
+    // Each side's die is read on its own, against its own power.
+    let reads = |die: u8, kills: bool| {
+        if kills {
+            format!("{die} (a kill)")
+        } else {
+            format!("{die} (a miss)")
+        }
+    };
+    let dice_read = format!(
+        "{} rolls {}, {} rolls {}",
+        name(&lead),
+        reads(a, defender_lost),
+        name(defender),
+        reads(d, attacker_lost)
+    );
     let result = match (defender_lost, attacker_lost) {
         (true, true) => "Mutual annihilation".to_owned(),
         (true, false) => format!("{} destroyed", name(defender)),
@@ -368,7 +383,7 @@ pub(super) fn close_combat(
             shifts,
             column: format!("power {} against {}", plan.attack, plan.defence),
             dice: vec![a, d],
-            result,
+            result: format!("{dice_read}: {result}"),
         },
     );
     if defender_lost {

@@ -318,6 +318,20 @@ pub fn odds(u: &Unit, t: &Unit, shot: &Shot) -> Odds {
     }
 }
 
+/// A fire's result in the log: each die read on its own, the dice that kill and the
+/// kills ("a 6 and a 4 kill (2 kills)"), or "no die kills".
+fn fire_result(dice: &[u8], needs: Option<u8>, kills: u32) -> String {
+    let which = crate::journal::dice_that(dice, |d| needs.is_some_and(|n| d >= n), "kills", "kill");
+    if kills == 0 {
+        which
+    } else {
+        format!(
+            "{which} ({kills} kill{})",
+            if kills == 1 { "" } else { "s" }
+        )
+    }
+}
+
 /// `u` fires at `t`: its dice rolled, the bases they kill lost; a unit left below half
 /// its bases by the fire checks morale.
 /// Ours — W-D15 in docs/rules/wwii.md: fire that leaves a unit below half checks it.
@@ -352,8 +366,8 @@ pub fn fire_at(world: &mut World, u: &Unit, t: &Unit, shot: &Shot) {
                 shot.needs
                     .map_or_else(|| "no die can kill".to_owned(), |n| format!("{n}-6 kill"))
             ),
+            result: fire_result(&dice, shot.needs, kills),
             dice,
-            result: format!("{kills} kill{}", if kills == 1 { "" } else { "s" }),
         },
     );
     let lost = super::effects::lose_bases(world, &t.id, kills);

@@ -117,11 +117,11 @@ fn infantry_storms_a_battery_beside_it() {
     assert_eq!(
         odds_of(&game, 0, "col", "0504", Fight::Assault),
         "+1 col: Attack column, +1 gun: Canister at close range | \
-         2–3: winner routs (winner 3 casualties, loser 1) 3/36, \
-         4–5: winner retires 4\" Shaken (winner 2, loser 1) 7/36, \
-         6–7: draw, both Disordered (1 casualty each) 11/36, \
-         8–9: loser retires 4\" Shaken (winner 1, loser 2) 9/36, \
-         10+: loser routs (winner 1, loser 3) 6/36"
+         2–3: col would rout (col 3 casualties, gun 1) 3/36, \
+         4–5: col would retire 1 hex, Shaken (col 2 casualties, gun 1) 7/36, \
+         6–7: a draw, both Disordered (1 casualty each) 11/36, \
+         8–9: gun would retire 1 hex, Shaken (col 1 casualty, gun 2) 9/36, \
+         10+: gun would rout (col 1 casualty, gun 3) 6/36"
     );
     // A limbered battery is caught: -2.
     let cavs = combat::factors(
@@ -133,10 +133,7 @@ fn infantry_storms_a_battery_beside_it() {
     game.submit(fight(0, "col", "0504", Fight::Assault))
         .unwrap();
     // Seed 5: 10, the battery routs with its last sections lost: it is gone.
-    assert_eq!(
-        last_result(&game),
-        "10: 10+: loser routs (winner 1, loser 3)"
-    );
+    assert_eq!(last_result(&game), "gun routs (10+): col 1 casualty, gun 3");
     assert_eq!(hex_of_piece(&game, "gun"), None);
     assert_eq!(standing(&game, "col"), "■■■□");
 }

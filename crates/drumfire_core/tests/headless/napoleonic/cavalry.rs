@@ -36,18 +36,18 @@ fn cavalry_charges_in_line_on_attack_orders_and_is_blown() {
     assert_eq!(
         odds_of(&game, 0, "cav", "0504", Fight::Charge),
         "+1 cav: Class A, +2 cav: Cavalry against infantry not in square | \
-         2–3: winner routs (winner 3 casualties, loser 1) 0/36, \
-         4–5: winner retires 4\" Shaken (winner 2, loser 1) 1/36, \
-         6–7: draw, both Disordered (1 casualty each) 5/36, \
-         8–9: loser retires 4\" Shaken (winner 1, loser 2) 9/36, \
-         10+: loser routs (winner 1, loser 3) 21/36"
+         2–3: cav would rout (cav 3 casualties, b 1) 0/36, \
+         4–5: cav would retire 1 hex, Shaken (cav 2 casualties, b 1) 1/36, \
+         6–7: a draw, both Disordered (1 casualty each) 5/36, \
+         8–9: b would retire 1 hex, Shaken (cav 1 casualty, b 2) 9/36, \
+         10+: b would rout (cav 1 casualty, b 3) 21/36"
     );
     game.submit(fight(0, "cav", "0504", Fight::Charge)).unwrap();
     // Seed 11: 7+3 = 10, the line routs with three casualties; the horse takes one
     // and, win or lose, is blown.
     assert_eq!(
         last_result(&game),
-        "10: 10+: loser routs (winner 1, loser 3)"
+        "+3 makes 10, b routs (10+): cav 1 casualty, b 3"
     );
     assert!(marked(&game, "b", MarkerKind::Routed));
     assert_eq!(standing(&game, "b"), "■□□□");
@@ -100,7 +100,7 @@ fn a_square_stands_against_cavalry() {
     // casualties, and is blown.
     assert_eq!(
         last_result(&game),
-        "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+        "+3 makes 8, cav retires 1 hex, Shaken (8–9): sq 1 casualty, cav 2"
     );
     assert_eq!(hex_of_piece(&game, "cav").as_deref(), Some("0303"));
     assert!(marked(&game, "cav", MarkerKind::Shaken));

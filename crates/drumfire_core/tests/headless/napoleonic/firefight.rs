@@ -87,7 +87,7 @@ fn the_disordered_recover_at_the_rally_unless_they_fought() {
     // and the fighter retires Shaken. It fought, so it keeps its disorder.
     assert_eq!(
         last_result(&game),
-        "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+        "+1 makes 8, fighter retires 1 hex, Shaken (8–9): b 1 casualty, fighter 2"
     );
     assert_eq!(hex_of_piece(&game, "fighter").as_deref(), Some("0303"));
     assert!(marked(&game, "fighter", MarkerKind::Disordered));
@@ -152,7 +152,7 @@ fn a_firefight_target_on_attack_orders_fires_back() {
     );
     assert_eq!(
         last_result(&game),
-        "9: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+        "+1 makes 9, r retires 1 hex, Shaken (8–9): b 1 casualty, r 2"
     );
     assert_eq!(standing(&game, "b"), "■■■□");
     assert_eq!(standing(&game, "r"), "■■□□");
@@ -176,7 +176,7 @@ fn a_brigade_made_shaken_drops_its_attack_orders_to_engage() {
         .unwrap();
     assert_eq!(
         last_result(&game),
-        "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+        "b retires 1 hex, Shaken (8–9): r 1 casualty, b 2"
     );
     assert!(marked(&game, "b", MarkerKind::Shaken));
     assert!(

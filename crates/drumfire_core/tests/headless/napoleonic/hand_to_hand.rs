@@ -72,7 +72,7 @@ fn the_loser_routs_and_flees_two_hexes_with_its_casualties() {
     game.submit(fight(0, "r", "0504", Fight::HandToHand))
         .unwrap();
     assert!(
-        last_result(&game).contains("loser routs"),
+        last_result(&game).contains("b routs (10+)"),
         "{}",
         last_result(&game)
     );
@@ -112,7 +112,7 @@ fn a_router_flees_two_hexes_from_the_enemy_and_is_marked_routed() {
     game.submit(fight(0, "r", "0504", Fight::HandToHand))
         .unwrap();
     assert!(
-        last_result(&game).contains("loser routs"),
+        last_result(&game).contains("b routs (10+)"),
         "{}",
         last_result(&game)
     );
@@ -141,7 +141,7 @@ fn the_loser_retires_one_hex_shaken_and_takes_two_casualties() {
         .unwrap();
     assert_eq!(
         last_result(&game),
-        "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+        "b retires 1 hex, Shaken (8–9): r 1 casualty, b 2"
     );
     assert_eq!(standing(&game, "r"), "■■■□");
     assert_eq!(standing(&game, "b"), "■■□□");
@@ -166,7 +166,7 @@ fn the_winner_on_factors_retires_shaken_on_a_low_roll() {
         .unwrap();
     assert_eq!(
         last_result(&game),
-        "5: 4–5: winner retires 4\" Shaken (winner 2, loser 1)"
+        "r retires 1 hex, Shaken (4–5): r 2 casualties, b 1"
     );
     assert_eq!(standing(&game, "r"), "■■□□");
     assert_eq!(standing(&game, "b"), "■■■□");
@@ -183,7 +183,7 @@ fn a_draw_leaves_both_disordered_with_a_casualty_each() {
         .unwrap();
     assert_eq!(
         last_result(&game),
-        "7: 6–7: draw, both Disordered (1 casualty each)"
+        "a draw (6–7), both Disordered: 1 casualty each"
     );
     for id in ["r", "b"] {
         assert_eq!(standing(&game, id), "■■■□", "{id}");
@@ -198,10 +198,7 @@ fn a_casualty_takes_the_rightmost_battalion_and_the_last_disperses_the_brigade()
     let mut game = to_combat(&even_fights(), 10, 0);
     game.submit(fight(0, "r", "0504", Fight::HandToHand))
         .unwrap();
-    assert_eq!(
-        last_result(&game),
-        "3: 2–3: winner routs (winner 3 casualties, loser 1)"
-    );
+    assert_eq!(last_result(&game), "r routs (2–3): r 3 casualties, b 1");
     assert_eq!(standing(&game, "r"), "■□□□");
     assert!(marked(&game, "r", MarkerKind::Routed));
     // Its casualties count for the other side at the end.
@@ -227,7 +224,7 @@ fn a_shaken_brigade_that_must_retire_routs() {
         .unwrap();
     assert_eq!(
         last_result(&game),
-        "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+        "b retires 1 hex, Shaken (8–9): r 1 casualty, b 2"
     );
     assert_eq!(standing(&game, "b"), "■■□□");
     assert!(marked(&game, "b", MarkerKind::Routed));

@@ -11,7 +11,7 @@ fn an_attacker_goes_in_when_the_garrison_of_a_wood_retires() {
     game.submit(fight(0, "a", "0505", Fight::Inside)).unwrap();
     assert_eq!(
         last_result(&game),
-        "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+        "g retires 1 hex, Shaken (8–9): a 1 casualty, g 2"
     );
     assert_eq!(
         hex_of_piece(&game, "a").as_deref(),
@@ -31,7 +31,7 @@ fn the_winner_of_a_fight_inside_is_disordered() {
     game.submit(fight(0, "a", "0505", Fight::Inside)).unwrap();
     assert_eq!(
         last_result(&game),
-        "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+        "g retires 1 hex, Shaken (8–9): a 1 casualty, g 2"
     );
     assert_eq!(standing(&game, "a"), "■■■□");
     assert!(marked(&game, "a", MarkerKind::Disordered));
@@ -42,6 +42,9 @@ fn the_winner_of_a_fight_inside_is_disordered() {
     let mut game = to_combat(&even_fights(), 0, 0);
     game.submit(fight(0, "r", "0504", Fight::HandToHand))
         .unwrap();
-    assert!(last_result(&game).starts_with("8: 8–9"));
+    assert_eq!(
+        last_result(&game),
+        "b retires 1 hex, Shaken (8–9): r 1 casualty, b 2"
+    );
     assert!(!marked(&game, "r", MarkerKind::Disordered));
 }

@@ -231,7 +231,7 @@ fn a_retiring_brigade_takes_the_open_before_a_marsh_or_wood() {
         .unwrap();
     assert_eq!(
         last_result(&game),
-        "8: 8–9: loser retires 4\" Shaken (winner 1, loser 2)"
+        "b retires 1 hex, Shaken (8–9): r 1 casualty, b 2"
     );
     assert_eq!(hex_of_piece(&game, "b").as_deref(), Some("0605"));
     assert!(marked(&game, "b", MarkerKind::Shaken));
@@ -274,7 +274,7 @@ fn a_router_flees_over_the_ground_and_a_wood_slows_it() {
     game.submit(fight(0, "r", "0504", Fight::HandToHand))
         .unwrap();
     assert!(
-        last_result(&game).contains("loser routs"),
+        last_result(&game).contains("b routs (10+)"),
         "{}",
         last_result(&game)
     );

@@ -183,7 +183,7 @@ fn a_skirmish_needs_every_hex_between_empty() {
     refused(
         &mut game,
         fight(0, "r", "0604", Fight::Skirmish),
-        "a skirmish is fought across one empty hex (4\"): touch stands in 0504, between r and far",
+        "a skirmish is fought across one empty hex: touch stands in 0504, between r and far",
     );
     refused(
         &mut game,

@@ -105,7 +105,10 @@ fn close_combat_with(seed: u64) -> (Game, String) {
 #[test]
 fn close_combat_at_or_under_power_destroys_and_the_winner_may_advance() {
     let (game, result) = close_combat_with(2);
-    assert_eq!(result, "power 4 against 4, dice [4, 6]: def destroyed");
+    assert_eq!(
+        result,
+        "power 4 against 4, dice [4, 6]: att rolls 4 (a kill), def rolls 6 (a miss): def destroyed"
+    );
     assert!(view::unit(game.world(), "def").is_none());
     assert_eq!(
         view::label(unit(&game, "att").hex),
@@ -117,7 +120,10 @@ fn close_combat_at_or_under_power_destroys_and_the_winner_may_advance() {
 #[test]
 fn close_combat_the_defender_destroys_the_attacker() {
     let (game, result) = close_combat_with(12);
-    assert_eq!(result, "power 4 against 4, dice [5, 1]: att destroyed");
+    assert_eq!(
+        result,
+        "power 4 against 4, dice [5, 1]: att rolls 5 (a miss), def rolls 1 (a kill): att destroyed"
+    );
     assert!(view::unit(game.world(), "att").is_none());
     assert_eq!(
         view::label(unit(&game, "def").hex),
@@ -131,7 +137,7 @@ fn close_combat_a_draw_makes_the_attacker_withdraw_to_an_empty_hex_away_from_the
     let (game, result) = close_combat_with(16);
     assert_eq!(
         result,
-        "power 4 against 4, dice [6, 5]: Draw: att withdraws to 0404"
+        "power 4 against 4, dice [6, 5]: att rolls 6 (a miss), def rolls 5 (a miss): Draw: att withdraws to 0404"
     );
     let att = unit(&game, "att");
     assert!(att.hex.unsigned_distance_to(h("0305")) > 1);
@@ -142,7 +148,7 @@ fn close_combat_both_destroyed_is_mutual_annihilation() {
     let (game, result) = close_combat_with(1);
     assert_eq!(
         result,
-        "power 4 against 4, dice [1, 4]: Mutual annihilation"
+        "power 4 against 4, dice [1, 4]: att rolls 1 (a kill), def rolls 4 (a kill): Mutual annihilation"
     );
     assert!(view::units(game.world()).is_empty());
     assert_eq!(

@@ -167,7 +167,7 @@ fn personnel_moving_into_contact_are_locked_and_fight_in_the_assault_phase() {
     assert_eq!(g.awaiting(), Some(1));
     g.submit(fire(1, "red", "rifles")).unwrap();
     let lines = log(&g);
-    assert!(lines.iter().any(|l| l == "Small arms fire: smg at 0402, needs 6 (-1 the firer moved), 6 dice at 1 hex: 6-6 kill, dice 6+1+4+2+1+1 = 15: 1 kill."));
+    assert!(lines.iter().any(|l| l == "Small arms fire: smg at 0402, needs 6 (-1 the firer moved), 6 dice at 1 hex: 6-6 kill, dice 6, 1, 4, 2, 1, 1: a 6 kills (1 kill)."));
     // Red may fight the tank or the personnel: it chooses; by default the personnel.
     assert_eq!(g.phase_name(), "Assault");
     assert_eq!(g.awaiting(), Some(1));
