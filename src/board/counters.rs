@@ -585,7 +585,7 @@ const SHORTER: [(&str, &str); 16] = [
 
 /// A counter's name in at most `max` letters: its long words shortened as an
 /// order-of-battle sheet would, one at a time until it fits, and cut only then.
-fn short_name(name: &str, max: usize) -> String {
+pub(super) fn short_name(name: &str, max: usize) -> String {
     let fits = |s: &str| s.chars().count() <= max;
     let mut short = name.to_owned();
     for (long, abbreviation) in SHORTER {

@@ -10,7 +10,7 @@ use super::geometry::BoardGeometry;
 use super::text::board_text;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use drumfire_core::counters::{OnHex, PieceIds};
+use drumfire_core::counters::OnHex;
 use drumfire_core::journal::{GameEvent, Journal};
 use hexx::Hex;
 use std::collections::{BTreeMap, VecDeque};
@@ -71,6 +71,8 @@ pub struct Motion {
     pace: f32,
     /// Drawings moved off their rest or drawn for the show, to put back.
     touched: bool,
+    /// Where each piece stood when the journal was last read.
+    stood: BTreeMap<String, Hex>,
 }
 
 impl Motion {
@@ -116,28 +118,41 @@ pub(super) fn plugin(app: &mut App) {
 fn read_journal(world: &mut World) {
     let n = world.resource::<Journal>().entries().len();
     let pace = pace(world);
-    let mut motion = world.resource_mut::<Motion>();
-    motion.pace = pace;
-    if n < motion.seen {
-        motion.finish();
-        motion.seen = n;
+    let from = world.resource::<Motion>().seen;
+    if n == from {
         return;
     }
-    let from = motion.seen;
-    motion.seen = n;
+    let now = positions(world);
     let loading = world
         .get_resource::<crate::redraw::ReplayQueue>()
         .is_some_and(|q| !q.0.is_empty());
-    if n == from || pace <= 0.0 || loading || n - from > MANY {
-        return;
+    let shows = if n < from || pace <= 0.0 || loading || n - from > MANY {
+        Vec::new()
+    } else {
+        shows_of(world, from, &world.resource::<Motion>().stood, &now)
+    };
+    let mut motion = world.resource_mut::<Motion>();
+    if n < from {
+        motion.finish();
     }
-    let shows = shows_of(world, from);
-    world.resource_mut::<Motion>().shows.extend(shows);
+    motion.pace = pace;
+    motion.seen = n;
+    motion.stood = now;
+    motion.shows.extend(shows);
+}
+
+/// Where each piece on the map stands.
+fn positions(world: &mut World) -> BTreeMap<String, Hex> {
+    let mut pieces = world.query::<(&drumfire_core::counters::Counter, &OnHex)>();
+    pieces
+        .iter(world)
+        .map(|(c, on)| (c.id.clone(), on.0))
+        .collect()
 }
 
 /// Seconds a pace lasts now: the settings' (0 without settings, as in the editor), none
 /// while the computer plays fast.
-fn pace(world: &World) -> f32 {
+pub fn pace(world: &World) -> f32 {
     let fast = world
         .get_resource::<crate::play::computer::Computer>()
         .is_some_and(|c| c.fast);
@@ -147,13 +162,24 @@ fn pace(world: &World) -> f32 {
     }
 }
 
-/// The shows of the journal's entries from `from` on: each piece's moves, and each
-/// fire with the losses that followed it.
-fn shows_of(world: &World, from: usize) -> Vec<Show> {
+/// The shows of the journal's entries from `from` on, the pieces standing where
+/// `stood` has them before and `now` after: each piece's moves, each fire from where
+/// its firers stood with the losses that followed it, and last each piece that went
+/// elsewhere without a move of its own in the journal (a retreat, a rout).
+fn shows_of(
+    world: &World,
+    from: usize,
+    stood: &BTreeMap<String, Hex>,
+    now: &BTreeMap<String, Hex>,
+) -> Vec<Show> {
     let entries = &world.resource::<Journal>().entries()[from..];
     let names = drumfire_core::journal::piece_names(world);
-    let name = |id: &str| names.get(id).cloned().unwrap_or_else(|| id.to_owned());
+    let name = |id: &str| {
+        let full = names.get(id).map_or(id, String::as_str);
+        super::counters::short_name(full, 16)
+    };
     let hex_of = |label: &str| drumfire_core::scenario::hex_of(label);
+    let mut at = stood.clone();
     let mut shows = Vec::new();
     for (i, entry) in entries.iter().enumerate() {
         match &entry.event {
@@ -161,11 +187,14 @@ fn shows_of(world: &World, from: usize) -> Vec<Show> {
                 let (Some(from), Some(to)) = (hex_of(from), hex_of(to)) else {
                     continue;
                 };
-                shows.extend(pieces.iter().map(|p| Show::Glide {
-                    piece: p.clone(),
-                    from,
-                    to,
-                }));
+                for p in pieces {
+                    at.insert(p.clone(), to);
+                    shows.push(Show::Glide {
+                        piece: p.clone(),
+                        from,
+                        to,
+                    });
+                }
             }
             GameEvent::Fired {
                 firers,
@@ -176,10 +205,12 @@ fn shows_of(world: &World, from: usize) -> Vec<Show> {
                 let Some(target) = hex_of(target) else {
                     continue;
                 };
-                let mut words = vec![result.clone()];
-                words.extend(losses(&entries[i + 1..], &name));
+                let mut words = losses(&entries[i + 1..], &name);
+                if words.is_empty() {
+                    words.push(super::counters::short_name(result, 28));
+                }
                 shows.push(Show::Fire {
-                    firers: firers.iter().filter_map(|f| where_is(world, f)).collect(),
+                    firers: firers.iter().filter_map(|f| at.get(f).copied()).collect(),
                     target,
                     words: words.join("\n"),
                 });
@@ -187,37 +218,59 @@ fn shows_of(world: &World, from: usize) -> Vec<Show> {
             _ => {}
         }
     }
+    for (piece, to) in now {
+        if let Some(from) = at.get(piece).filter(|h| *h != to) {
+            shows.push(Show::Glide {
+                piece: piece.clone(),
+                from: *from,
+                to: *to,
+            });
+        }
+    }
     shows
 }
 
-/// The losses a fire caused: the entries after it up to the next fire or move.
+/// The losses a fire caused, a line a piece: the entries after it up to the next fire
+/// or move.
 fn losses(after: &[drumfire_core::journal::Entry], name: &dyn Fn(&str) -> String) -> Vec<String> {
-    after
-        .iter()
-        .take_while(|e| {
-            !matches!(
-                e.event,
-                GameEvent::Fired { .. } | GameEvent::Moved { .. } | GameEvent::PhaseBegan { .. }
-            )
-        })
-        .filter_map(|e| match &e.event {
-            GameEvent::StepLost { piece, eliminated } => Some(if *eliminated {
-                format!("{} eliminated", name(piece))
-            } else {
-                format!("{} loses a step", name(piece))
-            }),
+    // (piece, losses, eliminated, of stands rather than steps)
+    let mut lost: Vec<(String, u32, bool, bool)> = Vec::new();
+    let events = after.iter().map(|e| &e.event).take_while(|e| {
+        !matches!(
+            e,
+            GameEvent::Fired { .. } | GameEvent::Moved { .. } | GameEvent::PhaseBegan { .. }
+        )
+    });
+    for event in events {
+        let (piece, gone, stand) = match event {
+            GameEvent::StepLost { piece, eliminated } => (piece, *eliminated, false),
             GameEvent::StandLost {
                 piece, standing, ..
-            } => Some(format!("{} loses a stand ({standing} left)", name(piece))),
-            _ => None,
+            } => (piece, *standing == 0, true),
+            _ => continue,
+        };
+        match lost.iter_mut().find(|(p, ..)| p == piece) {
+            Some(l) => {
+                l.1 += 1;
+                l.2 |= gone;
+            }
+            None => lost.push((piece.clone(), 1, gone, stand)),
+        }
+    }
+    lost.into_iter()
+        .map(|(piece, n, gone, stand)| {
+            let what = if stand { "stand" } else { "step" };
+            if gone {
+                format!("{} eliminated", name(&piece))
+            } else {
+                format!(
+                    "{} −{n} {what}{}",
+                    name(&piece),
+                    if n == 1 { "" } else { "s" }
+                )
+            }
         })
         .collect()
-}
-
-/// The hex piece `id` stands in, if it is on the map.
-fn where_is(world: &World, id: &str) -> Option<Hex> {
-    let e = world.resource::<PieceIds>().get(id)?;
-    world.get::<OnHex>(e).map(|on| on.0)
 }
 
 /// Shows the first show and moves on when it is over; each piece that still has a
@@ -260,7 +313,6 @@ fn show(
     motion.touched = true;
     redraw.write(RequestRedraw);
     let t = (motion.elapsed / (motion.shows[0].paces() * motion.pace)).clamp(0.0, 1.0);
-    eprintln!("show t {t} elapsed {} pace {} views {}", motion.elapsed, motion.pace, views.iter().count());
     place_pieces(&motion.shows, t, &geometry, &mut views);
     if motion.shows.front() != before.as_ref() || fires.is_empty() {
         for e in &fires {
@@ -340,12 +392,13 @@ fn draw_fire(
         ));
     }
     let lines = words.lines().count() as f32;
+    let widest = words.lines().map(|l| l.chars().count()).max().unwrap_or(0) as f32;
     commands
         .spawn((
             FireView,
             Sprite::from_color(
                 Color::srgba(0.05, 0.05, 0.05, 0.85),
-                Vec2::new(150.0, 14.0 * lines + 8.0),
+                Vec2::new(widest * 6.4 + 12.0, 14.0 * lines + 8.0),
             ),
             Transform::from_translation(
                 (b + Vec2::new(0.0, 34.0 + 7.0 * lines)).extend(super::z::COUNTER + GLIDING + 1.0),

@@ -14,6 +14,9 @@
 //! into the chosen cell), `file-plan`, `show-plan SIDE` (the menu during play),
 //! `close-plan`; `handoff` (the player at the screen confirms the hand-off screen);
 //! `dump-view NAME` writes the words the screen shows of plans and the log.
+//! Each step waits until the last order has been shown on the board, but
+//! `showing NAME`, which waits until an order is being shown and writes its picture and
+//! what is shown (NAME.png, NAME.txt); where orders are not shown it is passed over.
 //! At the table (hand moves, as the panels queue them): `hand move ID HEX`,
 //! `hand flip ID`, `hand remove ID`, `hand mark ID MARKER on|off` (DISR, PINNED...),
 //! `hand drumfire HEX on|off`, `hand stand ID N lost|back` (N from 1, the leftmost),
@@ -100,6 +103,23 @@ fn step(world: &mut World, script: &mut Script) {
     {
         return;
     }
+    // Each step waits until the last order has been shown on the board, but for
+    // `showing`, which waits until something is.
+    let showing = world
+        .get_resource::<crate::board::motion::Motion>()
+        .is_some_and(crate::board::motion::Motion::busy);
+    let wants_showing = script
+        .steps
+        .front()
+        .is_some_and(|(_, w)| w.first().is_some_and(|w| w == "showing"));
+    if wants_showing && crate::board::motion::pace(world) <= 0.0 {
+        // Nothing is shown on this board: there is nothing to wait for.
+        script.steps.pop_front();
+        return;
+    }
+    if showing != wants_showing {
+        return;
+    }
     let Some((line, words)) = script.steps.pop_front() else {
         script.finished = Some(0);
         return;
@@ -156,6 +176,22 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
         "hover" => world.resource_mut::<Hover>().0 = Some(hex(args.first())?),
         "close-dialogs" => world.resource_mut::<CombatReport>().open = false,
         "look-up" => world.resource_mut::<super::LookUpRequest>().0 = true,
+        "showing" => {
+            // What is shown on the board now, in a picture and in words.
+            let name = args.first().ok_or("a name is missing")?;
+            std::fs::create_dir_all(&script.shots).map_err(|e| e.to_string())?;
+            world
+                .spawn(Screenshot::primary_window())
+                .observe(save_to_disk(script.shots.join(format!("{name}.png"))));
+            let shows = world
+                .resource::<crate::board::motion::Motion>()
+                .shows()
+                .map(|s| format!("{s:?}\n"))
+                .collect::<String>();
+            std::fs::write(script.shots.join(format!("{name}.txt")), shows)
+                .map_err(|e| e.to_string())?;
+            script.wait = SHOT_FRAMES;
+        }
         "shot" => {
             let name = args.first().ok_or("a file name is missing")?;
             std::fs::create_dir_all(&script.shots).map_err(|e| e.to_string())?;

@@ -571,3 +571,65 @@ fn a_hex_out_of_reach_says_why_on_hover_and_on_a_click() {
         "the unit is still selected"
     );
 }
+
+/// Orders shown on the board: a brigade glides over the hexes it moves, a fight draws
+/// its line and shows the stands lost over its target, and a retreat runs; the game
+/// played with the showing slow and with it off saves the same orders to the same hash.
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn orders_shown_on_the_board_change_nothing_in_the_game() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let template = std::fs::read_to_string(root.join("tests/data/motion_script.txt")).unwrap();
+    let mut saves = Vec::new();
+    for (name, pace) in [("slow", "1.0"), ("off", "0.0")] {
+        let out = root.join(format!("target/screenshots/motion-{name}"));
+        let data = root.join(format!("target/test-data-motion-{name}"));
+        let _ = std::fs::remove_dir_all(&data);
+        std::fs::create_dir_all(&data).unwrap();
+        std::fs::write(data.join("settings.ron"), format!("(order_pace: {pace})\n")).unwrap();
+        let script = data.join("script.txt");
+        std::fs::write(&script, template.replace("{out}", out.to_str().unwrap())).unwrap();
+        let status = Command::new("xvfb-run")
+            .env("DRUMFIRE_DATA", &data)
+            .args(["-a", "-s", "-screen 0 1280x800x24"])
+            .arg(env!("CARGO_BIN_EXE_drumfire"))
+            .arg("play")
+            .arg(root.join("scenarios/napoleonic/lindenau.ron"))
+            .args(["--seed", "4", "--script"])
+            .arg(&script)
+            .arg("--shots")
+            .arg(&out)
+            .current_dir(root)
+            .status()
+            .expect("xvfb-run must be installed");
+        assert!(status.success(), "drumfire exited with {status}");
+        // Off, nothing is shown and the `showing` steps are passed over.
+        if name == "slow" {
+            let gliding = std::fs::read_to_string(out.join("gliding.txt")).unwrap();
+            assert!(gliding.starts_with("Glide { piece: \"f_1\""), "{gliding}");
+            let fighting = std::fs::read_to_string(out.join("fighting.txt")).unwrap();
+            assert!(
+                fighting.starts_with("Fire {") && fighting.contains("Brigade Dufour −2 stands"),
+                "{fighting}"
+            );
+            // The retreat runs after the fight.
+            assert!(
+                fighting
+                    .lines()
+                    .nth(1)
+                    .is_some_and(|l| l.starts_with("Glide { piece: \"f_1\"")),
+                "{fighting}"
+            );
+            assert!(colours(&crate::common::picture(&out, "gliding")) > 200);
+        }
+        saves.push(out.join("game.ron"));
+    }
+    let [slow, off] = [&saves[0], &saves[1]].map(|path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        drumfire_core::save::parse("game.ron", &text, &drumfire_core::rules::ALL)
+            .unwrap_or_else(|e| panic!("{}", e[0]))
+    });
+    assert_eq!(slow.state_hash, off.state_hash);
+    assert_eq!(slow.file.orders, off.file.orders);
+    replays_to_its_hash(&saves[0]);
+}
