@@ -73,6 +73,10 @@ pub struct Motion {
     touched: bool,
     /// Where each piece stood when the journal was last read.
     stood: BTreeMap<String, Hex>,
+    /// What the journal gains next is not shown (a jump in the replay viewer).
+    quiet: bool,
+    /// The computer plays fast: nothing is shown (kept by the computer player).
+    pub fast: bool,
 }
 
 impl Motion {
@@ -85,6 +89,13 @@ impl Motion {
     pub fn finish(&mut self) {
         self.shows.clear();
         self.elapsed = 0.0;
+    }
+
+    /// What the journal gains before it is next read is not shown, and what was being
+    /// shown is finished (a jump to another moment).
+    pub fn pass_over(&mut self) {
+        self.finish();
+        self.quiet = true;
     }
 
     /// The shows waiting, the first under way (for tests and the script).
@@ -126,7 +137,8 @@ fn read_journal(world: &mut World) {
     let loading = world
         .get_resource::<crate::redraw::ReplayQueue>()
         .is_some_and(|q| !q.0.is_empty());
-    let shows = if n < from || pace <= 0.0 || loading || n - from > MANY {
+    let quiet = std::mem::take(&mut world.resource_mut::<Motion>().quiet);
+    let shows = if quiet || n < from || pace <= 0.0 || loading || n - from > MANY {
         Vec::new()
     } else {
         shows_of(world, from, &world.resource::<Motion>().stood, &now)
@@ -153,9 +165,7 @@ fn positions(world: &mut World) -> BTreeMap<String, Hex> {
 /// Seconds a pace lasts now: the settings' (0 without settings, as in the editor), none
 /// while the computer plays fast.
 pub fn pace(world: &World) -> f32 {
-    let fast = world
-        .get_resource::<crate::play::computer::Computer>()
-        .is_some_and(|c| c.fast);
+    let fast = world.get_resource::<Motion>().is_some_and(|m| m.fast);
     match world.get_resource::<crate::settings::Settings>() {
         Some(s) if !fast => s.order_pace,
         _ => 0.0,

@@ -48,11 +48,17 @@ pub fn plugin(app: &mut App) {
 /// When the game waits on a side the computer plays, gives that side's order once
 /// the pause is over.
 fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<u64>) {
+    let computer = world.resource::<Computer>().clone();
+    // Fast, the board shows no orders either.
+    if let Some(mut motion) = world.get_resource_mut::<crate::board::motion::Motion>()
+        && motion.fast != computer.fast
+    {
+        motion.fast = computer.fast;
+    }
     let Some(side) = drumfire_core::flow::awaiting(world) else {
         *waited = 0.0;
         return;
     };
-    let computer = world.resource::<Computer>().clone();
     let ready = computer
         .sides
         .get(usize::from(side))

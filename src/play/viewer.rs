@@ -241,8 +241,12 @@ fn step(world: &mut World) {
     if !orders::is_settled(world) {
         return;
     }
+    let showing = world
+        .get_resource::<crate::board::motion::Motion>()
+        .is_some_and(crate::board::motion::Motion::busy);
     let mut viewer = world.resource_mut::<Viewer>();
-    if viewer.playing && viewer.target == viewer.at {
+    // While playing, the next order waits until the last is seen on the board.
+    if viewer.playing && viewer.target == viewer.at && !showing {
         if viewer.at >= viewer.end() {
             viewer.playing = false;
         } else if viewer.last_step.elapsed() >= PACE {
@@ -257,6 +261,12 @@ fn step(world: &mut World) {
             world.write_message(RequestRedraw);
         }
         return;
+    }
+    // One order forward is shown on the board; a jump is not.
+    if target != at + 1
+        && let Some(mut motion) = world.get_resource_mut::<crate::board::motion::Motion>()
+    {
+        motion.pass_over();
     }
     let from = if target < at {
         super::session::restart(world, &source, Vec::new());

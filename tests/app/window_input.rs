@@ -244,9 +244,9 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
         count_near(&first, FIRST_TIME_YELLOW, 4) > 300,
         "a first-time player is pointed at the tutorial"
     );
-    // Settings: the computer's pace set to 0.1 s an order (pressed on its slider).
+    // Settings: the computer's pace set to 0 s an order (pressed at its slider's left end).
     let default = s.click_until_changed(("1130", "297"), &first, "start-settings-default.png");
-    s.act(&["mousemove", "602", "407"]);
+    s.act(&["mousemove", "616", "396"]);
     s.act(&["mousedown", "1"]);
     s.act(&["mouseup", "1"]);
     s.act(&["mousemove", "1130", "700"]);
@@ -255,7 +255,7 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
         middle_difference(&default, &changed) > 0.05,
         "the slider moved"
     );
-    s.act(&["mousemove", "805", "270"]);
+    s.act(&["mousemove", "824", "258"]);
     s.act(&["click", "1"]);
     // The first scenario of each rule set on the list, and its window's title.
     for (y, title) in [
@@ -303,7 +303,7 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
         middle_difference(&changed, &after) < 2.0,
         "the settings window shows the pace set before the restarts"
     );
-    s.act(&["mousemove", "805", "270"]);
+    s.act(&["mousemove", "824", "258"]);
     s.act(&["click", "1"]);
     s.act(&["mousemove", "1130", "328"]);
     s.act(&["click", "1"]);
@@ -322,7 +322,7 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
         "the desk stays empty"
     );
     let kept = std::fs::read_to_string(data.join("settings.ron")).unwrap();
-    assert!(kept.contains("computer_pace: 0.1,"), "{kept}");
+    assert!(kept.contains("computer_pace: 0.0,"), "{kept}");
 }
 
 /// `drumfire ARGS` with its files in `data`, started from `desk`; it must succeed.

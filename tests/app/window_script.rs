@@ -306,7 +306,10 @@ fn a_napoleonic_turn_plays_through_the_window_to_the_same_hash() {
         combat.contains("button: Combat inside: Landwehr Brigade Hiller in 0703"),
         "{combat}"
     );
-    assert!(combat.contains("odds: 4–5: winner retires"), "{combat}");
+    assert!(
+        combat.contains("odds: 4–5: Brigade Dufour would retire 1 hex, Shaken"),
+        "{combat}"
+    );
     let end = std::fs::read_to_string(shots.join("end.txt")).unwrap();
     for line in [
         "log: Orders: Brigade Dufour from Engage to Attack.",
