@@ -75,7 +75,7 @@ pub fn odds_panel(ui: &mut egui::Ui, odds: &Odds) {
         ui.label(line);
     }
     for m in &odds.modifiers {
-        ui.small(m.to_string());
+        ui.label(m.to_string());
     }
     egui::Grid::new(("odds", &odds.title))
         .striped(true)
@@ -93,6 +93,6 @@ pub fn odds_panel(ui: &mut egui::Ui, odds: &Odds) {
             .iter()
             .map(|o| format!("{} {}", o.label, o.chance.percent()))
             .collect();
-        ui.small(format!("{}: {}", d.heading, parts.join(" · ")));
+        ui.label(format!("{}: {}", d.heading, parts.join(" · ")));
     }
 }

@@ -295,7 +295,7 @@ fn shot_stands(ui: &mut egui::Ui, s: &ShotOffer, asked: &mut Option<Order>) {
     ui.separator();
     ui.label(&s.label);
     if let Some(odds) = &s.odds {
-        ui.small(odds.summary());
+        ui.label(odds.summary());
         egui::CollapsingHeader::new("Odds, with every modifier")
             .id_salt(("acw_shot", &s.label))
             .show(ui, |ui| crate::ui::play_panels::odds_panel(ui, odds));
@@ -381,18 +381,18 @@ fn charge_odds_panel(
                 .join(", ")
         }
     };
-    ui.small(format!(
+    ui.label(format!(
         "{charger}: {} stands, {}",
         setup.sides[0].stands,
         mods(&setup.charger)
     ));
-    ui.small(format!(
+    ui.label(format!(
         "{defender}: {} stands, {}",
         setup.sides[1].stands,
         mods(&setup.defender)
     ));
     if let Some(o) = &setup.outflanked {
-        ui.small(o);
+        ui.label(o);
     }
     match odds {
         None => {
@@ -638,7 +638,7 @@ fn fire_at_charger(ctx: &egui::Context, world: &mut World) {
                 ui.separator();
                 ui.strong(&u.name);
                 if let Some(odds) = odds {
-                    ui.small(odds.summary());
+                    ui.label(odds.summary());
                 }
                 let most = line.iter().max().map_or(0, |m| m + 1);
                 let stands: Vec<Option<Order>> = (0..most)

@@ -150,7 +150,7 @@ fn orders(ui: &mut egui::Ui, world: &mut World) {
         ui.strong("Overruns within reach, before it moves");
         for (label, odds) in &extra.overruns {
             ui.label(label);
-            ui.small(odds.summary());
+            ui.label(odds.summary());
             egui::CollapsingHeader::new("Odds, with every modifier")
                 .id_salt(("overrun", label))
                 .show(ui, |ui| odds_panel(ui, odds));
@@ -159,7 +159,7 @@ fn orders(ui: &mut egui::Ui, world: &mut World) {
     if let Some(odds) = &extra.assault {
         ui.separator();
         ui.strong("Its assault, if fought now");
-        ui.small(odds.summary());
+        ui.label(odds.summary());
         egui::CollapsingHeader::new("Odds, with every modifier")
             .id_salt("group_assault")
             .default_open(*world.resource::<State<Phase>>().get() == wwii::ASSAULT)
