@@ -149,7 +149,9 @@ fn redraw_counters(
                             .units
                             .get(&counter.unit_type)
                             .is_some_and(|u| u.mounted);
-                        draw_unit(p, counter, steps, &printed.face(*steps), mounted, label)
+                        let face = printed.face(*steps);
+                        let ink = ink_on(colour);
+                        draw_unit(p, counter, steps, &face, (mounted, ink), label)
                     }
                     (None, None) => {}
                 }
@@ -407,10 +409,9 @@ fn draw_unit(
     counter: &Counter,
     steps: &Steps,
     face: &CounterFace,
-    mounted: bool,
+    (mounted, ink): (bool, Color),
     label: Option<&drumfire_core::counters::Label>,
 ) {
-    let ink = Color::srgb(0.05, 0.05, 0.05);
     if steps.is_reduced() {
         // The reduced side: a pale stripe across the top behind the name.
         sprite(
@@ -421,13 +422,9 @@ fn draw_unit(
             0.05,
         );
     }
-    text(
-        p,
-        short_name(&counter.name, 13),
-        7.5,
-        ink,
-        Vec2::new(0.0, 17.0),
-    );
+    let name = short_name(&counter.name, 13);
+    let size = name_size(&name);
+    text(p, name, size, ink, Vec2::new(0.0, 17.0));
     draw_symbol(p, counter.class, mounted);
     let first = |strength: u8| face.close_combat.unwrap_or(strength);
     if let (Some(power), None, None) = (face.close_combat, face.direct, face.bombard) {
@@ -563,8 +560,28 @@ fn draw_markers(p: &mut ChildSpawnerCommands, markers: &[MarkerKind]) {
     }
 }
 
+/// The lettering on a counter of colour `colour`: near black, or near white on a dark
+/// colour (a deep red, a navy blue), where black would not read.
+fn ink_on(colour: Color) -> Color {
+    let l = colour.to_linear();
+    let luminance = 0.2126 * l.red + 0.7152 * l.green + 0.0722 * l.blue;
+    if luminance < 0.12 {
+        Color::srgb(0.97, 0.96, 0.92)
+    } else {
+        Color::srgb(0.05, 0.05, 0.05)
+    }
+}
+
+/// The size of a counter's name: as large as the counter's width lets it be, from the
+/// smallest that still fits thirteen letters to a size that reads at the opening zoom.
+fn name_size(name: &str) -> f32 {
+    // The board font's letters are a little over half their size wide.
+    let letters = name.chars().count().max(1) as f32;
+    (COUNTER * 0.92 / (0.56 * letters)).clamp(7.5, 10.0)
+}
+
 /// Words a counter's name may shorten, the way order-of-battle sheets write them.
-const SHORTER: [(&str, &str); 16] = [
+const SHORTER: [(&str, &str); 17] = [
     ("Brigade", "Bde"),
     ("Platoon", "Pl."),
     ("Battery", "Bty"),
@@ -581,6 +598,7 @@ const SHORTER: [(&str, &str); 16] = [
     ("dismounted", "dism."),
     ("Landwehr", "Lw"),
     ("Chasseurs", "Chass."),
+    ("Light", "Lt"),
 ];
 
 /// A counter's name in at most `max` letters: its long words shortened as an
@@ -652,5 +670,6 @@ mod tests {
         assert_eq!(short_name("Landwehr Brigade Hiller", 13), "Lw Bde Hiller");
         assert_eq!(short_name("11th Pennsylvania", 13), "11th Pennsyl.");
         assert_eq!(short_name("2nd Wisconsin", 13), "2nd Wisconsin");
+        assert_eq!(short_name("Light Tank Platoon", 13), "Lt Tank Pl.");
     }
 }
