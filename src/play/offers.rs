@@ -259,14 +259,13 @@ pub fn idle_panel(ui: &mut egui::Ui, world: &World) {
 
 /// [`idle_panel`] from the worked-out [`Idle`].
 pub fn idle_lines(ui: &mut egui::Ui, idle: &Idle) {
-    let Some((name, why)) = idle.piece.clone() else {
+    // Where the rules list nothing to try (orders given on a sheet for the whole side),
+    // there is nothing to explain.
+    let Some((name, why)) = idle.piece.clone().filter(|(_, why)| !why.is_empty()) else {
         return;
     };
     ui.separator();
     ui.strong(format!("No order for {name} now"));
-    if why.is_empty() {
-        ui.label("Nothing it may do in this phase.");
-    }
     for line in why {
         ui.label(format!("• {line}"));
     }
