@@ -301,6 +301,15 @@ fn a_napoleonic_turn_plays_through_the_window_to_the_same_hash() {
             "{name} looks blank"
         );
     }
+    // Turn 1's combat phase, no brigade in contact: the side is told to end it, and a
+    // brigade says why it has no fight, in the rules' words.
+    let idle = std::fs::read_to_string(shots.join("idle.txt")).unwrap();
+    for line in [
+        "idle phase: No French unit has an order in the combat phase: end it with the button at the top.",
+        "no order for Brigade Dufour: Brigade von Horn is not next to Brigade Dufour (3 hexes away) | Landwehr Brigade Hiller is not next to Brigade Dufour (3 hexes away)",
+    ] {
+        assert!(idle.lines().any(|l| l == line), "{line} not in\n{idle}");
+    }
     let combat = std::fs::read_to_string(shots.join("combat.txt")).unwrap();
     assert!(
         combat.contains("button: Combat inside: Landwehr Brigade Hiller in 0703"),
