@@ -193,17 +193,28 @@ fn shows_of(
     let mut shows = Vec::new();
     for (i, entry) in entries.iter().enumerate() {
         match &entry.event {
-            GameEvent::Moved { pieces, from, to } => {
-                let (Some(from), Some(to)) = (hex_of(from), hex_of(to)) else {
+            GameEvent::Moved {
+                pieces,
+                from,
+                to,
+                via,
+            } => {
+                // Hex by hex along the way it went.
+                let way: Option<Vec<Hex>> = std::iter::once(from)
+                    .chain(via)
+                    .chain(std::iter::once(to))
+                    .map(|l| hex_of(l))
+                    .collect();
+                let Some(way) = way else {
                     continue;
                 };
                 for p in pieces {
-                    at.insert(p.clone(), to);
-                    shows.push(Show::Glide {
+                    at.insert(p.clone(), way[way.len() - 1]);
+                    shows.extend(way.windows(2).map(|w| Show::Glide {
                         piece: p.clone(),
-                        from,
-                        to,
-                    });
+                        from: w[0],
+                        to: w[1],
+                    }));
                 }
             }
             GameEvent::Fired {

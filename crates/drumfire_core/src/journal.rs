@@ -107,7 +107,7 @@ pub enum GameEvent {
         /// The pieces, the one chosen first.
         pieces: Vec<String>,
     },
-    /// Pieces moved one hex.
+    /// Pieces moved, one hex or along a way of several.
     Moved {
         /// The pieces.
         pieces: Vec<String>,
@@ -115,6 +115,9 @@ pub enum GameEvent {
         from: String,
         /// Hex entered.
         to: String,
+        /// The hexes passed through between them, in order (none for one hex).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        via: Vec<String>,
     },
     /// A fire was resolved.
     Fired {
@@ -223,7 +226,9 @@ impl GameEvent {
             Self::Activated { side, pieces } => {
                 format!("{} activates {}.", w.name(*side), w.list(pieces))
             }
-            Self::Moved { pieces, from, to } => format!("{} {from} -> {to}.", w.list(pieces)),
+            Self::Moved {
+                pieces, from, to, ..
+            } => format!("{} {from} -> {to}.", w.list(pieces)),
             Self::Fired {
                 kind,
                 table,

@@ -727,6 +727,10 @@ pub fn march(world: &mut World, e: Entity, id: &str, from: Hex, path: &[Hex]) {
             pieces: vec![id.to_owned()],
             from: crate::coords::hex_label(from),
             to: crate::coords::hex_label(last),
+            via: path[..path.len() - 1]
+                .iter()
+                .map(|h| crate::coords::hex_label(*h))
+                .collect(),
         },
     );
 }

@@ -345,11 +345,15 @@ pub fn react(world: &mut World) {
             );
         }
         let mut moved = 0;
+        let mut via = Vec::new();
         for _ in 0..hexes {
             let Some(next) = away(world, at, enemy).first().copied() else {
                 break;
             };
             crate::map::move_counter(world, u.entity, at, next);
+            if moved > 0 {
+                via.push(view::label(at));
+            }
             at = next;
             moved += 1;
         }
@@ -360,6 +364,7 @@ pub fn react(world: &mut World) {
                     pieces: vec![u.id.clone()],
                     from: view::label(u.hex),
                     to: view::label(at),
+                    via,
                 },
             );
         }

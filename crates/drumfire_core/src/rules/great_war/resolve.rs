@@ -194,6 +194,7 @@ fn advance(
             pieces: ids.clone(),
             from: label(from),
             to: label(next),
+            via: Vec::new(),
         },
     );
     arrive(world, &ids, next);
@@ -525,6 +526,7 @@ fn assault_end(world: &mut World, hex: Hex, side: u8, attackers: Vec<(String, He
                         pieces: vec![id.clone()],
                         from: label(hex),
                         to: label(from),
+                        via: Vec::new(),
                     },
                 );
                 match back.iter_mut().find(|(h, _)| *h == from) {

@@ -68,6 +68,10 @@ fn apply(world: &mut World, o: NpOrder) {
                     pieces: vec![brigade],
                     from: view::label(p.hex),
                     to: view::label(last),
+                    via: hexes[..hexes.len() - 1]
+                        .iter()
+                        .map(|h| view::label(*h))
+                        .collect(),
                 },
             );
         }

@@ -135,6 +135,7 @@ pub(super) fn walk(world: &mut World, id: &str, path: &[Hex]) {
                 pieces: vec![id.to_owned()],
                 from,
                 to: view::label(h),
+                via: Vec::new(),
             },
         );
         prev = h;
@@ -420,6 +421,7 @@ pub(super) fn shift(world: &mut World, id: &str, to: Hex) -> Option<EdgeDirectio
             pieces: vec![id.to_owned()],
             from: view::label(from),
             to: view::label(to),
+            via: Vec::new(),
         },
     );
     from.neighbor_direction(to)

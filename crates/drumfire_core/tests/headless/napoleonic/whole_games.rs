@@ -134,7 +134,7 @@ fn brigades_out_of_contact_start_no_fight_in_the_combat_phase_and_are_told_why()
     assert_eq!(
         why_idle(game.world(), 0, "r"),
         [
-            "a skirmish is fought across one empty hex (4\"): b is 5 hexes away",
+            "a skirmish is fought across one empty hex: b is 5 hexes away",
             "cav is not next to r (7 hexes away)",
         ]
     );

@@ -131,6 +131,7 @@ fn apply_assault(world: &mut World, side: u8, pieces: Vec<String>, target: &str)
             pieces: pieces.clone(),
             from: label(from),
             to: label(t),
+            via: Vec::new(),
         },
     );
     push_front(
