@@ -122,11 +122,11 @@ pub struct OutOfReach(pub Option<(hexx::Hex, String)>);
 /// is neither where it stands nor among its moves.
 fn explain_out_of_reach(
     world: &mut World,
-    mut seen: Local<Option<(Option<Entity>, Option<hexx::Hex>, usize)>>,
+    mut seen: Local<Option<(Option<Entity>, Option<hexx::Hex>, GameMoment)>>,
 ) {
     let selected = world.resource::<Selection>().counter;
     let hover = world.resource::<Hover>().0;
-    let key = (selected, hover, world.resource::<Journal>().entries().len());
+    let key = (selected, hover, GameMoment::of(world));
     if seen.as_ref() == Some(&key) {
         return;
     }
@@ -179,10 +179,26 @@ pub struct Idle {
     pub phase: Option<String>,
 }
 
+/// Where the game stands, for what is worked out again when it moves on: the journal's
+/// and the order log's lengths and the side awaited (an order that hands the turn over
+/// without a journal entry still counts).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct GameMoment(usize, usize, Option<u8>);
+
+impl GameMoment {
+    fn of(world: &World) -> Self {
+        Self(
+            world.resource::<Journal>().entries().len(),
+            world.resource::<orders::OrderLog>().0.len(),
+            drumfire_core::flow::awaiting(world),
+        )
+    }
+}
+
 /// Works out [`Idle`] when the selection or the game changed.
-fn explain_idle(world: &mut World, mut seen: Local<Option<(Option<Entity>, usize)>>) {
+fn explain_idle(world: &mut World, mut seen: Local<Option<(Option<Entity>, GameMoment)>>) {
     let selected = world.resource::<Selection>().counter;
-    let key = (selected, world.resource::<Journal>().entries().len());
+    let key = (selected, GameMoment::of(world));
     if seen.as_ref() == Some(&key) || !orders::is_settled(world) {
         return;
     }

@@ -351,6 +351,9 @@ fn out_of_reach_for<R: RuleSet>(world: &World, piece: &str, to: hexx::Hex) -> Op
     if path.is_empty() {
         return None;
     }
+    if R::awaiting(world) != Some(counter.side) {
+        return None;
+    }
     let order = R::move_along(counter.side, piece, path)?;
     let to = label(to)?;
     Some(match R::validate(world, &order) {
@@ -359,8 +362,19 @@ fn out_of_reach_for<R: RuleSet>(world: &World, piece: &str, to: hexx::Hex) -> Op
     })
 }
 
+/// The side of the piece with id `piece`, if it is on the table.
+fn side_of(world: &World, piece: &str) -> Option<u8> {
+    let e = world.resource::<crate::counters::PieceIds>().get(piece)?;
+    world.get::<crate::counters::Counter>(e).map(|c| c.side)
+}
+
 /// [`RuleSetInfo::why_idle`] for rule set `R`.
 fn why_idle_for<R: RuleSet>(world: &World, side: u8, piece: &str) -> Vec<String> {
+    // Only for a piece of the side the game waits on: the rules' checks of another
+    // side's orders could read what that side keeps hidden.
+    if R::awaiting(world) != Some(side) || side_of(world, piece) != Some(side) {
+        return Vec::new();
+    }
     let mut why: Vec<String> = Vec::new();
     for order in R::tries(world, side, piece) {
         match R::validate(world, &order) {

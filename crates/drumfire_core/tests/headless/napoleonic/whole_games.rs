@@ -138,6 +138,10 @@ fn brigades_out_of_contact_start_no_fight_in_the_combat_phase_and_are_told_why()
             "cav is not next to r (7 hexes away)",
         ]
     );
+    // Nothing is asked of the rules for a side not awaited, nor for another side's
+    // brigade: their checks could read what that side keeps hidden.
+    assert_eq!(why_idle(game.world(), 1, "b"), Vec::<String>::new());
+    assert_eq!(why_idle(game.world(), 0, "b"), Vec::<String>::new());
     // A brigade on Attack orders beside enemy infantry in the open fights hand to hand.
     let game = to_combat(&even_fights(), 5, 0);
     assert_eq!(why_idle(game.world(), 0, "r"), Vec::<String>::new());
