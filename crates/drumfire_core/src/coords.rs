@@ -70,7 +70,12 @@ impl MapCoord {
 
     /// The printed hex number, "CCRR" (wider when the map is larger than 99).
     pub fn label(self) -> String {
-        self.to_string()
+        let (c, r) = (self.col + 1, self.row + 1);
+        let width = if c > 99 || r > 99 { 3 } else { 2 };
+        let mut s = String::with_capacity(2 * width);
+        push_padded(&mut s, c, width);
+        push_padded(&mut s, r, width);
+        s
     }
 }
 
@@ -79,6 +84,18 @@ impl fmt::Display for MapCoord {
         let (c, r) = (self.col + 1, self.row + 1);
         let width = if c > 99 || r > 99 { 3 } else { 2 };
         write!(f, "{c:0width$}{r:0width$}")
+    }
+}
+
+/// Writes `n` in decimal with leading zeros to `width` digits (as `{n:0width$}`),
+/// without the formatting machinery: labels are written for every move listed.
+fn push_padded(s: &mut String, n: u16, width: usize) {
+    let digits = n.checked_ilog10().map_or(1, |d| d as usize + 1);
+    s.extend(std::iter::repeat_n('0', width.saturating_sub(digits)));
+    let mut div = 10u16.pow(digits as u32 - 1);
+    while div > 0 {
+        s.push(char::from(b'0' + (n / div % 10) as u8));
+        div /= 10;
     }
 }
 
@@ -133,5 +150,17 @@ mod tests {
         assert!(MapCoord::parse_label("034").is_err());
         assert!(MapCoord::parse_label("ab12").is_err());
         assert!(MapCoord::parse_label("0004").is_err());
+        for (col, row) in [
+            (0, 0),
+            (8, 9),
+            (9, 98),
+            (99, 0),
+            (998, 5),
+            (9999, 1),
+            (65534, 0),
+        ] {
+            let m = MapCoord::new(col, row);
+            assert_eq!(m.label(), m.to_string());
+        }
     }
 }

@@ -3,10 +3,12 @@
 //! listed (there are too many), so a few are drawn from `salt`.
 
 use super::action::{activatable, reach};
+use super::board::Board;
 use super::orders::{Assignment, GwOrder, Mission};
 use super::state::{Group, GwState, Prompt};
 use super::view::{self, PieceView, action_fire, label};
 use crate::coords::MapCoord;
+use crate::data::UnitClass;
 use crate::door;
 use crate::flow::Phase;
 use crate::orders::Order;
@@ -152,6 +154,7 @@ fn mover_candidates(
     enemies: &[Hex],
 ) -> Vec<Order> {
     let state = world.resource::<GwState>();
+    let board = world.resource::<Board>();
     let mut out = Vec::new();
     let mut movers: Vec<Vec<PieceView>> = ready.iter().map(|p| vec![p.clone()]).collect();
     let mut by_hex: BTreeMap<Option<MapCoord>, Vec<PieceView>> = BTreeMap::new();
@@ -171,13 +174,15 @@ fn mover_candidates(
                 path: path.iter().map(|h| label(*h)).collect(),
             }));
         }
+        let armed: Vec<(&PieceView, u8)> = m
+            .iter()
+            .filter_map(|p| action_fire(state, p).map(|(v, _)| (p, v.range)))
+            .collect();
         for t in enemies {
-            let firers: Vec<String> = m
-                .iter()
-                .filter(|p| action_fire(state, p).is_some())
-                .map(|p| p.id.clone())
-                .collect();
-            if !firers.is_empty() {
+            // Every firer must have the target in range and in sight, or the order
+            // check refuses the fire: only the others are put to it.
+            if !armed.is_empty() && armed.iter().all(|(p, r)| can_spot(board, p.hex, *t, *r)) {
+                let firers: Vec<String> = armed.iter().map(|(p, _)| p.id.clone()).collect();
                 out.push(gw(GwOrder::Fire {
                     side,
                     firers,
@@ -228,22 +233,40 @@ fn combined_fire_candidates(
 }
 
 /// What each ready piece might do on its own: recover, mount or dismount, unload, or
-/// load another piece of its hex.
+/// load another piece of its hex. Only those the order check could accept are listed:
+/// what it would refuse from the piece alone (good order, no counterpart, nothing
+/// carried, not a transport) is left out before it is asked.
 fn own_candidates(world: &World, side: u8, ready: &[PieceView]) -> Vec<Order> {
+    let state = world.resource::<GwState>();
+    let units = &super::data(world).units;
     let mut out = Vec::new();
     for p in ready {
-        out.push(gw(GwOrder::Recover {
-            side,
-            piece: p.id.clone(),
-        }));
-        out.push(gw(GwOrder::MountOrDismount {
-            side,
-            piece: p.id.clone(),
-        }));
-        out.push(gw(GwOrder::Unload {
-            side,
-            transport: p.id.clone(),
-        }));
+        if p.disrupted || p.demoralized {
+            out.push(gw(GwOrder::Recover {
+                side,
+                piece: p.id.clone(),
+            }));
+        }
+        if !p.demoralized
+            && units
+                .get(&p.unit_type)
+                .is_some_and(|u| u.counterpart.is_some())
+        {
+            out.push(gw(GwOrder::MountOrDismount {
+                side,
+                piece: p.id.clone(),
+            }));
+        }
+        let carries = state.loaded.contains_key(&p.id);
+        if carries {
+            out.push(gw(GwOrder::Unload {
+                side,
+                transport: p.id.clone(),
+            }));
+        }
+        if p.class != UnitClass::Transport || carries {
+            continue;
+        }
         for c in view::in_hex(world, p.hex) {
             if c.id != p.id {
                 out.push(gw(GwOrder::Load {
@@ -255,6 +278,13 @@ fn own_candidates(world: &World, side: u8, ready: &[PieceView]) -> Vec<Order> {
         }
     }
     out
+}
+
+/// Is `target` in range of a firer at `from` and in its sight? The order check refuses
+/// a fire for which this fails: the test of [`super::fire::can_spot`], without words.
+fn can_spot(board: &Board, from: Hex, target: Hex, range: u8) -> bool {
+    let d = from.unsigned_distance_to(target);
+    d != 0 && d <= u32::from(range) && board.line_of_sight(from, target)
 }
 
 /// A plan drawn at random: each artillery unit gets Planned Fire (or, for on-board

@@ -134,7 +134,12 @@ pub fn opportunity_firers(world: &World, side: u8, hex: Hex) -> Vec<PieceView> {
             .as_ref()
             .is_some_and(|g| g.members.contains_key(id))
     };
-    view::of_side(world, side)
+    // Only the pieces with the hex in their Direct Fire range are viewed.
+    let in_range = |h: Hex, face: &crate::data::CounterFace| {
+        face.direct
+            .is_some_and(|d| h.unsigned_distance_to(hex) <= u32::from(d.range))
+    };
+    view::of_side_where(world, side, |_, h, face| in_range(h, face))
         .into_iter()
         .filter(|p| {
             let Some(d) = p.face.direct else {

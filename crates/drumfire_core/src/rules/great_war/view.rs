@@ -129,19 +129,14 @@ fn with_viewer<R>(
     })
 }
 
-#[allow(clippy::too_many_arguments)]
-fn make(
+/// The face a piece shows: its printed one for its steps, or its unit type's full face.
+fn face_of(
     world: &World,
-    entity: Entity,
     counter: &Counter,
-    on: &OnHex,
     steps: Steps,
-    morale: Option<&Morale>,
     printed: Option<&Printed>,
-    leader: Option<&Leader>,
-    m: (bool, bool, bool, bool, bool, bool),
-) -> PieceView {
-    let face = match printed {
+) -> CounterFace {
+    match printed {
         Some(p) => p.face(steps),
         None => world
             .resource::<Rules>()
@@ -156,7 +151,22 @@ fn make(
                 movement: 0,
                 close_combat: None,
             }),
-    };
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn make(
+    world: &World,
+    entity: Entity,
+    counter: &Counter,
+    on: &OnHex,
+    steps: Steps,
+    morale: Option<&Morale>,
+    printed: Option<&Printed>,
+    leader: Option<&Leader>,
+    m: (bool, bool, bool, bool, bool, bool),
+) -> PieceView {
+    let face = face_of(world, counter, steps, printed);
     PieceView {
         base: PieceBase::new(entity, counter, on),
         unit_type: counter.unit_type.clone(),
@@ -235,6 +245,37 @@ fn side_on_map(world: &World, side: u8) -> impl Iterator<Item = Entity> + '_ {
 /// Every piece of one side on the map, in map order (the others are not viewed).
 pub fn of_side(world: &World, side: u8) -> Vec<PieceView> {
     view_each(world, side_on_map(world, side))
+}
+
+/// The pieces of one side on the map, in map order, for which `keep` holds of the
+/// counter, its hex and the face it shows: only those are viewed (a question about a
+/// few pieces of a side need not copy the names of all the others).
+pub fn of_side_where(
+    world: &World,
+    side: u8,
+    mut keep: impl FnMut(&Counter, Hex, &CounterFace) -> bool,
+) -> Vec<PieceView> {
+    let Some(cache) = world.get_resource::<PieceQuery>() else {
+        return side_on_map(world, side)
+            .filter_map(|e| {
+                let p = piece_slow(world, e)?;
+                keep(world.get::<Counter>(e)?, p.hex, &p.face).then_some(p)
+            })
+            .collect();
+    };
+    let mut q = cache
+        .0
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    q.update_archetypes(world);
+    side_on_map(world, side)
+        .filter_map(|e| {
+            let (counter, on, steps, morale, printed, leader, m) = q.get_manual(world, e).ok()?;
+            let face = face_of(world, counter, *steps, printed);
+            keep(counter, on.0, &face)
+                .then(|| make(world, e, counter, on, *steps, morale, printed, leader, m))
+        })
+        .collect()
 }
 
 /// Is there a piece of `side` on the map for which `test` holds? Pieces are viewed one

@@ -20,6 +20,8 @@ pub struct MoveRules {
     pub occupied: BTreeMap<MapCoord, (u8, u8, u8)>,
     /// Units and companies among the movers (cargo included).
     pub moving: (u8, u8),
+    /// The stacking limits: units and companies in a hex.
+    pub limits: (u8, u8),
 }
 
 /// Checks the movers themselves and returns what limits their move.
@@ -75,9 +77,14 @@ pub fn move_rules(
     let moving_ids = moving_ids(state, movers);
     let mut occupied: BTreeMap<MapCoord, (u8, u8, u8)> = BTreeMap::new();
     let mut moving = (0u8, 0u8);
+    // The enemy unit hexes as `view::enemy_unit_hexes` lists them, from the same pass.
+    let mut enemies = Vec::new();
     for (hex, c) in view::counters(world) {
         let unit = u8::from(c.class != UnitClass::Leader);
         let company = u8::from(c.class.is_company());
+        if c.side != side && unit == 1 {
+            enemies.push(hex);
+        }
         if moving_ids.contains(c.id.as_str()) {
             moving.0 += unit;
             moving.1 += company;
@@ -93,15 +100,19 @@ pub fn move_rules(
         e.1 += unit;
         e.2 += company;
     }
+    enemies.sort_by_key(|h| MapCoord::from_hex(*h));
+    enemies.dedup();
+    let d = data(world);
     Ok(MoveRules {
         start: first.hex,
         allowance,
         one_hex: movers.iter().any(|p| p.disrupted),
         keep_distance,
-        enemies: view::enemy_unit_hexes(world, side),
+        enemies,
         destinations,
         occupied,
         moving,
+        limits: (d.stack_limit, d.company_stack_limit),
     })
 }
 
@@ -185,10 +196,7 @@ pub fn step(
         if *owner != side {
             return Err(StepRefusal::Enemy(to));
         }
-        let d = data(world);
-        if units + rules.moving.0 > d.stack_limit
-            || companies + rules.moving.1 > d.company_stack_limit
-        {
+        if units + rules.moving.0 > rules.limits.0 || companies + rules.moving.1 > rules.limits.1 {
             return Err(StepRefusal::OverStacked(to));
         }
     }
