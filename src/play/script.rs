@@ -145,6 +145,27 @@ pub(crate) fn hex(word: Option<&String>) -> Result<hexx::Hex, String> {
     hex_of(w).ok_or_else(|| format!("`{w}` is not a hex number"))
 }
 
+/// The game in hand saved to `path`.
+fn save(world: &mut World, path: &str) -> Result<(), String> {
+    let path = PathBuf::from(path);
+    let source = world.resource::<super::session::GameSource>().clone();
+    let file = drumfire_core::save::save_of_world(world, &source.scenario, source.seed);
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    }
+    drumfire_core::save::write(&path, &file).map_err(|e| e.to_string())
+}
+
+/// A screenshot of the window, written to `name` in the script's shots folder.
+fn shot(world: &mut World, script: &mut Script, name: &str) -> Result<(), String> {
+    std::fs::create_dir_all(&script.shots).map_err(|e| e.to_string())?;
+    world
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(script.shots.join(name)));
+    script.wait = SHOT_FRAMES;
+    Ok(())
+}
+
 fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(), String> {
     let args: Vec<String> = words[1..].to_vec();
     // The rule set's own steps first (its picks, questions and plans).
@@ -179,10 +200,7 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
         "showing" => {
             // What is shown on the board now, in a picture and in words.
             let name = args.first().ok_or("a name is missing")?;
-            std::fs::create_dir_all(&script.shots).map_err(|e| e.to_string())?;
-            world
-                .spawn(Screenshot::primary_window())
-                .observe(save_to_disk(script.shots.join(format!("{name}.png"))));
+            shot(world, script, &format!("{name}.png"))?;
             let shows = world
                 .resource::<crate::board::motion::Motion>()
                 .shows()
@@ -190,26 +208,9 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
                 .collect::<String>();
             std::fs::write(script.shots.join(format!("{name}.txt")), shows)
                 .map_err(|e| e.to_string())?;
-            script.wait = SHOT_FRAMES;
         }
-        "shot" => {
-            let name = args.first().ok_or("a file name is missing")?;
-            std::fs::create_dir_all(&script.shots).map_err(|e| e.to_string())?;
-            let path = script.shots.join(name);
-            world
-                .spawn(Screenshot::primary_window())
-                .observe(save_to_disk(path));
-            script.wait = SHOT_FRAMES;
-        }
-        "save" => {
-            let path = PathBuf::from(args.first().ok_or("a path is missing")?);
-            let source = world.resource::<super::session::GameSource>().clone();
-            let file = drumfire_core::save::save_of_world(world, &source.scenario, source.seed);
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-            }
-            drumfire_core::save::write(&path, &file).map_err(|e| e.to_string())?;
-        }
+        "shot" => shot(world, script, args.first().ok_or("a file name is missing")?)?,
+        "save" => save(world, args.first().ok_or("a path is missing")?)?,
         "show-plan" => {
             let side: u8 = args
                 .first()
