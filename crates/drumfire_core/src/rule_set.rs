@@ -334,7 +334,6 @@ pub trait EditorSection: RuleSet {
     }
 }
 
-/// The core's check of an order for rule set `R`: a pass, or one of its own orders.
 /// [`RuleSetInfo::out_of_reach`] for rule set `R`: its move of the piece along the
 /// straight line to `to`, checked by its own rules.
 fn out_of_reach_for<R: RuleSet>(world: &World, piece: &str, to: hexx::Hex) -> Option<String> {
@@ -412,6 +411,7 @@ pub fn step_toward(from: hexx::Hex, to: hexx::Hex) -> Option<hexx::Hex> {
     crate::map::direct_route(from, to).first().copied()
 }
 
+/// The core's check of an order for rule set `R`: a pass, or one of its own orders.
 fn validate_for<R: RuleSet>(world: &World, order: &Order) -> Result<(), Refusal> {
     match order {
         Order::Pass { side } => R::pass(world, *side),
