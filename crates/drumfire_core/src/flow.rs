@@ -326,6 +326,39 @@ fn decide_victory(
     commands.insert_resource(Outcome { winner, points });
 }
 
+/// Each side's victory points as [`decide_victory`] would count them if the game
+/// ended now: an objective goes to the side alone in it, else stays with its holder.
+pub fn points_now(world: &World) -> Vec<u32> {
+    let n = world.resource::<SideList>().0.len();
+    let index = world.resource::<HexIndex>();
+    let mut points = vec![0u32; n];
+    for (hex, worth, held_by) in crate::map::objectives(world) {
+        let mut holders = index
+            .occupants(hex)
+            .iter()
+            .filter(|e| world.get::<OnHex>(**e).is_some())
+            .filter_map(|e| world.get::<Counter>(*e))
+            .map(|c| c.side);
+        let holder = match holders.next() {
+            Some(first) if holders.all(|s| s == first) => Some(first),
+            _ => held_by,
+        };
+        if let Some(p) = holder.and_then(|s| points.get_mut(usize::from(s))) {
+            *p += worth;
+        }
+    }
+    let lost = world.resource::<StepsLost>();
+    let per_step = world.resource::<ScenarioInfo>().step_loss_points;
+    for (side, p) in points.iter_mut().enumerate() {
+        let inflicted: u32 = (0..n)
+            .filter(|s| *s != side)
+            .map(|s| lost.0.get(s).copied().unwrap_or(0))
+            .sum();
+        *p += inflicted * per_step;
+    }
+    points
+}
+
 /// The side the game waits on for an order, if any (the rule set decides).
 pub fn awaiting(world: &World) -> Option<u8> {
     world

@@ -87,6 +87,7 @@ impl Plugin for CorePlugin {
             .init_schedule(flow::CarryOut)
             .add_systems(Update, run_carry_out)
             .add_plugins((flow::plugin, crate::table::plugin));
+        crate::fork::keep(app.world_mut(), crate::fork::core_parts);
         scenario::spawn(app.world_mut(), &self.scenario);
         (self.scenario.rules.plugin)(app);
         if self.mode == Mode::Table {
@@ -167,6 +168,7 @@ const SETTLE_LIMIT: usize = 64;
 /// A headless game.
 pub struct Game {
     app: App,
+    scenario: Scenario,
 }
 
 impl Game {
@@ -213,7 +215,10 @@ impl Game {
         for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
             schedule.set_executor(SingleThreadedExecutor::new());
         }
-        let mut game = Self { app };
+        let mut game = Self {
+            app,
+            scenario: scenario.clone(),
+        };
         game.settle();
         game
     }
@@ -250,7 +255,13 @@ impl Game {
     /// the automatic steps up to the first order.
     pub fn reset(&mut self, scenario: &Scenario, seed: u64, mode: Mode) {
         reset(self.app.world_mut(), scenario, seed, mode);
+        self.scenario = scenario.clone();
         self.settle();
+    }
+
+    /// The scenario it plays.
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
     }
 
     /// By the rules or at the table.

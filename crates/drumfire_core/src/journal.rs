@@ -528,6 +528,15 @@ pub struct Journal {
 }
 
 impl Journal {
+    /// An empty journal at the same turn and order: a copy's, to look ahead in.
+    pub fn forked(&self) -> Self {
+        Self {
+            entries: Vec::new(),
+            turn: self.turn,
+            order: self.order,
+        }
+    }
+
     /// Records an event.
     pub fn push(&mut self, event: GameEvent) {
         self.entries.push(Entry {

@@ -86,7 +86,7 @@ pub struct Objective {
 }
 
 /// Finds hexes and what stands in them without a query.
-#[derive(Resource, Debug, Default)]
+#[derive(Resource, Clone, Debug, Default)]
 pub struct HexIndex {
     /// Map width in columns.
     pub width: u16,
@@ -109,6 +109,20 @@ impl HexIndex {
     /// Is the hex on the map?
     pub fn contains(&self, hex: Hex) -> bool {
         MapCoord::from_hex(hex).is_some_and(|m| m.col < self.width && m.row < self.height)
+    }
+
+    /// The same index in another world, each entity in it put through `to`.
+    pub fn translated(&self, to: impl Fn(Entity) -> Entity) -> Self {
+        Self {
+            width: self.width,
+            height: self.height,
+            hexes: self.hexes.iter().map(|(c, e)| (*c, to(*e))).collect(),
+            occupants: self
+                .occupants
+                .iter()
+                .map(|(c, v)| (*c, v.iter().map(|e| to(*e)).collect()))
+                .collect(),
+        }
     }
 
     /// Records the entity of a hex.

@@ -10,8 +10,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PlayerKind {
-    /// The computer opponent.
+    /// The computer opponent (Normal).
     Ai,
+    /// The computer opponent that looks ahead ([`crate::lookahead`]).
+    Hard,
     /// Uniformly chosen legal orders.
     Random,
     /// A person at the window.
@@ -22,11 +24,12 @@ impl std::str::FromStr for PlayerKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
         match s {
-            "ai" => Ok(Self::Ai),
+            "ai" | "normal" => Ok(Self::Ai),
+            "hard" => Ok(Self::Hard),
             "random" => Ok(Self::Random),
             "human" => Ok(Self::Human),
             _ => Err(format!(
-                "`{s}` is not a player: expected ai, random or human"
+                "`{s}` is not a player: expected ai, hard, random or human"
             )),
         }
     }
@@ -37,6 +40,7 @@ impl PlayerKind {
     pub fn name(self) -> &'static str {
         match self {
             Self::Ai => "ai",
+            Self::Hard => "hard",
             Self::Random => "random",
             Self::Human => "human",
         }
@@ -56,6 +60,7 @@ pub fn legal_orders(game: &Game, side: u8, salt: u64) -> Vec<Order> {
 pub struct Bot {
     kind: PlayerKind,
     rng: ChaCha8Rng,
+    budget: crate::lookahead::Budget,
 }
 
 impl Bot {
@@ -64,7 +69,14 @@ impl Bot {
         Self {
             kind,
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x005e_ed0f_b075),
+            budget: crate::lookahead::Budget::default(),
         }
+    }
+
+    /// The same bot with another look-ahead budget (for a Hard player).
+    pub fn with_budget(mut self, budget: crate::lookahead::Budget) -> Self {
+        self.budget = budget;
+        self
     }
 
     /// Chooses an order for `side`, or `None` when it has no legal order.
@@ -74,6 +86,16 @@ impl Bot {
             let rules = game.world().resource::<crate::scenario::Rules>().0;
             return rules.computer(game.world(), side, salt);
         }
+        if self.kind == PlayerKind::Hard {
+            return crate::lookahead::choose(
+                game.scenario(),
+                game.world(),
+                side,
+                salt,
+                self.budget,
+            )
+            .map(|(order, _)| order);
+        }
         let legal = legal_orders(game, side, salt);
         if legal.is_empty() {
             return None;
@@ -81,7 +103,7 @@ impl Bot {
         let pick = match self.kind {
             // The skeleton's only decision is when to pass; the AI takes the first
             // legal order in the rule set's order of preference.
-            PlayerKind::Ai | PlayerKind::Human => 0,
+            PlayerKind::Ai | PlayerKind::Hard | PlayerKind::Human => 0,
             PlayerKind::Random => (self.rng.next_u64() % legal.len() as u64) as usize,
         };
         Some(legal[pick].clone())
@@ -153,4 +175,43 @@ pub fn best_or_pass(
         (_, Some(p)) => Some(p),
         (best, None) => best.map(|(_, o)| o),
     }
+}
+
+/// `first` and then up to `most` orders in all from `others` (leaving out `first`),
+/// taken evenly through the list.
+pub fn spread(first: Option<Order>, others: Vec<Order>, most: usize) -> Vec<Order> {
+    let mut list: Vec<Order> = first.into_iter().collect();
+    let others: Vec<Order> = others.into_iter().filter(|o| !list.contains(o)).collect();
+    let room = most.saturating_sub(list.len());
+    if others.len() <= room {
+        list.extend(others);
+    } else if room > 0 {
+        let n = others.len();
+        list.extend((0..room).map(|i| others[i * n / room].clone()));
+    }
+    list
+}
+
+/// The computer's pick as [`best_or_pass`] makes it, then the orders it scored next
+/// best (the pass among them, worth `threshold`): up to `most` in all.
+pub fn ranked(
+    legal: Vec<Order>,
+    threshold: f32,
+    most: usize,
+    score: impl FnMut(&Order) -> Option<f32>,
+) -> Vec<Order> {
+    let scores: Vec<Option<f32>> = legal.iter().map(score).collect();
+    let mut each = scores.iter();
+    let pick = best_or_pass(legal.clone(), threshold, |_| each.next().copied().flatten());
+    let mut scored: Vec<(f32, Order)> = scores
+        .into_iter()
+        .zip(legal)
+        .map(|(v, o)| (v.unwrap_or(threshold), o))
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    spread(
+        pick,
+        scored.into_iter().map(|(_, o)| o).take(most).collect(),
+        most,
+    )
 }

@@ -126,6 +126,10 @@ pub struct RuleSetInfo {
     pub why_idle: fn(&World, u8, &str) -> Vec<String>,
     /// [`ComputerPlayer::choose`], when it has one (see [`RuleSetInfo::computer`]).
     pub ai: Option<Choose>,
+    /// [`ComputerPlayer::shortlist`], when it has a computer player.
+    pub shortlist: Option<fn(&World, u8, u64) -> Vec<Order>>,
+    /// [`ComputerPlayer::disguise`], when it has a computer player.
+    pub disguise: Option<fn(&mut World, u8, u64)>,
     /// [`RuleSet::state_text`].
     pub state_text: fn(&World) -> String,
     /// [`RuleSet::names`].
@@ -191,7 +195,7 @@ pub trait RuleSet: 'static {
     /// scenario's is made by [`RuleSet::new_section`].
     type Section: crate::scenario_file::SectionData + Default + serde::de::DeserializeOwned;
     /// Its own state, a resource made at start-up and written into the state hash.
-    type State: bevy_ecs::resource::Resource + Default + std::fmt::Debug;
+    type State: bevy_ecs::resource::Resource + Clone + Default + std::fmt::Debug;
     /// Id used by scenarios ("great_war"): its section's key in a scenario file.
     const ID: &'static str;
     /// Name shown to players.
@@ -256,6 +260,12 @@ pub trait RuleSet: 'static {
         let _ = file;
         Vec::new()
     }
+    /// What a copy of its game holds beyond its state (which is always copied): every
+    /// other resource and counter component its rules change in play
+    /// ([`crate::fork`]). By default, nothing.
+    fn kept(parts: &mut crate::fork::Parts) {
+        let _ = parts;
+    }
     /// Its state in a canonical text form, for the state hash.
     fn state_text(world: &World) -> String {
         format!("{:?}", world.resource::<Self::State>())
@@ -288,11 +298,32 @@ pub trait Secrets: RuleSet {
     fn reveal(side: u8, text: &str) -> Option<Order>;
 }
 
+/// Most orders the Hard player weighs at once.
+pub const SHORTLIST: usize = 8;
+
 /// A rule set the computer can play.
 pub trait ComputerPlayer: RuleSet {
     /// The computer player's order for a side now (`None` when it has none); the salt
     /// varies what it samples.
     fn choose(world: &World, side: u8, salt: u64) -> Option<Order>;
+    /// The orders worth looking ahead at for a side now, the one [`Self::choose`]
+    /// gives first, then the others it weighs best: what the Hard player
+    /// ([`crate::lookahead`]) plays forward. By default, that order and up to
+    /// [`SHORTLIST`] less one others of the rule set's candidates, taken evenly
+    /// through its list.
+    fn shortlist(world: &World, side: u8, salt: u64) -> Vec<Order> {
+        let first = Self::choose(world, side, salt);
+        let others = Self::candidates(world, side, salt);
+        crate::players::spread(first, others, SHORTLIST)
+    }
+    /// Puts a guess in place of what `viewer` does not know in a copy of the game
+    /// ([`crate::fork`]): the other sides' secret orders, the order of cards or
+    /// dominoes not yet turned, so that a search from the copy learns nothing of
+    /// them. `salt` varies the guess. By default, nothing (a rule set with no
+    /// secrets).
+    fn disguise(world: &mut World, viewer: u8, salt: u64) {
+        let _ = (world, viewer, salt);
+    }
 }
 
 /// A rule set whose section places pieces of its own or holds things by hex or turn,
@@ -440,6 +471,10 @@ fn plugin_for<R: RuleSet>(app: &mut App) {
     crate::flow::add_sequence(app, R::PHASES, &R::sequence());
     app.init_resource::<R::State>()
         .add_systems(crate::flow::CarryOut, R::carry_out);
+    crate::fork::keep(app.world_mut(), |parts| {
+        parts.resource::<R::State>();
+        R::kept(parts);
+    });
     R::systems(app);
 }
 
@@ -462,6 +497,8 @@ impl RuleSetInfo {
             out_of_reach: out_of_reach_for::<R>,
             why_idle: why_idle_for::<R>,
             ai: None,
+            shortlist: None,
+            disguise: None,
             state_text: R::state_text,
             names: R::names,
             invariants: R::invariants,
@@ -504,6 +541,8 @@ impl RuleSetInfo {
     /// With its computer player.
     pub const fn with_computer<R: ComputerPlayer>(mut self) -> Self {
         self.ai = Some(R::choose);
+        self.shortlist = Some(R::shortlist);
+        self.disguise = Some(R::disguise);
         self
     }
 
@@ -545,6 +584,23 @@ impl RuleSetInfo {
                 .find(|o| (self.validate)(world, o).is_ok()),
         }
     }
+    /// The orders the Hard player weighs for a side now ([`ComputerPlayer::shortlist`]);
+    /// for a rule set without a computer player, its [`Self::computer`] order alone.
+    pub fn shortlist(&self, world: &World, side: u8, salt: u64) -> Vec<Order> {
+        match self.shortlist {
+            Some(list) => list(world, side, salt),
+            None => self.computer(world, side, salt).into_iter().collect(),
+        }
+    }
+
+    /// Puts a guess in place of what `viewer` does not know in a copy of the game
+    /// ([`ComputerPlayer::disguise`]).
+    pub fn disguise(&self, world: &mut World, viewer: u8, salt: u64) {
+        if let Some(disguise) = self.disguise {
+            disguise(world, viewer, salt);
+        }
+    }
+
     /// The rule set's terrain and unit types. The files are compiled in and
     /// checked by the test suite, so a parse failure is a build defect.
     pub fn data(&self) -> &RuleSetData {

@@ -15,6 +15,7 @@ mod flow;
 mod great_war;
 mod hostile;
 mod loader;
+mod lookahead;
 mod mutation;
 mod napoleonic;
 mod portable;

@@ -137,6 +137,14 @@ impl crate::rule_set::RuleSet for Acw {
     /// Back to the state before the set-up: the scenario's spawn, run just before, has
     /// put a fresh [`AcwState`] in place with the scenario's own section; what is left is
     /// the board as the rules read it.
+    fn kept(parts: &mut crate::fork::Parts) {
+        parts
+            .resource::<shooting_phase::HeldFire>()
+            .resource::<deal::Deals>()
+            .resource::<deal::OwnDominoes>()
+            .resource::<sealing::ChitSeals>()
+            .resource::<sealing::OwnChits>();
+    }
     fn reset(world: &mut World) {
         world.remove_resource::<sealing::ChitSeals>();
         world.remove_resource::<deal::Deals>();

@@ -532,6 +532,21 @@ pub fn choose(world: &World, side: u8, salt: u64) -> Option<Order> {
     })
 }
 
+/// The order the computer gives for `side` now, then the others it valued best: what
+/// the Hard player weighs. In the set-up, its plan alone.
+pub fn shortlist(world: &World, side: u8, salt: u64) -> Vec<Order> {
+    if *world.resource::<State<Phase>>().get() == Phase::Setup
+        && world.resource::<GwState>().prompt.is_none()
+    {
+        return choose(world, side, salt).into_iter().collect();
+    }
+    let legal = super::candidates::candidates(world, side, salt);
+    let ctx = Ctx::read(world, side);
+    crate::players::ranked(legal, 0.05, crate::rule_set::SHORTLIST, |o| {
+        o.rules::<GwOrder>().map(|g| score(world, &ctx, g))
+    })
+}
+
 /// Every order the computer weighed for `side` now, with its value, best first (the
 /// pass is worth 0.05): for tuning and for explaining a choice.
 pub fn weighed(world: &World, side: u8, salt: u64) -> Vec<(Order, f32)> {

@@ -114,6 +114,13 @@ impl crate::rule_set::RuleSet for GreatWar {
         scenario::check(file)
     }
     /// Back to the state before the set-up: no plans, no activation, no questions.
+    fn kept(parts: &mut crate::fork::Parts) {
+        parts
+            .piece_component::<scenario::NoFlip>()
+            .resource::<scenario::GwSides>()
+            .resource::<sealing::PlanSeals>()
+            .resource::<sealing::OwnPlan>();
+    }
     fn reset(world: &mut World) {
         world.insert_resource(GwState::default());
         world.insert_resource(sealing::PlanSeals::default());
@@ -154,6 +161,9 @@ impl crate::rule_set::Secrets for GreatWar {
 impl crate::rule_set::ComputerPlayer for GreatWar {
     fn choose(world: &World, side: u8, salt: u64) -> Option<Order> {
         ai::choose(world, side, salt)
+    }
+    fn shortlist(world: &World, side: u8, salt: u64) -> Vec<Order> {
+        ai::shortlist(world, side, salt)
     }
 }
 

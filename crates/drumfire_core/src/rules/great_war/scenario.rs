@@ -116,7 +116,7 @@ impl GwSides {
 }
 
 /// A leader the scenario places face-up without the set-up flip.
-#[derive(Component, Clone, Copy, Debug, Default)]
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NoFlip;
 
 /// A new scenario's section: morale 8, Artillery Ammunition 3 and Ammunition

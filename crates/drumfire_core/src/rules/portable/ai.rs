@@ -153,6 +153,18 @@ fn score(world: &World, all: &[Unit], objectives: &[(Hex, u32, Option<u8>)], o: 
     }
 }
 
+/// The order the computer gives for `side` now, then the others it scored best: what
+/// the Hard player weighs.
+pub fn shortlist(world: &World, side: u8) -> Vec<Order> {
+    let legal = super::candidates::candidates(world, side);
+    let all = view::units(world);
+    let objectives = crate::map::objectives(world);
+    crate::players::ranked(legal, 0.01, crate::rule_set::SHORTLIST, |o| {
+        o.rules::<PtOrder>()
+            .map(|p| score(world, &all, &objectives, p))
+    })
+}
+
 /// The order the computer gives for `side` now, or `None` when it has none.
 pub fn choose(world: &World, side: u8) -> Option<Order> {
     let legal = super::candidates::candidates(world, side);

@@ -124,6 +124,9 @@ impl crate::rule_set::RuleSet for Portable {
     fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
         scenario::check(file)
     }
+    fn kept(parts: &mut crate::fork::Parts) {
+        parts.resource::<scenario::PtSides>();
+    }
     fn reset(world: &mut World) {
         world.insert_resource(PtState::default());
         view::install_board(world);
@@ -136,6 +139,9 @@ impl crate::rule_set::RuleSet for Portable {
 impl crate::rule_set::ComputerPlayer for Portable {
     fn choose(world: &World, side: u8, _salt: u64) -> Option<Order> {
         ai::choose(world, side)
+    }
+    fn shortlist(world: &World, side: u8, _salt: u64) -> Vec<Order> {
+        ai::shortlist(world, side)
     }
 }
 

@@ -1,0 +1,213 @@
+//! The Hard computer player: it looks ahead by playing each order it might give
+//! forward in copies of the game ([`crate::fork`]), the Normal computer giving every
+//! order after it for both sides, and gives the one that came out best.
+//!
+//! - **What it weighs**: the Normal player's shortlist for the side
+//!   ([`crate::rule_set::RuleSetInfo::shortlist`]), the Normal player's own choice
+//!   first.
+//! - **How**: sequential halving. Each round plays every order still in the running
+//!   the same number of times, with the same dice for every order in a given play (so
+//!   the orders are compared on the same luck), and keeps the better half, until one
+//!   is left or the budget is spent. A play goes on until the end of the game turn
+//!   after this one (or the game's end) and is worth the side's victory points less the
+//!   enemy's as the game would count them then, with a bonus for a game won.
+//! - **What it knows**: what a player knows. The copy's dice are new dice, seeded from
+//!   the Hard player's own seed, never the game's: it cannot see a roll to come. The
+//!   other side's secrets in the copy (a sealed order, an Artillery Plan, face-down
+//!   chits and dominoes) are replaced with a guess by the rule set's `disguise` before
+//!   any play, so its choice is the same whatever they are.
+//! - **Deterministic**: the same game, seed and budget give the same order, on one
+//!   thread or two: the plays are shared between threads by number and their results
+//!   read back in that order.
+
+use crate::dice::Dice;
+use crate::flow::{Outcome, Turn};
+use crate::fork::Snapshot;
+use crate::game::Game;
+use crate::orders::Order;
+use crate::scenario::{Rules, Scenario};
+use bevy_ecs::prelude::*;
+
+/// How much looking ahead the Hard player may do for one order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Plays of the game forward, in all.
+    pub plays: u32,
+    /// Threads to play them on.
+    pub threads: usize,
+    /// Game turns to play forward past the present one.
+    pub turns_ahead: u16,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Self {
+            plays: 96,
+            threads: 2,
+            turns_ahead: 1,
+        }
+    }
+}
+
+/// What the Hard player found for an order it weighed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weighed {
+    /// The order.
+    pub order: Order,
+    /// Plays of it.
+    pub plays: u32,
+    /// Its mean worth over them: victory points ahead of the enemy's at the end of the
+    /// plays.
+    pub mean: f64,
+}
+
+/// The Hard player's order for `side` in `world` (a settled game of `scenario`), with
+/// what it weighed; `None` when the side has no order.
+pub fn choose(
+    scenario: &Scenario,
+    world: &World,
+    side: u8,
+    seed: u64,
+    budget: Budget,
+) -> Option<(Order, Vec<Weighed>)> {
+    let rules = world.resource::<Rules>().0;
+    let salt = seed ^ 0x4a2d_ba11;
+    let mut list = rules.shortlist(world, side, salt);
+    if list.len() <= 1 || budget.plays == 0 {
+        return list.pop().map(|o| (o, Vec::new()));
+    }
+    let snapshot = Snapshot::take(world);
+    let mut weighed: Vec<Weighed> = list
+        .into_iter()
+        .map(|order| Weighed {
+            order,
+            plays: 0,
+            mean: 0.0,
+        })
+        .collect();
+    let mut running: Vec<usize> = (0..weighed.len()).collect();
+    let rounds = (usize::BITS - (running.len() - 1).leading_zeros()).max(1);
+    let mut left = budget.plays;
+    let mut round = 0;
+    while running.len() > 1 && left > 0 {
+        let share = (budget.plays / rounds / running.len() as u32).max(1);
+        let share = share.min(left / running.len() as u32).max(1);
+        let first = weighed[running[0]].plays;
+        let jobs: Vec<(usize, u32)> = running
+            .iter()
+            .flat_map(|&c| (first..first + share).map(move |k| (c, k)))
+            .collect();
+        let worths = play_all(scenario, &snapshot, &weighed, &jobs, side, seed, budget);
+        for ((c, _), worth) in jobs.iter().zip(worths) {
+            let w = &mut weighed[*c];
+            w.mean = (w.mean * f64::from(w.plays) + worth) / f64::from(w.plays + 1);
+            w.plays += 1;
+        }
+        left = left.saturating_sub(jobs.len() as u32);
+        round += 1;
+        running.sort_by(|a, b| weighed[*b].mean.total_cmp(&weighed[*a].mean).then(a.cmp(b)));
+        let keep = running.len().div_ceil(2).max(1);
+        running.truncate(if round >= rounds { 1 } else { keep });
+    }
+    let best = running[0];
+    Some((weighed[best].order.clone(), weighed))
+}
+
+/// Plays every job (an order and a play number) and gives their worths in order, on
+/// the budget's threads.
+fn play_all(
+    scenario: &Scenario,
+    snapshot: &Snapshot,
+    weighed: &[Weighed],
+    jobs: &[(usize, u32)],
+    side: u8,
+    seed: u64,
+    budget: Budget,
+) -> Vec<f64> {
+    let threads = budget.threads.clamp(1, jobs.len().max(1));
+    let chunk = jobs.len().div_ceil(threads);
+    let run = |part: &[(usize, u32)]| -> Vec<f64> {
+        let mut game = Game::new(scenario, 0);
+        part.iter()
+            .map(|(c, k)| {
+                let dice = seed ^ u64::from(*k).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                play(&mut game, snapshot, &weighed[*c].order, side, dice, budget)
+            })
+            .collect()
+    };
+    if threads == 1 {
+        return run(jobs);
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = jobs
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || run(part)))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("a look-ahead thread"))
+            .collect()
+    })
+}
+
+/// Most orders one play gives before it is cut short.
+const PLAY_LIMIT: usize = 4_000;
+
+/// One play: the copy put into `game`, new dice, `order`, then the Normal player for
+/// every side to the horizon. Its worth to `side`.
+fn play(
+    game: &mut Game,
+    snapshot: &Snapshot,
+    order: &Order,
+    side: u8,
+    dice: u64,
+    budget: Budget,
+) -> f64 {
+    if snapshot.put(game.world_mut()).is_err() {
+        return f64::NEG_INFINITY;
+    }
+    let world = game.world_mut();
+    let rules = world.resource::<Rules>().0;
+    rules.disguise(world, side, dice);
+    world.insert_resource(Dice::new(dice));
+    if game.submit(order.clone()).is_err() {
+        return f64::NEG_INFINITY;
+    }
+    let until = game.world().resource::<Turn>().0 + budget.turns_ahead;
+    let mut salt = dice;
+    for _ in 0..PLAY_LIMIT {
+        if game.is_over() || game.world().resource::<Turn>().0 > until {
+            break;
+        }
+        let Some(next) = game.awaiting() else { break };
+        salt = salt.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let Some(o) = rules.computer(game.world(), next, salt) else {
+            break;
+        };
+        if game.submit(o).is_err() {
+            break;
+        }
+    }
+    worth(game.world(), side)
+}
+
+/// What the game is worth to `side` now: its victory points less the best of the
+/// others', as the game would count them if it ended here, and, once it has ended, as
+/// many points again as all the objectives are worth for a win (less for a loss).
+pub fn worth(world: &World, side: u8) -> f64 {
+    let points = crate::flow::points_now(world);
+    let own = f64::from(points.get(usize::from(side)).copied().unwrap_or(0));
+    let best_other = points
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| *s != usize::from(side))
+        .map(|(_, p)| f64::from(*p))
+        .fold(0.0, f64::max);
+    let stake: u32 = crate::map::objectives(world).iter().map(|o| o.1).sum();
+    let result = match world.get_resource::<Outcome>() {
+        Some(o) if o.winner == Some(side) => 1.0,
+        Some(o) if o.winner.is_some() => -1.0,
+        _ => 0.0,
+    };
+    own - best_other + result * f64::from(stake.max(1))
+}
