@@ -16,6 +16,9 @@ use std::sync::{Mutex, OnceLock};
 /// A computer player's choice of order for a side, varied by a salt.
 pub type Choose = fn(&World, u8, u64) -> Option<Order>;
 
+/// The orders a computer player would weigh for a side, its own choice first.
+pub type Shortlist = fn(&World, u8, u64) -> Vec<Order>;
+
 /// A rule set's check that a side may give its secret order sealed now.
 pub type MaySeal = fn(&World, u8) -> Result<(), Refusal>;
 
@@ -127,7 +130,7 @@ pub struct RuleSetInfo {
     /// [`ComputerPlayer::choose`], when it has one (see [`RuleSetInfo::computer`]).
     pub ai: Option<Choose>,
     /// [`ComputerPlayer::shortlist`], when it has a computer player.
-    pub shortlist: Option<fn(&World, u8, u64) -> Vec<Order>>,
+    pub shortlist: Option<Shortlist>,
     /// [`ComputerPlayer::disguise`], when it has a computer player.
     pub disguise: Option<fn(&mut World, u8, u64)>,
     /// [`RuleSet::state_text`].
