@@ -9,8 +9,14 @@
 //! turn (a side-turn) — median and worst, on one core. `--side=0` (or 1) plays only the
 //! computer as that side against the random player; `--itself` only the computer against
 //! itself.
+//!
+//! `--hard[=PLAYS]` plays the Hard computer (PLAYS plays forward an order, on two
+//! threads) instead of the Normal one, against the Normal computer (`--vs=random`: the
+//! random player), and times the Hard player's decisions; `--ahead=N` game turns
+//! forward past the present one (default 1).
 
 use drumfire_core::game::Game;
+use drumfire_core::lookahead::Budget;
 use drumfire_core::players::{Bot, PlayerKind};
 use drumfire_core::scenario::Scenario;
 use std::time::Instant;
@@ -27,9 +33,17 @@ struct Played {
     wall_ms: f64,
 }
 
-fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2]) -> Played {
+fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2], budget: Budget) -> Played {
     let mut game = Game::new(scenario, seed);
-    let mut bots = [Bot::new(kinds[0], seed), Bot::new(kinds[1], seed + 1)];
+    let mut bots = [
+        Bot::new(kinds[0], seed).with_budget(budget),
+        Bot::new(kinds[1], seed + 1).with_budget(budget),
+    ];
+    let timed = if kinds.contains(&PlayerKind::Hard) {
+        PlayerKind::Hard
+    } else {
+        PlayerKind::Ai
+    };
     let mut decisions = Vec::new();
     let start = Instant::now();
     while !game.is_over() {
@@ -39,7 +53,7 @@ fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2]) -> Played {
         let order = bots[usize::from(side)]
             .choose(&game, side)
             .expect("a legal order");
-        if kinds[usize::from(side)] == PlayerKind::Ai {
+        if kinds[usize::from(side)] == timed {
             decisions.push((turn, side, t.elapsed().as_secs_f64() * 1e3));
         }
         game.submit(order).expect("a legal order is accepted");
@@ -83,6 +97,10 @@ struct Options {
     files: Vec<String>,
     sides: Vec<u8>,
     against_itself: bool,
+    /// The player measured, its opponent, and the Hard player's budget.
+    me: PlayerKind,
+    them: PlayerKind,
+    budget: Budget,
 }
 
 /// Reads the command line; with no scenario named, every shipped one.
@@ -91,7 +109,24 @@ fn options() -> Options {
     let mut files: Vec<String> = Vec::new();
     let mut sides = vec![0u8, 1];
     let mut against_itself = true;
+    let (mut me, mut them, mut budget) = (PlayerKind::Ai, PlayerKind::Random, Budget::default());
     for arg in std::env::args().skip(1) {
+        if let Some(plays) = arg.strip_prefix("--hard") {
+            me = PlayerKind::Hard;
+            them = PlayerKind::Ai;
+            if let Some(n) = plays.strip_prefix('=') {
+                budget.plays = n.parse().expect("--hard=PLAYS");
+            }
+            continue;
+        }
+        if let Some(n) = arg.strip_prefix("--ahead=") {
+            budget.turns_ahead = n.parse().expect("--ahead=TURNS");
+            continue;
+        }
+        if let Some(kind) = arg.strip_prefix("--vs=") {
+            them = kind.parse().expect("--vs=ai or --vs=random");
+            continue;
+        }
         if let Some(side) = arg.strip_prefix("--side=") {
             sides = vec![side.parse().expect("--side=0 or --side=1")];
             against_itself = false;
@@ -118,6 +153,9 @@ fn options() -> Options {
         files,
         sides,
         against_itself,
+        me,
+        them,
+        budget,
     }
 }
 
@@ -150,20 +188,21 @@ impl Times {
     }
 }
 
-/// Plays the computer as `ai_side` against the random player over seeds 0 to
-/// `games`-1 and prints its wins, draws and mean points.
+/// Plays `players.0` as `ai_side` against `players.1` over seeds 0 to `games`-1 and
+/// prints its wins, draws and mean points.
 fn against_random(
     scenario: &Scenario,
     games: u64,
     ai_side: u8,
     names: &[String],
     times: &mut Times,
+    (me, them, budget): (PlayerKind, PlayerKind, Budget),
 ) {
-    let mut kinds = [PlayerKind::Random; 2];
-    kinds[usize::from(ai_side)] = PlayerKind::Ai;
+    let mut kinds = [them; 2];
+    kinds[usize::from(ai_side)] = me;
     let (mut won, mut drawn, mut own, mut other) = (0, 0, 0u64, 0u64);
     for seed in 0..games {
-        let p = play(scenario, seed, kinds);
+        let p = play(scenario, seed, kinds, budget);
         match p.winner {
             Some(w) if w == ai_side => won += 1,
             None => drawn += 1,
@@ -174,8 +213,10 @@ fn against_random(
         times.add(p.decisions);
     }
     println!(
-        "  computer as {:<10} against random: won {won} of {games} ({:.1} %), drew {drawn}, mean points {:.1} to {:.1}",
+        "  {} as {:<10} against {}: won {won} of {games} ({:.1} %), drew {drawn}, mean points {:.1} to {:.1}",
+        me.name(),
         names[usize::from(ai_side)],
+        them.name(),
         100.0 * won as f64 / games as f64,
         own as f64 / games as f64,
         other as f64 / games as f64,
@@ -184,12 +225,18 @@ fn against_random(
 
 /// Plays the computer against itself over seeds 0 to `games`-1 and prints each side's
 /// wins, mean points and steps lost, the orders a game and the whole game's time.
-fn against_itself(scenario: &Scenario, games: u64, names: &[String], times: &mut Times) {
+fn against_itself(
+    scenario: &Scenario,
+    games: u64,
+    names: &[String],
+    times: &mut Times,
+    (me, budget): (PlayerKind, Budget),
+) {
     let mut wins = [0u32; 2];
     let (mut drawn, mut moves, mut walls) = (0, Vec::new(), Vec::new());
     let (mut points, mut lost) = ([0u64; 2], [0u64; 2]);
     for seed in 0..games {
-        let p = play(scenario, seed, [PlayerKind::Ai; 2]);
+        let p = play(scenario, seed, [me; 2], budget);
         for (sum, p) in points.iter_mut().zip(&p.points) {
             *sum += u64::from(*p);
         }
@@ -207,7 +254,8 @@ fn against_itself(scenario: &Scenario, games: u64, names: &[String], times: &mut
     let (m, _) = median_worst(moves);
     let (wall_med, wall_worst) = median_worst(walls);
     println!(
-        "  computer against computer: {} {}, {} {}, drawn {drawn}, mean points {:.1} to {:.1}, mean steps lost {:.1} to {:.1}; median {m:.0} orders a game, whole game median {wall_med:.0} ms, worst {wall_worst:.0} ms",
+        "  {} against itself: {} {}, {} {}, drawn {drawn}, mean points {:.1} to {:.1}, mean steps lost {:.1} to {:.1}; median {m:.0} orders a game, whole game median {wall_med:.0} ms, worst {wall_worst:.0} ms",
+        me.name(),
         names[0],
         wins[0],
         names[1],
@@ -225,6 +273,9 @@ fn main() {
         files,
         sides,
         against_itself: itself,
+        me,
+        them,
+        budget,
     } = options();
     println!("{games} games a side; times in ms on one core");
     for file in files {
@@ -236,12 +287,12 @@ fn main() {
         println!("\n{} ({shown})", scenario.file.title);
         let mut times = Times::default();
         for &ai_side in &sides {
-            against_random(&scenario, games, ai_side, &names, &mut times);
+            let players = (me, them, budget);
+            against_random(&scenario, games, ai_side, &names, &mut times, players);
         }
-        if !itself {
-            continue;
+        if itself {
+            against_itself(&scenario, games, &names, &mut times, (me, budget));
         }
-        against_itself(&scenario, games, &names, &mut times);
         let n = times.orders.len();
         let (om, ow) = median_worst(times.orders);
         let nt = times.turns.len();

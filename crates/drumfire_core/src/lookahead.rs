@@ -170,25 +170,41 @@ fn play(
     let rules = world.resource::<Rules>().0;
     rules.disguise(world, side, dice);
     world.insert_resource(Dice::new(dice));
+    let mut salt = dice;
+    // A secret order of the other side taken back by the disguise is given again
+    // first, as the Normal player would give it.
+    while game.awaiting().is_some_and(|s| s != side) {
+        if !normal_order(game, &mut salt) {
+            return f64::NEG_INFINITY;
+        }
+    }
     if game.submit(order.clone()).is_err() {
         return f64::NEG_INFINITY;
     }
     let until = game.world().resource::<Turn>().0 + budget.turns_ahead;
-    let mut salt = dice;
     for _ in 0..PLAY_LIMIT {
-        if game.is_over() || game.world().resource::<Turn>().0 > until {
-            break;
-        }
-        let Some(next) = game.awaiting() else { break };
-        salt = salt.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-        let Some(o) = rules.computer(game.world(), next, salt) else {
-            break;
-        };
-        if game.submit(o).is_err() {
+        if game.is_over()
+            || game.world().resource::<Turn>().0 > until
+            || !normal_order(game, &mut salt)
+        {
             break;
         }
     }
     worth(game.world(), side)
+}
+
+/// The Normal player's order for the side awaited, given: false when there is none
+/// or it was refused.
+fn normal_order(game: &mut Game, salt: &mut u64) -> bool {
+    let Some(next) = game.awaiting() else {
+        return false;
+    };
+    *salt = salt.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+    let rules = game.world().resource::<Rules>().0;
+    match rules.computer(game.world(), next, *salt) {
+        Some(o) => game.submit(o).is_ok(),
+        None => false,
+    }
 }
 
 /// What the game is worth to `side` now: its victory points less the best of the

@@ -145,3 +145,134 @@ fn hard_games_end_by_the_rules_in_every_rule_set() {
         assert!(game.is_over(), "{name}: {result:?}");
     }
 }
+
+/// Plays the Normal player for both sides until `stop` says so, `change` rewriting
+/// each order first.
+fn normal_until(
+    game: &mut Game,
+    stop: impl Fn(&Game) -> bool,
+    change: &dyn Fn(drumfire_core::orders::Order) -> drumfire_core::orders::Order,
+) {
+    let mut bots = [Bot::new(PlayerKind::Ai, 1), Bot::new(PlayerKind::Ai, 2)];
+    for _ in 0..10_000 {
+        if stop(game) {
+            return;
+        }
+        let side = game.awaiting().expect("a side to act");
+        let order = bots[usize::from(side)]
+            .choose(game, side)
+            .expect("an order");
+        game.submit(change(order)).expect("accepted");
+    }
+    panic!("never stopped");
+}
+
+/// The Hard player's choice for `side` and what it weighed, at a small budget.
+fn hard_choice(
+    game: &Game,
+    side: u8,
+    budget: Budget,
+) -> (drumfire_core::orders::Order, Vec<lookahead::Weighed>) {
+    lookahead::choose(game.scenario(), game.world(), side, 5, budget).expect("an order")
+}
+
+/// Two games alike but for the other side's secret order given first (Napoleonic
+/// orders for the turn, ACW chits): the Hard player choosing second weighs the same
+/// orders to the same figures and gives the same one.
+#[test]
+fn the_hard_player_never_reads_the_other_sides_secret_orders() {
+    for (set, name) in [("napoleonic", "lindenau.ron"), ("acw", "tanners_ford.ron")] {
+        let scenario = shipped(set, name);
+        let base = Game::new(&scenario, 8);
+        assert_eq!(base.awaiting(), Some(0), "{name}");
+        let mut secret: Vec<_> = drumfire_core::players::legal_orders(&base, 0, 3)
+            .into_iter()
+            .filter(|o| o.secret().is_some())
+            .collect();
+        secret.extend(other_chits(&secret[0]));
+        assert!(secret.len() >= 2, "{name}: {} secret orders", secret.len());
+        let choices: Vec<_> = [&secret[0], secret.last().expect("two")]
+            .into_iter()
+            .map(|given| {
+                let mut game = Game::new(&scenario, 8);
+                game.submit(given.clone()).expect("a legal order");
+                assert_eq!(game.awaiting(), Some(1), "{name}");
+                let budget = Budget {
+                    turns_ahead: 2,
+                    ..small(16, 2)
+                };
+                hard_choice(&game, 1, budget)
+            })
+            .collect();
+        assert!(choices[0].1.len() > 1, "{name}: it weighed one order");
+        assert_eq!(choices[0], choices[1], "{name}");
+    }
+}
+
+/// The same ACW chits but the first unit's, Fire instead of Move or Move instead of
+/// anything else.
+fn other_chits(order: &drumfire_core::orders::Order) -> Option<drumfire_core::orders::Order> {
+    use drumfire_core::rules::acw::chit::Chit;
+    use drumfire_core::rules::acw::state::AcwOrder;
+    let Some(AcwOrder::Chits { side, chits }) = order.rules::<AcwOrder>() else {
+        return None;
+    };
+    let mut chits = chits.clone();
+    chits[0].1 = if chits[0].1 == Chit::Move {
+        Chit::Fire
+    } else {
+        Chit::Move
+    };
+    Some(AcwOrder::Chits { side: *side, chits }.into())
+}
+
+/// Two Great War games alike but for the German Artillery Plan from turn 2 on (NO
+/// FIRE instead of the plotted targets): on turn 1 the British Hard player weighs the
+/// same orders to the same figures.
+#[test]
+fn the_hard_player_never_reads_the_other_sides_artillery_plan() {
+    use drumfire_core::orders::Order;
+    use drumfire_core::rules::great_war::{GwOrder, Mission};
+    let scenario = shipped("great_war", "agache_valley.ron");
+    let quiet = |order: Order| -> Order {
+        match order.rules::<GwOrder>() {
+            Some(GwOrder::Plan { side: 0, missions }) => {
+                let mut missions = missions.clone();
+                for a in &mut missions {
+                    if let Mission::PlannedFire { targets } = &mut a.mission {
+                        targets.iter_mut().skip(1).for_each(|t| *t = None);
+                    }
+                }
+                GwOrder::Plan { side: 0, missions }.into()
+            }
+            _ => order,
+        }
+    };
+    let in_play =
+        |g: &Game| g.phase() != drumfire_core::flow::Phase::Setup && g.awaiting() == Some(1);
+    let mut plotted = Game::new(&scenario, 4);
+    normal_until(&mut plotted, in_play, &|o| o);
+    let mut silent = Game::new(&scenario, 4);
+    normal_until(&mut silent, in_play, &quiet);
+    assert_ne!(plotted.orders(), silent.orders(), "the plans differ");
+    // Only the plan differs (it is in the state hash): every other order is alike.
+    let plan = |o: &&Order| matches!(o.rules::<GwOrder>(), Some(GwOrder::Plan { .. }));
+    assert!(
+        plotted
+            .orders()
+            .iter()
+            .filter(|o| !plan(o))
+            .eq(silent.orders().iter().filter(|o| !plan(o)))
+    );
+    // Plays forward to the end of turn 4: the German guns fire on turns 3 and 4.
+    let budget = Budget {
+        turns_ahead: 3,
+        ..small(8, 2)
+    };
+    let (a, b) = (
+        hard_choice(&plotted, 1, budget),
+        hard_choice(&silent, 1, budget),
+    );
+    assert!(a.1.len() > 1, "it weighed one order");
+    assert_eq!(a, b);
+}

@@ -129,10 +129,15 @@ fn worth_charging(world: &World, u: &Unit, e: &Unit) -> bool {
 
 /// A chit behind each unit.
 fn chits(world: &World, side: u8) -> Order {
+    let chits = chits_for(world, side);
+    AcwOrder::Chits { side, chits }.into()
+}
+
+/// The chit the computer would put behind each of `side`'s units now.
+pub fn chits_for(world: &World, side: u8) -> Vec<(String, Chit)> {
     let all = view::units(world);
     let enemies: Vec<&Unit> = all.iter().filter(|e| e.side != side).collect();
-    let chits = all
-        .iter()
+    all.iter()
         .filter(|u| u.side == side)
         .map(|u| {
             let chit = if u.battery || u.routed {
@@ -154,8 +159,7 @@ fn chits(world: &World, side: u8) -> Order {
             };
             (u.id.clone(), chit)
         })
-        .collect();
-    AcwOrder::Chits { side, chits }.into()
+        .collect()
 }
 
 /// Is `e` in `u`'s arc, range and sight now?

@@ -27,6 +27,7 @@ pub mod chit;
 pub mod combat;
 pub mod commander;
 pub mod deal;
+pub mod disguise;
 pub mod dominoes;
 pub mod editor;
 pub mod fire_chart;
@@ -177,6 +178,9 @@ impl crate::rule_set::Secrets for Acw {
 impl crate::rule_set::ComputerPlayer for Acw {
     fn choose(world: &World, side: u8, _salt: u64) -> Option<Order> {
         ai::choose(world, side)
+    }
+    fn disguise(world: &mut World, viewer: u8, salt: u64) {
+        disguise::disguise(world, viewer, salt);
     }
 }
 

@@ -6,7 +6,7 @@
 
 use super::board::Board;
 use super::fire;
-use super::orders::GwOrder;
+use super::orders::{GwOrder, Mission};
 use super::state::{GwState, Prompt};
 use super::view::{self, PieceView};
 use crate::data::UnitClass;
@@ -530,6 +530,45 @@ pub fn choose(world: &World, side: u8, salt: u64) -> Option<Order> {
     crate::players::best_or_pass(legal, 0.05, |o| {
         o.rules::<GwOrder>().map(|g| score(world, &ctx, g))
     })
+}
+
+/// Puts the other side's Artillery Plan out of sight in a copy of the game for the
+/// Hard player ([`crate::rule_set::ComputerPlayer::disguise`]): its Planned Fire of
+/// this turn and the turns to come becomes NO FIRE and a battery's move becomes Open
+/// Sights (it fires at what it sees), so a search from the copy expects no barrage it
+/// has not seen. A plan not yet filed in the set-up is left to be filed.
+pub fn disguise(world: &mut World, viewer: u8) {
+    let turn = usize::from(world.resource::<crate::flow::Turn>().0);
+    let owners: std::collections::BTreeMap<String, u8> = {
+        let ids = world.resource::<crate::counters::PieceIds>();
+        let state = world.resource::<GwState>();
+        state
+            .missions
+            .keys()
+            .filter_map(|id| {
+                let side = match state.factors.get(id) {
+                    Some((side, _)) => *side,
+                    None => world.get::<crate::counters::Counter>(ids.get(id)?)?.side,
+                };
+                Some((id.clone(), side))
+            })
+            .collect()
+    };
+    let mut state = world.resource_mut::<GwState>();
+    for (id, mission) in state.missions.iter_mut() {
+        if owners.get(id).is_none_or(|s| *s == viewer) {
+            continue;
+        }
+        match mission {
+            Mission::PlannedFire { targets } => {
+                for t in targets.iter_mut().skip(turn.saturating_sub(1)) {
+                    *t = None;
+                }
+            }
+            Mission::Move { .. } => *mission = Mission::OpenSights,
+            Mission::OpenSights => {}
+        }
+    }
 }
 
 /// The order the computer gives for `side` now, then the others it valued best: what

@@ -165,6 +165,9 @@ impl crate::rule_set::ComputerPlayer for GreatWar {
     fn shortlist(world: &World, side: u8, salt: u64) -> Vec<Order> {
         ai::shortlist(world, side, salt)
     }
+    fn disguise(world: &mut World, viewer: u8, _salt: u64) {
+        ai::disguise(world, viewer);
+    }
 }
 
 /// The Initiative Phase: the sides roll, the higher acts first.

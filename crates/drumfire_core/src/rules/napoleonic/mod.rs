@@ -130,6 +130,16 @@ impl crate::rule_set::ComputerPlayer for Napoleonic {
     fn choose(world: &World, side: u8, _salt: u64) -> Option<Order> {
         ai::choose(world, side)
     }
+    /// The other side's orders for the turn, given but not yet shown, are taken back:
+    /// in the copy it gives them again, as the Normal player would from what it sees.
+    fn disguise(world: &mut World, viewer: u8, _salt: u64) {
+        if *world.resource::<State<Phase>>().get() == ORDERS {
+            world
+                .resource_mut::<NpState>()
+                .given
+                .retain(|side, _| *side == viewer);
+        }
+    }
 }
 
 /// The Orders phase: every brigade is given its order, in secret.
