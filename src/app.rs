@@ -411,17 +411,29 @@ fn run(
     run_then_relaunch(app, &next)
 }
 
-/// Which of the `sides` sides the computer plays, from `--players`; `None` (the
-/// fault told) for a word other than human or ai.
-fn computer_sides(options: &WindowOptions, sides: usize) -> Option<Vec<bool>> {
-    let mut computer = vec![false; sides];
+/// Which of the `sides` sides the computer plays, and at which level, from
+/// `--players`; `None` (the fault told) for a word other than human, ai (or normal)
+/// or hard.
+fn computer_sides(
+    options: &WindowOptions,
+    sides: usize,
+) -> Option<crate::play::computer::Computer> {
+    let mut computer = crate::play::computer::Computer {
+        sides: vec![false; sides],
+        hard: vec![false; sides],
+        fast: false,
+    };
     for (i, who) in options.players.iter().enumerate() {
-        match (who.as_str(), computer.get_mut(i)) {
-            ("ai", Some(c)) => *c = true,
-            ("human", Some(_)) => {}
+        match (who.as_str(), i < sides) {
+            ("ai" | "normal", true) => computer.sides[i] = true,
+            ("hard", true) => {
+                computer.sides[i] = true;
+                computer.hard[i] = true;
+            }
+            ("human", true) => {}
             (other, _) => {
                 eprintln!(
-                    "--players: `{other}` for side {}: expected human or ai, one per side ({sides} sides)",
+                    "--players: `{other}` for side {}: expected human, ai (or normal) or hard, one per side ({sides} sides)",
                     i + 1
                 );
                 return None;
@@ -437,7 +449,7 @@ fn game_app(
     source: &crate::play::session::GameSource,
     replay: Vec<Order>,
     options: &WindowOptions,
-    computer: Vec<bool>,
+    computer: crate::play::computer::Computer,
     next: &crate::files::Next,
 ) -> App {
     let crate::play::session::GameSource {
@@ -484,10 +496,7 @@ fn game_app(
             dialog: crate::files::FileDialog::new(),
             purpose: Default::default(),
         })
-        .insert_resource(crate::play::computer::Computer {
-            sides: computer,
-            fast: false,
-        });
+        .insert_resource(computer);
     app
 }
 

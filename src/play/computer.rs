@@ -3,7 +3,7 @@
 //! one at a time at a pace a person can follow (or fast), and show in the same log
 //! and combat dialog.
 
-use super::session::{Handoff, ReplayQueue};
+use super::session::{GameSource, Handoff, ReplayQueue};
 use bevy::prelude::*;
 use drumfire_core::door;
 use drumfire_core::orders;
@@ -17,7 +17,22 @@ pub struct Computer {
     pub sides: Vec<bool>,
     /// Play without pausing between orders.
     pub fast: bool,
+    /// `true` for each side the computer plays at the Hard level (it looks ahead:
+    /// [`drumfire_core::lookahead`]); the others at the Normal level.
+    pub hard: Vec<bool>,
 }
+
+impl Computer {
+    /// Does the computer play `side` at the Hard level?
+    pub fn is_hard(&self, side: u8) -> bool {
+        let i = usize::from(side);
+        self.sides.get(i).copied().unwrap_or(false) && self.hard.get(i).copied().unwrap_or(false)
+    }
+}
+
+/// The Hard computer's look-ahead under way, if any.
+#[derive(Resource, Default)]
+pub struct Thinking(pub Option<super::thinking::Thought>);
 
 /// Does the computer play `side`?
 pub fn plays(world: &World, side: u8) -> bool {
@@ -42,6 +57,7 @@ const FAST_PACE: f32 = 0.02;
 /// The computer plugin.
 pub fn plugin(app: &mut App) {
     app.init_resource::<Computer>()
+        .init_resource::<Thinking>()
         .add_systems(Update, play.before(super::session::feed_replay));
 }
 
@@ -54,6 +70,15 @@ fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<u64>) {
         && motion.fast != computer.fast
     {
         motion.fast = computer.fast;
+    }
+    // A look-ahead for a moment the game has left (an undo, a load) stops.
+    if world
+        .resource::<Thinking>()
+        .0
+        .as_ref()
+        .is_some_and(|t| !t.current(world))
+    {
+        world.resource_mut::<Thinking>().0 = None;
     }
     let Some(side) = drumfire_core::flow::awaiting(world) else {
         *waited = 0.0;
@@ -77,6 +102,10 @@ fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<u64>) {
         return;
     }
     *waited += world.resource::<Time>().delta_secs();
+    let hard = computer.is_hard(side) && world.contains_resource::<GameSource>();
+    if hard && !think(world, side, &mut salt) {
+        return;
+    }
     let pace = world
         .get_resource::<crate::settings::Settings>()
         .map_or(PACE, |s| s.computer_pace);
@@ -87,11 +116,44 @@ fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<u64>) {
     }
     *waited = 0.0;
     *salt = salt.wrapping_add(1);
-    let rules = world.resource::<Rules>().0;
-    let Some(order) = rules.computer(world, side, *salt) else {
+    let order = if hard {
+        world
+            .resource_mut::<Thinking>()
+            .0
+            .take()
+            .and_then(|t| t.found().cloned().flatten())
+            .map(|(order, _)| order)
+    } else {
+        world.resource::<Rules>().0.computer(world, side, *salt)
+    };
+    let Some(order) = order else {
         return;
     };
     if let Err(r) = door::submit(world, order) {
         error!("the computer's order was refused: {r}");
     }
+}
+
+/// The Hard computer's look-ahead for `side`: started if none is under way for the
+/// game as it stands; true once its order is found.
+fn think(world: &mut World, side: u8, salt: &mut u64) -> bool {
+    let current = world
+        .resource::<Thinking>()
+        .0
+        .as_ref()
+        .filter(|t| t.current(world));
+    if let Some(thought) = current {
+        if thought.found().is_some() {
+            return true;
+        }
+        // The progress shown needs frames while it thinks.
+        world.write_message(bevy::window::RequestRedraw);
+        return false;
+    }
+    *salt = salt.wrapping_add(1);
+    let scenario = world.resource::<GameSource>().scenario.clone();
+    let thought = super::thinking::Thought::start(world, &scenario, side, *salt);
+    world.resource_mut::<Thinking>().0 = Some(thought);
+    world.write_message(bevy::window::RequestRedraw);
+    false
 }

@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 
 pub mod computer;
 pub mod confirm;
+pub mod hint;
 pub mod menu;
 pub mod network;
 pub mod offers;
@@ -23,6 +24,7 @@ pub mod post;
 pub mod script;
 pub mod session;
 pub mod table;
+pub mod thinking;
 pub mod viewer;
 
 /// The side played at this screen in a game between two machines (over the network or
@@ -104,6 +106,17 @@ pub fn plugin(app: &mut App) {
         .init_resource::<menu::GameMenu>()
         .init_resource::<crate::screen::RulesWindow>()
         .init_resource::<menu::Relaunch>()
+        .init_resource::<hint::Hint>()
+        .add_systems(
+            Update,
+            (
+                hint::key
+                    .run_if(not(bevy_egui::input::egui_wants_any_keyboard_input))
+                    .before(crate::input::InputSet),
+                hint::advance,
+            )
+                .chain(),
+        )
         .add_systems(
             bevy_egui::EguiPrimaryContextPass,
             menu::menu.after(crate::screen::DrawUi),
@@ -266,6 +279,7 @@ mod tests {
         world.insert_resource(computer::Computer {
             sides: vec![false, true],
             fast: false,
+            hard: Vec::new(),
         });
         // One screen, the computer on side 2.
         assert!(!not_at_this_screen(&world, 0));
@@ -274,6 +288,7 @@ mod tests {
         world.insert_resource(computer::Computer {
             sides: vec![false, false],
             fast: false,
+            hard: Vec::new(),
         });
         world.insert_resource(PlayedHere(1));
         assert!(not_at_this_screen(&world, 0));

@@ -166,16 +166,29 @@ fn shot(world: &mut World, script: &mut Script, name: &str) -> Result<(), String
     Ok(())
 }
 
+/// The rule set's own steps (its picks, questions and plans) and the Hint's: `None`
+/// for a step of neither. A step not yet done comes back until it is.
+fn own_step(
+    world: &mut World,
+    script: &mut Script,
+    words: &[String],
+) -> Option<Result<(), String>> {
+    let steps = rule_set_steps(world);
+    let done = match (steps.step)(world, words) {
+        Some(Err(e)) => return Some(Err(e)),
+        Some(Ok(done)) => done,
+        None => !super::hint::script_step(world, words)?,
+    };
+    if !done {
+        script.steps.push_front((0, words.to_vec()));
+    }
+    Some(Ok(()))
+}
+
 fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(), String> {
     let args: Vec<String> = words[1..].to_vec();
-    // The rule set's own steps first (its picks, questions and plans).
-    let steps = rule_set_steps(world);
-    if let Some(done) = (steps.step)(world, words) {
-        if !done? {
-            // Come back to this step until it is done.
-            script.steps.push_front((0, words.to_vec()));
-        }
-        return Ok(());
+    if let Some(result) = own_step(world, script, words) {
+        return result;
     }
     match words[0].as_str() {
         "select" => {

@@ -773,11 +773,16 @@ mod tests {
         world.insert_resource(super::super::computer::Computer {
             sides: sides.clone(),
             fast: false,
+            hard: Vec::new(),
         });
         keys_act_for_people(world);
         assert!(world.resource::<PassRequest>().0, "a person's Space stands");
         sides[usize::from(side)] = true;
-        world.insert_resource(super::super::computer::Computer { sides, fast: false });
+        world.insert_resource(super::super::computer::Computer {
+            sides,
+            fast: false,
+            hard: Vec::new(),
+        });
         keys_act_for_people(world);
         assert!(
             !world.resource::<PassRequest>().0,

@@ -105,6 +105,8 @@ struct Panels<'w, 's> {
     play: play_panels::PlayView<'w, 's>,
     table: table_panels::TableView<'w, 's>,
     computer: ResMut<'w, crate::play::computer::Computer>,
+    thinking: Res<'w, crate::play::computer::Thinking>,
+    hint: ResMut<'w, crate::play::hint::Hint>,
     selection: Res<'w, Selection>,
     hover: Res<'w, Hover>,
     out_of_reach: Option<Res<'w, crate::play::offers::OutOfReach>>,
@@ -156,6 +158,7 @@ fn draw_ui(world: &mut World) {
     if let Some(parts) = parts {
         (parts.windows)(&ctx, world);
     }
+    crate::play::hint::window(&ctx, world);
     if let Some(view) = world.get_resource::<crate::play::network::NetView>() {
         network_window(&ctx, view);
     }
@@ -564,15 +567,43 @@ fn network_window(ctx: &egui::Context, view: &crate::play::network::NetView) {
         });
 }
 
-/// Which sides the computer plays, and whether it plays fast.
+/// Which sides the computer plays, at which level, and whether it plays fast; the
+/// Hint button, and how far the Hard computer has got while it thinks.
 fn computer_toggles(
     ui: &mut egui::Ui,
     sides: &SideList,
     computer: &mut crate::play::computer::Computer,
+    thinking: Option<f32>,
+    hint: &mut crate::play::hint::Hint,
 ) {
     computer.sides.resize(sides.0.len(), false);
+    computer.hard.resize(sides.0.len(), false);
+    if ui
+        .button("Hint")
+        .on_hover_text("The order the Hard computer would give now for your side (H)")
+        .clicked()
+    {
+        hint.request = true;
+    }
+    if let Some(p) = thinking {
+        ui.add(
+            egui::ProgressBar::new(p)
+                .desired_width(110.0)
+                .text(format!("Thinking {:.0}%", p * 100.0)),
+        );
+    }
     ui.checkbox(&mut computer.fast, "Fast")
         .on_hover_text("The computer gives its orders without pausing between them");
+    let mut hard = computer.hard.iter().any(|h| *h);
+    if ui
+        .checkbox(&mut hard, "Hard")
+        .on_hover_text(
+            "The computer looks ahead: it plays its best orders forward against your replies before it gives one (a few seconds an order)",
+        )
+        .changed()
+    {
+        computer.hard.iter_mut().for_each(|h| *h = hard);
+    }
     for (i, s) in sides.0.iter().enumerate().rev() {
         ui.checkbox(&mut computer.sides[i], &s.name)
             .on_hover_text(format!("The computer plays {}", s.name));
@@ -619,7 +650,8 @@ fn bottom_log(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>)
                 with::<Panels, _>(world, |mut p| {
                     if !at_table && !network {
                         ui.separator();
-                        computer_toggles(ui, &p.view.sides, &mut p.computer);
+                        let thinking = p.thinking.0.as_ref().map(|t| t.progress());
+                        computer_toggles(ui, &p.view.sides, &mut p.computer, thinking, &mut p.hint);
                     }
                     ui.separator();
                     play_panels::log_controls(ui, &mut p.play, p.view.turn.0);

@@ -7,10 +7,12 @@
 //!   first.
 //! - **How**: sequential halving. Each round plays every order still in the running
 //!   the same number of times, with the same dice for every order in a given play (so
-//!   the orders are compared on the same luck), and keeps the better half, until one
-//!   is left or the budget is spent. A play goes on until the end of the game turn
-//!   after this one (or the game's end) and is worth the side's victory points less the
-//!   enemy's as the game would count them then, with a bonus for a game won.
+//!   the orders are compared on the same luck), and keeps the better half; the Normal
+//!   player's order stays in to the end as the one to beat. A play goes on until the
+//!   end of the game turn after this one (or the game's end) and is worth the side's
+//!   victory points less the enemy's as the game would count them then, with a bonus
+//!   for a game won. Another order than the Normal player's is given only where it did
+//!   better over the same plays by more than a standard error of the difference.
 //! - **What it knows**: what a player knows. The copy's dice are new dice, seeded from
 //!   the Hard player's own seed, never the game's: it cannot see a roll to come. The
 //!   other side's secrets in the copy (a sealed order, an Artillery Plan, face-down
@@ -27,6 +29,7 @@ use crate::game::Game;
 use crate::orders::Order;
 use crate::scenario::{Rules, Scenario};
 use bevy_ecs::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
 /// How much looking ahead the Hard player may do for one order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,12 +57,19 @@ impl Default for Budget {
 pub struct Weighed {
     /// The order.
     pub order: Order,
-    /// Plays of it.
-    pub plays: u32,
+    /// Its worth in each play, by play number (the same dice for every order).
+    pub worths: Vec<f64>,
     /// Its mean worth over them: victory points ahead of the enemy's at the end of the
     /// plays.
     pub mean: f64,
+    /// How much better it did than the Normal player's order over the same plays, on
+    /// average (0 for that order itself).
+    pub ahead: f64,
 }
+
+/// How sure the Hard player must be to give another order than the Normal player's:
+/// its lead over the same plays must exceed this many standard errors.
+const SURE: f64 = 1.0;
 
 /// The Hard player's order for `side` in `world` (a settled game of `scenario`), with
 /// what it weighed; `None` when the side has no order.
@@ -69,6 +79,28 @@ pub fn choose(
     side: u8,
     seed: u64,
     budget: Budget,
+) -> Option<(Order, Vec<Weighed>)> {
+    choose_counted(scenario, world, side, seed, budget, &Progress::default())
+}
+
+/// How far a look-ahead has got, and a word to stop it (a window that no longer wants
+/// its answer): its plays then end at once and its answer means nothing.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Plays made.
+    pub done: AtomicU32,
+    /// Stop now.
+    pub stop: AtomicBool,
+}
+
+/// [`choose`], counting the plays made in `progress` as it goes (a window shows it).
+pub fn choose_counted(
+    scenario: &Scenario,
+    world: &World,
+    side: u8,
+    seed: u64,
+    budget: Budget,
+    done: &Progress,
 ) -> Option<(Order, Vec<Weighed>)> {
     let rules = world.resource::<Rules>().0;
     let salt = seed ^ 0x4a2d_ba11;
@@ -81,36 +113,65 @@ pub fn choose(
         .into_iter()
         .map(|order| Weighed {
             order,
-            plays: 0,
+            worths: Vec::new(),
             mean: 0.0,
+            ahead: 0.0,
         })
         .collect();
+    // Sequential halving, the Normal player's order (the first) kept to the end as
+    // the one to beat.
     let mut running: Vec<usize> = (0..weighed.len()).collect();
     let rounds = (usize::BITS - (running.len() - 1).leading_zeros()).max(1);
     let mut left = budget.plays;
-    let mut round = 0;
-    while running.len() > 1 && left > 0 {
-        let share = (budget.plays / rounds / running.len() as u32).max(1);
-        let share = share.min(left / running.len() as u32).max(1);
-        let first = weighed[running[0]].plays;
+    for _ in 0..rounds {
+        if running.len() <= 1 || left == 0 {
+            break;
+        }
+        let share = (budget.plays / rounds / running.len() as u32)
+            .min(left / running.len() as u32)
+            .max(1);
+        let first = weighed[0].worths.len() as u32;
         let jobs: Vec<(usize, u32)> = running
             .iter()
             .flat_map(|&c| (first..first + share).map(move |k| (c, k)))
             .collect();
-        let worths = play_all(scenario, &snapshot, &weighed, &jobs, side, seed, budget);
+        let worths = play_all(
+            scenario, &snapshot, &weighed, &jobs, side, seed, budget, done,
+        );
         for ((c, _), worth) in jobs.iter().zip(worths) {
-            let w = &mut weighed[*c];
-            w.mean = (w.mean * f64::from(w.plays) + worth) / f64::from(w.plays + 1);
-            w.plays += 1;
+            weighed[*c].worths.push(worth);
         }
         left = left.saturating_sub(jobs.len() as u32);
-        round += 1;
-        running.sort_by(|a, b| weighed[*b].mean.total_cmp(&weighed[*a].mean).then(a.cmp(b)));
-        let keep = running.len().div_ceil(2).max(1);
-        running.truncate(if round >= rounds { 1 } else { keep });
+        for w in &mut weighed {
+            w.mean = w.worths.iter().sum::<f64>() / w.worths.len().max(1) as f64;
+        }
+        let mut others: Vec<usize> = running[1..].to_vec();
+        others.sort_by(|a, b| weighed[*b].mean.total_cmp(&weighed[*a].mean).then(a.cmp(b)));
+        others.truncate((running.len() / 2).max(1));
+        running = std::iter::once(0).chain(others).collect();
     }
-    let best = running[0];
-    Some((weighed[best].order.clone(), weighed))
+    let base = weighed[0].worths.clone();
+    let mut best = (0, 0.0);
+    for (c, w) in weighed.iter_mut().enumerate().skip(1) {
+        let diffs: Vec<f64> = w.worths.iter().zip(&base).map(|(a, b)| a - b).collect();
+        let (mean, error) = mean_and_error(&diffs);
+        w.ahead = mean;
+        if mean > SURE * error && mean > best.1 {
+            best = (c, mean);
+        }
+    }
+    Some((weighed[best.0].order.clone(), weighed))
+}
+
+/// The mean of `xs` and its standard error (infinite for fewer than two).
+fn mean_and_error(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    if xs.len() < 2 {
+        return (xs.first().copied().unwrap_or(0.0), f64::INFINITY);
+    }
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
 }
 
 /// Plays every job (an order and a play number) and gives their worths in order, on
@@ -123,6 +184,7 @@ fn play_all(
     side: u8,
     seed: u64,
     budget: Budget,
+    done: &Progress,
 ) -> Vec<f64> {
     let threads = budget.threads.clamp(1, jobs.len().max(1));
     let chunk = jobs.len().div_ceil(threads);
@@ -130,8 +192,13 @@ fn play_all(
         let mut game = Game::new(scenario, 0);
         part.iter()
             .map(|(c, k)| {
+                if done.stop.load(Ordering::Relaxed) {
+                    return 0.0;
+                }
                 let dice = seed ^ u64::from(*k).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                play(&mut game, snapshot, &weighed[*c].order, side, dice, budget)
+                let worth = play(&mut game, snapshot, &weighed[*c].order, side, dice, budget);
+                done.done.fetch_add(1, Ordering::Relaxed);
+                worth
             })
             .collect()
     };

@@ -1,0 +1,227 @@
+//! A Hint for the side a person plays: the order the Hard computer would give now
+//! (H, or the Hint button), worked out in threads of its own ([`super::thinking`]) and
+//! shown with what it does before any die, its odds where the rule set offers them,
+//! and what the look-ahead expects of it; "Give it" gives it through the one door.
+//! There is none in a game between two machines, nor in a replay.
+
+use super::thinking::{Found, Thought};
+use bevy::prelude::*;
+use bevy_egui::egui;
+use drumfire_core::journal::GameEvent;
+use drumfire_core::lookahead::Budget;
+use drumfire_core::orders::{Order, OrderLog};
+
+/// The Hint asked for, being worked out, or shown.
+#[derive(Resource, Default)]
+pub struct Hint {
+    /// H was pressed or the button clicked.
+    pub request: bool,
+    /// The look-ahead under way.
+    pub thought: Option<Thought>,
+    /// The hint to show.
+    pub shown: Option<Shown>,
+}
+
+/// A hint as the window shows it.
+#[derive(Clone, Debug)]
+pub struct Shown {
+    /// The orders in the game when it was worked out: it goes once the game moves on.
+    pub moment: usize,
+    /// The order.
+    pub order: Order,
+    /// What it does, in the log's words, up to its first die.
+    pub lines: Vec<String>,
+    /// Its button's words and odds, where the rule set offers it on a button.
+    pub offer: Option<String>,
+    /// What the look-ahead found.
+    pub expects: String,
+}
+
+/// May a person ask for a hint here? Not in a game between two machines, nor in a
+/// replay, nor at the table.
+pub fn offered(world: &World) -> bool {
+    !world.contains_resource::<super::network::NetView>()
+        && !world.contains_resource::<drumfire_core::door::Watching>()
+        && !world.contains_resource::<drumfire_core::table::TableMode>()
+        && world.contains_resource::<super::session::GameSource>()
+}
+
+/// The side a hint would be for: the side awaited, when a person plays it here.
+fn person_awaited(world: &World) -> Option<u8> {
+    drumfire_core::flow::awaiting(world).filter(|s| !super::not_at_this_screen(world, *s))
+}
+
+/// H asks for a hint.
+pub fn key(keys: Res<ButtonInput<KeyCode>>, mut hint: ResMut<Hint>) {
+    if keys.just_pressed(KeyCode::KeyH) {
+        hint.request = true;
+    }
+}
+
+/// Works the hint out: started when asked (for a person's side awaited), shown when
+/// found, dropped when the game moves on.
+pub fn advance(world: &mut World, mut salt: Local<u64>) {
+    let moment = world.resource::<OrderLog>().0.len();
+    let asked = std::mem::take(&mut world.resource_mut::<Hint>().request);
+    if world
+        .resource::<Hint>()
+        .shown
+        .as_ref()
+        .is_some_and(|s| s.moment != moment)
+    {
+        world.resource_mut::<Hint>().shown = None;
+    }
+    if asked
+        && offered(world)
+        && let Some(side) = person_awaited(world)
+    {
+        *salt = salt.wrapping_add(1);
+        let scenario = world
+            .resource::<super::session::GameSource>()
+            .scenario
+            .clone();
+        let thought = Thought::start(world, &scenario, side, *salt);
+        let mut hint = world.resource_mut::<Hint>();
+        hint.thought = Some(thought);
+        hint.shown = None;
+    }
+    let Some(thought) = world.resource_mut::<Hint>().thought.take() else {
+        return;
+    };
+    if !thought.current(world) {
+        return;
+    }
+    let Some(found) = thought.found().cloned() else {
+        world.resource_mut::<Hint>().thought = Some(thought);
+        world.write_message(bevy::window::RequestRedraw);
+        return;
+    };
+    let shown = shown(world, moment, found, thought.events());
+    world.resource_mut::<Hint>().shown = shown;
+    world.write_message(bevy::window::RequestRedraw);
+}
+
+/// What the window shows of a finished look-ahead.
+fn shown(world: &World, moment: usize, found: Found, events: &[GameEvent]) -> Option<Shown> {
+    let (order, weighed) = found?;
+    let sides = world.resource::<drumfire_core::scenario::SideList>();
+    let names = drumfire_core::journal::piece_names(world);
+    let lines = events.iter().map(|e| e.describe(sides, &names)).collect();
+    let offer = world
+        .get_resource::<super::offers::Offers>()
+        .and_then(|o| o.offers.iter().find(|x| x.order == order).cloned())
+        .map(|o| match o.odds {
+            Some(odds) => format!("{}: {}", o.label, odds.summary()),
+            None => o.label,
+        });
+    Some(Shown {
+        moment,
+        expects: expects(&order, &weighed),
+        order,
+        lines,
+        offer,
+    })
+}
+
+/// What the look-ahead found for the order, in words.
+fn expects(order: &Order, weighed: &[drumfire_core::lookahead::Weighed]) -> String {
+    let ahead = Budget::default().turns_ahead;
+    let horizon = if ahead == 1 {
+        "the end of next turn".to_owned()
+    } else {
+        format!("{ahead} turns on")
+    };
+    let Some(mine) = weighed.iter().find(|w| w.order == *order) else {
+        return "It is the only order worth weighing here.".into();
+    };
+    let normal = &weighed[0];
+    let plays = mine.worths.len();
+    let mut text = format!(
+        "Played forward {plays} times to {horizon} with dice of its own: on average {:+.1} victory points against the enemy's.",
+        mine.mean
+    );
+    if normal.order == *order {
+        text.push_str(&format!(
+            " It is also the Normal computer's choice; {} other orders were weighed.",
+            weighed.len() - 1
+        ));
+    } else {
+        text.push_str(&format!(
+            " {:+.1} points better than the Normal computer's choice over the same plays.",
+            mine.ahead
+        ));
+    }
+    text
+}
+
+/// The Hint window, and the thinking line while it is worked out.
+pub fn window(ctx: &egui::Context, world: &mut World) {
+    if let Some(t) = world.resource::<Hint>().thought.as_ref() {
+        let p = t.progress();
+        egui::Window::new("Hint")
+            .collapsible(false)
+            .resizable(false)
+            .movable(false)
+            .anchor(egui::Align2::RIGHT_TOP, [-12.0, 60.0])
+            .show(ctx, |ui| {
+                ui.label("Looking ahead…");
+                ui.add(
+                    egui::ProgressBar::new(p)
+                        .desired_width(220.0)
+                        .show_percentage(),
+                );
+            });
+        return;
+    }
+    let Some(shown) = world.resource::<Hint>().shown.clone() else {
+        return;
+    };
+    let mut open = true;
+    let mut give = false;
+    egui::Window::new("Hint")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .movable(false)
+        .anchor(egui::Align2::RIGHT_TOP, [-12.0, 60.0])
+        .default_width(340.0)
+        .show(ctx, |ui| {
+            ui.label(egui::RichText::new("The Hard computer would give:").strong());
+            for line in &shown.lines {
+                ui.label(line);
+            }
+            if let Some(offer) = &shown.offer {
+                ui.label(offer);
+            }
+            ui.label(egui::RichText::new(&shown.expects).small());
+            ui.horizontal(|ui| {
+                give = ui.button("Give it").clicked();
+            });
+        });
+    if give {
+        world.resource_mut::<super::offers::OrderRequest>().0 = Some(shown.order);
+    }
+    if give || !open {
+        world.resource_mut::<Hint>().shown = None;
+    }
+}
+
+/// The script's steps of the Hint and the computer's thinking: `hint` asks for a
+/// hint once a person's side is awaited; `hinted` waits until it is shown; `thinking` waits until the Hard computer
+/// is thinking. `None` for another step; `Some(true)` while the step waits.
+pub fn script_step(world: &mut World, words: &[String]) -> Option<bool> {
+    match words.first()?.as_str() {
+        "hint" if person_awaited(world).is_none() => Some(true),
+        "hint" => {
+            world.resource_mut::<Hint>().request = true;
+            Some(false)
+        }
+        "hinted" => Some(world.resource::<Hint>().shown.is_none()),
+        "thinking" => Some(
+            world
+                .get_resource::<super::computer::Thinking>()
+                .is_none_or(|t| t.0.is_none()),
+        ),
+        _ => None,
+    }
+}

@@ -1,0 +1,114 @@
+//! The Hard computer player thinks in threads of its own, so the window goes on
+//! drawing and answering while it does: the game as it stands is copied
+//! ([`drumfire_core::fork::Snapshot`]) and played forward in a headless game of the
+//! same scenario; the window reads how many plays are done and takes the order when
+//! it is ready. Both the computer's sides and a person's Hint use it.
+
+use drumfire_core::fork::Snapshot;
+use drumfire_core::game::Game;
+use drumfire_core::journal::GameEvent;
+use drumfire_core::lookahead::{self, Budget, Progress, Weighed};
+use drumfire_core::orders::{Order, OrderLog};
+use drumfire_core::scenario::Scenario;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, OnceLock};
+
+/// What the Hard player found: its order and what it weighed, or nothing (no order).
+pub type Found = Option<(Order, Vec<Weighed>)>;
+
+/// A look-ahead under way for one side at one moment of the game.
+pub struct Thought {
+    /// The side it thinks for.
+    pub side: u8,
+    /// The orders in the game when it began: a result for another moment is dropped.
+    pub moment: usize,
+    /// The plays it may make.
+    pub total: u32,
+    progress: Arc<Progress>,
+    found: Arc<OnceLock<(Found, Vec<GameEvent>)>>,
+}
+
+impl Drop for Thought {
+    /// A thought no longer wanted stops its plays.
+    fn drop(&mut self) {
+        self.progress.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Thought {
+    /// Starts thinking for `side` in the game `world` holds (of `scenario`).
+    pub fn start(world: &bevy::prelude::World, scenario: &Scenario, side: u8, seed: u64) -> Self {
+        let budget = Budget::default();
+        let snapshot = Snapshot::take(world);
+        let progress = Arc::new(Progress::default());
+        let found = Arc::new(OnceLock::new());
+        let (scenario, counter, slot) = (scenario.clone(), progress.clone(), found.clone());
+        std::thread::spawn(move || {
+            let mut game = Game::new(&scenario, 0);
+            let result = match snapshot.put(game.world_mut()) {
+                Ok(()) => {
+                    lookahead::choose_counted(&scenario, game.world(), side, seed, budget, &counter)
+                }
+                Err(_) => None,
+            };
+            let events = match &result {
+                Some((order, _)) => before_the_dice(&mut game, &snapshot, order, seed),
+                None => Vec::new(),
+            };
+            let _ = slot.set((result, events));
+        });
+        Self {
+            side,
+            moment: world.resource::<OrderLog>().0.len(),
+            total: budget.plays,
+            progress,
+            found,
+        }
+    }
+
+    /// The result, once it is ready.
+    pub fn found(&self) -> Option<&Found> {
+        self.found.get().map(|(f, _)| f)
+    }
+
+    /// What its order does before its first die, once it is ready.
+    pub fn events(&self) -> &[GameEvent] {
+        self.found.get().map_or(&[], |(_, e)| e.as_slice())
+    }
+
+    /// How far it has got, 0 to 1.
+    pub fn progress(&self) -> f32 {
+        let done = self.progress.done.load(Ordering::Relaxed);
+        (done as f32 / self.total.max(1) as f32).min(1.0)
+    }
+
+    /// Is it still about the game as it stands (the same orders, the same side awaited)?
+    pub fn current(&self, world: &bevy::prelude::World) -> bool {
+        world.resource::<OrderLog>().0.len() == self.moment
+            && drumfire_core::flow::awaiting(world) == Some(self.side)
+    }
+}
+
+/// What `order` does in a copy of the game before its first die is rolled: the log's
+/// events, none of which a die decided.
+fn before_the_dice(
+    game: &mut Game,
+    snapshot: &Snapshot,
+    order: &Order,
+    seed: u64,
+) -> Vec<GameEvent> {
+    if snapshot.put(game.world_mut()).is_err() {
+        return Vec::new();
+    }
+    game.world_mut()
+        .insert_resource(drumfire_core::dice::Dice::new(seed));
+    if game.submit(order.clone()).is_err() {
+        return Vec::new();
+    }
+    game.journal()
+        .entries()
+        .iter()
+        .map(|e| e.event.clone())
+        .take_while(|e| !matches!(e, GameEvent::DiceRolled { .. } | GameEvent::Shuffled { .. }))
+        .collect()
+}
