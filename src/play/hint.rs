@@ -207,7 +207,8 @@ pub fn window(ctx: &egui::Context, world: &mut World) {
 }
 
 /// The script's steps of the Hint and the computer's thinking: `hint` asks for a
-/// hint once a person's side is awaited; `hinted` waits until it is shown; `thinking` waits until the Hard computer
+/// hint once a person's side is awaited; `hinted` waits until it is shown;
+/// `give-hint` gives it as "Give it" does; `thinking` waits until the Hard computer
 /// is thinking. `None` for another step; `Some(true)` while the step waits.
 pub fn script_step(world: &mut World, words: &[String]) -> Option<bool> {
     match words.first()?.as_str() {
@@ -217,6 +218,11 @@ pub fn script_step(world: &mut World, words: &[String]) -> Option<bool> {
             Some(false)
         }
         "hinted" => Some(world.resource::<Hint>().shown.is_none()),
+        "give-hint" => {
+            let shown = world.resource_mut::<Hint>().shown.take()?;
+            world.resource_mut::<super::offers::OrderRequest>().0 = Some(shown.order);
+            Some(false)
+        }
         "thinking" => Some(
             world
                 .get_resource::<super::computer::Thinking>()
@@ -224,4 +230,22 @@ pub fn script_step(world: &mut World, words: &[String]) -> Option<bool> {
         ),
         _ => None,
     }
+}
+
+/// The hint shown, as the script's `dump-view` writes it ("hint: ..." for each line,
+/// "hint order: ..." for the order itself).
+pub fn view_text(world: &World, out: &mut String) {
+    use std::fmt::Write;
+    let Some(shown) = world.get_resource::<Hint>().and_then(|h| h.shown.as_ref()) else {
+        return;
+    };
+    for line in shown
+        .lines
+        .iter()
+        .chain(&shown.offer)
+        .chain([&shown.expects])
+    {
+        let _ = writeln!(out, "hint: {line}");
+    }
+    let _ = writeln!(out, "hint order: {:?}", shown.order);
 }

@@ -410,6 +410,7 @@ fn visible_text(world: &mut World) -> String {
         .resource::<drumfire_core::scenario::SideList>()
         .clone();
     let mut out = String::new();
+    super::hint::view_text(world, &mut out);
     if let Some(side) = world.resource::<super::session::Handoff>().waiting_for {
         let _ = writeln!(out, "hand-off screen: {}", sides.name(side));
         return out;

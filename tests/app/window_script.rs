@@ -645,3 +645,57 @@ fn orders_shown_on_the_board_change_nothing_in_the_game() {
     assert_eq!(slow.file.orders, off.file.orders);
     replays_to_its_hash(&saves[0]);
 }
+
+/// The Hard computer plays the Zulu side of Ukhozi Drift: while it thinks the bottom
+/// bar shows how far it has got; the British player asks for a hint, which says what
+/// the order does and what the look-ahead expects of it, and gives it; the game saved
+/// replays to its hash with the hinted order in it.
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn the_hard_computer_thinks_aside_and_a_hint_gives_its_order() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let template = std::fs::read_to_string(root.join("tests/data/hint_script.txt")).unwrap();
+    let out = root.join("target/screenshots/hint");
+    let data = root.join("target/test-data-hint");
+    let _ = std::fs::remove_dir_all(&data);
+    std::fs::create_dir_all(&data).unwrap();
+    let script = data.join("script.txt");
+    std::fs::write(&script, template.replace("{out}", out.to_str().unwrap())).unwrap();
+    let status = Command::new("xvfb-run")
+        .env("DRUMFIRE_DATA", &data)
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_drumfire"))
+        .arg("play")
+        .arg(root.join("scenarios/portable/ukhozi_drift.ron"))
+        .args(["--seed", "3", "--players", "human,hard", "--script"])
+        .arg(&script)
+        .arg("--shots")
+        .arg(&out)
+        .current_dir(root)
+        .status()
+        .expect("xvfb-run must be installed");
+    assert!(status.success(), "drumfire exited with {status}");
+    // The progress bar's blue on the bottom bar while the Zulu side thinks.
+    let thinking = crate::common::picture(&out, "thinking");
+    assert!(
+        crate::common::count_near(&thinking, [0, 92, 128], 30) > 200,
+        "the thinking bar"
+    );
+    let text = std::fs::read_to_string(out.join("hint.txt")).unwrap();
+    assert!(text.contains("hint: British activates"), "{text}");
+    assert!(text.contains("hint: Played forward"), "{text}");
+    let order = text
+        .lines()
+        .find_map(|l| l.strip_prefix("hint order: "))
+        .expect("the hinted order");
+    let saved = out.join("game.ron");
+    let save = drumfire_core::save::parse(
+        "game.ron",
+        &std::fs::read_to_string(&saved).unwrap(),
+        &drumfire_core::rules::ALL,
+    )
+    .unwrap_or_else(|e| panic!("{}", e[0]));
+    let last = save.file.orders.last().expect("orders");
+    assert_eq!(format!("{last:?}"), order);
+    replays_to_its_hash(&saved);
+}
