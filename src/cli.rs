@@ -158,7 +158,7 @@ fn sim_one(args: &SimArgs, file: &Path, save_to: Option<&Path>) -> ExitCode {
         Ok(k) if k.len() == sides.len() && !k.contains(&PlayerKind::Human) => k,
         Ok(_) => {
             eprintln!(
-                "--players needs {} computer players (ai or random), one per side, like ai,random",
+                "--players needs {} computer players (ai, hard or random), one per side, like ai,random",
                 sides.len()
             );
             return ExitCode::FAILURE;

@@ -83,9 +83,18 @@ impl Parts {
     }
 
     /// A part of its own: `take` reads it, `put` writes what `take` read.
-    fn custom(&mut self, take: fn(&World) -> Value, put: fn(&mut World, &dyn Any)) -> &mut Self {
+    pub fn custom(
+        &mut self,
+        take: fn(&World) -> Box<dyn Any + Send + Sync>,
+        put: fn(&mut World, &dyn Any),
+    ) -> &mut Self {
         self.0.push(Part { take, put });
         self
+    }
+
+    /// The hex markers: those of the copy put in place of the game's.
+    pub fn hex_markers(&mut self) -> &mut Self {
+        self.custom(take_hex_markers, put_hex_markers)
     }
 }
 
@@ -118,63 +127,7 @@ fn write_components<T: Component + Clone + PartialEq>(
     }
 }
 
-/// Lists the core's parts: the flow of play, the dice, the counters' and hexes'
-/// state, the hex markers, the seals.
-pub fn core_parts(parts: &mut Parts) {
-    use crate::counters::*;
-    use crate::flow::*;
-    parts
-        .resource::<crate::dice::Dice>()
-        .resource::<Turn>()
-        .resource::<Initiative>()
-        .resource::<ActionSegment>()
-        .resource::<StepsLost>()
-        .resource::<Outcome>()
-        .resource::<crate::sealed::Seals>()
-        .resource::<bevy_state::state::NextState<Phase>>()
-        .resource::<bevy_state::state::PreviousState<Phase>>()
-        .custom(
-            |w| Box::new(*w.resource::<bevy_state::state::State<Phase>>().get()),
-            |w, v| {
-                let phase = *v.downcast_ref::<Phase>().expect("the phase");
-                w.insert_resource(bevy_state::state::State::new(phase));
-            },
-        )
-        .custom(take_hex_markers, put_hex_markers)
-        .custom(
-            |w| Box::new(w.resource::<crate::journal::Journal>().forked()),
-            |w, v| {
-                let journal = v
-                    .downcast_ref::<crate::journal::Journal>()
-                    .expect("journal");
-                w.insert_resource(journal.clone());
-                w.insert_resource(crate::orders::OrderLog::default());
-                w.insert_resource(crate::orders::OrderInbox::default());
-            },
-        )
-        .piece_component::<Counter>()
-        .piece_component::<OnHex>()
-        .piece_component::<Steps>()
-        .piece_component::<Morale>()
-        .piece_component::<Leader>()
-        .piece_component::<OffMap>()
-        .piece_component::<Facing>()
-        .piece_component::<Stands>()
-        .piece_component::<Label>()
-        .piece_component::<Printed>()
-        .piece_component::<Disrupted>()
-        .piece_component::<Demoralized>()
-        .piece_component::<Moved>()
-        .piece_component::<Fired>()
-        .piece_component::<Pinned>()
-        .piece_component::<LowAmmo>()
-        .piece_component::<Done>()
-        .piece_component::<Disordered>()
-        .piece_component::<Shaken>()
-        .piece_component::<Routed>()
-        .hex_component::<crate::map::Objective>();
-}
-
+/// The hex markers, as a part reads them.
 fn take_hex_markers(world: &World) -> Value {
     let markers: Vec<HexMarker> = match world.try_query::<&HexMarker>() {
         Some(mut query) => query.iter(world).cloned().collect(),

@@ -87,13 +87,70 @@ impl Plugin for CorePlugin {
             .init_schedule(flow::CarryOut)
             .add_systems(Update, run_carry_out)
             .add_plugins((flow::plugin, crate::table::plugin));
-        crate::fork::keep(app.world_mut(), crate::fork::core_parts);
+        crate::fork::keep(app.world_mut(), core_parts);
         scenario::spawn(app.world_mut(), &self.scenario);
         (self.scenario.rules.plugin)(app);
         if self.mode == Mode::Table {
             crate::table::enter(app);
         }
     }
+}
+
+/// Lists the core's parts: the flow of play, the dice, the counters' and hexes'
+/// state, the hex markers, the seals.
+pub fn core_parts(parts: &mut crate::fork::Parts) {
+    use crate::counters::*;
+    use crate::flow::*;
+    parts
+        .resource::<crate::dice::Dice>()
+        .resource::<Turn>()
+        .resource::<Initiative>()
+        .resource::<ActionSegment>()
+        .resource::<StepsLost>()
+        .resource::<Outcome>()
+        .resource::<crate::sealed::Seals>()
+        .resource::<bevy_state::state::NextState<Phase>>()
+        .resource::<bevy_state::state::PreviousState<Phase>>()
+        .custom(
+            |w| Box::new(*w.resource::<bevy_state::state::State<Phase>>().get()),
+            |w, v| {
+                let phase = *v.downcast_ref::<Phase>().expect("the phase");
+                w.insert_resource(bevy_state::state::State::new(phase));
+            },
+        )
+        .hex_markers()
+        .custom(
+            |w| Box::new(w.resource::<crate::journal::Journal>().forked()),
+            |w, v| {
+                let journal = v
+                    .downcast_ref::<crate::journal::Journal>()
+                    .expect("journal");
+                w.insert_resource(journal.clone());
+                w.insert_resource(crate::orders::OrderLog::default());
+                w.insert_resource(crate::orders::OrderInbox::default());
+            },
+        )
+        .piece_component::<Counter>()
+        .piece_component::<OnHex>()
+        .piece_component::<Steps>()
+        .piece_component::<Morale>()
+        .piece_component::<Leader>()
+        .piece_component::<OffMap>()
+        .piece_component::<Facing>()
+        .piece_component::<Stands>()
+        .piece_component::<Label>()
+        .piece_component::<Printed>()
+        .piece_component::<Disrupted>()
+        .piece_component::<Demoralized>()
+        .piece_component::<Moved>()
+        .piece_component::<Fired>()
+        .piece_component::<Pinned>()
+        .piece_component::<LowAmmo>()
+        .piece_component::<Done>()
+        .piece_component::<Disordered>()
+        .piece_component::<Shaken>()
+        .piece_component::<Routed>()
+        .hex_component::<crate::map::Objective>();
 }
 
 /// Puts the scenario back on the table in a running world, as `CorePlugin` first

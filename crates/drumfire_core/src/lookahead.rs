@@ -45,7 +45,7 @@ pub struct Budget {
 impl Default for Budget {
     fn default() -> Self {
         Self {
-            plays: 96,
+            plays: 384,
             threads: 2,
             turns_ahead: 1,
         }
@@ -236,6 +236,12 @@ fn play(
     let world = game.world_mut();
     let rules = world.resource::<Rules>().0;
     rules.disguise(world, side, dice);
+    // A secret the other side gave sealed (a game between two machines) is given
+    // again in the copy, as its Normal player would.
+    world
+        .resource_mut::<crate::sealed::Seals>()
+        .0
+        .retain(|s, _| *s == side);
     world.insert_resource(Dice::new(dice));
     let mut salt = dice;
     // A secret order of the other side taken back by the disguise is given again

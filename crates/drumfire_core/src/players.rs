@@ -177,21 +177,6 @@ pub fn best_or_pass(
     }
 }
 
-/// `first` and then up to `most` orders in all from `others` (leaving out `first`),
-/// taken evenly through the list.
-pub fn spread(first: Option<Order>, others: Vec<Order>, most: usize) -> Vec<Order> {
-    let mut list: Vec<Order> = first.into_iter().collect();
-    let others: Vec<Order> = others.into_iter().filter(|o| !list.contains(o)).collect();
-    let room = most.saturating_sub(list.len());
-    if others.len() <= room {
-        list.extend(others);
-    } else if room > 0 {
-        let n = others.len();
-        list.extend((0..room).map(|i| others[i * n / room].clone()));
-    }
-    list
-}
-
 /// The computer's pick as [`best_or_pass`] makes it, then the orders it scored next
 /// best (the pass among them, worth `threshold`): up to `most` in all.
 pub fn ranked(
@@ -209,7 +194,7 @@ pub fn ranked(
         .map(|(v, o)| (v.unwrap_or(threshold), o))
         .collect();
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-    spread(
+    crate::rule_set::spread(
         pick,
         scored.into_iter().map(|(_, o)| o).take(most).collect(),
         most,

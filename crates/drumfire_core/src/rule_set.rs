@@ -301,6 +301,21 @@ pub trait Secrets: RuleSet {
     fn reveal(side: u8, text: &str) -> Option<Order>;
 }
 
+/// `first` and then up to `most` orders in all from `others` (leaving out `first`),
+/// taken evenly through the list.
+pub fn spread(first: Option<Order>, others: Vec<Order>, most: usize) -> Vec<Order> {
+    let mut list: Vec<Order> = first.into_iter().collect();
+    let others: Vec<Order> = others.into_iter().filter(|o| !list.contains(o)).collect();
+    let room = most.saturating_sub(list.len());
+    if others.len() <= room {
+        list.extend(others);
+    } else if room > 0 {
+        let n = others.len();
+        list.extend((0..room).map(|i| others[i * n / room].clone()));
+    }
+    list
+}
+
 /// Most orders the Hard player weighs at once.
 pub const SHORTLIST: usize = 8;
 
@@ -317,7 +332,7 @@ pub trait ComputerPlayer: RuleSet {
     fn shortlist(world: &World, side: u8, salt: u64) -> Vec<Order> {
         let first = Self::choose(world, side, salt);
         let others = Self::candidates(world, side, salt);
-        crate::players::spread(first, others, SHORTLIST)
+        spread(first, others, SHORTLIST)
     }
     /// Puts a guess in place of what `viewer` does not know in a copy of the game
     /// ([`crate::fork`]): the other sides' secret orders, the order of cards or
