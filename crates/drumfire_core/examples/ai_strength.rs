@@ -11,7 +11,7 @@
 //! itself.
 //!
 //! `--hard[=PLAYS]` plays the Hard computer (PLAYS plays forward an order, on two
-//! threads) instead of the Normal one, against the Normal computer (`--vs=random`: the
+//! threads; by default the budget a player gets in the game) instead of the Normal one, against the Normal computer (`--vs=random`: the
 //! random player), and times the Hard player's decisions; `--ahead=N` game turns
 //! forward past the present one (default 1).
 
@@ -33,12 +33,13 @@ struct Played {
     wall_ms: f64,
 }
 
-fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2], budget: Budget) -> Played {
+fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2], budget: Option<Budget>) -> Played {
     let mut game = Game::new(scenario, seed);
-    let mut bots = [
-        Bot::new(kinds[0], seed).with_budget(budget),
-        Bot::new(kinds[1], seed + 1).with_budget(budget),
-    ];
+    let bot = |kind, seed| match budget {
+        Some(b) => Bot::new(kind, seed).with_budget(b),
+        None => Bot::new(kind, seed),
+    };
+    let mut bots = [bot(kinds[0], seed), bot(kinds[1], seed + 1)];
     let timed = if kinds.contains(&PlayerKind::Hard) {
         PlayerKind::Hard
     } else {
@@ -100,7 +101,8 @@ struct Options {
     /// The player measured, its opponent, and the Hard player's budget.
     me: PlayerKind,
     them: PlayerKind,
-    budget: Budget,
+    /// `None`: the budget a player gets in the game.
+    budget: Option<Budget>,
 }
 
 /// Reads the command line; with no scenario named, every shipped one.
@@ -109,18 +111,26 @@ fn options() -> Options {
     let mut files: Vec<String> = Vec::new();
     let mut sides = vec![0u8, 1];
     let mut against_itself = true;
-    let (mut me, mut them, mut budget) = (PlayerKind::Ai, PlayerKind::Random, Budget::default());
+    let (mut me, mut them, mut budget) = (PlayerKind::Ai, PlayerKind::Random, None::<Budget>);
     for arg in std::env::args().skip(1) {
         if let Some(plays) = arg.strip_prefix("--hard") {
             me = PlayerKind::Hard;
             them = PlayerKind::Ai;
             if let Some(n) = plays.strip_prefix('=') {
-                budget.plays = n.parse().expect("--hard=PLAYS");
+                let plays = n.parse().expect("--hard=PLAYS");
+                budget = Some(Budget {
+                    plays,
+                    ..budget.unwrap_or_default()
+                });
             }
             continue;
         }
         if let Some(n) = arg.strip_prefix("--ahead=") {
-            budget.turns_ahead = n.parse().expect("--ahead=TURNS");
+            let turns_ahead = n.parse().expect("--ahead=TURNS");
+            budget = Some(Budget {
+                turns_ahead,
+                ..budget.unwrap_or_default()
+            });
             continue;
         }
         if let Some(kind) = arg.strip_prefix("--vs=") {
@@ -196,7 +206,7 @@ fn against_random(
     ai_side: u8,
     names: &[String],
     times: &mut Times,
-    (me, them, budget): (PlayerKind, PlayerKind, Budget),
+    (me, them, budget): (PlayerKind, PlayerKind, Option<Budget>),
 ) {
     let mut kinds = [them; 2];
     kinds[usize::from(ai_side)] = me;
@@ -230,7 +240,7 @@ fn against_itself(
     games: u64,
     names: &[String],
     times: &mut Times,
-    (me, budget): (PlayerKind, Budget),
+    (me, budget): (PlayerKind, Option<Budget>),
 ) {
     let mut wins = [0u32; 2];
     let (mut drawn, mut moves, mut walls) = (0, Vec::new(), Vec::new());

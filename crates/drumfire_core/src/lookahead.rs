@@ -52,6 +52,25 @@ impl Default for Budget {
     }
 }
 
+impl Budget {
+    /// The budget a player gets in a game: 384 plays an order on two threads where
+    /// there are at most 20 counters, fewer as the square of the counters beyond (a play
+    /// costs about as many orders as there are pieces, and each order about as much
+    /// again), at least 24: what keeps a side-turn within seconds on a two-core machine.
+    pub fn for_game(world: &World) -> Self {
+        let counters = world
+            .resource::<crate::counters::PieceIds>()
+            .0
+            .len()
+            .max(20) as f64;
+        let plays = (384.0 * (20.0 / counters).powi(2)).round() as u32;
+        Self {
+            plays: plays.max(24),
+            ..Self::default()
+        }
+    }
+}
+
 /// What the Hard player found for an order it weighed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weighed {

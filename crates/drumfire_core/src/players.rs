@@ -60,7 +60,8 @@ pub fn legal_orders(game: &Game, side: u8, salt: u64) -> Vec<Order> {
 pub struct Bot {
     kind: PlayerKind,
     rng: ChaCha8Rng,
-    budget: crate::lookahead::Budget,
+    /// The Hard player's budget: `None`, the one a player gets in the game.
+    budget: Option<crate::lookahead::Budget>,
 }
 
 impl Bot {
@@ -69,13 +70,13 @@ impl Bot {
         Self {
             kind,
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x005e_ed0f_b075),
-            budget: crate::lookahead::Budget::default(),
+            budget: None,
         }
     }
 
     /// The same bot with another look-ahead budget (for a Hard player).
     pub fn with_budget(mut self, budget: crate::lookahead::Budget) -> Self {
-        self.budget = budget;
+        self.budget = Some(budget);
         self
     }
 
@@ -87,14 +88,11 @@ impl Bot {
             return rules.computer(game.world(), side, salt);
         }
         if self.kind == PlayerKind::Hard {
-            return crate::lookahead::choose(
-                game.scenario(),
-                game.world(),
-                side,
-                salt,
-                self.budget,
-            )
-            .map(|(order, _)| order);
+            let budget = self
+                .budget
+                .unwrap_or_else(|| crate::lookahead::Budget::for_game(game.world()));
+            return crate::lookahead::choose(game.scenario(), game.world(), side, salt, budget)
+                .map(|(order, _)| order);
         }
         let legal = legal_orders(game, side, salt);
         if legal.is_empty() {

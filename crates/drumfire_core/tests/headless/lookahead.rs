@@ -276,3 +276,16 @@ fn the_hard_player_never_reads_the_other_sides_artillery_plan() {
     assert!(a.1.len() > 1, "it weighed one order");
     assert_eq!(a, b);
 }
+
+/// The budget a player gets: the full 384 plays on a small map, fewer as the counters
+/// grow (a play costs about as much as the square of the pieces), never under 24.
+#[test]
+fn the_budget_a_player_gets_falls_with_the_pieces_in_play() {
+    let plays = |set: &str, name: &str| {
+        let game = Game::new(&shipped(set, name), 1);
+        Budget::for_game(game.world()).plays
+    };
+    assert_eq!(plays("portable", "ukhozi_drift.ron"), 384);
+    assert_eq!(plays("great_war", "marcoing_ridge.ron"), 119);
+    assert_eq!(plays("great_war", "agache_valley.ron"), 43);
+}
