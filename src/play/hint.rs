@@ -106,7 +106,12 @@ fn shown(world: &World, moment: usize, found: Found, events: &[GameEvent]) -> Op
     let (order, weighed) = found?;
     let sides = world.resource::<drumfire_core::scenario::SideList>();
     let names = drumfire_core::journal::piece_names(world);
-    let lines = events.iter().map(|e| e.describe(sides, &names)).collect();
+    let mut lines: Vec<String> = events.iter().map(|e| e.describe(sides, &names)).collect();
+    if let Some((_, text)) = order.secret() {
+        lines.push(format!(
+            "Given in secret, shown when the rules show it: {text}"
+        ));
+    }
     let offer = world
         .get_resource::<super::offers::Offers>()
         .and_then(|o| o.offers.iter().find(|x| x.order == order).cloned())

@@ -52,7 +52,7 @@ impl Thought {
                 Err(_) => None,
             };
             let events = match &result {
-                Some((order, _)) => before_the_dice(&mut game, &snapshot, order, seed),
+                Some((order, _)) => before_the_dice(&mut game, &snapshot, order, side, seed),
                 None => Vec::new(),
             };
             let _ = slot.set((result, events));
@@ -89,26 +89,90 @@ impl Thought {
     }
 }
 
-/// What `order` does in a copy of the game before its first die is rolled: the log's
-/// events, none of which a die decided.
+/// What `order` does in a copy of the game that holds only what `side` may know,
+/// before its first die is rolled: the log's events, none of which a die decided.
+/// Where the rule set has secrets, only the order's own activations, moves and passes:
+/// what follows them (orders shown, dominoes turned over) would be the copy's guess.
 fn before_the_dice(
     game: &mut Game,
     snapshot: &Snapshot,
     order: &Order,
+    side: u8,
     seed: u64,
 ) -> Vec<GameEvent> {
-    if snapshot.put(game.world_mut()).is_err() {
+    if !lookahead::prepare(game, snapshot, side, seed) || game.submit(order.clone()).is_err() {
         return Vec::new();
     }
-    game.world_mut()
-        .insert_resource(drumfire_core::dice::Dice::new(seed));
-    if game.submit(order.clone()).is_err() {
-        return Vec::new();
-    }
+    let secrets = game
+        .world()
+        .resource::<drumfire_core::scenario::Rules>()
+        .0
+        .has_secrets();
     game.journal()
         .entries()
         .iter()
         .map(|e| e.event.clone())
-        .take_while(|e| !matches!(e, GameEvent::DiceRolled { .. } | GameEvent::Shuffled { .. }))
+        .take_while(|e| {
+            !matches!(e, GameEvent::DiceRolled { .. } | GameEvent::Shuffled { .. })
+                && (!secrets
+                    || matches!(
+                        e,
+                        GameEvent::Activated { .. }
+                            | GameEvent::Moved { .. }
+                            | GameEvent::Passed { .. }
+                    ))
+        })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use drumfire_core::players::{Bot, PlayerKind};
+
+    /// The French have given their orders for the turn; the Prussian player asks for a
+    /// hint. Giving the hinted orders would show both sides' orders in the log: the
+    /// hint's lines hold none of the French ones, nor anything the copy guessed.
+    #[test]
+    fn a_hint_shows_nothing_of_the_other_sides_orders() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scenarios/napoleonic/lindenau.ron"
+        ))
+        .unwrap();
+        let scenario =
+            drumfire_core::scenario::parse("lindenau.ron", &text, &drumfire_core::rules::ALL)
+                .unwrap_or_else(|e| panic!("{}", e[0]));
+        let mut game = Game::new(&scenario, 2);
+        let french = Bot::new(PlayerKind::Ai, 1).choose(&game, 0).unwrap();
+        game.submit(french).unwrap();
+        assert_eq!(game.awaiting(), Some(1));
+        let prussian = Bot::new(PlayerKind::Ai, 2).choose(&game, 1).unwrap();
+        // Given for real, the orders are shown at once: the log names the French ones.
+        let mut real = Game::new(&scenario, 2);
+        for o in game.orders().to_vec() {
+            real.submit(o).unwrap();
+        }
+        real.submit(prussian.clone()).unwrap();
+        let logged: Vec<String> = real
+            .journal()
+            .entries()
+            .iter()
+            .map(|e| format!("{:?}", e.event))
+            .collect();
+        assert!(
+            logged.iter().any(|l| l.contains("Orders: Brigade Dufour")),
+            "{logged:?}"
+        );
+        let snapshot = Snapshot::take(game.world());
+        let mut copy = Game::new(&scenario, 0);
+        let events = before_the_dice(&mut copy, &snapshot, &prussian, 1, 9);
+        let shown: Vec<String> = events.iter().map(|e| format!("{e:?}")).collect();
+        assert!(
+            !shown
+                .iter()
+                .any(|l| l.contains("Orders:") || l.contains("Dufour")),
+            "{shown:?}"
+        );
+    }
 }

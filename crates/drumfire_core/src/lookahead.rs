@@ -123,11 +123,17 @@ pub fn choose_counted(
 ) -> Option<(Order, Vec<Weighed>)> {
     let rules = world.resource::<Rules>().0;
     let salt = seed ^ 0x4a2d_ba11;
-    let mut list = rules.shortlist(world, side, salt);
+    // The shortlist too is drawn up in a copy that holds only what the side may know.
+    let snapshot = Snapshot::take(world);
+    let mut copy = Game::new(scenario, 0);
+    if !prepare(&mut copy, &snapshot, side, salt) {
+        return rules.computer(world, side, salt).map(|o| (o, Vec::new()));
+    }
+    let mut list = rules.shortlist(copy.world(), side, salt);
+    drop(copy);
     if list.len() <= 1 || budget.plays == 0 {
         return list.pop().map(|o| (o, Vec::new()));
     }
-    let snapshot = Snapshot::take(world);
     let mut weighed: Vec<Weighed> = list
         .into_iter()
         .map(|order| Weighed {
@@ -239,18 +245,14 @@ fn play_all(
 /// Most orders one play gives before it is cut short.
 const PLAY_LIMIT: usize = 4_000;
 
-/// One play: the copy put into `game`, new dice, `order`, then the Normal player for
-/// every side to the horizon. Its worth to `side`.
-fn play(
-    game: &mut Game,
-    snapshot: &Snapshot,
-    order: &Order,
-    side: u8,
-    dice: u64,
-    budget: Budget,
-) -> f64 {
+/// Puts the copy into `game` and makes it what `side` may know: the other sides'
+/// secrets replaced by the rule set's guess ([`crate::rule_set::RuleSetInfo::disguise`]),
+/// their sealed orders taken back, new dice seeded with `dice`, and any order the
+/// other side must give again (as its Normal player would) given, until `side` is
+/// awaited. False when the copy does not fit or the side is never awaited.
+pub fn prepare(game: &mut Game, snapshot: &Snapshot, side: u8, dice: u64) -> bool {
     if snapshot.put(game.world_mut()).is_err() {
-        return f64::NEG_INFINITY;
+        return false;
     }
     let world = game.world_mut();
     let rules = world.resource::<Rules>().0;
@@ -263,17 +265,29 @@ fn play(
         .retain(|s, _| *s == side);
     world.insert_resource(Dice::new(dice));
     let mut salt = dice;
-    // A secret order of the other side taken back by the disguise is given again
-    // first, as the Normal player would give it.
     while game.awaiting().is_some_and(|s| s != side) {
         if !normal_order(game, &mut salt) {
-            return f64::NEG_INFINITY;
+            return false;
         }
     }
-    if game.submit(order.clone()).is_err() {
+    game.awaiting() == Some(side)
+}
+
+/// One play: the copy prepared in `game` for `side`, `order`, then the Normal player
+/// for every side to the horizon. Its worth to `side`.
+fn play(
+    game: &mut Game,
+    snapshot: &Snapshot,
+    order: &Order,
+    side: u8,
+    dice: u64,
+    budget: Budget,
+) -> f64 {
+    if !prepare(game, snapshot, side, dice) || game.submit(order.clone()).is_err() {
         return f64::NEG_INFINITY;
     }
     let until = game.world().resource::<Turn>().0 + budget.turns_ahead;
+    let mut salt = dice ^ 0x5eed;
     for _ in 0..PLAY_LIMIT {
         if game.is_over()
             || game.world().resource::<Turn>().0 > until

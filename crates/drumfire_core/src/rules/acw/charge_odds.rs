@@ -423,7 +423,7 @@ fn fight_states(tables: &[BlockTable], n: usize) -> Vec<(State, f64)> {
                 .entry(advance(start, r, tables[0].pairs))
                 .or_default() += p;
         }
-        return finals.into_iter().collect();
+        return in_state_order(finals);
     }
     let stored = tables.len().saturating_sub(3);
     let mut level = Level {
@@ -470,7 +470,15 @@ fn fight_states(tables: &[BlockTable], n: usize) -> Vec<(State, f64)> {
             }
         }
     }
-    finals.into_iter().collect()
+    in_state_order(finals)
+}
+
+/// The final states in the order of their numbers: summed later in a fixed order, so
+/// that the odds are the same to the last bit on every run (a hash map's order is not).
+fn in_state_order(finals: HashMap<State, f64>) -> Vec<(State, f64)> {
+    let mut list: Vec<(State, f64)> = finals.into_iter().collect();
+    list.sort_by_key(|(state, _)| *state);
+    list
 }
 
 impl Level {

@@ -533,12 +533,18 @@ pub fn choose(world: &World, side: u8, salt: u64) -> Option<Order> {
 }
 
 /// Puts the other side's Artillery Plan out of sight in a copy of the game for the
-/// Hard player ([`crate::rule_set::ComputerPlayer::disguise`]): its Planned Fire of
-/// this turn and the turns to come becomes NO FIRE and a battery's move becomes Open
-/// Sights (it fires at what it sees), so a search from the copy expects no barrage it
-/// has not seen. A plan not yet filed in the set-up is left to be filed.
+/// Hard player ([`crate::rule_set::ComputerPlayer::disguise`]): its Planned Fire not
+/// yet fired becomes NO FIRE, so a search from the copy expects no barrage it has not
+/// seen. Before the missions are shown (the first Bombardment Phase, D-15), every one
+/// of its batteries is on Open Sights and its factors fire nothing, whatever their
+/// missions; after, the kinds and a Move mission's destination are public and stay.
 pub fn disguise(world: &mut World, viewer: u8) {
     let turn = usize::from(world.resource::<crate::flow::Turn>().0);
+    let phase = *world.resource::<State<Phase>>().get();
+    // This turn's Planned Fire is public once its Bombardment Phase has come.
+    let fired = turn >= 1 && phase != Phase::Setup && phase != super::INITIATIVE;
+    let shown = turn > 1 || (turn == 1 && fired);
+    let first_hidden = if fired { turn } else { turn.saturating_sub(1) };
     let owners: std::collections::BTreeMap<String, u8> = {
         let ids = world.resource::<crate::counters::PieceIds>();
         let state = world.resource::<GwState>();
@@ -555,18 +561,28 @@ pub fn disguise(world: &mut World, viewer: u8) {
             .collect()
     };
     let mut state = world.resource_mut::<GwState>();
+    let state_factors: std::collections::BTreeSet<String> = state.factors.keys().cloned().collect();
     for (id, mission) in state.missions.iter_mut() {
         if owners.get(id).is_none_or(|s| *s == viewer) {
             continue;
         }
+        let factor = state_factors.contains(id);
         match mission {
             Mission::PlannedFire { targets } => {
-                for t in targets.iter_mut().skip(turn.saturating_sub(1)) {
+                for t in targets.iter_mut().skip(first_hidden) {
                     *t = None;
                 }
+                if !shown && !factor {
+                    *mission = Mission::OpenSights;
+                }
             }
-            Mission::Move { .. } => *mission = Mission::OpenSights,
-            Mission::OpenSights => {}
+            Mission::Move { .. } if !shown => *mission = Mission::OpenSights,
+            Mission::Move { .. } | Mission::OpenSights => {}
+        }
+        if !shown && factor {
+            *mission = Mission::PlannedFire {
+                targets: Vec::new(),
+            };
         }
     }
 }
