@@ -140,7 +140,7 @@ fn expects(order: &Order, weighed: &[drumfire_core::lookahead::Weighed]) -> Stri
         return "It is the only order worth weighing here.".into();
     };
     let normal = &weighed[0];
-    let plays = mine.worths.len();
+    let plays = mine.worths.iter().filter(|w| !w.is_nan()).count();
     let mut text = format!(
         "Played forward {plays} times to {horizon} with dice of its own: on average {:+.1} victory points against the enemy's.",
         mine.mean

@@ -38,7 +38,7 @@ impl Drop for Thought {
 impl Thought {
     /// Starts thinking for `side` in the game `world` holds (of `scenario`).
     pub fn start(world: &bevy::prelude::World, scenario: &Scenario, side: u8, seed: u64) -> Self {
-        let budget = Budget::for_game(world);
+        let budget = Budget::for_player(world);
         let snapshot = Snapshot::take(world);
         let progress = Arc::new(Progress::default());
         let found = Arc::new(OnceLock::new());

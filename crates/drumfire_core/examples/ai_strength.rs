@@ -35,9 +35,10 @@ struct Played {
 
 fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2], budget: Option<Budget>) -> Played {
     let mut game = Game::new(scenario, seed);
+    // The budget a player gets, deadline and all, unless the command line set one.
     let bot = |kind, seed| match budget {
         Some(b) => Bot::new(kind, seed).with_budget(b),
-        None => Bot::new(kind, seed),
+        None => Bot::new(kind, seed).with_deadline(drumfire_core::lookahead::PLAYER_DEADLINE),
     };
     let mut bots = [bot(kinds[0], seed), bot(kinds[1], seed + 1)];
     let timed = if kinds.contains(&PlayerKind::Hard) {

@@ -40,6 +40,11 @@ pub struct Budget {
     pub threads: usize,
     /// Game turns to play forward past the present one.
     pub turns_ahead: u16,
+    /// The longest it may think for one order, if any: plays not begun by then are not
+    /// made. Without one, the same game, seed and budget give the same order on any
+    /// machine; with one, a slow machine may make fewer plays (a window's player waits
+    /// on it; the orders are in the save, so a replay does not depend on it).
+    pub deadline: Option<std::time::Duration>,
 }
 
 impl Default for Budget {
@@ -48,6 +53,7 @@ impl Default for Budget {
             plays: 384,
             threads: 2,
             turns_ahead: 1,
+            deadline: None,
         }
     }
 }
@@ -71,12 +77,27 @@ impl Budget {
     }
 }
 
+/// The longest a window's Hard player thinks for one order ([`Budget::for_player`]).
+pub const PLAYER_DEADLINE: std::time::Duration = std::time::Duration::from_millis(1_000);
+
+impl Budget {
+    /// The budget a person's opponent gets: [`Budget::for_game`], within
+    /// [`PLAYER_DEADLINE`] an order.
+    pub fn for_player(world: &World) -> Self {
+        Self {
+            deadline: Some(PLAYER_DEADLINE),
+            ..Self::for_game(world)
+        }
+    }
+}
+
 /// What the Hard player found for an order it weighed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weighed {
     /// The order.
     pub order: Order,
-    /// Its worth in each play, by play number (the same dice for every order).
+    /// Its worth in each play, by play number (the same dice for every order); NaN for
+    /// a play the deadline left unmade.
     pub worths: Vec<f64>,
     /// Its mean worth over them: victory points ahead of the enemy's at the end of the
     /// plays.
@@ -148,8 +169,10 @@ pub fn choose_counted(
     let mut running: Vec<usize> = (0..weighed.len()).collect();
     let rounds = (usize::BITS - (running.len() - 1).leading_zeros()).max(1);
     let mut left = budget.plays;
+    let until = budget.deadline.map(|d| std::time::Instant::now() + d);
+    let late = || until.is_some_and(|u| std::time::Instant::now() >= u);
     for _ in 0..rounds {
-        if running.len() <= 1 || left == 0 {
+        if running.len() <= 1 || left == 0 || late() {
             break;
         }
         let share = (budget.plays / rounds / running.len() as u32)
@@ -161,14 +184,15 @@ pub fn choose_counted(
             .flat_map(|&c| (first..first + share).map(move |k| (c, k)))
             .collect();
         let worths = play_all(
-            scenario, &snapshot, &weighed, &jobs, side, seed, budget, done,
+            scenario, &snapshot, &weighed, &jobs, side, seed, budget, done, &late,
         );
         for ((c, _), worth) in jobs.iter().zip(worths) {
             weighed[*c].worths.push(worth);
         }
         left = left.saturating_sub(jobs.len() as u32);
         for w in &mut weighed {
-            w.mean = w.worths.iter().sum::<f64>() / w.worths.len().max(1) as f64;
+            let made: Vec<f64> = w.worths.iter().copied().filter(|x| !x.is_nan()).collect();
+            w.mean = made.iter().sum::<f64>() / made.len().max(1) as f64;
         }
         let mut others: Vec<usize> = running[1..].to_vec();
         others.sort_by(|a, b| weighed[*b].mean.total_cmp(&weighed[*a].mean).then(a.cmp(b)));
@@ -178,7 +202,13 @@ pub fn choose_counted(
     let base = weighed[0].worths.clone();
     let mut best = (0, 0.0);
     for (c, w) in weighed.iter_mut().enumerate().skip(1) {
-        let diffs: Vec<f64> = w.worths.iter().zip(&base).map(|(a, b)| a - b).collect();
+        let diffs: Vec<f64> = w
+            .worths
+            .iter()
+            .zip(&base)
+            .map(|(a, b)| a - b)
+            .filter(|d| !d.is_nan())
+            .collect();
         let (mean, error) = mean_and_error(&diffs);
         w.ahead = mean;
         if mean > SURE * error && mean > best.1 {
@@ -210,6 +240,7 @@ fn play_all(
     seed: u64,
     budget: Budget,
     done: &Progress,
+    late: &(dyn Fn() -> bool + Sync),
 ) -> Vec<f64> {
     let threads = budget.threads.clamp(1, jobs.len().max(1));
     let chunk = jobs.len().div_ceil(threads);
@@ -217,8 +248,8 @@ fn play_all(
         let mut game = Game::new(scenario, 0);
         part.iter()
             .map(|(c, k)| {
-                if done.stop.load(Ordering::Relaxed) {
-                    return 0.0;
+                if done.stop.load(Ordering::Relaxed) || late() {
+                    return f64::NAN;
                 }
                 let dice = seed ^ u64::from(*k).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                 let worth = play(&mut game, snapshot, &weighed[*c].order, side, dice, budget);

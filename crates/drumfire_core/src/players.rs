@@ -60,8 +60,11 @@ pub fn legal_orders(game: &Game, side: u8, salt: u64) -> Vec<Order> {
 pub struct Bot {
     kind: PlayerKind,
     rng: ChaCha8Rng,
-    /// The Hard player's budget: `None`, the one a player gets in the game.
+    /// The Hard player's budget: `None`, the one the game gives
+    /// ([`crate::lookahead::Budget::for_game`]).
     budget: Option<crate::lookahead::Budget>,
+    /// Within a deadline an order, as a person's opponent thinks.
+    deadline: Option<std::time::Duration>,
 }
 
 impl Bot {
@@ -71,7 +74,14 @@ impl Bot {
             kind,
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x005e_ed0f_b075),
             budget: None,
+            deadline: None,
         }
+    }
+
+    /// The same bot thinking within `deadline` an order (for a Hard player).
+    pub fn with_deadline(mut self, deadline: std::time::Duration) -> Self {
+        self.deadline = Some(deadline);
+        self
     }
 
     /// The same bot with another look-ahead budget (for a Hard player).
@@ -88,9 +98,10 @@ impl Bot {
             return rules.computer(game.world(), side, salt);
         }
         if self.kind == PlayerKind::Hard {
-            let budget = self
+            let mut budget = self
                 .budget
                 .unwrap_or_else(|| crate::lookahead::Budget::for_game(game.world()));
+            budget.deadline = budget.deadline.or(self.deadline);
             return crate::lookahead::choose(game.scenario(), game.world(), side, salt, budget)
                 .map(|(order, _)| order);
         }

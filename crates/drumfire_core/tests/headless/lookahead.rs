@@ -96,6 +96,7 @@ fn small(plays: u32, threads: usize) -> Budget {
         plays,
         threads,
         turns_ahead: 0,
+        deadline: None,
     }
 }
 
@@ -288,4 +289,24 @@ fn the_budget_a_player_gets_falls_with_the_pieces_in_play() {
     assert_eq!(plays("portable", "ukhozi_drift.ron"), 384);
     assert_eq!(plays("great_war", "marcoing_ridge.ron"), 119);
     assert_eq!(plays("great_war", "agache_valley.ron"), 43);
+}
+
+/// A deadline already past: no play is made, and the Hard player gives the Normal
+/// player's order.
+#[test]
+fn past_its_deadline_the_hard_player_gives_the_normal_order() {
+    let scenario = shipped("portable", "ukhozi_drift.ron");
+    let mut game = Game::new(&scenario, 21);
+    play(&mut game, &mut random_bots(4), 3);
+    let side = game.awaiting().expect("a side to act");
+    let budget = Budget {
+        deadline: Some(std::time::Duration::ZERO),
+        ..small(24, 2)
+    };
+    let (order, weighed) =
+        lookahead::choose(&scenario, game.world(), side, 7, budget).expect("an order");
+    assert!(weighed.len() > 1);
+    assert!(weighed.iter().all(|w| w.worths.iter().all(|x| x.is_nan())));
+    assert_eq!(order, weighed[0].order);
+    assert_eq!(Some(order), Bot::new(PlayerKind::Ai, 0).choose(&game, side));
 }
