@@ -11,8 +11,9 @@
 //!   player's order stays in to the end as the one to beat. A play goes on until the
 //!   end of the game turn after this one (or the game's end) and is worth the side's
 //!   victory points less the enemy's as the game would count them then, with a bonus
-//!   for a game won. Another order than the Normal player's is given only where it did
-//!   better over the same plays by more than a standard error of the difference.
+//!   for a game won. Another order than the Normal player's is given only where it is
+//!   still in the running at the end and did better over the same plays by more than
+//!   one and a half standard errors of the difference.
 //! - **What it knows**: what a player knows. The copy's dice are new dice, seeded from
 //!   the Hard player's own seed, never the game's: it cannot see a roll to come. The
 //!   other side's secrets in the copy (a sealed order, an Artillery Plan, face-down
@@ -109,7 +110,7 @@ pub struct Weighed {
 
 /// How sure the Hard player must be to give another order than the Normal player's:
 /// its lead over the same plays must exceed this many standard errors.
-const SURE: f64 = 1.0;
+const SURE: f64 = 1.5;
 
 /// The Hard player's order for `side` in `world` (a settled game of `scenario`), with
 /// what it weighed; `None` when the side has no order.
@@ -199,9 +200,13 @@ pub fn choose_counted(
         others.truncate((running.len() / 2).max(1));
         running = std::iter::once(0).chain(others).collect();
     }
+    // Only the orders still in the running at the end may displace the Normal player's:
+    // one dropped early had few plays, and the best of several noisy estimates looks
+    // better than it is.
     let base = weighed[0].worths.clone();
     let mut best = (0, 0.0);
     for (c, w) in weighed.iter_mut().enumerate().skip(1) {
+        let finalist = running.contains(&c);
         let diffs: Vec<f64> = w
             .worths
             .iter()
@@ -211,7 +216,7 @@ pub fn choose_counted(
             .collect();
         let (mean, error) = mean_and_error(&diffs);
         w.ahead = mean;
-        if mean > SURE * error && mean > best.1 {
+        if finalist && mean > SURE * error && mean > best.1 {
             best = (c, mean);
         }
     }
