@@ -596,25 +596,9 @@ fn orders_shown_on_the_board_change_nothing_in_the_game() {
     for (name, pace) in [("slow", "1.0"), ("off", "0.0")] {
         let out = root.join(format!("target/screenshots/motion-{name}"));
         let data = root.join(format!("target/test-data-motion-{name}"));
-        let _ = std::fs::remove_dir_all(&data);
-        std::fs::create_dir_all(&data).unwrap();
-        std::fs::write(data.join("settings.ron"), format!("(order_pace: {pace})\n")).unwrap();
-        let script = data.join("script.txt");
-        std::fs::write(&script, template.replace("{out}", out.to_str().unwrap())).unwrap();
-        let status = Command::new("xvfb-run")
-            .env("DRUMFIRE_DATA", &data)
-            .args(["-a", "-s", "-screen 0 1280x800x24"])
-            .arg(env!("CARGO_BIN_EXE_drumfire"))
-            .arg("play")
-            .arg(root.join("scenarios/napoleonic/lindenau.ron"))
-            .args(["--seed", "4", "--script"])
-            .arg(&script)
-            .arg("--shots")
-            .arg(&out)
-            .current_dir(root)
-            .status()
-            .expect("xvfb-run must be installed");
-        assert!(status.success(), "drumfire exited with {status}");
+        let settings = format!("(order_pace: {pace})\n");
+        let game = ["scenarios/napoleonic/lindenau.ron", "--seed", "4"];
+        play_templated(&template, &game, &data, Some(&settings), &out);
         // Off, nothing is shown and the `showing` steps are passed over.
         if name == "slow" {
             let gliding = std::fs::read_to_string(out.join("gliding.txt")).unwrap();
@@ -657,24 +641,14 @@ fn the_hard_computer_thinks_aside_and_a_hint_gives_its_order() {
     let template = std::fs::read_to_string(root.join("tests/data/hint_script.txt")).unwrap();
     let out = root.join("target/screenshots/hint");
     let data = root.join("target/test-data-hint");
-    let _ = std::fs::remove_dir_all(&data);
-    std::fs::create_dir_all(&data).unwrap();
-    let script = data.join("script.txt");
-    std::fs::write(&script, template.replace("{out}", out.to_str().unwrap())).unwrap();
-    let status = Command::new("xvfb-run")
-        .env("DRUMFIRE_DATA", &data)
-        .args(["-a", "-s", "-screen 0 1280x800x24"])
-        .arg(env!("CARGO_BIN_EXE_drumfire"))
-        .arg("play")
-        .arg(root.join("scenarios/portable/ukhozi_drift.ron"))
-        .args(["--seed", "3", "--players", "human,hard", "--script"])
-        .arg(&script)
-        .arg("--shots")
-        .arg(&out)
-        .current_dir(root)
-        .status()
-        .expect("xvfb-run must be installed");
-    assert!(status.success(), "drumfire exited with {status}");
+    let game = [
+        "scenarios/portable/ukhozi_drift.ron",
+        "--seed",
+        "3",
+        "--players",
+        "human,hard",
+    ];
+    play_templated(&template, &game, &data, None, &out);
     // The progress bar's blue on the bottom bar while the Zulu side thinks.
     let thinking = crate::common::picture(&out, "thinking");
     assert!(
@@ -698,4 +672,32 @@ fn the_hard_computer_thinks_aside_and_a_hint_gives_its_order() {
     let last = save.file.orders.last().expect("orders");
     assert_eq!(format!("{last:?}"), order);
     replays_to_its_hash(&saved);
+}
+
+/// Plays `game` (a scenario and its options) in the window with the script `template`
+/// (`{out}` standing for the shots folder `out`), from a fresh data folder `data`
+/// holding `settings` if any; the program must end well.
+fn play_templated(template: &str, game: &[&str], data: &Path, settings: Option<&str>, out: &Path) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let _ = std::fs::remove_dir_all(data);
+    std::fs::create_dir_all(data).unwrap();
+    if let Some(settings) = settings {
+        std::fs::write(data.join("settings.ron"), settings).unwrap();
+    }
+    let script = data.join("script.txt");
+    std::fs::write(&script, template.replace("{out}", out.to_str().unwrap())).unwrap();
+    let status = Command::new("xvfb-run")
+        .env("DRUMFIRE_DATA", data)
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_drumfire"))
+        .arg("play")
+        .args(game)
+        .arg("--script")
+        .arg(&script)
+        .arg("--shots")
+        .arg(out)
+        .current_dir(root)
+        .status()
+        .expect("xvfb-run must be installed");
+    assert!(status.success(), "drumfire exited with {status}");
 }

@@ -52,34 +52,12 @@ impl Parts {
     /// A component of the counters (a marker, a piece's state), written only where it
     /// differs.
     pub fn piece_component<T: Component + Clone + PartialEq>(&mut self) -> &mut Self {
-        self.0.push(Part {
-            take: |w| {
-                let values: Vec<Option<T>> = pieces(w).map(|e| w.get::<T>(e).cloned()).collect();
-                Box::new(values)
-            },
-            put: |w, v| {
-                let values = v.downcast_ref::<Vec<Option<T>>>().expect("a piece part");
-                let entities: Vec<Entity> = pieces(w).collect();
-                write_components(w, &entities, values);
-            },
-        });
-        self
+        self.custom(take_on::<T, OnPieces>, put_on::<T, OnPieces>)
     }
 
     /// A component of the hexes (an objective's holder), written only where it differs.
     pub fn hex_component<T: Component + Clone + PartialEq>(&mut self) -> &mut Self {
-        self.0.push(Part {
-            take: |w| {
-                let values: Vec<Option<T>> = hexes(w).map(|e| w.get::<T>(e).cloned()).collect();
-                Box::new(values)
-            },
-            put: |w, v| {
-                let values = v.downcast_ref::<Vec<Option<T>>>().expect("a hex part");
-                let entities: Vec<Entity> = hexes(w).collect();
-                write_components(w, &entities, values);
-            },
-        });
-        self
+        self.custom(take_on::<T, OnHexes>, put_on::<T, OnHexes>)
     }
 
     /// A part of its own: `take` reads it, `put` writes what `take` read.
@@ -98,12 +76,49 @@ impl Parts {
     }
 }
 
-fn pieces(world: &World) -> impl Iterator<Item = Entity> + '_ {
-    world.resource::<PieceIds>().0.values().copied()
+/// The entities a component part lies on, in an order both games share.
+trait On {
+    fn entities(world: &World) -> Vec<Entity>;
+}
+
+/// The counters, by id.
+struct OnPieces;
+
+impl On for OnPieces {
+    fn entities(world: &World) -> Vec<Entity> {
+        world.resource::<PieceIds>().0.values().copied().collect()
+    }
+}
+
+/// The hexes, in map order.
+struct OnHexes;
+
+impl On for OnHexes {
+    fn entities(world: &World) -> Vec<Entity> {
+        hexes(world).collect()
+    }
 }
 
 fn hexes(world: &World) -> impl Iterator<Item = Entity> + '_ {
     world.resource::<HexIndex>().hexes().map(|(_, e)| e)
+}
+
+/// A component's value on each entity a part lies on.
+fn take_on<T: Component + Clone, O: On>(world: &World) -> Value {
+    let values: Vec<Option<T>> = O::entities(world)
+        .into_iter()
+        .map(|e| world.get::<T>(e).cloned())
+        .collect();
+    Box::new(values)
+}
+
+/// Writes what [`take_on`] read where it differs.
+fn put_on<T: Component + Clone + PartialEq, O: On>(world: &mut World, v: &dyn Any) {
+    let values = v
+        .downcast_ref::<Vec<Option<T>>>()
+        .expect("a component part");
+    let entities = O::entities(world);
+    write_components(world, &entities, values);
 }
 
 fn write_components<T: Component + Clone + PartialEq>(
