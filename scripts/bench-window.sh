@@ -6,12 +6,15 @@
 # start to the first frame showing the map, median and 99th-percentile frame time
 # and the process's peak resident memory; and the largest scenario again with the computer
 # playing both sides, its orders shown on the board (a counter gliding, a fire's line), so
-# that frames during the showing are measured too. In the same run it measures a floor: the
+# that frames during the showing are measured too; and that game once more with the camera
+# left where the scenario opens (the static board drawn from the board cache's tiles). In the
+# same run it measures a floor: the
 # same window, renderer and panels over an empty board (`drumfire bench-floor`), and
 # prints each scenario's median and p99 as a ratio to the floor's. Figures and
 # screenshots (first map frame, last frame) go to target/bench-window/.
 # scripts/bench-window.sh [FRAMES]   (default 600; BIN=path measures that binary,
-# FLOOR_BIN=path takes the floor from another, SKIP_FLOOR=1 leaves the floor out)
+# FLOOR_BIN=path takes the floor from another, SKIP_FLOOR=1 leaves the floor out;
+# DRUMFIRE_BOARD_CACHE=0 draws the static board every frame, for a comparison)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 frames="${1:-600}"
@@ -47,6 +50,9 @@ printf '(computer_pace: 0.1, order_pace: 0.15)\n' > "$out/animated-data/settings
   export DRUMFIRE_DATA="$PWD/$out/animated-data"
   bench animated play "$PWD/scenarios/great_war/agache_valley.ron" \
     --players ai,ai --bench-window animated.json --bench-frames "$frames"
+  export DRUMFIRE_BENCH_CAMERA=still
+  bench watching play "$PWD/scenarios/great_war/agache_valley.ron" \
+    --players ai,ai --bench-window watching.json --bench-frames "$frames"
 )
 python3 - "$out" <<'PY'
 import json, sys
@@ -54,10 +60,12 @@ out = sys.argv[1]
 floor = json.load(open(f"{out}/floor.json"))
 print(f"{'scenario':<40} {'first frame':>11} {'median':>8} {'p99':>8} {'max':>8} {'peak RSS':>9}"
       f" {'median/floor':>12} {'p99/floor':>9}")
-for name in ["floor", "largest", "stress", "animated"]:
+for name in ["floor", "largest", "stress", "animated", "watching"]:
     f = json.load(open(f"{out}/{name}.json"))
     if name == "animated":
         f["scenario"] = "computer v computer, orders shown"
+    if name == "watching":
+        f["scenario"] = "the same, camera still"
     print(f"{f['scenario'][:40]:<40} {f['first_map_frame_ms']:>8.0f} ms {f['median_frame_ms']:>5.1f} ms"
           f" {f['p99_frame_ms']:>5.1f} ms {f['max_frame_ms']:>5.1f} ms {f['peak_rss_mib']:>5.0f} MiB"
           f" {f['median_frame_ms'] / floor['median_frame_ms']:>11.2f}x"

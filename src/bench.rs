@@ -4,7 +4,9 @@
 //! back from the window: most of the map area no longer the clear colour), then drives
 //! the camera along a fixed path for a fixed number of frames: panning across the whole
 //! map twice while zooming from the closest view out to the whole map and back three
-//! times. It records the wall time between frames, the process's peak resident memory
+//! times (with `DRUMFIRE_BENCH_CAMERA=still` the camera stays where the scenario opens:
+//! the frames a player watching the computer play sees). It records the wall time between
+//! frames, the process's peak resident memory
 //! (lavapipe renders on the CPU, so its buffers count too), writes the figures as JSON,
 //! saves the first map frame and the last frame as PNGs beside it, and quits.
 
@@ -62,6 +64,9 @@ pub struct WindowBench {
     since_finish: u32,
     /// The floor: the panels over an empty board (any drawn frame counts as the first).
     floor: bool,
+    /// The camera left where the scenario opens (`DRUMFIRE_BENCH_CAMERA=still`): frames
+    /// as a player watching the board sees them.
+    still: bool,
 }
 
 impl WindowBench {
@@ -76,6 +81,7 @@ impl WindowBench {
             frame_ms: Vec::new(),
             since_finish: 0,
             floor: false,
+            still: std::env::var("DRUMFIRE_BENCH_CAMERA").is_ok_and(|v| v.trim() == "still"),
         }
     }
 }
@@ -346,11 +352,14 @@ fn drive_camera(
     bench: Res<WindowBench>,
     geometry: Option<Res<BoardGeometry>>,
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
-    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+    camera: Single<(&mut Transform, &mut Projection), With<crate::board::cache::BoardCamera>>,
 ) {
     let (Stage::Running(i), Some(geometry)) = (bench.stage, geometry) else {
         return;
     };
+    if bench.still {
+        return;
+    }
     let (at, scale) = camera_at(i, bench.frames, &geometry, window.size());
     let (mut transform, mut projection) = camera.into_inner();
     transform.translation = at.extend(transform.translation.z);
@@ -392,6 +401,7 @@ fn finish(
     mut commands: Commands,
     mut bench: ResMut<WindowBench>,
     source: Option<Res<crate::play::session::GameSource>>,
+    cache: Option<Res<crate::board::cache::BoardCache>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     match bench.stage {
@@ -433,6 +443,8 @@ fn finish(
                 "max_frame_ms": sorted.last().copied().unwrap_or(0.0),
                 "peak_rss_mib": peak,
                 "end_rss_mib": now,
+                "board_tiles_drawn": cache.as_ref().map(|c| c.drawn),
+                "board_tiles_kept": cache.as_ref().map(|c| c.len()),
             });
             let text = serde_json::to_string_pretty(&figures).unwrap_or_default();
             if let Err(e) = std::fs::write(&bench.out, text + "\n") {

@@ -2,6 +2,7 @@
 //! bridges, fords, contour lines, hex numbers and objectives drawn over it,
 //! and the counters on top.
 
+pub mod cache;
 mod counters;
 pub mod geometry;
 pub mod motion;
@@ -57,10 +58,15 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .run_if(|e: Res<BoardEpoch>| e.is_changed() && e.0 > 0),
         )
-        .add_systems(Update, redraw_when_recoloured)
+        .add_systems(Update, (redraw_when_recoloured, recolour_objectives))
         .init_resource::<crate::settings::SideColours>()
         .add_systems(PreUpdate, crate::settings::keep_side_colours)
-        .add_plugins((text::plugin, counters::plugin, motion::plugin));
+        .add_plugins((
+            text::plugin,
+            counters::plugin,
+            motion::plugin,
+            cache::plugin,
+        ));
 }
 
 /// The sides' colours changed in the settings: the board is drawn again in them.
@@ -131,6 +137,7 @@ fn spawn_terrain(
     }
     commands.entity(tilemap).insert((
         TerrainPiece,
+        cache::static_layer(),
         Name::new("Terrain tilemap"),
         TilemapBundle {
             grid_size: BoardGeometry::grid_size(),
@@ -155,6 +162,7 @@ fn stroke(a: Vec2, b: Vec2, width: f32, colour: Color, z: f32) -> impl Bundle {
     let d = b - a;
     (
         BoardPiece,
+        cache::static_layer(),
         Sprite::from_color(colour, Vec2::new(d.length(), width)),
         Transform::from_translation(((a + b) / 2.0).extend(z))
             .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
@@ -191,6 +199,7 @@ fn draw_line_feature(
     }
     commands.spawn((
         BoardPiece,
+        cache::static_layer(),
         Mesh2d(joint.clone()),
         MeshMaterial2d(line.material.clone()),
         Transform::from_translation(centre.extend(line.z))
@@ -252,6 +261,7 @@ fn spawn_overlays(
         }
         commands.spawn((
             BoardPiece,
+            cache::static_layer(),
             text::board_text(cell.coord.label(), 9.0, Color::srgba(0.1, 0.1, 0.1, 0.75)),
             Transform::from_translation((centre + Vec2::new(0.0, HEX_SIZE * 0.7)).extend(z::LABEL)),
         ));
@@ -261,6 +271,7 @@ fn spawn_overlays(
                 &mut meshes,
                 &mut materials,
                 &colours,
+                cell.hex,
                 centre,
                 o,
             );
@@ -343,6 +354,7 @@ fn spawn_objective(
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<ColorMaterial>,
     colours: &crate::settings::SideColours,
+    hex: hexx::Hex,
     centre: Vec2,
     o: &Objective,
 ) {
@@ -356,6 +368,7 @@ fn spawn_objective(
     ));
     commands.spawn((
         BoardPiece,
+        ObjectiveStar(hex),
         Mesh2d(meshes.add(RegularPolygon::new(8.0, 5))),
         MeshMaterial2d(materials.add(ColorMaterial::from_color(colour))),
         Transform::from_translation(at.extend(z::OBJECTIVE + 0.01)),
@@ -365,6 +378,35 @@ fn spawn_objective(
         text::board_text(o.points.to_string(), 10.0, Color::BLACK),
         Transform::from_translation(at.extend(z::OBJECTIVE + 0.02)),
     ));
+}
+
+/// The star of an objective's marker, in the colour of the side holding it.
+#[derive(Component, Debug)]
+struct ObjectiveStar(hexx::Hex);
+
+/// An objective taken (or lost) during play: its star takes the holder's colour.
+fn recolour_objectives(
+    sides: Option<Res<SideList>>,
+    settings: Option<Res<crate::settings::Settings>>,
+    changed: Query<(&HexCell, &Objective), Changed<Objective>>,
+    stars: Query<(&ObjectiveStar, &MeshMaterial2d<ColorMaterial>)>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let (Some(sides), false) = (sides, changed.is_empty()) else {
+        return;
+    };
+    let palette = settings.map_or(crate::settings::Palette::Scenario, |s| s.side_colours);
+    let colours = crate::settings::SideColours::of(&sides, palette);
+    for (cell, o) in &changed {
+        let colour = o.held_by.map_or(Color::WHITE, |s| colours.counter(s));
+        for (star, material) in &stars {
+            if star.0 == cell.hex
+                && let Some(mut m) = materials.get_mut(&material.0)
+            {
+                m.color = colour;
+            }
+        }
+    }
 }
 
 /// The selected hex and counter.

@@ -20,9 +20,6 @@ const BOARD_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed
 pub const MIN_READABLE_PX: f32 = 5.0;
 /// The largest factor text is rasterised at (the closest zoom).
 const MAX_RASTER: f32 = 4.0;
-/// Text is laid out at its own size up to this magnification (a little soft at the top
-/// of the range, a little finer than the screen below 1).
-const ONE_TO_ONE_UP_TO: f32 = 1.2;
 
 /// A text on the board, with its size in board units.
 #[derive(Component, Debug)]
@@ -42,11 +39,11 @@ pub fn board_text(s: impl Into<String>, size: f32, colour: Color) -> impl Bundle
     )
 }
 
-/// The camera's magnification (screen pixels per board unit) and the factor text is
-/// rasterised at for it.
+/// The camera's zoom step (screen pixels per board unit at the top of the half-octave
+/// step it is in, [`super::cache::step_for`]) and the factor text is rasterised at for it.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct TextRaster {
-    /// Screen pixels per board unit.
+    /// Screen pixels per board unit at the top of the zoom's step.
     pub magnification: f32,
     /// The half-octave step at or above the magnification that text is laid out at.
     pub raster: f32,
@@ -64,16 +61,12 @@ impl Default for TextRaster {
     }
 }
 
-/// The raster factor for a magnification: 1 up to [`ONE_TO_ONE_UP_TO`], then the next
-/// half-octave step up, within bounds. Zoomed out, where most text is in view, text is
-/// laid out once at its own size and drawn smaller; the steps come where the view holds
-/// few texts, so passing one lays out few.
+/// The raster factor for a magnification: the zoom step's magnification, at least 1
+/// (zoomed out, where most text is in view, text is laid out once at its own size and
+/// drawn smaller), at most [`MAX_RASTER`]. The steps are the board cache's: the hex
+/// numbers in its tiles are laid out for the step the tiles are drawn at.
 pub fn raster_for(magnification: f32) -> f32 {
-    if !magnification.is_finite() || magnification <= ONE_TO_ONE_UP_TO {
-        return 1.0;
-    }
-    let steps = (magnification.log2() * 2.0 - 1e-3).ceil();
-    2f32.powf(steps / 2.0).clamp(1.0, MAX_RASTER)
+    super::cache::step_scale(super::cache::step_for(magnification)).clamp(1.0, MAX_RASTER)
 }
 
 /// The systems that fit text to the zoom (what spawns board text runs before them).
@@ -100,7 +93,7 @@ pub fn plugin(app: &mut App) {
 }
 
 fn follow_zoom(
-    camera: Query<(&Projection, &GlobalTransform), With<Camera2d>>,
+    camera: Query<(&Projection, &GlobalTransform), With<super::cache::BoardCamera>>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut raster: ResMut<TextRaster>,
 ) {
@@ -108,15 +101,17 @@ fn follow_zoom(
         return;
     };
     let magnification = 1.0 / ortho.scale;
+    let step = super::cache::step_scale(super::cache::step_for(magnification));
     let size = window
         .iter()
         .next()
         .map_or(Vec2::new(1280.0, 800.0), Window::size);
-    // The view with a quarter of its size again on each side: what a pan soon brings in.
-    let half = size * ortho.scale * 0.75;
+    // The view with a tile of the board cache round it: what a pan soon brings in,
+    // and what the cache draws ahead.
+    let half = size * ortho.scale / 2.0 + Vec2::splat(super::cache::TILE_PX as f32 / step);
     let centre = at.translation().truncate();
     raster.set_if_neq(TextRaster {
-        magnification,
+        magnification: step,
         raster: raster_for(magnification),
         view: Rect::from_center_half_size(centre, half),
     });
@@ -132,7 +127,8 @@ fn fit(
     transform: &mut Transform,
     visibility: &mut Visibility,
 ) {
-    let readable = text.size * raster.magnification >= MIN_READABLE_PX;
+    // Readable over the whole step (the board cache's tiles keep it for the step).
+    let readable = text.size * raster.magnification >= MIN_READABLE_PX * std::f32::consts::SQRT_2;
     let shown = if readable {
         Visibility::Inherited
     } else {
@@ -199,8 +195,8 @@ mod tests {
     #[test]
     fn raster_is_one_zoomed_out_then_the_half_octave_step_at_or_above_the_magnification() {
         assert_eq!(raster_for(1.0), 1.0);
-        assert_eq!(raster_for(1.2), 1.0);
-        assert!((raster_for(1.21) - 2f32.sqrt()).abs() < 1e-6);
+        assert!((raster_for(1.01) - 2f32.sqrt()).abs() < 1e-6);
+        assert!((raster_for(1.2) - 2f32.sqrt()).abs() < 1e-6);
         assert_eq!(raster_for(2.0), 2.0);
         assert!((raster_for(2.5) - 2.0 * 2f32.sqrt()).abs() < 1e-6);
         assert_eq!(raster_for(0.6), 1.0);

@@ -369,7 +369,7 @@ fn spawn_doc(world: &mut World) {
 fn frame_map(
     geometry: Res<crate::board::geometry::BoardGeometry>,
     window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+    camera: Single<(&mut Transform, &mut Projection), With<crate::board::cache::BoardCamera>>,
     mut framed: Local<Option<(u16, u16)>>,
 ) {
     if *framed == Some((geometry.width, geometry.height)) {

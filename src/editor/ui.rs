@@ -700,7 +700,7 @@ pub(super) fn centre_on(world: &mut World, hex: &str) {
     else {
         return;
     };
-    let mut q = world.query_filtered::<&mut Transform, With<Camera2d>>();
+    let mut q = world.query_filtered::<&mut Transform, With<crate::board::cache::BoardCamera>>();
     if let Ok(mut t) = q.single_mut(world) {
         t.translation.x = at.x;
         t.translation.y = at.y;

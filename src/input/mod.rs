@@ -143,7 +143,12 @@ fn board_msaa(adapter: Option<&RenderAdapterInfo>) -> Msaa {
 /// The board's camera (egui draws on it too).
 pub fn spawn_board_camera(mut commands: Commands, adapter: Option<Res<RenderAdapterInfo>>) {
     let msaa = board_msaa(adapter.as_deref());
-    commands.spawn((Name::new("Board camera"), Camera2d, msaa));
+    commands.spawn((
+        Name::new("Board camera"),
+        Camera2d,
+        crate::board::cache::BoardCamera,
+        msaa,
+    ));
 }
 
 fn spawn_highlights(
@@ -173,7 +178,7 @@ fn spawn_highlights(
 pub fn frame_the_map(
     geometry: Res<BoardGeometry>,
     window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+    camera: Single<(&mut Transform, &mut Projection), With<crate::board::cache::BoardCamera>>,
     settings: Option<Res<crate::settings::Settings>>,
     pieces: Query<&drumfire_core::counters::OnHex, With<drumfire_core::counters::Counter>>,
 ) {
@@ -255,7 +260,7 @@ fn cursor_world(window: &Window, camera: &Camera, at: &GlobalTransform) -> Optio
 
 fn track_hover(
     window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform)>,
+    camera: Single<(&Camera, &GlobalTransform), With<crate::board::cache::BoardCamera>>,
     geometry: Option<Res<BoardGeometry>>,
     mut hover: ResMut<Hover>,
     area: Res<MapArea>,
@@ -295,7 +300,7 @@ fn escape_clears_selection(keys: Res<ButtonInput<KeyCode>>, mut selection: ResMu
 fn drag_to_pan(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&mut Transform, &Projection), With<Camera2d>>,
+    camera: Single<(&mut Transform, &Projection), With<crate::board::cache::BoardCamera>>,
     mut last: Local<Option<Vec2>>,
 ) {
     let dragging = buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle);
@@ -317,7 +322,7 @@ fn keys_to_pan(
     keys: Res<ButtonInput<KeyCode>>,
     time: Res<Time>,
     settings: Option<Res<crate::settings::Settings>>,
-    camera: Single<(&mut Transform, &Projection), With<Camera2d>>,
+    camera: Single<(&mut Transform, &Projection), With<crate::board::cache::BoardCamera>>,
 ) {
     let mut dir = Vec2::ZERO;
     for (key, d) in [
@@ -345,7 +350,10 @@ fn wheel_to_zoom(
     mut wheel: MessageReader<MouseWheel>,
     settings: Option<Res<crate::settings::Settings>>,
     window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform, &mut Transform, &mut Projection)>,
+    camera: Single<
+        (&Camera, &GlobalTransform, &mut Transform, &mut Projection),
+        With<crate::board::cache::BoardCamera>,
+    >,
 ) {
     let lines: f32 = wheel
         .read()

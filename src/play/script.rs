@@ -13,7 +13,8 @@
 //! planned|open|move`, `sheet-type HEX` (type a hex
 //! into the chosen cell), `file-plan`, `show-plan SIDE` (the menu during play),
 //! `close-plan`; `handoff` (the player at the screen confirms the hand-off screen);
-//! `dump-view NAME` writes the words the screen shows of plans and the log.
+//! `dump-view NAME` writes the words the screen shows of plans and the log;
+//! `board-from-tiles` fails unless the static board is drawn from the board cache.
 //! Each step waits until the last order has been shown on the board, but
 //! `showing NAME`, which waits until an order is being shown and writes its picture and
 //! what is shown (NAME.png, NAME.txt); where orders are not shown it is passed over.
@@ -209,6 +210,12 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
         }
         "hover" => world.resource_mut::<Hover>().0 = Some(hex(args.first())?),
         "close-dialogs" => world.resource_mut::<CombatReport>().open = false,
+        "board-from-tiles" => {
+            let cache = world.get_resource::<crate::board::cache::BoardCache>();
+            if !cache.is_some_and(crate::board::cache::BoardCache::drawn_from_tiles) {
+                return Err("the static board is not drawn from the board cache's tiles".into());
+            }
+        }
         "look-up" => world.resource_mut::<super::LookUpRequest>().0 = true,
         "showing" => {
             // What is shown on the board now, in a picture and in words.

@@ -92,7 +92,8 @@ fn on_screen(world: &mut World, hexes: &[hexx::Hex]) -> Vec<Vec2> {
     let Some(geometry) = world.get_resource::<BoardGeometry>().cloned() else {
         return Vec::new();
     };
-    let mut cameras = world.query::<(&Camera, &GlobalTransform)>();
+    let mut cameras = world
+        .query_filtered::<(&Camera, &GlobalTransform), With<crate::board::cache::BoardCamera>>();
     let Some((camera, at)) = cameras.iter(world).find(|(c, _)| c.is_active) else {
         return Vec::new();
     };

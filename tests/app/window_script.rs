@@ -701,3 +701,61 @@ fn play_templated(template: &str, game: &[&str], data: &Path, settings: Option<&
         .expect("xvfb-run must be installed");
     assert!(status.success(), "drumfire exited with {status}");
 }
+
+/// The static board drawn from the board cache's tiles looks as it does drawn every
+/// frame: the opening view of a scenario with rivers, roads, contours and hex numbers,
+/// once each way, differs in few pixels (the tiles are resampled to the zoom).
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn the_board_drawn_from_its_tiles_looks_as_drawn_every_frame() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pictures = Vec::new();
+    for (name, cache, script) in [
+        ("tiles", "1", "tests/data/board_cache_script.txt"),
+        ("direct", "0", "tests/data/board_direct_script.txt"),
+    ] {
+        let shots = root.join(format!("target/screenshots/board-{name}"));
+        let _ = std::fs::remove_dir_all(&shots);
+        let status = Command::new("xvfb-run")
+            .env("DRUMFIRE_DATA", crate::common::data_dir())
+            .env("DRUMFIRE_BOARD_CACHE", cache)
+            .args(["-a", "-s", "-screen 0 1280x800x24"])
+            .arg(env!("CARGO_BIN_EXE_drumfire"))
+            .arg("play")
+            .arg(root.join("scenarios/great_war/agache_valley.ron"))
+            .args(["--seed", "1", "--script"])
+            .arg(root.join(script))
+            .arg("--shots")
+            .arg(&shots)
+            .current_dir(root)
+            .status()
+            .expect("xvfb-run must be installed");
+        assert!(status.success(), "drumfire exited with {status} ({name})");
+        pictures.push(crate::common::picture(&shots, "board"));
+    }
+    // The map's part of the window: left of the side panel, between the phase bar and
+    // the Artillery Plan sheet over the lower board.
+    let (mut differ, mut all) = (0usize, 0usize);
+    for y in 40..430 {
+        for x in 0..960 {
+            let (a, b) = (pictures[0].get_pixel(x, y), pictures[1].get_pixel(x, y));
+            let most = (0..3)
+                .map(|i| (i32::from(a[i]) - i32::from(b[i])).abs())
+                .max()
+                .unwrap_or(0);
+            all += 1;
+            differ += usize::from(most > 40);
+        }
+    }
+    let share = differ as f64 / all as f64;
+    eprintln!(
+        "{differ} of {all} map pixels differ ({:.2} %)",
+        share * 100.0
+    );
+    assert!(colours(&pictures[0]) > 200, "a board was drawn");
+    assert!(
+        share < 0.03,
+        "{differ} of {all} pixels differ ({:.1} %)",
+        share * 100.0
+    );
+}
