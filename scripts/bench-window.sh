@@ -7,14 +7,13 @@
 # and the process's peak resident memory; and the largest scenario again with the computer
 # playing both sides, its orders shown on the board (a counter gliding, a fire's line), so
 # that frames during the showing are measured too; and that game once more with the camera
-# left where the scenario opens (the static board drawn from the board cache's tiles). In the
-# same run it measures a floor: the
+# left where the scenario opens. In the same run it measures a floor: the
 # same window, renderer and panels over an empty board (`drumfire bench-floor`), and
 # prints each scenario's median and p99 as a ratio to the floor's. Figures and
 # screenshots (first map frame, last frame) go to target/bench-window/.
 # scripts/bench-window.sh [FRAMES]   (default 600; BIN=path measures that binary,
 # FLOOR_BIN=path takes the floor from another, SKIP_FLOOR=1 leaves the floor out;
-# DRUMFIRE_BOARD_CACHE=0 draws the static board every frame, for a comparison)
+# DRUMFIRE_BOARD_CACHE=1 draws the static board from the board cache's tiles)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 frames="${1:-600}"

@@ -17,8 +17,14 @@
 //! images are kept; the least recently shown go first.
 //!
 //! Hex numbers are laid out at the step's magnification ([`super::text`]), so they are
-//! as sharp in the tiles as drawn directly. `DRUMFIRE_BOARD_CACHE=0` turns the cache
-//! off (the board drawn every frame), for comparisons.
+//! as sharp in the tiles as drawn directly.
+//!
+//! The cache is off unless `DRUMFIRE_BOARD_CACHE=1`. Measured on the software renderer
+//! (`docs/performance.md`, "The board cache") it saves 7–10 % of a frame with the camera
+//! still and nothing in motion, while its first tiles delay the first frames (the tile
+//! cameras' pipelines are prepared then) and its images cost 16–25 MiB; and a tile drawn
+//! before the renderer has prepared what draws into an image is only drawn again if that
+//! happened within [`SETTLE_FRAMES`] of the board's spawning.
 
 use super::BoardEpoch;
 use super::geometry::BoardGeometry;
@@ -130,7 +136,7 @@ pub struct BoardCache {
     still: u32,
     /// Whether the board camera draws the static layer itself this frame.
     direct: Option<bool>,
-    /// Off (`DRUMFIRE_BOARD_CACHE=0`): the board camera always draws the static layer.
+    /// Off unless `DRUMFIRE_BOARD_CACHE=1`: the board camera always draws the static layer.
     off: bool,
     /// Tiles drawn since the start.
     pub drawn: u64,
@@ -199,7 +205,7 @@ impl BoardCache {
 
 /// The cache plugin.
 pub fn plugin(app: &mut App) {
-    let off = std::env::var("DRUMFIRE_BOARD_CACHE").is_ok_and(|v| v.trim() == "0");
+    let off = !std::env::var("DRUMFIRE_BOARD_CACHE").is_ok_and(|v| v.trim() == "1");
     app.insert_resource(BoardCache { off, ..default() })
         .add_systems(
             PostUpdate,

@@ -147,6 +147,11 @@ pub fn spawn_board_camera(mut commands: Commands, adapter: Option<Res<RenderAdap
         Name::new("Board camera"),
         Camera2d,
         crate::board::cache::BoardCamera,
+        // The static board too, unless the board cache shows it from its tiles.
+        bevy::camera::visibility::RenderLayers::from_layers(&[
+            0,
+            crate::board::cache::STATIC_LAYER,
+        ]),
         msaa,
     ));
 }

@@ -702,8 +702,8 @@ fn play_templated(template: &str, game: &[&str], data: &Path, settings: Option<&
     assert!(status.success(), "drumfire exited with {status}");
 }
 
-/// The static board drawn from the board cache's tiles looks as it does drawn every
-/// frame: the opening view of a scenario with rivers, roads, contours and hex numbers,
+/// The static board drawn from the board cache's tiles (`DRUMFIRE_BOARD_CACHE=1`) looks
+/// as it does drawn every frame: the opening view of a scenario with rivers, roads, contours and hex numbers,
 /// once each way, differs in few pixels (the tiles are resampled to the zoom).
 #[test]
 #[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
