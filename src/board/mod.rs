@@ -435,3 +435,72 @@ impl Selection {
         self.hex = Some(hex);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use drumfire_core::coords::MapCoord;
+    use drumfire_core::sides::SideInfo;
+
+    #[test]
+    fn an_objective_taken_turns_its_star_to_the_holders_colour() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Assets<ColorMaterial>>()
+            .insert_resource(SideList(vec![
+                SideInfo {
+                    id: "a".into(),
+                    name: "A".into(),
+                    colour: [200, 30, 30],
+                },
+                SideInfo {
+                    id: "b".into(),
+                    name: "B".into(),
+                    colour: [30, 30, 200],
+                },
+            ]))
+            .add_systems(Update, recolour_objectives);
+        let coord = MapCoord::new(2, 1);
+        let hex = coord.to_hex();
+        let other = MapCoord::new(4, 0).to_hex();
+        let cell = app
+            .world_mut()
+            .spawn((
+                HexCell { hex, coord },
+                Objective {
+                    points: 2,
+                    held_by: None,
+                },
+            ))
+            .id();
+        let mut star = |app: &mut App, at: hexx::Hex| {
+            let m = app
+                .world_mut()
+                .resource_mut::<Assets<ColorMaterial>>()
+                .add(ColorMaterial::from_color(Color::WHITE));
+            app.world_mut()
+                .spawn((ObjectiveStar(at), MeshMaterial2d(m.clone())));
+            m
+        };
+        let (taken, untouched) = (star(&mut app, hex), star(&mut app, other));
+        app.update();
+        let colour = |app: &App, m: &Handle<ColorMaterial>| {
+            app.world()
+                .resource::<Assets<ColorMaterial>>()
+                .get(m)
+                .map(|m| m.color)
+        };
+        assert_eq!(colour(&app, &taken), Some(Color::WHITE), "held by nobody");
+        app.world_mut()
+            .get_mut::<Objective>(cell)
+            .expect("the objective")
+            .held_by = Some(1);
+        app.update();
+        assert_eq!(colour(&app, &taken), Some(Color::srgb_u8(30, 30, 200)));
+        assert_eq!(
+            colour(&app, &untouched),
+            Some(Color::WHITE),
+            "another hex's star"
+        );
+    }
+}
