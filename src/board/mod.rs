@@ -473,7 +473,7 @@ mod tests {
                 },
             ))
             .id();
-        let mut star = |app: &mut App, at: hexx::Hex| {
+        let star = |app: &mut App, at: hexx::Hex| {
             let m = app
                 .world_mut()
                 .resource_mut::<Assets<ColorMaterial>>()
