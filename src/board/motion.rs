@@ -1,6 +1,8 @@
 //! Orders shown as they happen, whoever gave them (a person, the computer, the other
 //! machine, a turn file, the replay viewer): a counter glides from hex to hex, a fire
-//! draws its line from the firers to the target and its result stands over the target.
+//! draws its line from the firers to the target, a close combat (a charge, an assault,
+//! hand to hand) has its attackers close in on the target and fall back, and what it did
+//! stands over the target: steps and stands lost, morale lost, markers placed.
 //! What is shown is read from the journal, after the game has changed: the showing
 //! changes nothing in the game, and a click or a key finishes it at once. The pace is
 //! the settings' (none when it is 0, or when the computer plays fast); orders fed from
@@ -36,10 +38,16 @@ pub enum Show {
         /// Where it went.
         to: Hex,
     },
-    /// A fire from the firers' hexes at the target, and what it did.
+    /// A fire from the firers' hexes at the target, and what it did; a close combat (a
+    /// charge, an assault, hand to hand) has its attackers close in on the target and
+    /// fall back instead of a line.
     Fire {
         /// Where the firers stand (none for fire from off the map).
         firers: Vec<Hex>,
+        /// The firers on the map, by id.
+        pieces: Vec<String>,
+        /// A close combat.
+        close: bool,
         /// The target hex.
         target: Hex,
         /// The result, in words, shown over the target.
@@ -218,6 +226,7 @@ fn shows_of(
                 }
             }
             GameEvent::Fired {
+                kind,
                 firers,
                 target,
                 result,
@@ -226,12 +235,15 @@ fn shows_of(
                 let Some(target) = hex_of(target) else {
                     continue;
                 };
-                let mut words = losses(&entries[i + 1..], &name);
+                let mut words = results(&entries[i + 1..], &name);
                 if words.is_empty() {
                     words.push(super::counters::short_name(result, 28));
                 }
+                let on_map: Vec<&String> = firers.iter().filter(|f| at.contains_key(*f)).collect();
                 shows.push(Show::Fire {
-                    firers: firers.iter().filter_map(|f| at.get(f).copied()).collect(),
+                    firers: on_map.iter().filter_map(|f| at.get(*f).copied()).collect(),
+                    pieces: on_map.into_iter().cloned().collect(),
+                    close: is_close_combat(kind),
                     target,
                     words: words.join("\n"),
                 });
@@ -251,18 +263,66 @@ fn shows_of(
     shows
 }
 
-/// The losses a fire caused, a line a piece: the entries after it up to the next fire
-/// or move.
-fn losses(after: &[drumfire_core::journal::Entry], name: &dyn Fn(&str) -> String) -> Vec<String> {
+/// Whether a fight, by the name the journal gives it, is fought at close quarters: the
+/// attackers go in to the target's hex (an assault, a charge, hand to hand, combat
+/// inside a wood or a town, an overrun, a melee).
+pub fn is_close_combat(kind: &str) -> bool {
+    let kind = kind.to_lowercase();
+    [
+        "assault",
+        "charge",
+        "hand to hand",
+        "close combat",
+        "inside",
+        "overrun",
+        "melee",
+    ]
+    .iter()
+    .any(|k| kind.contains(k))
+}
+
+/// A morale outcome that changes nothing, as the rule sets word it.
+fn unshaken(outcome: &str) -> bool {
+    matches!(
+        outcome.to_lowercase().as_str(),
+        "unaffected" | "steady" | "in good order" | "good order" | "passed" | "holds"
+    )
+}
+
+/// What a fire did, a line a piece and then a line a marker: the entries after it up to
+/// the next fire or move — steps and stands lost, morale lost (a piece Disrupted,
+/// Disordered, pinned, routed...), markers placed in hexes.
+fn results(after: &[drumfire_core::journal::Entry], name: &dyn Fn(&str) -> String) -> Vec<String> {
+    let events: Vec<&GameEvent> = after
+        .iter()
+        .map(|e| &e.event)
+        .take_while(|e| {
+            !matches!(
+                e,
+                GameEvent::Fired { .. } | GameEvent::Moved { .. } | GameEvent::PhaseBegan { .. }
+            )
+        })
+        .collect();
+    let mut lines = losses(&events, name);
+    for event in &events {
+        match event {
+            GameEvent::MoraleChecked { piece, outcome, .. } if !unshaken(outcome) => {
+                lines.push(format!("{} {outcome}", name(piece)));
+            }
+            GameEvent::HexMarkerPlaced { kind, hex, .. } => {
+                lines.push(format!("{kind} marker in {hex}"));
+            }
+            _ => {}
+        }
+    }
+    lines
+}
+
+/// The losses among `events`, a line a piece.
+fn losses(events: &[&GameEvent], name: &dyn Fn(&str) -> String) -> Vec<String> {
     // (piece, losses, eliminated, of stands rather than steps)
     let mut lost: Vec<(String, u32, bool, bool)> = Vec::new();
-    let events = after.iter().map(|e| &e.event).take_while(|e| {
-        !matches!(
-            e,
-            GameEvent::Fired { .. } | GameEvent::Moved { .. } | GameEvent::PhaseBegan { .. }
-        )
-    });
-    for event in events {
+    for event in events.iter().copied() {
         let (piece, gone, stand) = match event {
             GameEvent::StepLost { piece, eliminated } => (piece, *eliminated, false),
             GameEvent::StandLost {
@@ -343,9 +403,13 @@ fn show(
             firers,
             target,
             words,
+            close,
+            ..
         }) = motion.shows.front()
         {
-            draw_fire(&mut commands, &geometry, firers, *target, words);
+            // A close combat shows its attackers going in rather than a line.
+            let lines: &[Hex] = if *close { &[] } else { firers };
+            draw_fire(&mut commands, &geometry, lines, *target, words);
         }
     }
 }
@@ -384,10 +448,27 @@ fn place_pieces(
             waiting.entry(piece.as_str()).or_insert(at);
         }
     }
+    // Attackers closing in: a little over a third of the way and back.
+    let closing: Option<(&[String], Vec2)> = match shows.front() {
+        Some(Show::Fire {
+            pieces,
+            close: true,
+            target,
+            ..
+        }) => Some((pieces, geometry.world_of(*target))),
+        _ => None,
+    };
+    let lunge = 0.4 * (t * std::f32::consts::PI).sin();
     for (view, mut at) in views.iter_mut() {
         at.translation = match waiting.get(view.id.as_str()) {
             Some(p) => p.extend(super::z::COUNTER + GLIDING),
-            None => view.home,
+            None => match closing {
+                Some((pieces, target)) if pieces.contains(&view.id) => {
+                    let home = view.home.truncate();
+                    home.lerp(target, lunge).extend(super::z::COUNTER + GLIDING)
+                }
+                _ => view.home,
+            },
         };
     }
 }
@@ -431,4 +512,99 @@ fn draw_fire(
                 Transform::from_translation(Vec3::new(0.0, 0.0, 0.1)),
             ));
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use drumfire_core::journal::Entry;
+
+    fn entry(event: GameEvent) -> Entry {
+        Entry {
+            turn: 1,
+            order: 0,
+            event,
+        }
+    }
+
+    #[test]
+    fn close_combats_are_told_from_fire_by_their_names_in_every_rule_set() {
+        for kind in [
+            "Assault",
+            "Close combat",
+            "Hand to hand",
+            "Combat inside",
+            "Cavalry charge",
+            "Charge",
+            "Assault the battery",
+            "Overrun",
+        ] {
+            assert!(is_close_combat(kind), "{kind}");
+        }
+        for kind in [
+            "Direct Fire",
+            "Planned Fire",
+            "Skirmish",
+            "Volley",
+            "Firefight",
+            "Bombard",
+        ] {
+            assert!(!is_close_combat(kind), "{kind}");
+        }
+    }
+
+    #[test]
+    fn a_fights_results_read_losses_then_morale_then_markers_up_to_the_next_fire() {
+        let lost = |piece: &str| {
+            entry(GameEvent::StepLost {
+                piece: piece.into(),
+                eliminated: false,
+            })
+        };
+        let morale = |piece: &str, outcome: &str| {
+            entry(GameEvent::MoraleChecked {
+                piece: piece.into(),
+                dice: vec![3, 4],
+                plus: 0,
+                morale: 7,
+                outcome: outcome.into(),
+            })
+        };
+        let after = [
+            lost("a"),
+            morale("a", "Disrupted"),
+            lost("a"),
+            morale("b", "Unaffected"),
+            morale("c", "in good order"),
+            entry(GameEvent::HexMarkerPlaced {
+                kind: "Drumfire".into(),
+                hex: "0405".into(),
+                source: "plan".into(),
+            }),
+            morale("d", "pinned"),
+            entry(GameEvent::Fired {
+                kind: "Direct Fire".into(),
+                table: String::new(),
+                side: 0,
+                firers: vec![],
+                target: "0101".into(),
+                strength: 1,
+                shifts: vec![],
+                column: String::new(),
+                dice: vec![],
+                result: String::new(),
+            }),
+            lost("e"),
+        ];
+        let name = |id: &str| format!("Unit {id}");
+        assert_eq!(
+            results(&after, &name),
+            [
+                "Unit a −2 steps",
+                "Unit a Disrupted",
+                "Drumfire marker in 0405",
+                "Unit d pinned"
+            ]
+        );
+    }
 }

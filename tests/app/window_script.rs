@@ -608,6 +608,14 @@ fn orders_shown_on_the_board_change_nothing_in_the_game() {
                 fighting.starts_with("Fire {") && fighting.contains("Brigade Dufour −2 stands"),
                 "{fighting}"
             );
+            // Combat inside a wood is fought at close quarters: the attackers close in.
+            assert!(
+                fighting
+                    .lines()
+                    .next()
+                    .is_some_and(|l| l.contains("close: true")),
+                "{fighting}"
+            );
             // The retreat runs after the fight.
             assert!(
                 fighting
