@@ -105,15 +105,17 @@ impl Bot {
             return crate::lookahead::choose(game.scenario(), game.world(), side, salt, budget)
                 .map(|(order, _)| order);
         }
-        let rules = game.world().resource::<crate::scenario::Rules>().0;
-        let rng = &mut self.rng;
-        let mut pick = |n: usize| match self.kind {
+        let legal = legal_orders(game, side, salt);
+        if legal.is_empty() {
+            return None;
+        }
+        let pick = match self.kind {
             // The skeleton's only decision is when to pass; the AI takes the first
             // legal order in the rule set's order of preference.
             PlayerKind::Ai | PlayerKind::Hard | PlayerKind::Human => 0,
-            PlayerKind::Random => (rng.next_u64() % n as u64) as usize,
+            PlayerKind::Random => (self.rng.next_u64() % legal.len() as u64) as usize,
         };
-        (rules.pick_candidate)(game.world(), side, salt, &mut pick)
+        Some(legal[pick].clone())
     }
 }
 

@@ -119,8 +119,6 @@ pub struct RuleSetInfo {
     pub awaiting: fn(&World) -> Option<u8>,
     /// [`RuleSet::candidates`].
     pub candidates: fn(&World, u8, u64) -> Vec<Order>,
-    /// [`RuleSet::pick_candidate`].
-    pub pick_candidate: fn(&World, u8, u64, &mut dyn FnMut(usize) -> usize) -> Option<Order>,
     /// Why piece `piece` cannot move to a hex: the rule its move along the direct route
     /// breaks, in the rules' own words; `None` where the rule set does not say
     /// ([`RuleSet::move_along`]).
@@ -224,22 +222,6 @@ pub trait RuleSet: 'static {
     /// Orders worth considering for a side now (every legal order where they can be
     /// listed; a sample where they cannot, varied by `salt`).
     fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order>;
-    /// One of the candidates, `pick` told how many there are: the same order as
-    /// `candidates(world, side, salt)[pick(n)]` (the random player's), which a rule set may
-    /// find without building every other order. `None` where there is none.
-    fn pick_candidate(
-        world: &World,
-        side: u8,
-        salt: u64,
-        pick: &mut dyn FnMut(usize) -> usize,
-    ) -> Option<Order> {
-        let mut list = Self::candidates(world, side, salt);
-        if list.is_empty() {
-            return None;
-        }
-        let i = pick(list.len());
-        (i < list.len()).then(|| list.swap_remove(i))
-    }
     /// Puts what its section of the scenario holds on the table, after the core's spawn.
     fn spawn(world: &mut World, file: &ScenarioFile);
 
@@ -530,7 +512,6 @@ impl RuleSetInfo {
             validate: validate_for::<R>,
             awaiting: R::awaiting,
             candidates: R::candidates,
-            pick_candidate: R::pick_candidate,
             out_of_reach: out_of_reach_for::<R>,
             why_idle: why_idle_for::<R>,
             ai: None,

@@ -136,37 +136,3 @@ fn every_illegal_order_is_refused_with_the_state_hash_unchanged() {
     }
     assert!(refused > 10_000, "only {refused} illegal orders tried");
 }
-
-/// The random player's pick finds the very order the full list holds at its place, on
-/// every shipped scenario of every rule set: at each moment of a random game, for the
-/// first, the last and a spread of places between (the Great War lists its moves as a
-/// mover and a path and writes out only the one picked).
-#[test]
-fn a_picked_candidate_is_the_listed_one_at_its_place_in_every_rule_set() {
-    for (set, file) in drumfire_core::testing::shipped_scenarios() {
-        let s = drumfire_core::testing::shipped(&set, &file);
-        let mut game = Game::new(&s, 3);
-        let mut bots = [Bot::new(PlayerKind::Random, 1), Bot::new(PlayerKind::Random, 2)];
-        let rules = game.world().resource::<drumfire_core::scenario::Rules>().0;
-        let mut checked = 0;
-        while let Some(side) = game.awaiting() {
-            if game.orders().len() >= 120 {
-                break;
-            }
-            let salt = game.orders().len() as u64;
-            let list = legal_orders(&game, side, salt);
-            let n = list.len();
-            for i in [0, n / 3, n / 2, n.saturating_sub(1)] {
-                let picked = (rules.pick_candidate)(game.world(), side, salt, &mut |m| {
-                    assert_eq!(m, n, "{file}: the count");
-                    i
-                });
-                assert_eq!(picked.as_ref(), list.get(i), "{file}: place {i} of {n}");
-                checked += 1;
-            }
-            let order = bots[usize::from(side)].choose(&game, side).expect("an order");
-            game.submit(order).expect("a legal order");
-        }
-        assert!(checked > 40, "{file}: {checked}");
-    }
-}

@@ -2,8 +2,7 @@
 //! used by the random player, the soak tests and the AI. Set-up plans cannot be
 //! listed (there are too many), so a few are drawn from `salt`.
 
-use super::action::activatable;
-use super::action::{MoveSearch, reach_found};
+use super::action::{activatable, reach};
 use super::board::Board;
 use super::orders::{Assignment, GwOrder, Mission};
 use super::state::{Group, GwState, Prompt};
@@ -21,74 +20,24 @@ use std::collections::BTreeMap;
 
 /// Orders for `side` now; every one passes [`door::validate`].
 pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
-    let (list, movers) = listed(world, side, salt);
-    list.into_iter().map(|c| c.order(side, &movers)).collect()
+    let list = raw(world, side, salt);
+    list.into_iter()
+        .filter(|o| is_reach_move(o) || door::validate(world, o).is_ok())
+        .collect()
 }
 
-/// One of [`candidates`], `pick` given how many there are: the same order as
-/// `candidates(..)[pick(n)]`, without building the others. Most candidates are moves,
-/// one per hex each mover can reach; they are listed as a mover and a path of hexes and
-/// only the one picked is written out as an order.
-pub fn pick(
-    world: &World,
-    side: u8,
-    salt: u64,
-    pick: &mut dyn FnMut(usize) -> usize,
-) -> Option<Order> {
-    let (mut list, movers) = listed(world, side, salt);
-    if list.is_empty() {
-        return None;
-    }
-    let i = pick(list.len());
-    (i < list.len()).then(|| list.swap_remove(i).order(side, &movers))
-}
-
-/// A candidate: an order, or a move not yet written out (a mover's index and the label
-/// of its hex in the mover's search).
 /// Moves listed from [`reach`] are legal by construction: `reach` takes each step
-/// through the same [`super::action::step`] check as the order check, and the soak
-/// tests submit what the random player picks, so a mismatch fails loudly.
-enum Listed {
-    Order(Order),
-    Move(usize, usize),
-}
-
-/// Each mover's ids and the search of its move.
-type Movers = Vec<(Vec<String>, MoveSearch)>;
-
-impl Listed {
-    fn order(self, side: u8, movers: &Movers) -> Order {
-        match self {
-            Listed::Order(o) => o,
-            Listed::Move(m, i) => gw(GwOrder::Move {
-                side,
-                pieces: movers[m].0.clone(),
-                path: movers[m].1.path(i).into_iter().map(label).collect(),
-            }),
-        }
-    }
-}
-
-/// The candidates in order, each order other than a move put to the order check, and
-/// the movers' ids.
-fn listed(world: &World, side: u8, salt: u64) -> (Vec<Listed>, Movers) {
-    let mut movers = Vec::new();
-    let list = raw(world, side, salt, &mut movers)
-        .into_iter()
-        .filter(|c| match c {
-            Listed::Move(..) => true,
-            Listed::Order(o) => door::validate(world, o).is_ok(),
-        })
-        .collect();
-    (list, movers)
+/// through the same [`super::action::step`] check as the order check, and the
+/// soak tests submit what the random player picks, so a mismatch fails loudly.
+fn is_reach_move(o: &Order) -> bool {
+    matches!(o.rules::<GwOrder>(), Some(GwOrder::Move { .. }))
 }
 
 fn gw(o: GwOrder) -> Order {
     Order::from(o)
 }
 
-fn raw(world: &World, side: u8, salt: u64, movers: &mut Movers) -> Vec<Listed> {
-    let listed = |orders: Vec<Order>| orders.into_iter().map(Listed::Order).collect();
+fn raw(world: &World, side: u8, salt: u64) -> Vec<Order> {
     let state = world.resource::<GwState>();
     match &state.prompt {
         Some(Prompt::OpportunityFire { eligible, .. }) => {
@@ -109,46 +58,42 @@ fn raw(world: &World, side: u8, salt: u64, movers: &mut Movers) -> Vec<Listed> {
             for firers in by_hex.into_values().filter(|f| f.len() > 1) {
                 out.push(gw(GwOrder::OpportunityFire { side, firers }));
             }
-            return listed(out);
+            return out;
         }
         Some(Prompt::StepLoss { candidates, .. }) => {
-            return listed(
-                candidates
-                    .iter()
-                    .map(|c| {
-                        gw(GwOrder::TakeStepLoss {
-                            side,
-                            piece: c.clone(),
-                        })
+            return candidates
+                .iter()
+                .map(|c| {
+                    gw(GwOrder::TakeStepLoss {
+                        side,
+                        piece: c.clone(),
                     })
-                    .collect(),
-            );
+                })
+                .collect();
         }
         // Opened by the machine that keeps the plan (`sealing.rs`), never chosen.
         Some(Prompt::OpenPlot { .. }) => return Vec::new(),
         None => {}
     }
     match *world.resource::<State<Phase>>().get() {
-        Phase::Setup => listed(
-            (0..3)
-                .map(|k| {
-                    gw(GwOrder::Plan {
-                        side,
-                        missions: random_plan(world, side, salt.wrapping_add(k)),
-                    })
+        Phase::Setup => (0..3)
+            .map(|k| {
+                gw(GwOrder::Plan {
+                    side,
+                    missions: random_plan(world, side, salt.wrapping_add(k)),
                 })
-                .collect(),
-        ),
-        super::ACTION => action_candidates(world, side, movers),
+            })
+            .collect(),
+        super::ACTION => action_candidates(world, side),
         _ => vec![],
     }
 }
 
-fn action_candidates(world: &World, side: u8, movers: &mut Movers) -> Vec<Listed> {
+fn action_candidates(world: &World, side: u8) -> Vec<Order> {
     let state = world.resource::<GwState>();
-    let mut out = vec![Listed::Order(Order::Pass { side })];
+    let mut out = vec![Order::Pass { side }];
     let Some(group) = &state.group else {
-        out.extend(activation_candidates(world, side).into_iter().map(Listed::Order));
+        out.extend(activation_candidates(world, side));
         return out;
     };
     let ready: Vec<PieceView> = group
@@ -166,11 +111,9 @@ fn action_candidates(world: &World, side: u8, movers: &mut Movers) -> Vec<Listed
             }
             v
         });
-    out.extend(mover_candidates(world, side, group, &ready, &enemies, movers));
-    let others = combined_fire_candidates(world, side, &ready, &enemies)
-        .into_iter()
-        .chain(own_candidates(world, side, &ready));
-    out.extend(others.map(Listed::Order));
+    out.extend(mover_candidates(world, side, group, &ready, &enemies));
+    out.extend(combined_fire_candidates(world, side, &ready, &enemies));
+    out.extend(own_candidates(world, side, &ready));
     out
 }
 
@@ -209,8 +152,7 @@ fn mover_candidates(
     group: &Group,
     ready: &[PieceView],
     enemies: &[Hex],
-    listed: &mut Movers,
-) -> Vec<Listed> {
+) -> Vec<Order> {
     let state = world.resource::<GwState>();
     let board = world.resource::<Board>();
     let mut out = Vec::new();
@@ -225,10 +167,12 @@ fn mover_candidates(
     movers.extend(by_hex.values().filter(|v| v.len() > 1).cloned());
     for m in &movers {
         let ids: Vec<String> = m.iter().map(|p| p.id.clone()).collect();
-        if let Some((found, hexes)) = reach_found(world, group, side, m) {
-            let k = listed.len();
-            out.extend(hexes.into_iter().map(|(_, i)| Listed::Move(k, i)));
-            listed.push((ids.clone(), found));
+        for (_, (_, path)) in reach(world, group, side, m) {
+            out.push(gw(GwOrder::Move {
+                side,
+                pieces: ids.clone(),
+                path: path.iter().map(|h| label(*h)).collect(),
+            }));
         }
         let armed: Vec<(&PieceView, u8)> = m
             .iter()
@@ -239,18 +183,18 @@ fn mover_candidates(
             // check refuses the fire: only the others are put to it.
             if !armed.is_empty() && armed.iter().all(|(p, r)| can_spot(board, p.hex, *t, *r)) {
                 let firers: Vec<String> = armed.iter().map(|(p, _)| p.id.clone()).collect();
-                out.push(Listed::Order(gw(GwOrder::Fire {
+                out.push(gw(GwOrder::Fire {
                     side,
                     firers,
                     target: label(*t),
-                })));
+                }));
             }
             if m.iter().all(|p| p.hex.unsigned_distance_to(*t) == 1) {
-                out.push(Listed::Order(gw(GwOrder::Assault {
+                out.push(gw(GwOrder::Assault {
                     side,
                     pieces: ids.clone(),
                     target: label(*t),
-                })));
+                }));
             }
         }
     }

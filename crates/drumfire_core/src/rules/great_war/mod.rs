@@ -73,14 +73,6 @@ impl crate::rule_set::RuleSet for GreatWar {
     fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
         candidates::candidates(world, side, salt)
     }
-    fn pick_candidate(
-        world: &World,
-        side: u8,
-        salt: u64,
-        pick: &mut dyn FnMut(usize) -> usize,
-    ) -> Option<Order> {
-        candidates::pick(world, side, salt, pick)
-    }
     fn new_section(sides: &[crate::scenario::SideDef]) -> scenario::GwScenario {
         scenario::new_section(sides)
     }

@@ -168,7 +168,7 @@ impl std::fmt::Display for StepRefusal {
 
 /// Can the movers step from `from` into `to` having spent `spent`? Returns the new total.
 pub fn step(
-    board: &Board,
+    world: &World,
     rules: &MoveRules,
     side: u8,
     from: Hex,
@@ -176,6 +176,7 @@ pub fn step(
     spent: u8,
     index: usize,
 ) -> Result<u8, StepRefusal> {
+    let board = world.resource::<Board>();
     if from.unsigned_distance_to(to) != 1 {
         return Err(StepRefusal::NotAdjacent(to, from));
     }
@@ -219,11 +220,10 @@ pub fn check_move(
     if path.is_empty() {
         return refuse("The path is empty: name the hexes to enter.");
     }
-    let board = world.resource::<Board>();
     let mut at = rules.start;
     let mut spent = 0;
     for (i, h) in path.iter().enumerate() {
-        spent = step(board, &rules, side, at, *h, spent, i)
+        spent = step(world, &rules, side, at, *h, spent, i)
             .map_err(|e| Refusal(format!("Cannot move: {e}.")))?;
         at = *h;
     }
@@ -246,29 +246,10 @@ pub fn reach(
     side: u8,
     movers: &[PieceView],
 ) -> BTreeMap<MapCoord, (u8, Vec<Hex>)> {
-    let Some((found, hexes)) = reach_found(world, group, side, movers) else {
-        return BTreeMap::new();
+    let mut out = BTreeMap::new();
+    let Ok(rules) = move_rules(world, group, side, movers) else {
+        return out;
     };
-    hexes
-        .into_iter()
-        .map(|(k, i)| (k, (found.labels()[i].cost.0, found.path(i))))
-        .collect()
-}
-
-/// The search of a group's move.
-pub type MoveSearch = crate::map::Search<(), (u8, usize)>;
-
-/// The hexes of [`reach`], in its order, each with its label in the search that found
-/// them (the path to it is `found.path(label)`): the paths are written out only where
-/// they are wanted. `None` where the movers may not move at all.
-pub fn reach_found(
-    world: &World,
-    group: &Group,
-    side: u8,
-    movers: &[PieceView],
-) -> Option<(MoveSearch, Vec<(MapCoord, usize)>)> {
-    let rules = move_rules(world, group, side, movers).ok()?;
-    let board = world.resource::<Board>();
     // Cheapest, then fewest hexes, ties to the lower map coordinates.
     let found = crate::map::search(
         rules.start,
@@ -280,26 +261,19 @@ pub fn reach_found(
             if n == rules.start {
                 return None;
             }
-            let total = step(board, &rules, side, way.label().hex, n, cost, len).ok()?;
+            let total = step(world, &rules, side, way.label().hex, n, cost, len).ok()?;
             Some(((), (total, len + 1)))
         },
     );
-    let mut hexes: Vec<(MapCoord, usize)> = found
-        .best()
-        .filter(|&i| {
-            let h = found.labels()[i].hex;
-            rules.destinations.is_empty() || {
-                let path = found.path(i);
-                rules.destinations.iter().all(|d| {
-                    path.contains(d)
-                        || d.unsigned_distance_to(h) < d.unsigned_distance_to(rules.start)
-                })
-            }
-        })
-        .filter_map(|i| Some((MapCoord::from_hex(found.labels()[i].hex)?, i)))
-        .collect();
-    // One label a hex (the search keeps the best of each), in map order.
-    hexes.sort_by_key(|(k, _)| *k);
-    hexes.dedup_by_key(|(k, _)| *k);
-    Some((found, hexes))
+    for i in found.best() {
+        let (h, (cost, _)) = (found.labels()[i].hex, found.labels()[i].cost);
+        let path = found.path(i);
+        let ok = rules.destinations.iter().all(|d| {
+            path.contains(d) || d.unsigned_distance_to(h) < d.unsigned_distance_to(rules.start)
+        });
+        if let (true, Some(k)) = (ok, MapCoord::from_hex(h)) {
+            out.insert(k, (cost, path));
+        }
+    }
+    out
 }
