@@ -125,6 +125,11 @@ impl Proc {
 
 /// A host of `file` on the loopback: the process, its address and code.
 fn host(file: &str, save: &Path) -> (Proc, String, String) {
+    host_as(file, save, "ai")
+}
+
+/// The same with the host's side played by `player` (`ai`, `hard`).
+fn host_as(file: &str, save: &Path, player: &str) -> (Proc, String, String) {
     let mut p = Proc::start(&[
         "host",
         file,
@@ -133,7 +138,7 @@ fn host(file: &str, save: &Path) -> (Proc, String, String) {
         "--bind",
         "127.0.0.1",
         "--player",
-        "ai",
+        player,
         "--save",
         &save.display().to_string(),
     ]);
@@ -380,6 +385,74 @@ fn a_napoleonic_game_sends_its_orders_sealed_and_a_restarted_machine_opens_its_o
         )),
         "{says}"
     );
+}
+
+/// The Hard player between two machines: it looks ahead in copies of its own machine's
+/// game, where the other side's orders are sealed; the whole game ends on both machines
+/// with the same hash, every order went sealed and was opened against its seal, and the
+/// saves replay to that hash.
+#[test]
+fn a_hard_host_plays_a_napoleonic_game_against_a_joining_machine_to_the_same_hash() {
+    let dir = scratch("hard");
+    let (host_p, addr, code) = host_as(
+        &scenario("scenarios/napoleonic/lindenau.ron"),
+        &dir.join("host.ron"),
+        "hard",
+    );
+    let joiner = join(&addr, &code, &dir.join("join.ron"), false);
+    let (hash, host_lines) = both_end(host_p, joiner);
+    assert!(
+        host_lines
+            .iter()
+            .filter(|l| l.starts_with("order "))
+            .count()
+            > 20,
+        "a whole game: {host_lines:?}"
+    );
+    assert_eq!(replayed(&dir.join("host.ron")), hash);
+    assert_eq!(replayed(&dir.join("join.ron")), hash);
+    let text = std::fs::read_to_string(dir.join("host.ron")).unwrap();
+    let seals = text.matches("Sealed(").count();
+    assert!(seals >= 2, "{seals} seals");
+    assert_eq!(text.matches("Open(").count(), seals);
+}
+
+/// The same on a Great War scenario, whose Artillery Plans go sealed in pieces (a
+/// minute: a Hard Great War side takes seconds a turn; with the window tests).
+#[test]
+#[ignore = "a minute of look-ahead; run by .ci/run with the window tests"]
+fn a_hard_host_plays_a_great_war_game_with_sealed_plans_to_the_same_hash() {
+    let dir = scratch("hard-plans");
+    let (host_p, addr, code) = host_as(
+        &scenario("scenarios/great_war/marcoing_ridge.ron"),
+        &dir.join("host.ron"),
+        "hard",
+    );
+    let joiner = join(&addr, &code, &dir.join("join.ron"), false);
+    let (hash, _) = both_end(host_p, joiner);
+    assert_eq!(replayed(&dir.join("host.ron")), hash);
+    let text = std::fs::read_to_string(dir.join("host.ron")).unwrap();
+    assert_eq!(text.matches("SealPlan(").count(), 2);
+    assert_eq!(text.matches("OpenPlan(").count(), 20);
+}
+
+/// And on an ACW scenario, whose charges deal their dominoes from a locked set.
+#[test]
+#[ignore = "a minute of look-ahead; run by .ci/run with the window tests"]
+fn a_hard_host_plays_an_acw_game_with_locked_dominoes_to_the_same_hash() {
+    let dir = scratch("hard-dominoes");
+    let (host_p, addr, code) = host_as(
+        &scenario("scenarios/acw/tanners_ford.ron"),
+        &dir.join("host.ron"),
+        "hard",
+    );
+    let joiner = join(&addr, &code, &dir.join("join.ron"), false);
+    let (hash, _) = both_end(host_p, joiner);
+    assert_eq!(replayed(&dir.join("host.ron")), hash);
+    assert_eq!(replayed(&dir.join("join.ron")), hash);
+    let text = std::fs::read_to_string(dir.join("host.ron")).unwrap();
+    assert!(text.contains("Lock("), "a charge dealt from a locked set");
+    assert!(text.contains("SealChits("), "chits went sealed");
 }
 
 #[test]
