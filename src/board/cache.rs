@@ -17,7 +17,9 @@
 //! images are kept; the least recently shown go first.
 //!
 //! Hex numbers are laid out at the step's magnification ([`super::text`]), so they are
-//! as sharp in the tiles as drawn directly.
+//! as sharp in the tiles as drawn directly; whether they are shown at all follows the
+//! zoom itself (under 5 pixels they are hidden), so a tile drawn on one side of that
+//! line within a step keeps it until its step is left.
 //!
 //! The cache is off unless `DRUMFIRE_BOARD_CACHE=1`. Measured on the software renderer
 //! (`docs/performance.md`, "The board cache") it saves 7–10 % of a frame with the camera

@@ -235,7 +235,7 @@ fn shows_of(
                 let Some(target) = hex_of(target) else {
                     continue;
                 };
-                let mut words = results(&entries[i + 1..], &name);
+                let mut words = results(&entries[i + 1..], target, &name);
                 if words.is_empty() {
                     words.push(super::counters::short_name(result, 28));
                 }
@@ -264,21 +264,24 @@ fn shows_of(
 }
 
 /// Whether a fight, by the name the journal gives it, is fought at close quarters: the
-/// attackers go in to the target's hex (an assault, a charge, hand to hand, combat
-/// inside a wood or a town, an overrun, a melee).
+/// attackers go in to the target's hex (a Great War assault, a Portable close combat, a
+/// Napoleonic charge, hand to hand or combat inside a wood or a town). A fire is not,
+/// even at a charger (ACW), and neither is the defence of an assaulted hex (its
+/// defenders stand). ACW charges and WWII assaults are not journaled as fires: they show
+/// as their moves and results.
 pub fn is_close_combat(kind: &str) -> bool {
     let kind = kind.to_lowercase();
-    [
+    let close = [
         "assault",
         "charge",
         "hand to hand",
         "close combat",
         "inside",
-        "overrun",
         "melee",
     ]
     .iter()
-    .any(|k| kind.contains(k))
+    .any(|k| kind.contains(k));
+    close && !kind.contains("fire") && !kind.contains("defence")
 }
 
 /// A morale outcome that changes nothing, as the rule sets word it.
@@ -289,10 +292,16 @@ fn unshaken(outcome: &str) -> bool {
     )
 }
 
-/// What a fire did, a line a piece and then a line a marker: the entries after it up to
-/// the next fire or move — steps and stands lost, morale lost (a piece Disrupted,
-/// Disordered, pinned, routed...), markers placed in hexes.
-fn results(after: &[drumfire_core::journal::Entry], name: &dyn Fn(&str) -> String) -> Vec<String> {
+/// What a fire at `target` did, a line a piece and then a line a marker: the entries
+/// after it up to the next fire or move — steps and stands lost, morale lost (a piece
+/// Disrupted, Disordered, pinned, routed...), markers placed in its hex (a Great War
+/// side's Drumfire markers are all journaled before its fires: only the target's own is
+/// this fire's).
+fn results(
+    after: &[drumfire_core::journal::Entry],
+    target: Hex,
+    name: &dyn Fn(&str) -> String,
+) -> Vec<String> {
     let events: Vec<&GameEvent> = after
         .iter()
         .map(|e| &e.event)
@@ -309,7 +318,9 @@ fn results(after: &[drumfire_core::journal::Entry], name: &dyn Fn(&str) -> Strin
             GameEvent::MoraleChecked { piece, outcome, .. } if !unshaken(outcome) => {
                 lines.push(format!("{} {outcome}", name(piece)));
             }
-            GameEvent::HexMarkerPlaced { kind, hex, .. } => {
+            GameEvent::HexMarkerPlaced { kind, hex, .. }
+                if drumfire_core::scenario::hex_of(hex) == Some(target) =>
+            {
                 lines.push(format!("{kind} marker in {hex}"));
             }
             _ => {}
@@ -460,15 +471,14 @@ fn place_pieces(
     };
     let lunge = 0.4 * (t * std::f32::consts::PI).sin();
     for (view, mut at) in views.iter_mut() {
-        at.translation = match waiting.get(view.id.as_str()) {
-            Some(p) => p.extend(super::z::COUNTER + GLIDING),
-            None => match closing {
-                Some((pieces, target)) if pieces.contains(&view.id) => {
-                    let home = view.home.truncate();
-                    home.lerp(target, lunge).extend(super::z::COUNTER + GLIDING)
-                }
-                _ => view.home,
-            },
+        let rest = waiting.get(view.id.as_str()).copied();
+        at.translation = match closing {
+            // From where it stands now: its rest, or where a move still to show begins.
+            Some((pieces, target)) if pieces.contains(&view.id) => {
+                let from = rest.unwrap_or(view.home.truncate());
+                from.lerp(target, lunge).extend(super::z::COUNTER + GLIDING)
+            }
+            _ => rest.map_or(view.home, |p| p.extend(super::z::COUNTER + GLIDING)),
         };
     }
 }
@@ -537,7 +547,6 @@ mod tests {
             "Cavalry charge",
             "Charge",
             "Assault the battery",
-            "Overrun",
         ] {
             assert!(is_close_combat(kind), "{kind}");
         }
@@ -548,6 +557,9 @@ mod tests {
             "Volley",
             "Firefight",
             "Bombard",
+            "Fire at a charger",
+            "Assault defence",
+            "Opportunity Fire",
         ] {
             assert!(!is_close_combat(kind), "{kind}");
         }
@@ -581,6 +593,11 @@ mod tests {
                 hex: "0405".into(),
                 source: "plan".into(),
             }),
+            entry(GameEvent::HexMarkerPlaced {
+                kind: "Drumfire".into(),
+                hex: "0908".into(),
+                source: "another fire's".into(),
+            }),
             morale("d", "pinned"),
             entry(GameEvent::Fired {
                 kind: "Direct Fire".into(),
@@ -597,8 +614,9 @@ mod tests {
             lost("e"),
         ];
         let name = |id: &str| format!("Unit {id}");
+        let target = drumfire_core::scenario::hex_of("0405").unwrap();
         assert_eq!(
-            results(&after, &name),
+            results(&after, target, &name),
             [
                 "Unit a −2 steps",
                 "Unit a Disrupted",

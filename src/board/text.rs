@@ -39,11 +39,11 @@ pub fn board_text(s: impl Into<String>, size: f32, colour: Color) -> impl Bundle
     )
 }
 
-/// The camera's zoom step (screen pixels per board unit at the top of the half-octave
-/// step it is in, [`super::cache::step_for`]) and the factor text is rasterised at for it.
+/// The camera's magnification (screen pixels per board unit) and the factor text is
+/// rasterised at for it.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct TextRaster {
-    /// Screen pixels per board unit at the top of the zoom's step.
+    /// Screen pixels per board unit.
     pub magnification: f32,
     /// The half-octave step at or above the magnification that text is laid out at.
     pub raster: f32,
@@ -111,7 +111,7 @@ fn follow_zoom(
     let half = size * ortho.scale / 2.0 + Vec2::splat(super::cache::TILE_PX as f32 / step);
     let centre = at.translation().truncate();
     raster.set_if_neq(TextRaster {
-        magnification: step,
+        magnification,
         raster: raster_for(magnification),
         view: Rect::from_center_half_size(centre, half),
     });
@@ -127,8 +127,7 @@ fn fit(
     transform: &mut Transform,
     visibility: &mut Visibility,
 ) {
-    // Readable over the whole step (the board cache's tiles keep it for the step).
-    let readable = text.size * raster.magnification >= MIN_READABLE_PX * std::f32::consts::SQRT_2;
+    let readable = text.size * raster.magnification >= MIN_READABLE_PX;
     let shown = if readable {
         Visibility::Inherited
     } else {
