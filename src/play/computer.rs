@@ -34,6 +34,10 @@ impl Computer {
 #[derive(Resource, Default)]
 pub struct Thinking(pub Option<super::thinking::Thought>);
 
+/// While true the computer gives no order (a script holds it to picture its thinking).
+#[derive(Resource, Default, Debug)]
+pub struct Hold(pub bool);
+
 /// Does the computer play `side`?
 pub fn plays(world: &World, side: u8) -> bool {
     world
@@ -58,6 +62,7 @@ const FAST_PACE: f32 = 0.02;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Computer>()
         .init_resource::<Thinking>()
+        .init_resource::<Hold>()
         .add_systems(Update, play.before(super::session::feed_replay));
 }
 
@@ -112,6 +117,9 @@ fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<u64>) {
     if *waited < if computer.fast { FAST_PACE } else { pace } {
         // The window sleeps without input: the pause needs its frames.
         world.write_message(bevy::window::RequestRedraw);
+        return;
+    }
+    if world.resource::<Hold>().0 {
         return;
     }
     *waited = 0.0;

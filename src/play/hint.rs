@@ -214,7 +214,9 @@ pub fn window(ctx: &egui::Context, world: &mut World) {
 /// The script's steps of the Hint and the computer's thinking: `hint` asks for a
 /// hint once a person's side is awaited; `hinted` waits until it is shown;
 /// `give-hint` gives it as "Give it" does; `thinking` waits until the Hard computer
-/// is thinking. `None` for another step; `Some(true)` while the step waits.
+/// is thinking and holds it from giving its order (so that a picture taken next shows
+/// it thinking however quick it is); `go-on` lets it give its order. `None` for another
+/// step; `Some(true)` while the step waits.
 pub fn script_step(world: &mut World, words: &[String]) -> Option<bool> {
     match words.first()?.as_str() {
         "hint" if person_awaited(world).is_none() => Some(true),
@@ -228,11 +230,19 @@ pub fn script_step(world: &mut World, words: &[String]) -> Option<bool> {
             world.resource_mut::<super::offers::OrderRequest>().0 = Some(shown.order);
             Some(false)
         }
-        "thinking" => Some(
-            world
+        "thinking" => {
+            let waits = world
                 .get_resource::<super::computer::Thinking>()
-                .is_none_or(|t| t.0.is_none()),
-        ),
+                .is_none_or(|t| t.0.is_none());
+            if !waits {
+                world.resource_mut::<super::computer::Hold>().0 = true;
+            }
+            Some(waits)
+        }
+        "go-on" => {
+            world.resource_mut::<super::computer::Hold>().0 = false;
+            Some(false)
+        }
         _ => None,
     }
 }
