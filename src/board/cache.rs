@@ -334,27 +334,7 @@ fn draw_tiles(
                 cache.cameras.push(e);
             }
         }
-        let sprite = Sprite {
-            image: image.clone(),
-            custom_size: Some(Vec2::splat(key.side())),
-            ..default()
-        };
-        let sprite = match cache.tiles.remove(&key) {
-            Some(old) => {
-                cache.free.push(old.image);
-                commands.entity(old.sprite).insert(sprite);
-                old.sprite
-            }
-            None => commands
-                .spawn((
-                    TileSprite,
-                    Name::new("Board tile"),
-                    sprite,
-                    Transform::from_translation(key.rect().center().extend(0.0)),
-                    Visibility::Hidden,
-                ))
-                .id(),
-        };
+        let sprite = tile_sprite(&mut cache, &mut commands, key, &image);
         let tile = Tile {
             image,
             sprite,
@@ -380,6 +360,37 @@ fn draw_tiles(
         cache.frames_direct += 1;
     }
     show(&mut cache, &mut sprites, tiles.then_some((step, view)));
+}
+
+/// The sprite that shows a tile drawn into `image`: the tile's own, its old image freed,
+/// or a new one.
+fn tile_sprite(
+    cache: &mut BoardCache,
+    commands: &mut Commands,
+    key: TileKey,
+    image: &Handle<Image>,
+) -> Entity {
+    let sprite = Sprite {
+        image: image.clone(),
+        custom_size: Some(Vec2::splat(key.side())),
+        ..default()
+    };
+    match cache.tiles.remove(&key) {
+        Some(old) => {
+            cache.free.push(old.image);
+            commands.entity(old.sprite).insert(sprite);
+            old.sprite
+        }
+        None => commands
+            .spawn((
+                TileSprite,
+                Name::new("Board tile"),
+                sprite,
+                Transform::from_translation(key.rect().center().extend(0.0)),
+                Visibility::Hidden,
+            ))
+            .id(),
+    }
 }
 
 /// Shows the tiles of the step in view, or none while the board camera draws the

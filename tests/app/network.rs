@@ -388,31 +388,32 @@ fn a_napoleonic_game_sends_its_orders_sealed_and_a_restarted_machine_opens_its_o
     );
 }
 
+/// A whole game of `file` hosted by the Hard player against a joining machine's Normal
+/// one, in folder `name`: both end on one hash and both saves replay to it. The host's
+/// save and lines.
+fn hard_hosted(name: &str, file: &str) -> (String, Vec<String>) {
+    let dir = scratch(name);
+    let (host_p, addr, code) = host_as(&scenario(file), &dir.join("host.ron"), "hard");
+    let joiner = join(&addr, &code, &dir.join("join.ron"), false);
+    let (hash, host_lines) = both_end(host_p, joiner);
+    assert_eq!(replayed(&dir.join("host.ron")), hash);
+    assert_eq!(replayed(&dir.join("join.ron")), hash);
+    let text = std::fs::read_to_string(dir.join("host.ron")).unwrap();
+    (text, host_lines)
+}
+
 /// The Hard player between two machines: it looks ahead in copies of its own machine's
 /// game, where the other side's orders are sealed; the whole game ends on both machines
 /// with the same hash, every order went sealed and was opened against its seal, and the
 /// saves replay to that hash.
 #[test]
 fn a_hard_host_plays_a_napoleonic_game_against_a_joining_machine_to_the_same_hash() {
-    let dir = scratch("hard");
-    let (host_p, addr, code) = host_as(
-        &scenario("scenarios/napoleonic/lindenau.ron"),
-        &dir.join("host.ron"),
-        "hard",
-    );
-    let joiner = join(&addr, &code, &dir.join("join.ron"), false);
-    let (hash, host_lines) = both_end(host_p, joiner);
-    assert!(
-        host_lines
-            .iter()
-            .filter(|l| l.starts_with("order "))
-            .count()
-            > 20,
-        "a whole game: {host_lines:?}"
-    );
-    assert_eq!(replayed(&dir.join("host.ron")), hash);
-    assert_eq!(replayed(&dir.join("join.ron")), hash);
-    let text = std::fs::read_to_string(dir.join("host.ron")).unwrap();
+    let (text, host_lines) = hard_hosted("hard", "scenarios/napoleonic/lindenau.ron");
+    let orders = host_lines
+        .iter()
+        .filter(|l| l.starts_with("order "))
+        .count();
+    assert!(orders > 20, "a whole game: {host_lines:?}");
     let seals = text.matches("Sealed(").count();
     assert!(seals >= 2, "{seals} seals");
     assert_eq!(text.matches("Open(").count(), seals);
@@ -423,16 +424,7 @@ fn a_hard_host_plays_a_napoleonic_game_against_a_joining_machine_to_the_same_has
 #[test]
 #[ignore = "a minute of look-ahead; run by .ci/run with the window tests"]
 fn a_hard_host_plays_a_great_war_game_with_sealed_plans_to_the_same_hash() {
-    let dir = scratch("hard-plans");
-    let (host_p, addr, code) = host_as(
-        &scenario("scenarios/great_war/marcoing_ridge.ron"),
-        &dir.join("host.ron"),
-        "hard",
-    );
-    let joiner = join(&addr, &code, &dir.join("join.ron"), false);
-    let (hash, _) = both_end(host_p, joiner);
-    assert_eq!(replayed(&dir.join("host.ron")), hash);
-    let text = std::fs::read_to_string(dir.join("host.ron")).unwrap();
+    let (text, _) = hard_hosted("hard-plans", "scenarios/great_war/marcoing_ridge.ron");
     assert_eq!(text.matches("SealPlan(").count(), 2);
     assert_eq!(text.matches("OpenPlan(").count(), 20);
 }
@@ -441,17 +433,7 @@ fn a_hard_host_plays_a_great_war_game_with_sealed_plans_to_the_same_hash() {
 #[test]
 #[ignore = "a minute of look-ahead; run by .ci/run with the window tests"]
 fn a_hard_host_plays_an_acw_game_with_locked_dominoes_to_the_same_hash() {
-    let dir = scratch("hard-dominoes");
-    let (host_p, addr, code) = host_as(
-        &scenario("scenarios/acw/tanners_ford.ron"),
-        &dir.join("host.ron"),
-        "hard",
-    );
-    let joiner = join(&addr, &code, &dir.join("join.ron"), false);
-    let (hash, _) = both_end(host_p, joiner);
-    assert_eq!(replayed(&dir.join("host.ron")), hash);
-    assert_eq!(replayed(&dir.join("join.ron")), hash);
-    let text = std::fs::read_to_string(dir.join("host.ron")).unwrap();
+    let (text, _) = hard_hosted("hard-dominoes", "scenarios/acw/tanners_ford.ron");
     assert!(text.contains("Lock("), "a charge dealt from a locked set");
     assert!(text.contains("SealChits("), "chits went sealed");
 }
