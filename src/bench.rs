@@ -445,6 +445,8 @@ fn finish(
                 "end_rss_mib": now,
                 "board_tiles_drawn": cache.as_ref().map(|c| c.drawn),
                 "board_tiles_kept": cache.as_ref().map(|c| c.len()),
+                "frames_board_from_tiles": cache.as_ref().map(|c| c.frames_from_tiles),
+                "frames_board_drawn_directly": cache.as_ref().map(|c| c.frames_direct),
             });
             let text = serde_json::to_string_pretty(&figures).unwrap_or_default();
             if let Err(e) = std::fs::write(&bench.out, text + "\n") {

@@ -22,7 +22,7 @@
 //! line within a step keeps it until its step is left.
 //!
 //! The cache is off unless `DRUMFIRE_BOARD_CACHE=1`. Measured on the software renderer
-//! (`docs/performance.md`, "The board cache") it saves 7–10 % of a frame with the camera
+//! (`docs/performance.md`, "The board cache") it saves 7–13 % of a frame with the camera
 //! still and nothing in motion, while its first tiles delay the first frames (the tile
 //! cameras' pipelines are prepared then) and its images cost 16–25 MiB; and a tile drawn
 //! before the renderer has prepared what draws into an image is only drawn again if that
