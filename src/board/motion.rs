@@ -248,6 +248,34 @@ fn shows_of(
                     words: words.join("\n"),
                 });
             }
+            GameEvent::WentIn {
+                kind,
+                attackers,
+                target,
+                ..
+            } => {
+                let Some(target) = hex_of(target) else {
+                    continue;
+                };
+                let mut words = results(&entries[i + 1..], target, &name);
+                if words.is_empty() {
+                    words.push(kind.clone());
+                }
+                shows.push(Show::Fire {
+                    firers: attackers
+                        .iter()
+                        .filter_map(|a| at.get(a).copied())
+                        .collect(),
+                    pieces: attackers
+                        .iter()
+                        .filter(|a| at.contains_key(*a))
+                        .cloned()
+                        .collect(),
+                    close: true,
+                    target,
+                    words: words.join("\n"),
+                });
+            }
             _ => {}
         }
     }
@@ -267,8 +295,8 @@ fn shows_of(
 /// attackers go in to the target's hex (a Great War assault, a Portable close combat, a
 /// Napoleonic charge, hand to hand or combat inside a wood or a town). A fire is not,
 /// even at a charger (ACW), and neither is the defence of an assaulted hex (its
-/// defenders stand). ACW charges and WWII assaults are not journaled as fires: they show
-/// as their moves and results.
+/// defenders stand). ACW charges and WWII assaults and overruns are no fires: the
+/// journal tells them as [`GameEvent::WentIn`], always close.
 pub fn is_close_combat(kind: &str) -> bool {
     let kind = kind.to_lowercase();
     let close = [
@@ -308,7 +336,10 @@ fn results(
         .take_while(|e| {
             !matches!(
                 e,
-                GameEvent::Fired { .. } | GameEvent::Moved { .. } | GameEvent::PhaseBegan { .. }
+                GameEvent::Fired { .. }
+                    | GameEvent::WentIn { .. }
+                    | GameEvent::Moved { .. }
+                    | GameEvent::PhaseBegan { .. }
             )
         })
         .collect();
@@ -535,6 +566,60 @@ mod tests {
             order: 0,
             event,
         }
+    }
+
+    #[test]
+    fn charges_assaults_and_overruns_close_in_with_what_each_fight_did() {
+        let hex = |l: &str| drumfire_core::scenario::hex_of(l).unwrap();
+        let went_in = |kind: &str, who: &str, target: &str| GameEvent::WentIn {
+            kind: kind.into(),
+            side: 0,
+            attackers: vec![who.into(), "gone".into()],
+            target: target.into(),
+            text: String::new(),
+        };
+        let lost = |piece: &str, standing: u8| GameEvent::StandLost {
+            piece: piece.into(),
+            stand: 0,
+            standing,
+        };
+        let mut world = World::new();
+        let mut journal = Journal::default();
+        for event in [
+            went_in("Charge", "c", "0405"),
+            GameEvent::Note {
+                text: "The dominoes are turned over.".into(),
+            },
+            lost("d", 2),
+            lost("c", 0),
+            went_in("Assault", "x", "0607"),
+            went_in("Armored overrun", "t", "0809"),
+            lost("y", 1),
+        ] {
+            journal.push(event);
+        }
+        world.insert_resource(journal);
+        let stood: BTreeMap<String, Hex> = [("c", "0505"), ("x", "0606"), ("t", "0808")]
+            .into_iter()
+            .map(|(p, h)| (p.to_owned(), hex(h)))
+            .collect();
+        let fight = |who: &str, from: &str, target: &str, words: &str| Show::Fire {
+            firers: vec![hex(from)],
+            pieces: vec![who.to_owned()],
+            close: true,
+            target: hex(target),
+            words: words.into(),
+        };
+        // The charger's own loss is the fight's too; a fight that did nothing shows
+        // its kind; a piece not on the map is not drawn.
+        assert_eq!(
+            shows_of(&world, 0, &stood, &stood),
+            [
+                fight("c", "0505", "0405", "d −1 stand\nc eliminated"),
+                fight("x", "0606", "0607", "Assault"),
+                fight("t", "0808", "0809", "y −1 stand"),
+            ]
+        );
     }
 
     #[test]

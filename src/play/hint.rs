@@ -31,7 +31,7 @@ pub struct Shown {
     pub order: Order,
     /// What it does, in the log's words, up to its first die.
     pub lines: Vec<String>,
-    /// Its button's words and odds, where the rule set offers it on a button.
+    /// Its button's words and odds, or the odds the rule set gives it.
     pub offer: Option<String>,
     /// What the look-ahead found.
     pub expects: String,
@@ -112,13 +112,21 @@ fn shown(world: &World, moment: usize, found: Found, events: &[GameEvent]) -> Op
             "Given in secret, shown when the rules show it: {text}"
         ));
     }
-    let offer = world
+    // Its button where the selected piece offers it, and its odds: the button's, or
+    // the rule set's.
+    let button = world
         .get_resource::<super::offers::Offers>()
-        .and_then(|o| o.offers.iter().find(|x| x.order == order).cloned())
-        .map(|o| match o.odds {
-            Some(odds) => format!("{}: {}", o.label, odds.summary()),
-            None => o.label,
-        });
+        .and_then(|o| o.offers.iter().find(|x| x.order == order).cloned());
+    let odds = button.as_ref().and_then(|b| b.odds.clone()).or_else(|| {
+        let rules = world.get_resource::<drumfire_core::scenario::Rules>()?;
+        (rules.0.odds)(world, &order)
+    });
+    let offer = match (button, odds) {
+        (Some(b), Some(odds)) => Some(format!("{}: {}", b.label, odds.summary())),
+        (Some(b), None) => Some(b.label),
+        (None, Some(odds)) => Some(format!("{}: {}", odds.title, odds.summary())),
+        (None, None) => None,
+    };
     Some(Shown {
         moment,
         expects: expects(&order, &weighed),
@@ -263,4 +271,43 @@ pub fn view_text(world: &World, out: &mut String) {
         let _ = writeln!(out, "hint: {line}");
     }
     let _ = writeln!(out, "hint order: {:?}", shown.order);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use drumfire_core::game::Game;
+    use drumfire_core::players::{Bot, PlayerKind};
+
+    /// In a rule set whose orders the window does not offer as buttons with odds
+    /// (the WWII rules: the selected piece's only), a hint's fire still shows its exact
+    /// odds, the rule set's, with their title.
+    #[test]
+    fn a_hinted_fire_shows_the_rule_sets_odds_with_no_button_selected() {
+        let scenario = drumfire_core::testing::shipped("wwii", "krasny_bor.ron");
+        let mut game = Game::new(&scenario, 3);
+        let mut bots = [Bot::new(PlayerKind::Ai, 1), Bot::new(PlayerKind::Ai, 2)];
+        let rules = game.world().resource::<drumfire_core::scenario::Rules>().0;
+        for _ in 0..600 {
+            let side = game.awaiting().expect("a side to act");
+            let world = game.world();
+            let fire = (rules.candidates)(world, side, 0)
+                .into_iter()
+                .find_map(|o| Some(((rules.odds)(world, &o)?, o)));
+            if let Some((odds, order)) = fire {
+                let shown = shown(world, 7, Some((order.clone(), vec![])), &[]).unwrap();
+                assert_eq!(shown.order, order);
+                assert_eq!(shown.moment, 7);
+                assert_eq!(
+                    shown.offer,
+                    Some(format!("{}: {}", odds.title, odds.summary()))
+                );
+                assert!(!odds.title.is_empty());
+                return;
+            }
+            let order = bots[usize::from(side)].choose(&game, side).unwrap();
+            game.submit(order).unwrap();
+        }
+        panic!("no order with odds in 600 orders");
+    }
 }

@@ -180,6 +180,21 @@ pub enum GameEvent {
         /// What placed it.
         source: String,
     },
+    /// Pieces went in to fight at close quarters where the fight is no fire (an ACW
+    /// charge, a WWII assault or overrun), told before its dice and results; the board
+    /// shows the attackers closing in on the target.
+    WentIn {
+        /// "Charge", "Assault", "Armored overrun".
+        kind: String,
+        /// The attacking side.
+        side: u8,
+        /// The pieces going in.
+        attackers: Vec<String>,
+        /// The hex they go in against.
+        target: String,
+        /// The fight in words, as the log tells it.
+        text: String,
+    },
     /// A move made by hand in table mode.
     ByHand(crate::table_order::TableOrder),
     /// Anything else the rules did, in words.
@@ -263,6 +278,7 @@ impl GameEvent {
             Self::HexMarkerPlaced { kind, hex, source } => {
                 format!("{kind} marker placed in {hex} by {}.", w.piece(source))
             }
+            Self::WentIn { text, .. } => text.clone(),
             Self::ByHand(order) => order.describe(names),
             Self::Note { text } => text.clone(),
             Self::GameEnded { winner, points } => w.game_ended(*winner, points),

@@ -127,6 +127,8 @@ pub struct RuleSetInfo {
     /// a player might try with it ([`RuleSet::tries`]), each said once, in the order
     /// tried; empty where the rule set lists no tries or one of them is legal.
     pub why_idle: fn(&World, u8, &str) -> Vec<String>,
+    /// [`RuleSet::odds`] of one of its orders; `None` for any other order.
+    pub odds: fn(&World, &Order) -> Option<crate::odds::Odds>,
     /// [`ComputerPlayer::choose`], when it has one (see [`RuleSetInfo::computer`]).
     pub ai: Option<Choose>,
     /// [`ComputerPlayer::shortlist`], when it has a computer player.
@@ -224,6 +226,14 @@ pub trait RuleSet: 'static {
     fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order>;
     /// Puts what its section of the scenario holds on the table, after the core's spawn.
     fn spawn(world: &mut World, file: &ScenarioFile);
+    /// The exact odds of `order` as things stand, where it rolls for a result and the
+    /// rules let them be known before (the Hint shows them with the order it gives);
+    /// `None` (the default) for an order that rolls nothing or whose odds hang on what
+    /// its player does not know.
+    fn odds(world: &World, order: &Self::Order) -> Option<crate::odds::Odds> {
+        let _ = (world, order);
+        None
+    }
 
     /// The order that moves one piece, `piece` of side `side`, along `path` (hex
     /// labels, the start not included), where the rule set moves pieces one by one: the
@@ -483,6 +493,14 @@ fn validate_for<R: RuleSet>(world: &World, order: &Order) -> Result<(), Refusal>
     }
 }
 
+/// [`RuleSet::odds`] of an order of rule set `R`; none for any other order.
+fn odds_for<R: RuleSet>(world: &World, order: &Order) -> Option<crate::odds::Odds> {
+    match order {
+        Order::Rules(o) => R::odds(world, o.get::<R::Order>()?),
+        _ => None,
+    }
+}
+
 /// The plugin of rule set `R`: its resource, its sequence of play, its `carry_out`
 /// and its own systems.
 fn plugin_for<R: RuleSet>(app: &mut App) {
@@ -514,6 +532,7 @@ impl RuleSetInfo {
             candidates: R::candidates,
             out_of_reach: out_of_reach_for::<R>,
             why_idle: why_idle_for::<R>,
+            odds: odds_for::<R>,
             ai: None,
             shortlist: None,
             disguise: None,

@@ -11,9 +11,7 @@ use bevy::prelude::*;
 use drumfire_core::coords::MapCoord;
 use drumfire_core::counters::Counter;
 use drumfire_core::odds::Odds;
-use drumfire_core::rules::wwii::{
-    self, WwiiOrder, assault_phase, effects, fire_phase, mixed, view,
-};
+use drumfire_core::rules::wwii::{self, WwiiOrder, assault_phase, mixed, view};
 use hexx::Hex;
 use std::collections::BTreeMap;
 
@@ -125,7 +123,7 @@ fn offer(
         )),
         WwiiOrder::Rout { .. } => offers.offers.push(button(
             "Voluntary rout: a morale check to break contact".into(),
-            Some(effects::rout_odds(world, u)),
+            wwii::order_odds(world, o),
         )),
         WwiiOrder::Overrun { target, .. } => {
             let Some(h) = drumfire_core::scenario::hex_of(target) else {
@@ -135,9 +133,7 @@ fn offer(
             let units = view::units_at(world, h);
             let assaults = assault_phase::assaults_in(&units);
             let there: Vec<String> = units.into_iter().map(|t| t.base.name).collect();
-            let odds = assault_phase::overrun_odds(world, u, u.hex, h)
-                .into_iter()
-                .next();
+            let odds = wwii::order_odds(world, o);
             offers.offers.push(button(
                 format!(
                     "Overrun {} in {target} ({})",
@@ -152,9 +148,7 @@ fn offer(
                 return;
             };
             targets.push(t.hex);
-            let odds = fire_phase::can_fire(world, u, &t)
-                .ok()
-                .map(|shot| fire_phase::odds(u, &t, &shot));
+            let odds = wwii::order_odds(world, o);
             offers.offers.push(button(
                 format!("Fire at {} in {}", t.name, view::label(t.hex)),
                 odds,
@@ -170,14 +164,9 @@ fn offer(
                 (false, true) => "Machine-gun the enemy personnel".to_owned(),
                 (false, false) => "Engage the enemy personnel".to_owned(),
             };
-            let odds = (t.kind().vehicle() && !u.kind().vehicle()).then(|| {
-                let group = assault_phase::groups(world)
-                    .into_iter()
-                    .find(|g| g.iter().any(|x| x.id == u.id))
-                    .unwrap_or_default();
-                assault_phase::tank_odds(world, &group, &t, u, "Tank assault")
-            });
-            offers.offers.push(button(label, odds));
+            offers
+                .offers
+                .push(button(label, wwii::order_odds(world, o)));
         }
         WwiiOrder::Dismount { .. } => offers.offers.push(button(
             format!("Dismount {} in place", name(world, &u.id)),

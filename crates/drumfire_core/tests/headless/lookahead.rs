@@ -310,3 +310,41 @@ fn past_its_deadline_the_hard_player_gives_the_normal_order() {
     assert_eq!(order, weighed[0].order);
     assert_eq!(Some(order), Bot::new(PlayerKind::Ai, 0).choose(&game, side));
 }
+
+/// The Hint's odds: in every shipped scenario, as the computer plays, the rule set
+/// gives the exact odds of some of the awaited side's legal orders through the one
+/// typed hook (fires, fights, morale checks), each a whole over its dice, and none of
+/// an order that rolls nothing (a pass).
+#[test]
+fn every_rule_set_gives_the_odds_of_its_orders_that_roll() {
+    use drumfire_core::orders::Order;
+    for (set, name) in shipped_scenarios() {
+        let scenario = shipped(&set, &name);
+        let mut game = Game::new(&scenario, 21);
+        let mut bots = [Bot::new(PlayerKind::Ai, 1), Bot::new(PlayerKind::Ai, 2)];
+        let rules = game.world().resource::<drumfire_core::scenario::Rules>().0;
+        let mut with_odds = 0;
+        for _ in 0..400 {
+            let Some(side) = game.awaiting().filter(|_| !game.is_over()) else {
+                break;
+            };
+            let world = game.world();
+            assert_eq!((rules.odds)(world, &Order::Pass { side }), None, "{name}");
+            for order in (rules.candidates)(world, side, 0) {
+                let Some(odds) = (rules.odds)(world, &order) else {
+                    continue;
+                };
+                with_odds += 1;
+                let of = odds.outcomes[0].chance.of;
+                let ways: u64 = odds.outcomes.iter().map(|o| o.chance.ways).sum();
+                assert!(
+                    odds.outcomes.iter().all(|o| o.chance.of == of) && ways == of,
+                    "{name}: {order:?}: {odds:?}"
+                );
+            }
+            let order = bots[usize::from(side)].choose(&game, side).unwrap();
+            game.submit(order).unwrap();
+        }
+        assert!(with_odds > 0, "{name}: no order with odds");
+    }
+}

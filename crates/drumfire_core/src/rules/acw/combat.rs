@@ -186,6 +186,21 @@ pub fn fight(world: &mut World, k: usize) {
             .collect::<Vec<_>>()
             .join(" ")
     };
+    super::note(
+        world,
+        crate::journal::GameEvent::WentIn {
+            kind: "Charge".into(),
+            side: c.side,
+            attackers: vec![c.id.clone()],
+            target: view::label(d.hex),
+            text: format!(
+                "{} goes in against {} at {}.",
+                c.name,
+                d.name,
+                view::label(d.hex)
+            ),
+        },
+    );
     super::say(
         world,
         format!(

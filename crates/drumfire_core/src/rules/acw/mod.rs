@@ -97,6 +97,9 @@ impl crate::rule_set::RuleSet for Acw {
     fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
         candidates(world, side, salt)
     }
+    fn odds(world: &World, order: &AcwOrder) -> Option<crate::odds::Odds> {
+        shooting_phase::order_odds(world, order)
+    }
     fn new_section(sides: &[crate::scenario::SideDef]) -> scenario::AcwScenario {
         scenario::new_section(sides)
     }

@@ -144,6 +144,22 @@ pub fn can_fire_on(
     })
 }
 
+/// The exact odds of a fire order as things stand; none for any other order (a
+/// charge's odds hang on dominoes its side has not seen: the Charge panel shows them
+/// once it is declared).
+pub fn order_odds(world: &World, order: &super::AcwOrder) -> Option<Odds> {
+    let super::AcwOrder::Fire { unit, target, .. } = order else {
+        return None;
+    };
+    let u = view::unit(world, unit)?;
+    let t = view::unit_at(world, crate::scenario::hex_of(target)?)?;
+    let phase = *world
+        .resource::<bevy_state::state::State<crate::flow::Phase>>()
+        .get();
+    let chits = super::fire_chits(world, phase);
+    odds(&u, &t, can_fire(world, &u, &t, &chits).ok()?)
+}
+
 /// The exact odds of `u` firing at `t`.
 pub fn odds(u: &Unit, t: &Unit, shot: Shot) -> Option<Odds> {
     let stands = u.standing() as u32;

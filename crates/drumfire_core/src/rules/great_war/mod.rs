@@ -73,6 +73,9 @@ impl crate::rule_set::RuleSet for GreatWar {
     fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
         candidates::candidates(world, side, salt)
     }
+    fn odds(world: &World, order: &GwOrder) -> Option<crate::odds::Odds> {
+        preview::order_odds(world, order)
+    }
     fn new_section(sides: &[crate::scenario::SideDef]) -> scenario::GwScenario {
         scenario::new_section(sides)
     }

@@ -204,6 +204,24 @@ pub fn fire_preview(
     Ok((plan, odds))
 }
 
+/// The exact odds of a fire order as things stand (a fire of the activation under way,
+/// or at the enemy moving under an opportunity prompt), in the shape every rule set's
+/// odds are shown in; none for any other order.
+pub fn order_odds(world: &World, order: &GwOrder) -> Option<crate::odds::Odds> {
+    let (firers, target) = match order {
+        GwOrder::Fire { firers, target, .. } => (firers, crate::scenario::hex_of(target)?),
+        GwOrder::OpportunityFire { firers, .. } => match &world.resource::<GwState>().prompt {
+            Some(Prompt::OpportunityFire { hex, .. }) => (firers, *hex),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let (plan, odds) = fire_preview(world, firers, target).ok()?;
+    let names = crate::journal::piece_names(world);
+    let name = |id: &str| names.get(id).cloned().unwrap_or_else(|| id.to_owned());
+    Some(fire::shown_odds(&plan, &odds, &name))
+}
+
 /// The pieces a leader's activation would bring in, him first.
 pub fn chain(world: &World, piece: &str) -> Vec<String> {
     let Some(p) = view::by_id(world, piece) else {

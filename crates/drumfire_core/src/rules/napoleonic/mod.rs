@@ -79,6 +79,9 @@ impl crate::rule_set::RuleSet for Napoleonic {
     fn candidates(world: &World, side: u8, _salt: u64) -> Vec<Order> {
         candidates::candidates(world, side)
     }
+    fn odds(world: &World, order: &NpOrder) -> Option<crate::odds::Odds> {
+        fight_odds(world, order)
+    }
     fn spawn(world: &mut World, file: &crate::scenario::ScenarioFile) {
         scenario::spawn(world, file);
     }

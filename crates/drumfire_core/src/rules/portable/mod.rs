@@ -87,6 +87,9 @@ impl crate::rule_set::RuleSet for Portable {
     fn candidates(world: &World, side: u8, _salt: u64) -> Vec<Order> {
         candidates::candidates(world, side)
     }
+    fn odds(world: &World, order: &PtOrder) -> Option<crate::odds::Odds> {
+        describe_odds(world, order)
+    }
     fn new_section(sides: &[crate::scenario::SideDef]) -> scenario::PtScenario {
         scenario::new_section(sides)
     }

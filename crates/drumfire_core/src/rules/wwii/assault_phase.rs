@@ -738,28 +738,33 @@ pub fn resolve_all(world: &mut World) {
 fn resolve_group(world: &mut World, group: &[Unit]) {
     let a = attacker(world, group);
     let split = split_of(world, group, a);
-    say(
+    let of = |mine: bool| -> Vec<String> {
+        group
+            .iter()
+            .filter(|u| (u.side == a) == mine)
+            .map(|u| u.id.clone())
+            .collect()
+    };
+    let (attackers, defenders) = (of(true), of(false));
+    let target = group
+        .iter()
+        .find(|u| u.side != a)
+        .map_or(group[0].hex, |u| u.hex);
+    let text = format!(
+        "Assault at {}: {} against {}.",
+        view::label(group[0].hex),
+        names(world, &attackers),
+        names(world, &defenders),
+    );
+    super::note(
         world,
-        format!(
-            "Assault at {}: {} against {}.",
-            view::label(group[0].hex),
-            names(
-                world,
-                &group
-                    .iter()
-                    .filter(|u| u.side == a)
-                    .map(|u| u.id.clone())
-                    .collect::<Vec<_>>()
-            ),
-            names(
-                world,
-                &group
-                    .iter()
-                    .filter(|u| u.side != a)
-                    .map(|u| u.id.clone())
-                    .collect::<Vec<_>>()
-            ),
-        ),
+        crate::journal::GameEvent::WentIn {
+            kind: "Assault".into(),
+            side: a,
+            attackers,
+            target: view::label(target),
+            text,
+        },
     );
     let personnel = personnel_setup(world, group);
     let personnel_result = personnel.as_ref().map(|s| fight_personnel(world, s));
@@ -948,6 +953,18 @@ pub fn overrun(world: &mut World, u: &Unit, hex: hexx::Hex) {
         if let Ok(shot) = super::fire_phase::can_fire(world, g, &tank) {
             super::fire_phase::fire_at(world, g, &tank, &shot);
         }
+    }
+    if let Some(tank) = view::unit(world, &u.id) {
+        super::note(
+            world,
+            crate::journal::GameEvent::WentIn {
+                kind: "Armored overrun".into(),
+                side: tank.side,
+                attackers: vec![tank.id.clone()],
+                target: view::label(hex),
+                text: format!("{} goes in at {}.", tank.name, view::label(hex)),
+            },
+        );
     }
     let (last, fought) = overrun_fights(world, u, &there);
     // "one-quarter of its movement per three-round assault conducted"

@@ -57,6 +57,46 @@ pub use validate::validate;
 /// The WWII rule set.
 pub struct Wwii;
 
+/// The exact odds of an order before it is given: a voluntary rout's morale check, an
+/// overrun's first tank assault, a fire, infantry engaging a tank (the weapon
+/// differential); none for an order that rolls nothing.
+pub fn order_odds(world: &World, order: &WwiiOrder) -> Option<crate::odds::Odds> {
+    let u = view::unit(world, order.unit())?;
+    let target = |id: &str| view::unit(world, id);
+    match order {
+        WwiiOrder::Rout { .. } => Some(effects::rout_odds(world, &u)),
+        WwiiOrder::Overrun { target, .. } => {
+            let h = crate::scenario::hex_of(target)?;
+            assault_phase::overrun_odds(world, &u, u.hex, h)
+                .into_iter()
+                .next()
+        }
+        WwiiOrder::Fire { target: t, .. } => {
+            let t = target(t)?;
+            let shot = fire_phase::can_fire(world, &u, &t).ok()?;
+            Some(fire_phase::odds(&u, &t, &shot))
+        }
+        WwiiOrder::Engage { target: t, .. } => {
+            let t = target(t)?;
+            if !t.kind().vehicle() || u.kind().vehicle() {
+                return None;
+            }
+            let group = assault_phase::groups(world)
+                .into_iter()
+                .find(|g| g.iter().any(|x| x.id == u.id))
+                .unwrap_or_default();
+            Some(assault_phase::tank_odds(
+                world,
+                &group,
+                &t,
+                &u,
+                "Tank assault",
+            ))
+        }
+        _ => None,
+    }
+}
+
 /// The WWII rule set, as the core holds it.
 pub static INFO: crate::rule_set::RuleSetInfo =
     crate::rule_set::RuleSetInfo::of::<Wwii>().with_computer::<Wwii>();
@@ -100,6 +140,9 @@ impl crate::rule_set::RuleSet for Wwii {
     }
     fn new_section(sides: &[crate::scenario::SideDef]) -> scenario::WwiiScenario {
         scenario::new_section(sides)
+    }
+    fn odds(world: &World, order: &WwiiOrder) -> Option<crate::odds::Odds> {
+        order_odds(world, order)
     }
     fn spawn(world: &mut World, file: &crate::scenario::ScenarioFile) {
         scenario::spawn(world, file);

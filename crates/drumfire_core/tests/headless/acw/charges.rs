@@ -128,6 +128,27 @@ fn a_charged_unit_fights_back_with_its_own_dominoes_stand_against_stand() {
     );
     assert_eq!(lost(&g, "c_47al"), [0, 1]);
     assert_eq!(lost(&g, "u_83pa"), [2, 3]);
+    // The fight is journaled as going in, before its dominoes: the board shows the
+    // charger closing in on the 83rd's hex.
+    let entries = g.journal().entries();
+    let went_in = entries
+        .iter()
+        .position(|e| matches!(e.event, GameEvent::WentIn { .. }))
+        .unwrap();
+    assert_eq!(
+        entries[went_in].event,
+        GameEvent::WentIn {
+            kind: "Charge".into(),
+            side: 1,
+            attackers: vec!["c_47al".into()],
+            target: "0406".into(),
+            text: "47th Alabama goes in against 83rd Pennsylvania at 0406.".into(),
+        }
+    );
+    assert!(matches!(
+        &entries[went_in + 1].event,
+        GameEvent::Note { text } if text.starts_with("The dominoes are turned over")
+    ));
     // The odds before the charge gave this outcome its chance over the whole set.
     let side = |stands, modifier| acw::charge_odds::FightSide {
         stands,

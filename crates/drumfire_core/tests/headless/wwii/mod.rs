@@ -17,6 +17,7 @@ mod tanks_against_personnel;
 mod when_to_assault;
 
 use drumfire_core::game::Game;
+use drumfire_core::journal::GameEvent;
 use drumfire_core::orders::Order;
 use drumfire_core::players::PlayerKind;
 use drumfire_core::rules::wwii::contact::{

@@ -28,6 +28,7 @@ fn an_armored_overrun_costs_a_quarter_of_the_movement_and_the_tank_drives_on() {
             "Dice, Gun fire: gun: 6, 1",
             "Gun fire: gun at 0403, needs 4 (+1 gun 4 against armor 3), 2 dice at 1 hex: 4-6 kill, dice 6, 1: a 6 kills (1 kill).",
             "tank loses stand 3 (2 standing).",
+            "tank goes in at 0402.",
             "Dice, Armored overrun round 1: tank against red: 4, 2, 1, 1, 4, 2",
             "Armored overrun round 1: tank's 4 machine-gun dice kill 0, red's 2 dice kill 0.",
             "Dice, Armored overrun round 2: tank against red: 1, 5, 6, 5, 5, 3",

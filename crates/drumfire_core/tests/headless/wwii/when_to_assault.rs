@@ -181,6 +181,33 @@ fn personnel_moving_into_contact_are_locked_and_fight_in_the_assault_phase() {
     for l in &lines[start..] {
         println!("{l}");
     }
+    // Journaled as going in, the attackers against the defenders' hex: the board
+    // shows them closing in.
+    let went_in: Vec<&GameEvent> = g
+        .journal()
+        .entries()
+        .iter()
+        .map(|e| &e.event)
+        .filter(|e| matches!(e, GameEvent::WentIn { .. }))
+        .collect();
+    let [
+        GameEvent::WentIn {
+            kind,
+            side,
+            attackers,
+            target,
+            text,
+        },
+    ] = went_in[..]
+    else {
+        panic!("one assault: {went_in:?}");
+    };
+    assert_eq!(
+        (kind.as_str(), *side, target.as_str()),
+        ("Assault", 0, "0402")
+    );
+    assert_eq!(attackers, &["rifles", "smg", "tank"]);
+    assert_eq!(text, &lines[start]);
     assert_eq!(fought[0].kind, "Assault");
     assert_eq!(
         fought[0].units,
