@@ -452,16 +452,32 @@ fn replays_to_its_hash(path: &Path) {
 #[test]
 #[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
 fn a_wwii_overrun_and_a_three_round_assault_play_through_the_window_to_the_same_hash() {
-    let shots = run_script(
-        Some("tests/data/wwii_first.ron"),
-        14,
-        "tests/data/wwii_script.txt",
-        "target/screenshots/wwii",
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let template = std::fs::read_to_string(root.join("tests/data/wwii_script.txt")).unwrap();
+    let shots = root.join("target/screenshots/wwii");
+    let _ = std::fs::remove_dir_all(&shots);
+    // Orders shown at a pace a test can catch.
+    play_templated(
+        &template,
+        &["tests/data/wwii_first.ron", "--seed", "14"],
+        &root.join("target/test-data-wwii"),
+        Some("(order_pace: 0.5)\n"),
+        &shots,
     );
+    // The overrun and the assault close in on their targets, with what they did.
+    for (file, close) in [
+        ("overrunning.txt", "pieces: [\"su_tank\"], close: true"),
+        ("assaulting.txt", "pieces: [\"su_rifles\"], close: true"),
+    ] {
+        let shown = std::fs::read_to_string(shots.join(file)).unwrap();
+        assert!(shown.contains(close), "{close} not in\n{shown}");
+    }
     for name in [
         "00-tank-reach",
         "01-overrun-offer",
         "02-overrun-fought",
+        "overrunning",
+        "assaulting",
         "03-assault-odds",
         "04-assaults",
     ] {
