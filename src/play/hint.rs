@@ -279,35 +279,37 @@ mod tests {
     use drumfire_core::game::Game;
     use drumfire_core::players::{Bot, PlayerKind};
 
-    /// In a rule set whose orders the window does not offer as buttons with odds
-    /// (the WWII rules: the selected piece's only), a hint's fire still shows its exact
-    /// odds, the rule set's, with their title.
+    /// In every shipped scenario the first order the computer's side could give with
+    /// odds, hinted with no piece selected (no button offers it): the hint shows the
+    /// rule set's exact odds of it, with their title.
     #[test]
-    fn a_hinted_fire_shows_the_rule_sets_odds_with_no_button_selected() {
-        let scenario = drumfire_core::testing::shipped("wwii", "krasny_bor.ron");
-        let mut game = Game::new(&scenario, 3);
-        let mut bots = [Bot::new(PlayerKind::Ai, 1), Bot::new(PlayerKind::Ai, 2)];
-        let rules = game.world().resource::<drumfire_core::scenario::Rules>().0;
-        for _ in 0..600 {
-            let side = game.awaiting().expect("a side to act");
-            let world = game.world();
-            let fire = (rules.candidates)(world, side, 0)
-                .into_iter()
-                .find_map(|o| Some(((rules.odds)(world, &o)?, o)));
-            if let Some((odds, order)) = fire {
-                let shown = shown(world, 7, Some((order.clone(), vec![])), &[]).unwrap();
-                assert_eq!(shown.order, order);
-                assert_eq!(shown.moment, 7);
-                assert_eq!(
-                    shown.offer,
-                    Some(format!("{}: {}", odds.title, odds.summary()))
-                );
-                assert!(!odds.title.is_empty());
-                return;
-            }
-            let order = bots[usize::from(side)].choose(&game, side).unwrap();
-            game.submit(order).unwrap();
+    fn a_hinted_order_shows_the_rule_sets_odds_with_no_button_selected() {
+        for (set, name) in drumfire_core::testing::shipped_scenarios() {
+            let scenario = drumfire_core::testing::shipped(&set, &name);
+            let mut game = Game::new(&scenario, 3);
+            let mut bots = [Bot::new(PlayerKind::Ai, 1), Bot::new(PlayerKind::Ai, 2)];
+            let rules = game.world().resource::<drumfire_core::scenario::Rules>().0;
+            let found = (0..600).find_map(|_| {
+                let side = game.awaiting().expect("a side to act");
+                let world = game.world();
+                let with_odds = (rules.candidates)(world, side, 0)
+                    .into_iter()
+                    .find_map(|o| Some(((rules.odds)(world, &o)?, o)));
+                if with_odds.is_none() {
+                    let order = bots[usize::from(side)].choose(&game, side).unwrap();
+                    game.submit(order).unwrap();
+                }
+                with_odds
+            });
+            let (odds, order) = found.unwrap_or_else(|| panic!("{name}: no order with odds"));
+            let shown = shown(game.world(), 7, Some((order.clone(), vec![])), &[]).unwrap();
+            assert_eq!((shown.order, shown.moment), (order, 7), "{name}");
+            assert!(!odds.title.is_empty(), "{name}");
+            assert_eq!(
+                shown.offer,
+                Some(format!("{}: {}", odds.title, odds.summary())),
+                "{name}"
+            );
         }
-        panic!("no order with odds in 600 orders");
     }
 }

@@ -77,12 +77,22 @@ impl Board {
 
     /// The cell of an on-map hex.
     pub fn cell(&self, hex: Hex) -> Option<&Cell> {
+        self.cells.get(self.index(hex)?)
+    }
+
+    /// The hex's place among the board's cells (column by column), for lists kept by
+    /// hex; `None` off the map.
+    pub fn index(&self, hex: Hex) -> Option<usize> {
         let m = MapCoord::from_hex(hex)?;
         if m.col >= self.width || m.row >= self.height {
             return None;
         }
-        self.cells
-            .get(usize::from(m.col) * usize::from(self.height) + usize::from(m.row))
+        Some(usize::from(m.col) * usize::from(self.height) + usize::from(m.row))
+    }
+
+    /// How many cells the board has.
+    pub fn cells(&self) -> usize {
+        self.cells.len()
     }
 
     /// Is the hex on the map?

@@ -2,8 +2,11 @@
 
 use super::*;
 
-/// What moving pieces share: their start, allowance and the limits on where they go.
-pub struct MoveRules {
+/// What moving pieces share: their start, allowance and the limits on where they go,
+/// read from the world once for all the steps of a move or a reach.
+pub struct MoveRules<'w> {
+    /// The board the steps cross.
+    board: &'w Board,
     /// Start hex.
     pub start: Hex,
     /// Movement points.
@@ -14,10 +17,14 @@ pub struct MoveRules {
     pub keep_distance: bool,
     /// Enemy unit hexes.
     pub enemies: Vec<Hex>,
+    /// Each hex's distance to the nearest of `enemies`, by board cell, worked out the
+    /// first time a step asks (`u32::MAX`: not yet).
+    nearest: Vec<std::cell::Cell<u32>>,
     /// Move-mission destinations the movers must head for.
     pub destinations: Vec<Hex>,
-    /// Every occupied hex but the movers' own pieces: its side, units and companies.
-    pub occupied: BTreeMap<MapCoord, (u8, u8, u8)>,
+    /// Every occupied hex but the movers' own pieces, by board cell: its side, units
+    /// and companies.
+    occupied: Vec<Option<(u8, u8, u8)>>,
     /// Units and companies among the movers (cargo included).
     pub moving: (u8, u8),
     /// The stacking limits: units and companies in a hex.
@@ -26,13 +33,14 @@ pub struct MoveRules {
 
 /// Checks the movers themselves and returns what limits their move.
 /// Ours — D-11 in docs/rules/great-war.md: moving stacks.
-pub fn move_rules(
-    world: &World,
+pub fn move_rules<'w>(
+    world: &'w World,
     group: &Group,
     side: u8,
     movers: &[PieceView],
-) -> Result<MoveRules, Refusal> {
+) -> Result<MoveRules<'w>, Refusal> {
     let state = world.resource::<GwState>();
+    let board = world.resource::<Board>();
     let Some(first) = movers.first() else {
         return refuse("Name at least one piece to move.");
     };
@@ -75,7 +83,7 @@ pub fn move_rules(
         .iter()
         .any(|p| !p.is_leader() && !group.members.get(&p.id).is_some_and(|m| m.led));
     let moving_ids = moving_ids(state, movers);
-    let mut occupied: BTreeMap<MapCoord, (u8, u8, u8)> = BTreeMap::new();
+    let mut occupied: Vec<Option<(u8, u8, u8)>> = vec![None; board.cells()];
     let mut moving = (0u8, 0u8);
     // The enemy unit hexes as `view::enemy_unit_hexes` lists them, from the same pass.
     let mut enemies = Vec::new();
@@ -85,15 +93,16 @@ pub fn move_rules(
         if c.side != side && unit == 1 {
             enemies.push(hex);
         }
-        if moving_ids.contains(c.id.as_str()) {
+        // The movers and their cargo all stand in the start hex.
+        if hex == first.hex && moving_ids.contains(c.id.as_str()) {
             moving.0 += unit;
             moving.1 += company;
             continue;
         }
-        let Some(m) = MapCoord::from_hex(hex) else {
+        let Some(k) = board.index(hex) else {
             continue;
         };
-        let e = occupied.entry(m).or_insert((c.side, 0, 0));
+        let e = occupied[k].get_or_insert((c.side, 0, 0));
         if c.side != side {
             e.0 = c.side;
         }
@@ -104,6 +113,8 @@ pub fn move_rules(
     enemies.dedup();
     let d = data(world);
     Ok(MoveRules {
+        board,
+        nearest: vec![std::cell::Cell::new(u32::MAX); board.cells()],
         start: first.hex,
         allowance,
         one_hex: movers.iter().any(|p| p.disrupted),
@@ -166,9 +177,22 @@ impl std::fmt::Display for StepRefusal {
     }
 }
 
+impl MoveRules<'_> {
+    /// The distance from `hex` to the nearest enemy unit ([`view::nearest`]), each
+    /// hex's worked out once.
+    fn nearest_enemy(&self, hex: Hex) -> u32 {
+        let Some(cell) = self.board.index(hex).map(|k| &self.nearest[k]) else {
+            return view::nearest(&self.enemies, hex);
+        };
+        if cell.get() == u32::MAX {
+            cell.set(view::nearest(&self.enemies, hex));
+        }
+        cell.get()
+    }
+}
+
 /// Can the movers step from `from` into `to` having spent `spent`? Returns the new total.
 pub fn step(
-    world: &World,
     rules: &MoveRules,
     side: u8,
     from: Hex,
@@ -176,7 +200,7 @@ pub fn step(
     spent: u8,
     index: usize,
 ) -> Result<u8, StepRefusal> {
-    let board = world.resource::<Board>();
+    let board = rules.board;
     if from.unsigned_distance_to(to) != 1 {
         return Err(StepRefusal::NotAdjacent(to, from));
     }
@@ -190,19 +214,15 @@ pub fn step(
     if total > rules.allowance {
         return Err(StepRefusal::TooFar(to, total, rules.allowance));
     }
-    if let Some((owner, units, companies)) =
-        MapCoord::from_hex(to).and_then(|m| rules.occupied.get(&m))
-    {
-        if *owner != side {
+    if let Some((owner, units, companies)) = board.index(to).and_then(|k| rules.occupied[k]) {
+        if owner != side {
             return Err(StepRefusal::Enemy(to));
         }
         if units + rules.moving.0 > rules.limits.0 || companies + rules.moving.1 > rules.limits.1 {
             return Err(StepRefusal::OverStacked(to));
         }
     }
-    if rules.keep_distance
-        && view::nearest(&rules.enemies, to) < view::nearest(&rules.enemies, from)
-    {
+    if rules.keep_distance && rules.nearest_enemy(to) < rules.nearest_enemy(from) {
         return Err(StepRefusal::Closer(to));
     }
     Ok(total)
@@ -223,7 +243,7 @@ pub fn check_move(
     let mut at = rules.start;
     let mut spent = 0;
     for (i, h) in path.iter().enumerate() {
-        spent = step(world, &rules, side, at, *h, spent, i)
+        spent = step(&rules, side, at, *h, spent, i)
             .map_err(|e| Refusal(format!("Cannot move: {e}.")))?;
         at = *h;
     }
@@ -261,7 +281,7 @@ pub fn reach(
             if n == rules.start {
                 return None;
             }
-            let total = step(world, &rules, side, way.label().hex, n, cost, len).ok()?;
+            let total = step(&rules, side, way.label().hex, n, cost, len).ok()?;
             Some(((), (total, len + 1)))
         },
     );
