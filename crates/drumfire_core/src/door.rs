@@ -56,11 +56,8 @@ impl Stage {
 pub struct Stages(pub Vec<Stage>);
 
 /// The stages in place (none in a world without them).
-fn stages(world: &World) -> Vec<Stage> {
-    world
-        .get_resource::<Stages>()
-        .map(|s| s.0.clone())
-        .unwrap_or_default()
+fn stages(world: &World) -> &[Stage] {
+    world.get_resource::<Stages>().map_or(&[], |s| &s.0)
 }
 
 /// Checks an order against the phase and the state, and accepts it or says why not.
@@ -91,7 +88,7 @@ pub fn submit_watched(world: &mut World, order: Order) -> Result<(), Refusal> {
 
 fn accept(world: &mut World, order: Order) -> Result<(), Refusal> {
     check(world, &order)?;
-    let stages = stages(world);
+    let stages = stages(world).to_vec();
     for stage in &stages {
         (stage.admit)(world, &order)?;
     }
@@ -113,50 +110,100 @@ pub fn validate(world: &World, order: &Order) -> Result<(), Refusal> {
     check(world, order)
 }
 
+/// [`validate`] for many orders at one moment (the orders worth considering, listed):
+/// what its checks hang on — a replay watched, the last order settled, the stages, the
+/// phase and the side awaited — is read once.
+pub fn validator(world: &World) -> impl Fn(&Order) -> Result<(), Refusal> + '_ {
+    let watched = watching(world);
+    let moment = Moment::of(world);
+    move |order| {
+        watched.clone()?;
+        moment.check(world, order)
+    }
+}
+
 fn check(world: &World, order: &Order) -> Result<(), Refusal> {
-    if !is_settled(world) {
-        return Err(Refusal("The last order is still being carried out.".into()));
-    }
-    let stages = stages(world);
-    if let Some(decided) = stages.iter().find_map(|stage| (stage.decide)(world, order)) {
-        return decided;
-    }
-    let side = order.side().unwrap_or_default();
-    let sides = world.resource::<SideList>();
-    let Some(who) = sides.0.get(usize::from(side)) else {
-        return Err(Refusal(format!(
-            "There is no side number {side} in this scenario."
-        )));
-    };
-    let phase = world.resource::<State<Phase>>().get();
-    if *phase == Phase::GameOver {
-        return Err(Refusal("The game is over.".into()));
-    }
-    match crate::flow::awaiting(world) {
-        Some(s) if s == side => {}
-        Some(s) => {
-            return Err(Refusal(format!(
-                "The game waits on {}, not on {}.",
-                sides.name(s),
-                who.name
-            )));
+    Moment::of(world).check(world, order)
+}
+
+/// What the door's checks of an order hang on, at one moment of the game.
+struct Moment<'w> {
+    /// The last order is carried out.
+    settled: bool,
+    /// The stages in place.
+    stages: &'w [Stage],
+    /// The scenario's sides.
+    sides: Option<&'w SideList>,
+    /// The game is over.
+    over: bool,
+    /// The side the game waits on.
+    awaiting: Option<u8>,
+    /// The rule set's check.
+    validate: Option<fn(&World, &Order) -> Result<(), Refusal>>,
+}
+
+impl<'w> Moment<'w> {
+    fn of(world: &'w World) -> Self {
+        Self {
+            settled: is_settled(world),
+            stages: stages(world),
+            sides: world.get_resource::<SideList>(),
+            over: world
+                .get_resource::<State<Phase>>()
+                .is_some_and(|p| *p.get() == Phase::GameOver),
+            awaiting: crate::flow::awaiting(world),
+            validate: world.get_resource::<Rules>().map(|r| r.0.validate),
         }
-        None => return Err(Refusal("The game waits on no side now.".into())),
     }
-    let validate = world.resource::<Rules>().0.validate;
-    let mut for_rules = Screened::Same;
-    for stage in &stages {
-        match (stage.screen)(world, order)? {
-            Screened::Same => {}
-            other => {
-                for_rules = other;
-                break;
+
+    fn check(&self, world: &World, order: &Order) -> Result<(), Refusal> {
+        if !self.settled {
+            return Err(Refusal("The last order is still being carried out.".into()));
+        }
+        let stages = self.stages;
+        if let Some(decided) = stages.iter().find_map(|stage| (stage.decide)(world, order)) {
+            return decided;
+        }
+        let side = order.side().unwrap_or_default();
+        let Some((sides, who)) = self
+            .sides
+            .and_then(|sides| Some((sides, sides.0.get(usize::from(side))?)))
+        else {
+            return Err(Refusal(format!(
+                "There is no side number {side} in this scenario."
+            )));
+        };
+        if self.over {
+            return Err(Refusal("The game is over.".into()));
+        }
+        match self.awaiting {
+            Some(s) if s == side => {}
+            Some(s) => {
+                return Err(Refusal(format!(
+                    "The game waits on {}, not on {}.",
+                    sides.name(s),
+                    who.name
+                )));
+            }
+            None => return Err(Refusal("The game waits on no side now.".into())),
+        }
+        let mut for_rules = Screened::Same;
+        for stage in stages {
+            match (stage.screen)(world, order)? {
+                Screened::Same => {}
+                other => {
+                    for_rules = other;
+                    break;
+                }
             }
         }
-    }
-    match for_rules {
-        Screened::Same => validate(world, order),
-        Screened::Instead(inside) => validate(world, &inside),
-        Screened::Nothing => Ok(()),
+        let Some(validate) = self.validate else {
+            return Err(Refusal("No rules are in play.".into()));
+        };
+        match for_rules {
+            Screened::Same => validate(world, order),
+            Screened::Instead(inside) => validate(world, &inside),
+            Screened::Nothing => Ok(()),
+        }
     }
 }

@@ -21,8 +21,9 @@ use std::collections::BTreeMap;
 /// Orders for `side` now; every one passes [`door::validate`].
 pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
     let list = raw(world, side, salt);
+    let valid = door::validator(world);
     list.into_iter()
-        .filter(|o| is_reach_move(o) || door::validate(world, o).is_ok())
+        .filter(|o| is_reach_move(o) || valid(o).is_ok())
         .collect()
 }
 
