@@ -139,8 +139,11 @@ struct Moment<'w> {
     /// The side the game waits on.
     awaiting: Option<u8>,
     /// The rule set's check.
-    validate: Option<fn(&World, &Order) -> Result<(), Refusal>>,
+    validate: Option<Check>,
 }
+
+/// A check of an order (the rule set's).
+type Check = fn(&World, &Order) -> Result<(), Refusal>;
 
 impl<'w> Moment<'w> {
     fn of(world: &'w World) -> Self {
