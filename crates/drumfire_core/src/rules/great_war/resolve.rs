@@ -134,12 +134,17 @@ pub fn opportunity_firers(world: &World, side: u8, hex: Hex) -> Vec<PieceView> {
             .as_ref()
             .is_some_and(|g| g.members.contains_key(id))
     };
-    // Only the pieces with the hex in their Direct Fire range are viewed.
+    // Only the pieces with the hex in their Direct Fire range that could still fire
+    // are viewed: not Demoralized, and fresh or a machine gun that has only fired.
     let in_range = |h: Hex, face: &crate::data::CounterFace| {
         face.direct
             .is_some_and(|d| h.unsigned_distance_to(hex) <= u32::from(d.range))
     };
-    view::of_side_where(world, side, |_, h, face| in_range(h, face))
+    let may = |c: &crate::counters::Counter, m: view::Marks| {
+        let second = c.class == crate::data::UnitClass::Machinegun && m.fired && !m.moved && !m.done;
+        !m.demoralized && (!m.spent() || second)
+    };
+    view::of_side_where(world, side, |c, h, face, m| in_range(h, face) && may(c, m))
         .into_iter()
         .filter(|p| {
             let Some(d) = p.face.direct else {

@@ -247,19 +247,48 @@ pub fn of_side(world: &World, side: u8) -> Vec<PieceView> {
     view_each(world, side_on_map(world, side))
 }
 
+/// What a piece's markers say, read with its counter before the piece is viewed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Marks {
+    /// Disrupted.
+    pub disrupted: bool,
+    /// Demoralized.
+    pub demoralized: bool,
+    /// Moved this turn.
+    pub moved: bool,
+    /// Fired this turn.
+    pub fired: bool,
+    /// Done this turn.
+    pub done: bool,
+}
+
+impl Marks {
+    /// Moved, fired or done this turn ([`PieceView::spent`]).
+    pub fn spent(self) -> bool {
+        self.moved || self.fired || self.done
+    }
+}
+
 /// The pieces of one side on the map, in map order, for which `keep` holds of the
-/// counter, its hex and the face it shows: only those are viewed (a question about a
-/// few pieces of a side need not copy the names of all the others).
+/// counter, its hex, the face it shows and its markers: only those are viewed (a
+/// question about a few pieces of a side need not copy the names of all the others).
 pub fn of_side_where(
     world: &World,
     side: u8,
-    mut keep: impl FnMut(&Counter, Hex, &CounterFace) -> bool,
+    mut keep: impl FnMut(&Counter, Hex, &CounterFace, Marks) -> bool,
 ) -> Vec<PieceView> {
     let Some(cache) = world.get_resource::<PieceQuery>() else {
         return side_on_map(world, side)
             .filter_map(|e| {
                 let p = piece_slow(world, e)?;
-                keep(world.get::<Counter>(e)?, p.hex, &p.face).then_some(p)
+                let marks = Marks {
+                    disrupted: p.disrupted,
+                    demoralized: p.demoralized,
+                    moved: p.moved,
+                    fired: p.fired,
+                    done: p.done,
+                };
+                keep(world.get::<Counter>(e)?, p.hex, &p.face, marks).then_some(p)
             })
             .collect();
     };
@@ -272,7 +301,14 @@ pub fn of_side_where(
         .filter_map(|e| {
             let (counter, on, steps, morale, printed, leader, m) = q.get_manual(world, e).ok()?;
             let face = face_of(world, counter, *steps, printed);
-            keep(counter, on.0, &face)
+            let marks = Marks {
+                disrupted: m.0,
+                demoralized: m.1,
+                moved: m.2,
+                fired: m.3,
+                done: m.4,
+            };
+            keep(counter, on.0, &face, marks)
                 .then(|| make(world, e, counter, on, *steps, morale, printed, leader, m))
         })
         .collect()
