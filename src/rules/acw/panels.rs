@@ -679,7 +679,7 @@ fn charger_shots(
             let odds =
                 acw::shooting_phase::can_fire(world, &u, c, &[Chit::Fire, Chit::OpportunityFire])
                     .ok()
-                    .and_then(|shot| acw::shooting_phase::odds(&u, c, shot));
+                    .map(|shot| acw::shooting_phase::charger_shot_odds(&u, c, shot, None));
             (u, odds, acw::combat::line(c))
         })
         .collect()

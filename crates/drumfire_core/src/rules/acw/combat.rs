@@ -161,8 +161,8 @@ pub fn away(world: &World, from: Hex, enemy: Hex) -> Vec<Hex> {
     })
 }
 
-/// The fight of charge `k`: the dominoes turned over, a die for each blank, stand
-/// against stand with the modifiers, the stands lost, and each unit's outcome (to be
+/// The fight of charge `k`: the charger goes in, the dominoes are turned over, a die
+/// for each blank, stand against stand with the modifiers, the stands lost, and each unit's outcome (to be
 /// carried out in the React phase).
 pub fn fight(world: &mut World, k: usize) {
     let charge = world.resource::<AcwState>().charges[k].clone();
@@ -173,12 +173,6 @@ pub fn fight(world: &mut World, k: usize) {
         world.resource_mut::<AcwState>().charges[k].fought = true;
         return;
     };
-    let (cl, dl) = (line(&c), line(&d));
-    let bout = stand_against_stand(world, &charge, &c, &d);
-    let (c_out, d_out) = melee::outcomes(
-        melee::Broken::of(&bout.c_lost, c.stands.total()),
-        melee::Broken::of(&bout.d_lost, d.stands.total()),
-    );
     let show = |b: &Behind| {
         b.places
             .iter()
@@ -210,6 +204,12 @@ pub fn fight(world: &mut World, k: usize) {
             d.name,
             show(&charge.lines[1])
         ),
+    );
+    let (cl, dl) = (line(&c), line(&d));
+    let bout = stand_against_stand(world, &charge, &c, &d);
+    let (c_out, d_out) = melee::outcomes(
+        melee::Broken::of(&bout.c_lost, c.stands.total()),
+        melee::Broken::of(&bout.d_lost, d.stands.total()),
     );
     for p in bout.pairs {
         super::say(world, format!("{} charges {}: {p}.", c.name, d.name));

@@ -144,11 +144,17 @@ pub fn can_fire_on(
     })
 }
 
-/// The exact odds of a fire order as things stand; none for any other order (a
-/// charge's odds hang on dominoes its side has not seen: the Charge panel shows them
-/// once it is declared).
+/// The exact odds of a fire order as things stand (at a charger: the hits on its
+/// domino); none for any other order (a charge's odds hang on dominoes its side has not
+/// seen: the Charge panel shows them once it is declared).
 pub fn order_odds(world: &World, order: &super::AcwOrder) -> Option<Odds> {
-    let super::AcwOrder::Fire { unit, target, .. } = order else {
+    let super::AcwOrder::Fire {
+        unit,
+        target,
+        stand,
+        ..
+    } = order
+    else {
         return None;
     };
     let u = view::unit(world, unit)?;
@@ -157,7 +163,59 @@ pub fn order_odds(world: &World, order: &super::AcwOrder) -> Option<Odds> {
         .resource::<bevy_state::state::State<crate::flow::Phase>>()
         .get();
     let chits = super::fire_chits(world, phase);
-    odds(&u, &t, can_fire(world, &u, &t, &chits).ok()?)
+    let shot = can_fire(world, &u, &t, &chits).ok()?;
+    if world.resource::<AcwState>().firing_at.is_some() {
+        return Some(charger_shot_odds(&u, &t, shot, Some(*stand)));
+    }
+    odds(&u, &t, shot)
+}
+
+/// The exact odds of `u` firing at charger `t` ([`fire_at_charger`]): a die a stand (two
+/// for a battery), each a hit on the domino behind the nominated `stand`, however many;
+/// none from a battery at a battery.
+pub fn charger_shot_odds(u: &Unit, t: &Unit, shot: Shot, stand: Option<usize>) -> Odds {
+    use crate::odds::Outcome;
+    let dice = if u.battery {
+        2 * u.standing()
+    } else {
+        u.standing()
+    } as u32;
+    let behind = stand.map_or_else(
+        || "the domino behind the stand named".to_owned(),
+        |s| format!("the domino behind stand {}", s + 1),
+    );
+    let title = format!("Fire at a charger: {} at {}, {behind}", u.name, t.name);
+    let hit = |n: usize| format!("{n} hit{}", if n == 1 { "" } else { "s" });
+    if u.battery && t.battery {
+        return Odds {
+            title,
+            basis: vec![format!("{dice} dice: guns do not hit guns")],
+            outcomes: vec![Outcome::new(hit(0), 1u64, 1u64)],
+            ..Odds::default()
+        };
+    }
+    // A die hits when it less the routed firer's one is at least what the range needs.
+    let from = u32::from(shot.needs) + u32::from(shot.minus);
+    let faces = 7u32.saturating_sub(from).min(6);
+    let ways = crate::odds::binomial_ways(dice, u64::from(faces), 6);
+    let of: u64 = ways.iter().sum();
+    Odds {
+        title,
+        basis: vec![format!(
+            "{dice} dice, each a hit on {}",
+            if faces == 0 {
+                "no face".to_owned()
+            } else {
+                format!("{from}-6")
+            }
+        )],
+        outcomes: ways
+            .iter()
+            .enumerate()
+            .map(|(n, w)| Outcome::new(hit(n), *w, of))
+            .collect(),
+        ..Odds::default()
+    }
 }
 
 /// The exact odds of `u` firing at `t`.

@@ -141,7 +141,8 @@ pub fn opportunity_firers(world: &World, side: u8, hex: Hex) -> Vec<PieceView> {
             .is_some_and(|d| h.unsigned_distance_to(hex) <= u32::from(d.range))
     };
     let may = |c: &crate::counters::Counter, m: view::Marks| {
-        let second = c.class == crate::data::UnitClass::Machinegun && m.fired && !m.moved && !m.done;
+        let second =
+            c.class == crate::data::UnitClass::Machinegun && m.fired && !m.moved && !m.done;
         !m.demoralized && (!m.spent() || second)
     };
     view::of_side_where(world, side, |c, h, face, m| in_range(h, face) && may(c, m))

@@ -746,13 +746,23 @@ fn resolve_group(world: &mut World, group: &[Unit]) {
             .collect()
     };
     let (attackers, defenders) = (of(true), of(false));
+    // Shown as going in against the defenders' hex the most attackers touch (the
+    // first of those in the group's order), by the attackers touching it.
     let target = group
         .iter()
-        .find(|u| u.side != a)
-        .map_or(group[0].hex, |u| u.hex);
+        .filter(|u| u.side != a)
+        .rev()
+        .max_by_key(|d| touching(group, d).len())
+        .map_or(group[0].hex, |d| d.hex);
+    let going_in: Vec<String> = group
+        .iter()
+        .filter(|u| u.side == a)
+        .filter(|u| touching(group, u).iter().any(|d| d.hex == target))
+        .map(|u| u.id.clone())
+        .collect();
     let text = format!(
         "Assault at {}: {} against {}.",
-        view::label(group[0].hex),
+        view::label(target),
         names(world, &attackers),
         names(world, &defenders),
     );
@@ -761,7 +771,7 @@ fn resolve_group(world: &mut World, group: &[Unit]) {
         crate::journal::GameEvent::WentIn {
             kind: "Assault".into(),
             side: a,
-            attackers,
+            attackers: going_in,
             target: view::label(target),
             text,
         },
@@ -954,7 +964,9 @@ pub fn overrun(world: &mut World, u: &Unit, hex: hexx::Hex) {
             super::fire_phase::fire_at(world, g, &tank, &shot);
         }
     }
-    if let Some(tank) = view::unit(world, &u.id) {
+    // A tank the guns left with its morale sound goes in ("So long as their morale
+    // remains sound").
+    if let Some(tank) = view::unit(world, &u.id).filter(|t| t.morale == State::Good) {
         super::note(
             world,
             crate::journal::GameEvent::WentIn {

@@ -58,8 +58,10 @@ pub use validate::validate;
 pub struct Wwii;
 
 /// The exact odds of an order before it is given: a voluntary rout's morale check, an
-/// overrun's first tank assault, a fire, infantry engaging a tank (the weapon
-/// differential); none for an order that rolls nothing.
+/// overrun's first tank assault (the tank as it stands, before any gun in the hex fires
+/// at it: said in the odds' basis), a fire, infantry engaging a tank (the weapon
+/// differential, as if no other infantry fought it first); none for the rest (a move,
+/// and the assault engagements whose dice hang on the whole group's choices).
 pub fn order_odds(world: &World, order: &WwiiOrder) -> Option<crate::odds::Odds> {
     let u = view::unit(world, order.unit())?;
     let target = |id: &str| view::unit(world, id);
@@ -67,9 +69,19 @@ pub fn order_odds(world: &World, order: &WwiiOrder) -> Option<crate::odds::Odds>
         WwiiOrder::Rout { .. } => Some(effects::rout_odds(world, &u)),
         WwiiOrder::Overrun { target, .. } => {
             let h = crate::scenario::hex_of(target)?;
-            assault_phase::overrun_odds(world, &u, u.hex, h)
+            let mut odds = assault_phase::overrun_odds(world, &u, u.hex, h)
                 .into_iter()
-                .next()
+                .next()?;
+            let guns = view::units_at(world, h).into_iter().any(|g| {
+                g.figures.gun.is_some() && !g.figures.indirect && g.kind() != mixed::Kind::Infantry
+            });
+            if guns {
+                odds.basis.push(format!(
+                    "{} as it stands: the guns in {target} fire at it first",
+                    u.name
+                ));
+            }
+            Some(odds)
         }
         WwiiOrder::Fire { target: t, .. } => {
             let t = target(t)?;

@@ -425,3 +425,40 @@ fn a_named_charge_is_written_in_a_save_and_an_unnamed_one_as_before() {
     let (_, check) = drumfire_core::save::replay(&back);
     assert_eq!(check, Ok(g.state_hash()));
 }
+
+/// A charge is journaled as going in before anything of its fight: a die thrown for a
+/// blank domino comes after the going in of the fight it belongs to (its text names
+/// the unit the die is for), in whole games of the computer against itself.
+#[test]
+fn a_charge_goes_in_before_the_dice_of_its_blank_dominoes() {
+    use drumfire_core::players::{Bot, PlayerKind};
+    let scenario = drumfire_core::testing::shipped("acw", "pine_hollow.ron");
+    let mut blanks = 0;
+    for seed in 0..6 {
+        let mut g = Game::new(&scenario, seed);
+        let mut bots = [Bot::new(PlayerKind::Ai, 1), Bot::new(PlayerKind::Ai, 2)];
+        while let Some(side) = g.awaiting().filter(|_| !g.is_over()) {
+            let order = bots[usize::from(side)].choose(&g, side).unwrap();
+            g.submit(order).unwrap();
+        }
+        let mut went_in: Option<&str> = None;
+        for e in g.journal().entries() {
+            match &e.event {
+                GameEvent::WentIn { text, .. } => went_in = Some(text),
+                GameEvent::PhaseBegan { .. } => went_in = None,
+                GameEvent::DiceRolled { purpose, .. } => {
+                    if let Some(rest) = purpose.strip_prefix("a blank domino: ") {
+                        blanks += 1;
+                        let unit = rest.rsplit_once(", stand").unwrap().0;
+                        assert!(
+                            went_in.is_some_and(|t| t.contains(unit)),
+                            "seed {seed}: {purpose} after {went_in:?}"
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(blanks > 0, "no blank domino in six games");
+}

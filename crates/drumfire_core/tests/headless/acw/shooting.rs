@@ -339,6 +339,31 @@ fn fire_at_a_charger_puts_a_die_on_the_domino_behind_the_targeted_stand() {
         "needs a Fire or Opportunity Fire chit",
     );
     let standing = lost(&g, "c_47al");
+    // Its odds, as the Hint shows them: the hits on the domino, four dice at 4-6, not
+    // the stands an aimed fire would take.
+    let rules = g.world().resource::<drumfire_core::scenario::Rules>().0;
+    let odds = (rules.odds)(g.world(), &fire_at(0, "u_83pa", "0506", 2)).unwrap();
+    assert_eq!(
+        odds.title,
+        "Fire at a charger: 83rd Pennsylvania at 47th Alabama, the domino behind stand 3"
+    );
+    assert_eq!(odds.basis, ["4 dice, each a hit on 4-6"]);
+    let ways: Vec<(String, u64, u64)> = odds
+        .outcomes
+        .iter()
+        .map(|o| (o.label.clone(), o.chance.ways, o.chance.of))
+        .collect();
+    let hits = |n: &str, w: u64| (n.to_owned(), w, 1296);
+    assert_eq!(
+        ways,
+        [
+            hits("0 hits", 81),
+            hits("1 hit", 324),
+            hits("2 hits", 486),
+            hits("3 hits", 324),
+            hits("4 hits", 81)
+        ]
+    );
     g.submit(fire_at(0, "u_83pa", "0506", 2)).unwrap();
     // No stand is lost: the hits are dice on the domino behind the third stand.
     assert_eq!(lost(&g, "c_47al"), standing);
