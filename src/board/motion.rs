@@ -232,21 +232,17 @@ fn shows_of(
                 result,
                 ..
             } => {
-                let Some(target) = hex_of(target) else {
-                    continue;
-                };
-                let mut words = results(&entries[i + 1..], target, &name);
-                if words.is_empty() {
-                    words.push(super::counters::short_name(result, 28));
-                }
-                let on_map: Vec<&String> = firers.iter().filter(|f| at.contains_key(*f)).collect();
-                shows.push(Show::Fire {
-                    firers: on_map.iter().filter_map(|f| at.get(*f).copied()).collect(),
-                    pieces: on_map.into_iter().cloned().collect(),
-                    close: is_close_combat(kind),
+                let fallback = super::counters::short_name(result, 28);
+                let close = is_close_combat(kind);
+                shows.extend(fight(
+                    &entries[i + 1..],
+                    &at,
+                    firers,
                     target,
-                    words: words.join("\n"),
-                });
+                    close,
+                    fallback,
+                    &name,
+                ));
             }
             GameEvent::WentIn {
                 kind,
@@ -254,27 +250,16 @@ fn shows_of(
                 target,
                 ..
             } => {
-                let Some(target) = hex_of(target) else {
-                    continue;
-                };
-                let mut words = results(&entries[i + 1..], target, &name);
-                if words.is_empty() {
-                    words.push(kind.clone());
-                }
-                shows.push(Show::Fire {
-                    firers: attackers
-                        .iter()
-                        .filter_map(|a| at.get(a).copied())
-                        .collect(),
-                    pieces: attackers
-                        .iter()
-                        .filter(|a| at.contains_key(*a))
-                        .cloned()
-                        .collect(),
-                    close: true,
+                let after = &entries[i + 1..];
+                shows.extend(fight(
+                    after,
+                    &at,
+                    attackers,
                     target,
-                    words: words.join("\n"),
-                });
+                    true,
+                    kind.clone(),
+                    &name,
+                ));
             }
             _ => {}
         }
@@ -289,6 +274,33 @@ fn shows_of(
         }
     }
     shows
+}
+
+/// The show of a fight at `target` by `pieces` (those on the map, where `at` has them),
+/// what it did read from the entries `after` it (`fallback` where they say nothing);
+/// none for a target that is no hex.
+fn fight(
+    after: &[drumfire_core::journal::Entry],
+    at: &BTreeMap<String, Hex>,
+    pieces: &[String],
+    target: &str,
+    close: bool,
+    fallback: String,
+    name: &dyn Fn(&str) -> String,
+) -> Option<Show> {
+    let target = drumfire_core::scenario::hex_of(target)?;
+    let mut words = results(after, target, name);
+    if words.is_empty() {
+        words.push(fallback);
+    }
+    let on_map: Vec<&String> = pieces.iter().filter(|p| at.contains_key(*p)).collect();
+    Some(Show::Fire {
+        firers: on_map.iter().filter_map(|p| at.get(*p).copied()).collect(),
+        pieces: on_map.into_iter().cloned().collect(),
+        close,
+        target,
+        words: words.join("\n"),
+    })
 }
 
 /// Whether a fight, by the name the journal gives it, is fought at close quarters: the
