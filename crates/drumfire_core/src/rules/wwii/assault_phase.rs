@@ -734,10 +734,10 @@ pub fn resolve_all(world: &mut World) {
         .retain(|id| still.contains(id));
 }
 
-/// Fights one group.
-fn resolve_group(world: &mut World, group: &[Unit]) {
-    let a = attacker(world, group);
-    let split = split_of(world, group, a);
+/// Journals group `group`'s assault by side `a` as going in: against the defenders' hex
+/// the most attackers touch (the first of those in the group's order), by the attackers
+/// touching it; its words name every attacker and defender of the group.
+fn went_in(world: &mut World, group: &[Unit], a: u8) {
     let of = |mine: bool| -> Vec<String> {
         group
             .iter()
@@ -746,8 +746,6 @@ fn resolve_group(world: &mut World, group: &[Unit]) {
             .collect()
     };
     let (attackers, defenders) = (of(true), of(false));
-    // Shown as going in against the defenders' hex the most attackers touch (the
-    // first of those in the group's order), by the attackers touching it.
     let target = group
         .iter()
         .filter(|u| u.side != a)
@@ -776,6 +774,13 @@ fn resolve_group(world: &mut World, group: &[Unit]) {
             text,
         },
     );
+}
+
+/// Fights one group.
+fn resolve_group(world: &mut World, group: &[Unit]) {
+    let a = attacker(world, group);
+    let split = split_of(world, group, a);
+    went_in(world, group, a);
     let personnel = personnel_setup(world, group);
     let personnel_result = personnel.as_ref().map(|s| fight_personnel(world, s));
     // Each tank unit the infantry chose, fought by each of them in turn.
