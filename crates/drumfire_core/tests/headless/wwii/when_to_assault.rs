@@ -314,3 +314,58 @@ fn units_still_in_contact_after_their_assault_stay_locked() {
     };
     refused(&mut g, mv(side, id, away), "locked in place");
 }
+
+/// An assault whose defenders stand in two hexes goes in against the hex the most
+/// attackers touch, by the attackers touching it (the board shows them closing in),
+/// not against the first defender's hex of the group; its words still name every
+/// attacker and defender.
+#[test]
+fn an_assault_over_two_hexes_goes_in_where_most_attackers_touch() {
+    let mut g = field(
+        &OPEN,
+        &[
+            ("left", 0, "rifle_platoon", "0506", "North", 4),
+            ("far", 0, "rifle_platoon", "0706", "North", 4),
+            ("west", 0, "rifle_platoon", "0306", "North", 4),
+            ("south", 0, "rifle_platoon", "0406", "North", 4),
+            ("red", 1, "rifle_platoon", "0402", "South", 4),
+            ("blue", 1, "rifle_platoon", "0602", "South", 4),
+        ],
+        1,
+    );
+    // 0502 is next to both defenders' hexes.
+    assert!(["0402", "0602"].iter().all(|d| {
+        let d = drumfire_core::scenario::hex_of(d).unwrap();
+        d.unsigned_distance_to(drumfire_core::scenario::hex_of("0502").unwrap()) == 1
+    }));
+    // Blue's hex is touched by two attackers, red's by three.
+    g.submit(mv(0, "left", "0505 0504 0503 0502")).unwrap();
+    g.submit(mv(0, "far", "0705 0704 0703 0702")).unwrap();
+    g.submit(mv(0, "west", "0305 0304 0303 0302")).unwrap();
+    g.submit(mv(0, "south", "0405 0404 0403")).unwrap();
+    pass_turn(&mut g);
+    let went_in: Vec<(Vec<String>, String, String)> = g
+        .journal()
+        .entries()
+        .iter()
+        .filter_map(|e| match &e.event {
+            GameEvent::WentIn {
+                attackers,
+                target,
+                text,
+                ..
+            } => Some((attackers.clone(), target.clone(), text.clone())),
+            _ => None,
+        })
+        .collect();
+    let [(attackers, target, text)] = &went_in[..] else {
+        panic!("one assault: {:#?}", log(&g));
+    };
+    assert_eq!(target, "0402", "{:#?}", log(&g));
+    let mut attackers = attackers.clone();
+    attackers.sort();
+    assert_eq!(attackers, ["left", "south", "west"]);
+    for name in ["left", "far", "west", "south", "red", "blue"] {
+        assert!(text.contains(name), "{text}");
+    }
+}
