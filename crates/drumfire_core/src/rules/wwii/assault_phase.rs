@@ -971,7 +971,9 @@ pub fn overrun(world: &mut World, u: &Unit, hex: hexx::Hex) {
     }
     // A tank the guns left with its morale sound goes in ("So long as their morale
     // remains sound").
-    if let Some(tank) = view::unit(world, &u.id).filter(|t| t.morale == State::Good) {
+    let going_in = view::unit(world, &u.id).filter(|t| t.morale == State::Good);
+    let went_in = going_in.is_some();
+    if let Some(tank) = going_in {
         super::note(
             world,
             crate::journal::GameEvent::WentIn {
@@ -990,7 +992,11 @@ pub fn overrun(world: &mut World, u: &Unit, hex: hexx::Hex) {
         .spent
         .entry(u.id.clone())
         .or_insert(0) += tanks::overrun_cost(u.figures.movement) * fought.max(1);
-    for h in there.iter().filter(|t| t.kind() == Kind::HeavyWeapon) {
+    // A tank that did not go in overruns no heavy weapons either.
+    for h in there
+        .iter()
+        .filter(|t| went_in && t.kind() == Kind::HeavyWeapon)
+    {
         let left = view::unit(world, &u.id).map_or(0, |t| t.bases());
         if view::unit(world, &h.id).is_some() && !tanks::heavy_weapons_survive(left, last.as_ref())
         {

@@ -259,3 +259,38 @@ fn a_tank_assault_nobody_can_win_is_not_fought() {
     assert_eq!((t.morale, r.morale), (State::Good, State::Good));
     assert!(state(&g).fought.is_empty());
 }
+
+#[test]
+fn a_tank_the_guns_shake_before_its_overrun_overruns_nothing() {
+    // WW-28 "So long as their morale remains sound": a tank the gun in the hex leaves
+    // pinned or worse does not go in, and the heavy weapons there are not overrun.
+    for seed in 1..300 {
+        let mut g = field(
+            &OPEN,
+            &[
+                ("tank", 0, "medium_tank", "0403", "North", 3),
+                ("gun", 1, "at_gun", "0402", "South", 2),
+                ("mg", 1, "mg_section", "0402", "South", 2),
+            ],
+            seed,
+        );
+        g.submit(overrun(0, "tank", "0402")).unwrap();
+        let went_in = g
+            .journal()
+            .entries()
+            .iter()
+            .any(|e| matches!(e.event, GameEvent::WentIn { .. }));
+        let Some(tank) = unit(&g, "tank") else {
+            continue;
+        };
+        if went_in {
+            assert_eq!(tank.morale, State::Good);
+            continue;
+        }
+        assert_ne!(tank.morale, State::Good, "{:#?}", log(&g));
+        assert_eq!(unit(&g, "mg").unwrap().bases(), 2, "{:#?}", log(&g));
+        assert!(!log(&g).iter().any(|l| l == "mg is overrun."));
+        return;
+    }
+    panic!("the gun shook the tank in no game");
+}
