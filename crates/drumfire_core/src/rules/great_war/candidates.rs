@@ -122,7 +122,8 @@ fn action_candidates(world: &World, side: u8) -> Vec<Order> {
 /// more than one.
 fn activation_candidates(world: &World, side: u8) -> Vec<Order> {
     let mut out = Vec::new();
-    let mine: Vec<PieceView> = view::of_side(world, side)
+    // A piece spent this turn is not activatable: it is not viewed.
+    let mine: Vec<PieceView> = view::of_side_where(world, side, |_, _, _, m| !m.spent())
         .into_iter()
         .filter(|p| activatable(world, p))
         .collect();
