@@ -409,7 +409,7 @@ fn an_acw_charge_plays_through_the_window_with_its_dominoes_to_the_same_hash() {
         ),
         (
             "fire.txt",
-            "odds: Fire at 47th Alabama in 0506: 0 stands lost 6.3 % (81/1296), 1 stand lost 25.0 % (324/1296)",
+            "odds: Fire at 47th Alabama in 0506: 0 hits 6.3 % (81/1296), 1 hit 25.0 % (324/1296)",
         ),
         (
             "fight.txt",

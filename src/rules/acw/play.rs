@@ -469,7 +469,7 @@ fn offer_fire(
             let chits = acw::fire_chits(world, phase);
             let odds = shooting_phase::can_fire(world, &u, &t, &chits)
                 .ok()
-                .and_then(|shot| shooting_phase::odds(&u, &t, shot));
+                .and_then(|shot| shooting_phase::fire_odds(world, &u, &t, shot, None));
             extra.shots.push(ShotOffer {
                 label: label.clone(),
                 odds,

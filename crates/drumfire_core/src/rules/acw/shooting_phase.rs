@@ -164,10 +164,22 @@ pub fn order_odds(world: &World, order: &super::AcwOrder) -> Option<Odds> {
         .get();
     let chits = super::fire_chits(world, phase);
     let shot = can_fire(world, &u, &t, &chits).ok()?;
+    fire_odds(world, &u, &t, shot, Some(*stand))
+}
+
+/// The exact odds of `u` firing at `t` now: at a charger while its charge is fired at,
+/// the hits on the domino behind `stand` ([`charger_shot_odds`]); else the stands lost.
+pub fn fire_odds(
+    world: &World,
+    u: &Unit,
+    t: &Unit,
+    shot: Shot,
+    stand: Option<usize>,
+) -> Option<Odds> {
     if world.resource::<AcwState>().firing_at.is_some() {
-        return Some(charger_shot_odds(&u, &t, shot, Some(*stand)));
+        return Some(charger_shot_odds(u, t, shot, stand));
     }
-    odds(&u, &t, shot)
+    odds(u, t, shot)
 }
 
 /// The exact odds of `u` firing at charger `t` ([`fire_at_charger`]): a die a stand (two
