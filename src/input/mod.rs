@@ -5,6 +5,7 @@
 pub use crate::board::Selection;
 use crate::board::geometry::{BoardGeometry, HEX_SIZE};
 use crate::board::z;
+use bevy::input::common_conditions::input_just_pressed;
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::prelude::*;
 use bevy::render::renderer::RenderAdapterInfo;
@@ -19,12 +20,10 @@ pub const SIDE_PANEL_WIDTH: f32 = 310.0;
 pub const BARS_HEIGHT: f32 = 160.0;
 
 const MIN_SCALE: f32 = 0.25;
-/// The widest the first view zooms out, so counter text stays legible; pan for the rest.
-const FIRST_VIEW_MAX_SCALE: f32 = 1.15;
+/// The widest the first view zooms out: a counter's name (7.5 to 10 world units high)
+/// is 8 to 11 pixels on screen; pan, or Home for the whole map, to see the rest.
+const READABLE_SCALE: f32 = 0.9;
 const MAX_SCALE: f32 = 4.0;
-/// How much further out than the first view's limit the camera may go to show every
-/// piece of a map too large to fit (their counters still read at 70 % of their size).
-const PIECES_FURTHER: f32 = 1.4;
 const KEY_PAN_SPEED: f32 = 700.0;
 
 /// The hex under the mouse, if it is over the map.
@@ -84,6 +83,10 @@ pub fn plugin(app: &mut App) {
         .add_systems(PostStartup, frame_the_map)
         .add_systems(
             Update,
+            frame_for_the_side_awaited.run_if(resource_exists::<FramedForNobody>),
+        )
+        .add_systems(
+            Update,
             (
                 track_hover.run_if(not(resource_exists::<ScriptedPointer>)),
                 select_on_click.run_if(
@@ -93,7 +96,16 @@ pub fn plugin(app: &mut App) {
                 ),
                 (drag_to_pan, wheel_to_zoom)
                     .run_if(not(egui_wants_any_pointer_input).and_then(pointer_on_map)),
-                (keys_to_pan, escape_clears_selection).run_if(not(egui_wants_any_keyboard_input)),
+                (
+                    keys_to_pan,
+                    escape_clears_selection,
+                    // (In the replay viewer Home goes to the save's first moment.)
+                    show_the_whole_map.run_if(
+                        input_just_pressed(KeyCode::Home)
+                            .and_then(not(resource_exists::<crate::play::viewer::Viewer>)),
+                    ),
+                )
+                    .run_if(not(egui_wants_any_keyboard_input)),
                 move_highlights,
             )
                 .chain()
@@ -178,22 +190,91 @@ fn spawn_highlights(
     ));
 }
 
-/// Centres the map in the space the panels leave and zooms so it fits; a map too large
-/// to fit at a size its counters can be read at is framed on its pieces instead.
-pub fn frame_the_map(
+/// Frames the map for the first view: the whole map where it fits at a zoom its
+/// counters' names read at, and otherwise that zoom over the pieces of the side played
+/// here (the first a person plays, or in hot seat the side the game waits on), shifted
+/// towards the rest of the pieces as far as keeps all of that side in view.
+pub fn frame_the_map(world: &mut World) {
+    let home = home_side(world);
+    if let Err(e) = world.run_system_cached_with(frame_for, home) {
+        warn!("the first view was not framed: {e}");
+    }
+    if home.is_none() {
+        world.insert_resource(FramedForNobody(FRAMES_TO_WAIT_FOR_A_SIDE));
+    }
+}
+
+/// The first view was framed on every piece because no side was yet waited on (a hot
+/// seat game rolls for who moves first in its first frames): so many frames are left
+/// in which to frame it again on the side the game comes to wait on.
+#[derive(Resource)]
+struct FramedForNobody(u32);
+
+const FRAMES_TO_WAIT_FOR_A_SIDE: u32 = 30;
+
+/// Frames the first view again on the side the game has come to wait on, if it was
+/// framed before there was one.
+fn frame_for_the_side_awaited(world: &mut World) {
+    let Some(mut left) = world.get_resource_mut::<FramedForNobody>() else {
+        return;
+    };
+    left.0 = left.0.saturating_sub(1);
+    let out_of_time = left.0 == 0;
+    let home = home_side(world);
+    if home.is_some()
+        && let Err(e) = world.run_system_cached_with(frame_for, home)
+    {
+        warn!("the first view was not framed: {e}");
+    }
+    if home.is_some() || out_of_time {
+        world.remove_resource::<FramedForNobody>();
+    }
+}
+
+/// The side whose pieces the first view shows: the side played at this machine in a
+/// game between two, the first side a person plays beside a computer, in hot seat the
+/// side the game waits on first; none when the computer plays every side, and none
+/// outside the play window (the editor frames its map itself).
+fn home_side(world: &World) -> Option<u8> {
+    let computer = world.get_resource::<crate::play::computer::Computer>()?;
+    if let Some(here) = world.get_resource::<crate::play::PlayedHere>() {
+        return Some(here.0);
+    }
+    if computer.sides.contains(&true) {
+        return computer
+            .sides
+            .iter()
+            .position(|plays| !plays)
+            .and_then(|i| u8::try_from(i).ok());
+    }
+    drumfire_core::flow::awaiting(world)
+}
+
+fn frame_for(
+    In(home): In<Option<u8>>,
     geometry: Res<BoardGeometry>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<crate::board::cache::BoardCamera>>,
     settings: Option<Res<crate::settings::Settings>>,
-    pieces: Query<&drumfire_core::counters::OnHex, With<drumfire_core::counters::Counter>>,
+    pieces: Query<(
+        &drumfire_core::counters::OnHex,
+        &drumfire_core::counters::Counter,
+    )>,
 ) {
-    let pieces = pieces
-        .iter()
-        .map(|on| {
-            let at = geometry.world_of(on.0);
-            Rect::from_center_size(at, Vec2::splat(2.0 * HEX_SIZE))
-        })
-        .reduce(|a, b| a.union(b));
+    let around = |side: Option<u8>| {
+        pieces
+            .iter()
+            .filter(|(_, c)| side.is_none_or(|s| c.side == s))
+            .map(|(on, _)| {
+                Rect::from_center_size(geometry.world_of(on.0), Vec2::splat(2.0 * HEX_SIZE))
+            })
+            .reduce(|a, b| a.union(b))
+    };
+    let all = around(None);
+    let view = FirstView {
+        own: around(home).or(all),
+        all,
+    };
     // The play panels: the stack viewer on the right, the phase bar and the log, as
     // large as the interface scale makes them.
     let k = settings.map_or(1.0, |s| s.interface_scale);
@@ -208,8 +289,18 @@ pub fn frame_the_map(
         &window,
         camera.into_inner(),
         insets,
-        (FIRST_VIEW_MAX_SCALE, pieces),
+        (READABLE_SCALE, Some(view)),
     );
+}
+
+/// Where the first view looks when the whole map does not fit: world rectangles round
+/// the pieces of the side played here and round every piece.
+#[derive(Clone, Copy, Debug)]
+pub struct FirstView {
+    /// Round the pieces of the side played here.
+    pub own: Option<Rect>,
+    /// Round every piece.
+    pub all: Option<Rect>,
 }
 
 /// Room the panels take on each side of the window, in pixels.
@@ -225,37 +316,84 @@ pub struct Insets {
     pub bottom: f32,
 }
 
-/// Zooms the camera so the whole map fits the space the panels leave (no further out
-/// than `max_scale` allows) and centres it there; where the map does not fit at
-/// `max_scale`, frames `pieces` (a world rectangle round them) instead, going out as far as
-/// [`PIECES_FURTHER`] times `max_scale` to show them all.
+/// Zooms the camera so the whole map fits the space the panels leave and centres it
+/// there, where it fits no further out than `max_scale`; otherwise, given `pieces`, zooms
+/// to `max_scale` and looks at them ([`first_centre`]), or without them at the whole map
+/// however far out that takes.
 pub fn fit_camera(
     geometry: &BoardGeometry,
     window: &Window,
     (mut transform, mut projection): (Mut<Transform>, Mut<Projection>),
     insets: Insets,
-    (max_scale, pieces): (f32, Option<Rect>),
+    (max_scale, pieces): (f32, Option<FirstView>),
 ) {
-    let map_w = 1.5 * HEX_SIZE * f32::from(geometry.width.saturating_sub(1)) + 2.0 * HEX_SIZE;
-    let map_h = 3f32.sqrt() * HEX_SIZE * (f32::from(geometry.height) + 0.5);
-    let free_w = (window.width() - insets.left - insets.right).max(200.0);
-    let free_h = (window.height() - insets.top - insets.bottom).max(200.0);
-    let whole = (map_w / free_w).max(map_h / free_h);
-    let (want, centre, most) = match pieces {
-        Some(r) if whole > max_scale => (
-            (r.width() / free_w).max(r.height() / free_h),
-            r.center(),
-            max_scale * PIECES_FURTHER,
-        ),
-        _ => (whole, geometry.centre(), max_scale),
-    };
-    let scale = want.clamp(MIN_SCALE, most);
+    let free = Vec2::new(
+        (window.width() - insets.left - insets.right).max(200.0),
+        (window.height() - insets.top - insets.bottom).max(200.0),
+    );
+    let (scale, centre) = framing(map_rect(geometry), free, max_scale, pieces);
     if let Projection::Orthographic(ortho) = projection.as_mut() {
         ortho.scale = scale;
     }
     // The free area's centre is off the window's by half the panels' difference.
     let shift = Vec2::new(insets.right - insets.left, insets.top - insets.bottom) / 2.0 * scale;
     transform.translation = (centre + shift).extend(transform.translation.z);
+}
+
+/// The scale and centre of a view of `map` in `free` pixels: the whole map where it fits
+/// no further out than `max_scale`; otherwise, given `pieces`, `max_scale` looking at
+/// them, or without them the whole map as far out as `max_scale` allows.
+fn framing(map: Rect, free: Vec2, max_scale: f32, pieces: Option<FirstView>) -> (f32, Vec2) {
+    let whole = (map.width() / free.x).max(map.height() / free.y);
+    match pieces {
+        Some(view) if whole > max_scale => {
+            let scale = max_scale.max(MIN_SCALE);
+            // Half a hex round the map, so a counter on its edge shows whole.
+            let room = map.inflate(HEX_SIZE / 2.0);
+            (scale, first_centre(room, free * scale / 2.0, view))
+        }
+        _ => (whole.clamp(MIN_SCALE, max_scale), map.center()),
+    }
+}
+
+/// The map's rectangle in world space, hexes' corners included.
+fn map_rect(geometry: &BoardGeometry) -> Rect {
+    let half = Vec2::new(HEX_SIZE, 3f32.sqrt() / 2.0 * HEX_SIZE);
+    let edge = |col: u16, row: u16| {
+        let at = geometry.world_of(drumfire_core::coords::MapCoord::new(col, row).to_hex());
+        Rect::from_center_half_size(at, half)
+    };
+    let (w, h) = (geometry.width.max(1), geometry.height.max(1));
+    // The columns alternate up and down by half a hex: two of them take the extremes.
+    [0, 1.min(w - 1), w - 1, w.saturating_sub(2)]
+        .into_iter()
+        .flat_map(|col| [edge(col, 0), edge(col, h - 1)])
+        .fold(edge(0, 0), |a, b| a.union(b))
+}
+
+/// The centre of a first view `half` wide and high each way from it: as near the middle
+/// of every piece as keeps all of the side's own pieces in view (their middle where they
+/// do not all fit), and then, where the map is larger than the view, within the map.
+fn first_centre(map: Rect, half: Vec2, view: FirstView) -> Vec2 {
+    let Some(own) = view.own else {
+        return map.center();
+    };
+    let all = view.all.unwrap_or(own);
+    let mut centre = Vec2::ZERO;
+    for i in 0..2 {
+        let (lo, hi, h) = (own.min[i], own.max[i], half[i]);
+        centre[i] = if hi - lo <= 2.0 * h {
+            all.center()[i].clamp(hi - h, lo + h)
+        } else {
+            (lo + hi) / 2.0
+        };
+        if map.max[i] - map.min[i] > 2.0 * h {
+            centre[i] = centre[i].clamp(map.min[i] + h, map.max[i] - h);
+        } else {
+            centre[i] = map.center()[i];
+        }
+    }
+    centre
 }
 
 fn cursor_world(window: &Window, camera: &Camera, at: &GlobalTransform) -> Option<Vec2> {
@@ -321,6 +459,40 @@ fn drag_to_pan(
         transform.translation.y += d.y * scale;
     }
     *last = if dragging { cursor } else { None };
+}
+
+/// Zooms out (or in) to the whole map, in the space the panels leave (the Home key, and
+/// a script's `whole-map`).
+pub fn show_the_whole_map(
+    geometry: Option<Res<BoardGeometry>>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &mut Projection), With<crate::board::cache::BoardCamera>>,
+    area: Res<MapArea>,
+) {
+    let Some(geometry) = geometry else {
+        return;
+    };
+    let insets = match area.0 {
+        Some(r) => Insets {
+            left: r.min.x,
+            right: window.width() - r.max.x,
+            top: r.min.y,
+            bottom: window.height() - r.max.y,
+        },
+        None => Insets {
+            left: 0.0,
+            right: 0.0,
+            top: 0.0,
+            bottom: 0.0,
+        },
+    };
+    fit_camera(
+        &geometry,
+        &window,
+        camera.into_inner(),
+        insets,
+        (MAX_SCALE, None),
+    );
 }
 
 fn keys_to_pan(
@@ -437,5 +609,92 @@ mod tests {
         assert_eq!(s.counter, Some(stack[2]), "and round again");
         s.click(Hex::new(0, 0), &[]);
         assert_eq!((s.hex, s.counter), (Some(Hex::new(0, 0)), None));
+    }
+
+    #[test]
+    fn the_first_view_keeps_the_own_side_in_view_and_looks_towards_the_rest() {
+        let map = Rect::new(0.0, 0.0, 1000.0, 800.0);
+        let half = Vec2::new(400.0, 250.0);
+        // Own pieces along the bottom, the enemy along the top: the view goes as far up
+        // as keeps the bottom row in it, and stays within the map sideways.
+        let own = Rect::new(100.0, 50.0, 700.0, 120.0);
+        let all = Rect::new(100.0, 50.0, 700.0, 750.0);
+        let view = FirstView {
+            own: Some(own),
+            all: Some(all),
+        };
+        let c = first_centre(map, half, view);
+        assert_eq!(c, Vec2::new(400.0, 300.0));
+        assert!(
+            c.y - half.y <= own.min.y && c.x - half.x <= own.min.x && c.x + half.x >= own.max.x
+        );
+        // Own pieces wider than the view: their middle, kept within the map.
+        let wide = Rect::new(0.0, 600.0, 1000.0, 780.0);
+        let c = first_centre(
+            map,
+            half,
+            FirstView {
+                own: Some(wide),
+                all: Some(all),
+            },
+        );
+        assert_eq!(c, Vec2::new(500.0, 530.0));
+        // No pieces at all: the map's middle.
+        let none = FirstView {
+            own: None,
+            all: None,
+        };
+        assert_eq!(first_centre(map, half, none), map.center());
+        // A map smaller than the view one way: centred that way.
+        let narrow = Rect::new(0.0, 0.0, 600.0, 800.0);
+        assert_eq!(first_centre(narrow, half, view).x, 300.0);
+    }
+
+    /// Every shipped scenario opens where its counters' names read (at most
+    /// [`READABLE_SCALE`] world units a pixel: the smallest name, 7.5 units, is over 8
+    /// pixels), with every piece of the side played first in view, in a 1280 x 800
+    /// window with the play panels.
+    #[test]
+    fn every_shipped_scenario_opens_with_names_that_read_and_its_side_in_view() {
+        let free = Vec2::new(1280.0 - SIDE_PANEL_WIDTH, 800.0 - BARS_HEIGHT);
+        let mut seen = 0;
+        for (set, name) in drumfire_core::testing::shipped_scenarios() {
+            let scenario = drumfire_core::testing::shipped(&set, &name);
+            let mut game = drumfire_core::game::Game::new(&scenario, 3);
+            let side = game.awaiting().expect("a side to act");
+            let world = game.world_mut();
+            let index = world.resource::<HexIndex>();
+            let geometry = BoardGeometry::new(index.width, index.height);
+            let mut pieces = world.query::<(
+                &drumfire_core::counters::OnHex,
+                &drumfire_core::counters::Counter,
+            )>();
+            let mut rect = |side: Option<u8>| {
+                pieces
+                    .iter(world)
+                    .filter(|(_, c)| side.is_none_or(|s| c.side == s))
+                    .map(|(on, _)| {
+                        let at = geometry.world_of(on.0);
+                        Rect::from_center_size(at, Vec2::splat(2.0 * HEX_SIZE))
+                    })
+                    .reduce(|a, b| a.union(b))
+            };
+            let view = FirstView {
+                own: rect(Some(side)),
+                all: rect(None),
+            };
+            let (scale, centre) = framing(map_rect(&geometry), free, READABLE_SCALE, Some(view));
+            assert!(scale <= READABLE_SCALE, "{name}: {scale}");
+            let shown = Rect::from_center_half_size(centre, free * scale / 2.0).inflate(0.01);
+            let own = view.own.unwrap();
+            if own.width() <= shown.width() && own.height() <= shown.height() {
+                assert!(
+                    shown.contains(own.min) && shown.contains(own.max),
+                    "{name}: {own:?} not all in {shown:?}"
+                );
+            }
+            seen += 1;
+        }
+        assert_eq!(seen, 11);
     }
 }

@@ -7,7 +7,8 @@
 //! `select HEX`, `select-counter ID`, `activate ID`, `move ID... `, `fire ID...`,
 //! `hover HEX`, `click HEX`, `confirm`, `answer-all`, `pass`, `pass-until SIDE`,
 //! `plan open-sights|scenario`, `turn N` (pass until turn N or the end),
-//! `close-dialogs`, `look-up` (the phase bar's Rules button beside a refusal), `shot NAME`,
+//! `close-dialogs`, `look-up` (the phase bar's Rules button beside a refusal), `whole-map`
+//! (the Home key), `shot NAME`,
 //! `save PATH`; on the Artillery Plan sheet
 //! `sheet-cell LINE TURN` (click a cell, both from 1), `sheet-mission LINE
 //! planned|open|move`, `sheet-type HEX` (type a hex
@@ -217,6 +218,9 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
             }
         }
         "look-up" => world.resource_mut::<super::LookUpRequest>().0 = true,
+        "whole-map" => world
+            .run_system_cached(crate::input::show_the_whole_map)
+            .map_err(|e| format!("the whole map could not be shown: {e}"))?,
         "showing" => {
             // What is shown on the board now, in a picture and in words.
             let name = args.first().ok_or("a name is missing")?;

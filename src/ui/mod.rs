@@ -418,7 +418,7 @@ fn briefing(ui: &mut egui::Ui, info: &ScenarioInfo, table: &mut table_panels::Ta
     ui.heading("Briefing");
     ui.label(&info.briefing);
     ui.separator();
-    ui.label("Click a hex to see its stack. Click again to pick the next counter down; Esc clears the selection. Drag with the right or middle button, or use the arrow keys, to pan; the wheel zooms to the cursor.");
+    ui.label("Click a hex to see its stack. Click again to pick the next counter down; Esc clears the selection. Drag with the right or middle button, or use the arrow keys, to pan; the wheel zooms to the cursor; Home shows the whole map.");
     if table.on() {
         ui.colored_label(egui::Color32::from_rgb(240, 150, 40), "At the table the rules are off: drag any counter to any hex with the left button, flip it (F), mark it, take it off the map (Del) and roll dice from the tray.");
         table_panels::off_map(ui, table);

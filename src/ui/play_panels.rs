@@ -501,7 +501,7 @@ pub fn help_window(
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
             ui.strong("Mouse");
-            ui.label("Click a hex to select its top counter; click again for the next one down. The Orders under the hex list what the selected counter may do now, with the odds of each; greyed ones say why not. A move or a fire asks for a hex on the map: blue hexes can be reached (with their cost), red rings can be fired at or attacked. Right or middle drag pans, the wheel zooms.");
+            ui.label("Click a hex to select its top counter; click again for the next one down. The Orders under the hex list what the selected counter may do now, with the odds of each; greyed ones say why not. A move or a fire asks for a hex on the map: blue hexes can be reached (with their cost), red rings can be fired at or attacked. Right or middle drag pans, the wheel zooms, Home shows the whole map.");
             ui.separator();
             ui.strong("Keys");
             egui::Grid::new("keys").show(ui, |ui| {

@@ -108,13 +108,14 @@ fn the_artillery_plan_sheet_is_filled_in_and_kept_from_the_other_side() {
     let words = |name: &str| {
         std::fs::read_to_string(shots.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
     };
-    // The filled-in sheet over a drawn map, with the plotted fire's red labels.
+    // The filled-in sheet over a drawn map (the whole map: the script presses Home),
+    // with the plotted fire's red labels.
     let red = |img: &image::RgbaImage| count_near(img, [184, 20, 10], 8);
     for name in ["10-sheet", "12-drumfire", "14-british", "16-filed"] {
         let img = picture(name);
         assert!(colours(&img) > 200, "{name} looks blank");
         assert!(
-            red(&img) > 300,
+            red(&img) > 150,
             "{name}: no plotted fire on the map ({})",
             red(&img)
         );
