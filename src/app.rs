@@ -518,7 +518,8 @@ fn add_extra(app: &mut App, extra: Extra) {
     };
     if let Extra::View(viewer) = extra {
         app.insert_resource(viewer)
-            .insert_resource(drumfire_core::door::Watching);
+            .insert_resource(drumfire_core::door::Watching)
+            .init_resource::<crate::input::HomeKeyTaken>();
     } else if let Extra::Network(net) = extra {
         let net = *net;
         app.insert_resource(crate::play::PlayedHere(net.me()));

@@ -99,10 +99,9 @@ pub fn plugin(app: &mut App) {
                 (
                     keys_to_pan,
                     escape_clears_selection,
-                    // (In the replay viewer Home goes to the save's first moment.)
                     show_the_whole_map.run_if(
                         input_just_pressed(KeyCode::Home)
-                            .and_then(not(resource_exists::<crate::play::viewer::Viewer>)),
+                            .and_then(not(resource_exists::<HomeKeyTaken>)),
                     ),
                 )
                     .run_if(not(egui_wants_any_keyboard_input)),
@@ -231,23 +230,10 @@ fn frame_for_the_side_awaited(world: &mut World) {
     }
 }
 
-/// The side whose pieces the first view shows: the side played at this machine in a
-/// game between two, the first side a person plays beside a computer, in hot seat the
-/// side the game waits on first; none when the computer plays every side, and none
-/// outside the play window (the editor frames its map itself).
+/// The side whose pieces the first view shows, as the play window says
+/// ([`HomeSide`]); none outside it (the editor frames its map itself).
 fn home_side(world: &World) -> Option<u8> {
-    let computer = world.get_resource::<crate::play::computer::Computer>()?;
-    if let Some(here) = world.get_resource::<crate::play::PlayedHere>() {
-        return Some(here.0);
-    }
-    if computer.sides.contains(&true) {
-        return computer
-            .sides
-            .iter()
-            .position(|plays| !plays)
-            .and_then(|i| u8::try_from(i).ok());
-    }
-    drumfire_core::flow::awaiting(world)
+    world.get_resource::<HomeSide>().and_then(|h| (h.0)(world))
 }
 
 fn frame_for(
@@ -292,6 +278,15 @@ fn frame_for(
         (READABLE_SCALE, Some(view)),
     );
 }
+
+/// Which side's pieces the first view of a game shows (the play window puts it in).
+#[derive(Resource, Clone, Copy)]
+pub struct HomeSide(pub fn(&World) -> Option<u8>);
+
+/// Home is another control's key on this screen (the replay viewer's first moment), so
+/// it does not show the whole map.
+#[derive(Resource, Default)]
+pub struct HomeKeyTaken;
 
 /// Where the first view looks when the whole map does not fit: world rectangles round
 /// the pieces of the side played here and round every piece.

@@ -30,9 +30,13 @@ impl Computer {
     }
 }
 
-/// The Hard computer's look-ahead under way, if any.
+/// The Hard computer's look-ahead under way, if any, and the clock its sides think on
+/// (a side-turn's time shared among its orders).
 #[derive(Resource, Default)]
-pub struct Thinking(pub Option<super::thinking::Thought>);
+pub struct Thinking(
+    pub Option<super::thinking::Thought>,
+    pub drumfire_core::lookahead::TurnClock,
+);
 
 /// While true the computer gives no order (a script holds it to picture its thinking).
 #[derive(Resource, Default, Debug)]
@@ -125,10 +129,12 @@ fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<u64>) {
     *waited = 0.0;
     *salt = salt.wrapping_add(1);
     let order = if hard {
-        world
-            .resource_mut::<Thinking>()
-            .0
-            .take()
+        let mut thinking = world.resource_mut::<Thinking>();
+        let thought = thinking.0.take();
+        if let Some((took, plays)) = thought.as_ref().and_then(|t| t.took()) {
+            thinking.1.record(side, took, plays);
+        }
+        thought
             .and_then(|t| t.found().cloned().flatten())
             .map(|(order, _)| order)
     } else {
@@ -160,7 +166,8 @@ fn think(world: &mut World, side: u8, salt: &mut u64) -> bool {
     }
     *salt = salt.wrapping_add(1);
     let scenario = world.resource::<GameSource>().scenario.clone();
-    let thought = super::thinking::Thought::start(world, &scenario, side, *salt);
+    let budget = world.resource_scope(|world, mut t: Mut<Thinking>| t.1.budget(world, side));
+    let thought = super::thinking::Thought::start(world, &scenario, (side, *salt), budget);
     world.resource_mut::<Thinking>().0 = Some(thought);
     world.write_message(bevy::window::RequestRedraw);
     false

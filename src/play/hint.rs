@@ -80,7 +80,8 @@ pub fn advance(world: &mut World, mut salt: Local<u64>) {
             .resource::<super::session::GameSource>()
             .scenario
             .clone();
-        let thought = Thought::start(world, &scenario, side, *salt);
+        let budget = drumfire_core::lookahead::Budget::for_player(world);
+        let thought = Thought::start(world, &scenario, (side, *salt), budget);
         let mut hint = world.resource_mut::<Hint>();
         hint.thought = Some(thought);
         hint.shown = None;

@@ -97,7 +97,8 @@ pub use crate::input::Picking;
 
 /// The play plugin.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Preview>()
+    app.insert_resource(crate::input::HomeSide(home_side))
+        .init_resource::<Preview>()
         .init_resource::<CombatReport>()
         .init_resource::<LookUpRequest>()
         .init_resource::<session::NextUnitRequest>()
@@ -267,6 +268,24 @@ fn draw_overlays(
                 .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x))),
         ));
     }
+}
+
+/// The side whose pieces the first view shows: the side played at this machine in a
+/// game between two (or by post), the first side a person plays beside a computer, in
+/// hot seat the side the game waits on first; none when the computer plays every side.
+fn home_side(world: &World) -> Option<u8> {
+    if let Some(here) = world.get_resource::<PlayedHere>() {
+        return Some(here.0);
+    }
+    let computer = world.get_resource::<computer::Computer>()?;
+    if computer.sides.contains(&true) {
+        return computer
+            .sides
+            .iter()
+            .position(|plays| !plays)
+            .and_then(|i| u8::try_from(i).ok());
+    }
+    drumfire_core::flow::awaiting(world)
 }
 
 #[cfg(test)]

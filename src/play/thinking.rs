@@ -26,6 +26,8 @@ pub struct Thought {
     pub total: u32,
     progress: Arc<Progress>,
     found: Arc<OnceLock<(Found, Vec<GameEvent>)>>,
+    /// How long the look-ahead took, once it is done.
+    took: Arc<OnceLock<std::time::Duration>>,
 }
 
 impl Drop for Thought {
@@ -36,14 +38,23 @@ impl Drop for Thought {
 }
 
 impl Thought {
-    /// Starts thinking for `side` in the game `world` holds (of `scenario`).
-    pub fn start(world: &bevy::prelude::World, scenario: &Scenario, side: u8, seed: u64) -> Self {
-        let budget = Budget::for_player(world);
+    /// Starts thinking for `side` in the game `world` holds (of `scenario`), within
+    /// `budget` (a person's Hint gets [`Budget::for_player`]; the computer's sides get
+    /// what their [`lookahead::TurnClock`] gives).
+    pub fn start(
+        world: &bevy::prelude::World,
+        scenario: &Scenario,
+        (side, seed): (u8, u64),
+        budget: Budget,
+    ) -> Self {
         let snapshot = Snapshot::take(world);
         let progress = Arc::new(Progress::default());
         let found = Arc::new(OnceLock::new());
+        let took = Arc::new(OnceLock::new());
         let (scenario, counter, slot) = (scenario.clone(), progress.clone(), found.clone());
+        let timer = took.clone();
         std::thread::spawn(move || {
+            let started = std::time::Instant::now();
             let mut game = Game::new(&scenario, 0);
             let result = match snapshot.put(game.world_mut()) {
                 Ok(()) => {
@@ -51,6 +62,7 @@ impl Thought {
                 }
                 Err(_) => None,
             };
+            let _ = timer.set(started.elapsed());
             let events = match &result {
                 Some((order, _)) => before_the_dice(&mut game, &snapshot, order, side, seed),
                 None => Vec::new(),
@@ -63,7 +75,14 @@ impl Thought {
             total: budget.plays,
             progress,
             found,
+            took,
         }
+    }
+
+    /// How long the look-ahead took and the plays it made, once it is done.
+    pub fn took(&self) -> Option<(std::time::Duration, u32)> {
+        let plays = self.progress.done.load(Ordering::Relaxed);
+        self.took.get().map(|t| (*t, plays))
     }
 
     /// The result, once it is ready.

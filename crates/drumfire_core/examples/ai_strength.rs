@@ -11,7 +11,8 @@
 //! itself.
 //!
 //! `--hard[=PLAYS]` plays the Hard computer (PLAYS plays forward an order, on two
-//! threads; by default the budget a player gets in the game) instead of the Normal one, against the Normal computer (`--vs=random`: the
+//! threads; by default what a player's opponent gets in the game: `lookahead::TurnClock`,
+//! its side-turn's time shared among its orders) instead of the Normal one, against the Normal computer (`--vs=random`: the
 //! random player), and times the Hard player's decisions; `--ahead=N` game turns
 //! forward past the present one (default 1).
 
@@ -43,7 +44,7 @@ fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2], budget: Option<B
     // The budget a player gets, deadline and all, unless the command line set one.
     let bot = |kind, seed| match budget {
         Some(b) => Bot::new(kind, seed).with_budget(b),
-        None => Bot::new(kind, seed).with_deadline(drumfire_core::lookahead::PLAYER_DEADLINE),
+        None => Bot::new(kind, seed).on_the_clock(),
     };
     let mut bots = [bot(kinds[0], seed), bot(kinds[1], seed + 1)];
     let timed = if kinds.contains(&PlayerKind::Hard) {

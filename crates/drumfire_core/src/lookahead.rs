@@ -92,6 +92,106 @@ impl Budget {
     }
 }
 
+/// What a Hard side may think in all in one side-turn (every order it gives in a game
+/// turn) as a person's opponent: [`TurnClock`] shares it among the side-turn's orders.
+pub const SIDE_TURN: std::time::Duration = std::time::Duration::from_millis(1_800);
+
+/// The least an order is given by [`TurnClock`], however far its side-turn is spent.
+pub const LEAST_AN_ORDER: std::time::Duration = std::time::Duration::from_millis(120);
+
+/// The fewest plays [`TurnClock`] budgets an order for (where the player's budget has
+/// more): fewer leave the halving nothing to halve.
+const LEAST_PLAYS: u32 = 16;
+
+/// Orders a side is taken to give in a side-turn before it has played one.
+const FIRST_GUESS: u32 = 4;
+
+/// The Hard player's clock as a person's opponent: [`SIDE_TURN`] a side-turn, shared
+/// among its orders. Each order may think for what is left of the side-turn over the
+/// orders the side weighed in its last side-turn that it has yet to give (at least
+/// [`LEAST_AN_ORDER`], at most [`PLAYER_DEADLINE`]), and is budgeted as many plays as
+/// the side has been making in that time (never more than [`Budget::for_player`]), so
+/// the halving runs its rounds within the time rather than being cut short in its
+/// first. What it gives depends on the machine's speed, as any deadline does; the
+/// orders are in the save, so a replay does not.
+#[derive(Clone, Debug, Default)]
+pub struct TurnClock {
+    sides: Vec<SideClock>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct SideClock {
+    /// The game turn of the side-turn being counted.
+    turn: Option<u16>,
+    /// Thought in it so far.
+    spent: std::time::Duration,
+    /// Orders given in it so far.
+    made: u32,
+    /// Orders given in the side's last side-turn.
+    last: Option<u32>,
+    /// Plays a second, as the side has been making them lately.
+    rate: Option<f64>,
+}
+
+impl TurnClock {
+    /// The budget for `side`'s next order in `world`.
+    pub fn budget(&mut self, world: &World, side: u8) -> Budget {
+        let base = Budget::for_player(world);
+        let turn = world.resource::<Turn>().0;
+        let clock = self.side(side);
+        if clock.turn != Some(turn) {
+            if clock.turn.is_some() {
+                clock.last = Some(clock.made);
+            }
+            clock.turn = Some(turn);
+            clock.spent = std::time::Duration::ZERO;
+            clock.made = 0;
+        }
+        let orders_left = clock
+            .last
+            .unwrap_or(FIRST_GUESS)
+            .saturating_sub(clock.made)
+            .max(1);
+        let deadline = (SIDE_TURN.saturating_sub(clock.spent) / orders_left)
+            .clamp(LEAST_AN_ORDER, PLAYER_DEADLINE);
+        let plays = match clock.rate {
+            Some(rate) => ((rate * deadline.as_secs_f64()) as u32)
+                .max(LEAST_PLAYS)
+                .min(base.plays),
+            None => base.plays,
+        };
+        Budget {
+            plays,
+            deadline: Some(deadline),
+            ..base
+        }
+    }
+
+    /// `side` gave an order after thinking for `took` and making `plays` plays. Only
+    /// orders it made plays for count among the side-turn's orders: one with nothing to
+    /// weigh (a single order, a pass) takes next to no time.
+    pub fn record(&mut self, side: u8, took: std::time::Duration, plays: u32) {
+        let clock = self.side(side);
+        clock.spent += took;
+        if plays > 0 {
+            clock.made += 1;
+        }
+        // A decision with few plays says little of their pace (its fixed costs weigh).
+        if plays >= LEAST_PLAYS && !took.is_zero() {
+            let now = f64::from(plays) / took.as_secs_f64();
+            clock.rate = Some(clock.rate.map_or(now, |r| 0.7 * r + 0.3 * now));
+        }
+    }
+
+    fn side(&mut self, side: u8) -> &mut SideClock {
+        let i = usize::from(side);
+        if self.sides.len() <= i {
+            self.sides.resize_with(i + 1, SideClock::default);
+        }
+        &mut self.sides[i]
+    }
+}
+
 /// What the Hard player found for an order it weighed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weighed {
@@ -180,9 +280,10 @@ pub fn choose_counted(
             .min(left / running.len() as u32)
             .max(1);
         let first = weighed[0].worths.len() as u32;
-        let jobs: Vec<(usize, u32)> = running
-            .iter()
-            .flat_map(|&c| (first..first + share).map(move |k| (c, k)))
+        // Play by play, every order in the running in each: a deadline that cuts the
+        // round short leaves them about as many plays each.
+        let jobs: Vec<(usize, u32)> = (first..first + share)
+            .flat_map(|k| running.iter().map(move |&c| (c, k)))
             .collect();
         let worths = play_all(
             scenario, &snapshot, &weighed, &jobs, side, seed, budget, done, &late,

@@ -63,8 +63,10 @@ pub struct Bot {
     /// The Hard player's budget: `None`, the one the game gives
     /// ([`crate::lookahead::Budget::for_game`]).
     budget: Option<crate::lookahead::Budget>,
-    /// Within a deadline an order, as a person's opponent thinks.
+    /// Within a deadline an order.
     deadline: Option<std::time::Duration>,
+    /// On the clock a person's opponent thinks on.
+    clock: Option<crate::lookahead::TurnClock>,
 }
 
 impl Bot {
@@ -75,7 +77,15 @@ impl Bot {
             rng: ChaCha8Rng::seed_from_u64(seed ^ 0x005e_ed0f_b075),
             budget: None,
             deadline: None,
+            clock: None,
         }
+    }
+
+    /// The same bot thinking as a person's opponent does (a Hard player): on
+    /// [`crate::lookahead::TurnClock`], within its side-turn's time.
+    pub fn on_the_clock(mut self) -> Self {
+        self.clock = Some(crate::lookahead::TurnClock::default());
+        self
     }
 
     /// The same bot thinking within `deadline` an order (for a Hard player).
@@ -98,6 +108,22 @@ impl Bot {
             return rules.computer(game.world(), side, salt);
         }
         if self.kind == PlayerKind::Hard {
+            if let Some(clock) = &mut self.clock {
+                let budget = clock.budget(game.world(), side);
+                let progress = crate::lookahead::Progress::default();
+                let started = std::time::Instant::now();
+                let found = crate::lookahead::choose_counted(
+                    game.scenario(),
+                    game.world(),
+                    side,
+                    salt,
+                    budget,
+                    &progress,
+                );
+                let plays = progress.done.load(std::sync::atomic::Ordering::Relaxed);
+                clock.record(side, started.elapsed(), plays);
+                return found.map(|(order, _)| order);
+            }
             let mut budget = self
                 .budget
                 .unwrap_or_else(|| crate::lookahead::Budget::for_game(game.world()));

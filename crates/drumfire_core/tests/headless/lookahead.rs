@@ -348,3 +348,42 @@ fn every_rule_set_gives_the_odds_of_its_orders_that_roll() {
         assert!(with_odds > 0, "{name}: no order with odds");
     }
 }
+
+/// A person's opponent thinks on a clock: a side-turn's time shared among the orders
+/// the side gave in its last side-turn, each budgeted the plays the side has been
+/// making in its time, none under the least an order gets nor over the per-order
+/// deadline and the player's plays.
+#[test]
+fn the_turn_clock_shares_a_side_turn_among_its_orders() {
+    use drumfire_core::lookahead::{LEAST_AN_ORDER, PLAYER_DEADLINE, SIDE_TURN, TurnClock};
+    use std::time::Duration;
+    let mut game = Game::new(&shipped("portable", "ukhozi_drift.ron"), 1);
+    let full = Budget::for_player(game.world()).plays;
+    let mut clock = TurnClock::default();
+    // Before any order: four orders guessed, the player's plays.
+    let first = clock.budget(game.world(), 0);
+    assert_eq!((first.deadline, first.plays), (Some(SIDE_TURN / 4), full));
+    // 300 ms for 120 plays: 400 a second; 1.5 s left for the three orders guessed.
+    clock.record(0, Duration::from_millis(300), 120);
+    let second = clock.budget(game.world(), 0);
+    assert_eq!(second.deadline, Some(Duration::from_millis(500)));
+    assert_eq!(second.plays, 200);
+    // The other side's clock is its own.
+    assert_eq!(clock.budget(game.world(), 1).deadline, Some(SIDE_TURN / 4));
+    // The side-turn spent: the least an order gets, and plays at the pace seen.
+    clock.record(0, Duration::from_millis(1_500), 600);
+    let late = clock.budget(game.world(), 0);
+    assert_eq!(late.deadline, Some(LEAST_AN_ORDER));
+    assert_eq!(late.plays, 48);
+    clock.record(0, Duration::from_millis(100), 5);
+    // An order with nothing to weigh (no plays) is not counted among them.
+    clock.record(0, Duration::from_millis(2), 0);
+    // The next game turn: the side weighed three orders in its last, so a third of the
+    // side-turn each, within the per-order deadline.
+    game.world_mut()
+        .resource_mut::<drumfire_core::flow::Turn>()
+        .0 += 1;
+    let next = clock.budget(game.world(), 0);
+    assert_eq!(next.deadline, Some((SIDE_TURN / 3).min(PLAYER_DEADLINE)));
+    assert_eq!(next.plays, 240);
+}
