@@ -218,9 +218,43 @@ fn locked_deck(c: &mut Criterion) {
     g.finish();
 }
 
+/// The Hard player's look-ahead: one decision of 32 plays on one thread, no deadline
+/// (the same work on any machine), a few orders into a game of the Great War tutorial
+/// and of the Ridge at Tanner's Ford. What a play costs is what the search can afford.
+fn lookahead(c: &mut Criterion) {
+    let mut g = c.benchmark_group("lookahead");
+    g.sample_size(10);
+    for (set, name, orders) in [
+        ("great_war", "tutorial.ron", 6),
+        ("acw", "tanners_ford.ron", 10),
+    ] {
+        let s = shipped(set, name);
+        let mut game = Game::new(&s, 5);
+        let mut bots = [Bot::new(PlayerKind::Ai, 1), Bot::new(PlayerKind::Ai, 2)];
+        for _ in 0..orders {
+            let side = game.awaiting().expect("a side to act");
+            let order = bots[usize::from(side)]
+                .choose(&game, side)
+                .expect("an order");
+            game.submit(order).expect("a legal order");
+        }
+        let side = game.awaiting().expect("a side to act");
+        let budget = drumfire_core::lookahead::Budget {
+            plays: 32,
+            threads: 1,
+            ..Default::default()
+        };
+        g.bench_function(format!("32 plays, {name}"), |b| {
+            b.iter(|| drumfire_core::lookahead::choose(&s, game.world(), side, 7, budget))
+        });
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
     throughput,
+    lookahead,
     odds,
     movement_and_sight,
     files,

@@ -35,6 +35,29 @@ pub struct Board {
     /// Rows.
     pub height: u16,
     cells: Vec<Cell>,
+    sight: SightMemo,
+}
+
+/// The lines of sight worked out so far, by pair of cells (0 not yet, 1 blocked, 2
+/// clear): terrain never changes in play, so each is worked out once a game. Kept
+/// only for maps of at most [`SIGHT_MEMO_CELLS`] hexes (a byte a pair, 4 MiB at
+/// most), made the first time a line is asked for, and not copied with the board.
+#[derive(Default)]
+struct SightMemo(std::sync::OnceLock<Box<[std::sync::atomic::AtomicU8]>>);
+
+/// The most hexes a map may have for its lines of sight to be kept ([`SightMemo`]).
+const SIGHT_MEMO_CELLS: usize = 2_048;
+
+impl Clone for SightMemo {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl std::fmt::Debug for SightMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SightMemo")
+    }
 }
 
 /// Extra movement points to enter a river hex without a bridge (fords cost one).
@@ -72,6 +95,7 @@ impl Board {
             width,
             height,
             cells,
+            sight: SightMemo::default(),
         }
     }
 
@@ -140,6 +164,33 @@ impl Board {
     /// runs exactly along a hexside, it is blocked only if the hexes on both sides block.
     /// Ours — D-3 in docs/rules/great-war.md: line of sight.
     pub fn line_of_sight(&self, from: Hex, to: Hex) -> bool {
+        let (Some(i), Some(j)) = (self.index(from), self.index(to)) else {
+            return false;
+        };
+        let n = self.cells.len();
+        if n > SIGHT_MEMO_CELLS {
+            return self.work_out_sight(from, to);
+        }
+        use std::sync::atomic::{AtomicU8, Ordering};
+        let memo = self.sight.0.get_or_init(|| {
+            std::iter::repeat_with(|| AtomicU8::new(0))
+                .take(n * n)
+                .collect()
+        });
+        let slot = &memo[i * n + j];
+        match slot.load(Ordering::Relaxed) {
+            1 => false,
+            2 => true,
+            _ => {
+                let clear = self.work_out_sight(from, to);
+                slot.store(1 + u8::from(clear), Ordering::Relaxed);
+                clear
+            }
+        }
+    }
+
+    /// [`Board::line_of_sight`], worked out.
+    fn work_out_sight(&self, from: Hex, to: Hex) -> bool {
         let (Some(a), Some(b)) = (self.cell(from), self.cell(to)) else {
             return false;
         };
@@ -153,5 +204,44 @@ impl Board {
         crate::map::sight_line(from, to)
             .into_iter()
             .all(|(left, right)| !(blocks(left) && blocks(right)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line of sight kept is the line worked out: every pair of hexes of a shipped
+    /// map, asked twice (the second answer from the memo) and of a copy of the board
+    /// (which keeps none of the first's).
+    #[test]
+    fn a_line_of_sight_kept_is_the_line_worked_out() {
+        let scenario = crate::testing::shipped("great_war", "marcoing_ridge.ron");
+        let game = crate::game::Game::new(&scenario, 1);
+        let board = game.world().resource::<Board>();
+        let hexes: Vec<Hex> = board.hexes().collect();
+        let (mut clear, mut blocked) = (0, 0);
+        for &a in &hexes {
+            for &b in &hexes {
+                let worked_out = board.work_out_sight(a, b);
+                assert_eq!(board.line_of_sight(a, b), worked_out);
+                assert_eq!(board.line_of_sight(a, b), worked_out);
+                if worked_out {
+                    clear += 1;
+                } else {
+                    blocked += 1;
+                }
+            }
+        }
+        let copy = board.clone();
+        assert!(copy.sight.0.get().is_none());
+        assert!(
+            hexes
+                .iter()
+                .all(|&a| copy.line_of_sight(a, hexes[0]) == board.work_out_sight(a, hexes[0]))
+        );
+        assert!(clear > 0 && blocked > 0, "{clear} clear, {blocked} blocked");
+        // Off the map: no line.
+        assert!(!board.line_of_sight(hexes[0], Hex::new(-50, 0)));
     }
 }
