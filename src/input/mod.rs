@@ -198,7 +198,7 @@ pub fn frame_the_map(world: &mut World) {
     if let Err(e) = world.run_system_cached_with(frame_for, home) {
         warn!("the first view was not framed: {e}");
     }
-    if home.is_none() {
+    if home.is_none() && world.contains_resource::<HomeSide>() {
         world.insert_resource(FramedForNobody(FRAMES_TO_WAIT_FOR_A_SIDE));
     }
 }
@@ -377,13 +377,15 @@ fn first_centre(map: Rect, half: Vec2, view: FirstView) -> Vec2 {
     let mut centre = Vec2::ZERO;
     for i in 0..2 {
         let (lo, hi, h) = (own.min[i], own.max[i], half[i]);
+        // `max` then `min`, not `clamp`: in floating point the bounds of a side just
+        // as wide as the view may cross, and `clamp` would panic.
         centre[i] = if hi - lo <= 2.0 * h {
-            all.center()[i].clamp(hi - h, lo + h)
+            all.center()[i].max(hi - h).min(lo + h)
         } else {
             (lo + hi) / 2.0
         };
         if map.max[i] - map.min[i] > 2.0 * h {
-            centre[i] = centre[i].clamp(map.min[i] + h, map.max[i] - h);
+            centre[i] = centre[i].max(map.min[i] + h).min(map.max[i] - h);
         } else {
             centre[i] = map.center()[i];
         }

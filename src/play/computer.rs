@@ -131,8 +131,8 @@ fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<u64>) {
     let order = if hard {
         let mut thinking = world.resource_mut::<Thinking>();
         let thought = thinking.0.take();
-        if let Some((took, plays)) = thought.as_ref().and_then(|t| t.took()) {
-            thinking.1.record(side, took, plays);
+        if let Some((budget, took, plays)) = thought.as_ref().and_then(|t| t.took()) {
+            thinking.1.record(side, &budget, took, plays);
         }
         thought
             .and_then(|t| t.found().cloned().flatten())

@@ -656,6 +656,9 @@ pub(crate) fn restart(world: &mut World, source: &GameSource, orders: Vec<Order>
     });
     world.resource_mut::<super::table::Placing>().0 = None;
     *world.resource_mut::<Selection>() = Selection::default();
+    if let Some(mut thinking) = world.get_resource_mut::<super::computer::Thinking>() {
+        thinking.1.forget_turns();
+    }
     crate::rules::reset(world);
     world.resource_mut::<ReplayQueue>().0 = orders.into();
 }

@@ -24,6 +24,7 @@ pub struct Thought {
     pub moment: usize,
     /// The plays it may make.
     pub total: u32,
+    budget: Budget,
     progress: Arc<Progress>,
     found: Arc<OnceLock<(Found, Vec<GameEvent>)>>,
     /// How long the look-ahead took, once it is done.
@@ -73,16 +74,17 @@ impl Thought {
             side,
             moment: world.resource::<OrderLog>().0.len(),
             total: budget.plays,
+            budget,
             progress,
             found,
             took,
         }
     }
 
-    /// How long the look-ahead took and the plays it made, once it is done.
-    pub fn took(&self) -> Option<(std::time::Duration, u32)> {
+    /// Its budget, how long the look-ahead took and the plays it made, once it is done.
+    pub fn took(&self) -> Option<(Budget, std::time::Duration, u32)> {
         let plays = self.progress.done.load(Ordering::Relaxed);
-        self.took.get().map(|t| (*t, plays))
+        self.took.get().map(|t| (self.budget, *t, plays))
     }
 
     /// The result, once it is ready.

@@ -511,6 +511,7 @@ pub fn help_window(
                     ("Ctrl+Z", "Undo the last order (never past dice already rolled)"),
                     ("Ctrl+S / Ctrl+O", "Save / load this scenario's game"),
                     ("Arrows", "Pan the map"),
+                    ("Home", "Show the whole map"),
                     ("F1", "This help"),
                 ] {
                     ui.monospace(k);

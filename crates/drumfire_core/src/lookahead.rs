@@ -92,12 +92,15 @@ impl Budget {
     }
 }
 
-/// What a Hard side may think in all in one side-turn (every order it gives in a game
-/// turn) as a person's opponent: [`TurnClock`] shares it among the side-turn's orders.
+/// What a Hard side aims to think in all in one side-turn (every order it gives in a
+/// game turn) as a person's opponent: [`TurnClock`] shares it among the side-turn's
+/// orders. An aim, not a bound: every order gets at least [`LEAST_AN_ORDER`], and
+/// what a decision does before its plays and the play under way at its deadline come
+/// on top.
 pub const SIDE_TURN: std::time::Duration = std::time::Duration::from_millis(1_800);
 
 /// The least an order is given by [`TurnClock`], however far its side-turn is spent.
-pub const LEAST_AN_ORDER: std::time::Duration = std::time::Duration::from_millis(120);
+pub const LEAST_AN_ORDER: std::time::Duration = std::time::Duration::from_millis(80);
 
 /// The fewest plays [`TurnClock`] budgets an order for (where the player's budget has
 /// more): fewer leave the halving nothing to halve.
@@ -155,7 +158,7 @@ impl TurnClock {
         let deadline = (SIDE_TURN.saturating_sub(clock.spent) / orders_left)
             .clamp(LEAST_AN_ORDER, PLAYER_DEADLINE);
         let plays = match clock.rate {
-            Some(rate) => ((rate * deadline.as_secs_f64()) as u32)
+            Some(rate) => ((rate * deadline.as_secs_f64()).round() as u32)
                 .max(LEAST_PLAYS)
                 .min(base.plays),
             None => base.plays,
@@ -167,19 +170,30 @@ impl TurnClock {
         }
     }
 
-    /// `side` gave an order after thinking for `took` and making `plays` plays. Only
-    /// orders it made plays for count among the side-turn's orders: one with nothing to
-    /// weigh (a single order, a pass) takes next to no time.
-    pub fn record(&mut self, side: u8, took: std::time::Duration, plays: u32) {
+    /// `side` gave an order on `budget` after thinking for `took` and making `plays`
+    /// plays. Only orders it made plays for count among the side-turn's orders: one
+    /// with nothing to weigh (a single order, a pass) takes next to no time.
+    pub fn record(&mut self, side: u8, budget: &Budget, took: std::time::Duration, plays: u32) {
         let clock = self.side(side);
         clock.spent += took;
         if plays > 0 {
             clock.made += 1;
         }
-        // A decision with few plays says little of their pace (its fixed costs weigh).
-        if plays >= LEAST_PLAYS && !took.is_zero() {
+        // The pace, from a decision that made many plays (with few, its fixed costs
+        // weigh) or that its deadline cut short (it was too hopeful: it must come down).
+        if plays > 0 && (plays >= LEAST_PLAYS || plays < budget.plays) && !took.is_zero() {
             let now = f64::from(plays) / took.as_secs_f64();
             clock.rate = Some(clock.rate.map_or(now, |r| 0.7 * r + 0.3 * now));
+        }
+    }
+
+    /// Forgets the side-turns under way, keeping the pace: the game was set up again
+    /// (an undo, a load), and the orders given again are thought out again.
+    pub fn forget_turns(&mut self) {
+        for clock in &mut self.sides {
+            clock.turn = None;
+            clock.spent = std::time::Duration::ZERO;
+            clock.made = 0;
         }
     }
 

@@ -121,7 +121,7 @@ impl Bot {
                     &progress,
                 );
                 let plays = progress.done.load(std::sync::atomic::Ordering::Relaxed);
-                clock.record(side, started.elapsed(), plays);
+                clock.record(side, &budget, started.elapsed(), plays);
                 return found.map(|(order, _)| order);
             }
             let mut budget = self

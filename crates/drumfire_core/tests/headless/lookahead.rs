@@ -364,20 +364,22 @@ fn the_turn_clock_shares_a_side_turn_among_its_orders() {
     let first = clock.budget(game.world(), 0);
     assert_eq!((first.deadline, first.plays), (Some(SIDE_TURN / 4), full));
     // 300 ms for 120 plays: 400 a second; 1.5 s left for the three orders guessed.
-    clock.record(0, Duration::from_millis(300), 120);
+    clock.record(0, &first, Duration::from_millis(300), 120);
     let second = clock.budget(game.world(), 0);
     assert_eq!(second.deadline, Some(Duration::from_millis(500)));
     assert_eq!(second.plays, 200);
     // The other side's clock is its own.
     assert_eq!(clock.budget(game.world(), 1).deadline, Some(SIDE_TURN / 4));
     // The side-turn spent: the least an order gets, and plays at the pace seen.
-    clock.record(0, Duration::from_millis(1_500), 600);
+    clock.record(0, &second, Duration::from_millis(1_500), 600);
     let late = clock.budget(game.world(), 0);
     assert_eq!(late.deadline, Some(LEAST_AN_ORDER));
-    assert_eq!(late.plays, 48);
-    clock.record(0, Duration::from_millis(100), 5);
-    // An order with nothing to weigh (no plays) is not counted among them.
-    clock.record(0, Duration::from_millis(2), 0);
+    assert_eq!(late.plays, 32);
+    // A decision that made all of a few plays says nothing of the pace.
+    let few = Budget { plays: 5, ..late };
+    clock.record(0, &few, Duration::from_millis(100), 5);
+    // An order with nothing to weigh (no plays) is not counted among the side-turn's.
+    clock.record(0, &late, Duration::from_millis(2), 0);
     // The next game turn: the side weighed three orders in its last, so a third of the
     // side-turn each, within the per-order deadline.
     game.world_mut()
@@ -386,4 +388,15 @@ fn the_turn_clock_shares_a_side_turn_among_its_orders() {
     let next = clock.budget(game.world(), 0);
     assert_eq!(next.deadline, Some((SIDE_TURN / 3).min(PLAYER_DEADLINE)));
     assert_eq!(next.plays, 240);
+    // Cut short by its deadline at 12 plays (20 a second): the pace comes down,
+    // 0.7 x 400 + 0.3 x 20 = 286 a second, for the two orders left in 1.2 s.
+    clock.record(0, &next, Duration::from_millis(600), 12);
+    let slower = clock.budget(game.world(), 0);
+    assert_eq!(slower.deadline, Some(Duration::from_millis(600)));
+    assert_eq!(slower.plays, 172);
+    // The game set up again (an undo, a load): the side-turn starts over, at that pace.
+    clock.forget_turns();
+    let again = clock.budget(game.world(), 0);
+    assert_eq!(again.deadline, Some(Duration::from_millis(600)));
+    assert_eq!(again.plays, 172);
 }
