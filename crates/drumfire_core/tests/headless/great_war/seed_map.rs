@@ -26,6 +26,7 @@ fn every_rule_of_the_seed_is_mapped_to_a_test_that_exists() {
         "tests/headless/loader.rs",
         "src/rules/great_war/tables.rs",
         "src/rules/great_war/bombardment.rs",
+        "src/rules/great_war/board.rs",
         "../../tests/app/cli.rs",
     ]
     .iter()
