@@ -230,6 +230,85 @@ fn frame_for_the_side_awaited(world: &mut World) {
     }
 }
 
+/// Where the board camera looks and how far out it is: the view a hot-seat player
+/// left the table at, given back when the table comes back to them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CameraView {
+    /// The camera's place on the board.
+    pub at: Vec3,
+    /// World units a pixel.
+    pub scale: f32,
+}
+
+/// The board camera's view now (none without a board camera).
+pub fn camera_view(world: &mut World) -> Option<CameraView> {
+    let mut camera =
+        world.query_filtered::<(&Transform, &Projection), With<crate::board::cache::BoardCamera>>();
+    let (transform, projection) = camera.iter(world).next()?;
+    let Projection::Orthographic(ortho) = projection else {
+        return None;
+    };
+    Some(CameraView {
+        at: transform.translation,
+        scale: ortho.scale,
+    })
+}
+
+/// Puts the board camera back where a view was taken.
+pub fn set_camera_view(world: &mut World, view: CameraView) {
+    let mut camera = world
+        .query_filtered::<(&mut Transform, &mut Projection), With<crate::board::cache::BoardCamera>>();
+    for (mut transform, mut projection) in camera.iter_mut(world) {
+        transform.translation = view.at;
+        if let Projection::Orthographic(ortho) = projection.as_mut() {
+            ortho.scale = view.scale;
+        }
+    }
+}
+
+/// How many of each side's pieces the map area shows now (by side number; none without a
+/// board camera and window).
+pub fn pieces_in_view(world: &mut World) -> Option<Vec<(usize, usize)>> {
+    let view = camera_view(world)?;
+    let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
+    let size = windows.iter(world).next()?.size();
+    let area = world
+        .get_resource::<MapArea>()
+        .and_then(|a| a.0)
+        .unwrap_or(Rect::from_corners(Vec2::ZERO, size));
+    // Window pixels run down from the top left; the board's units up from the middle.
+    let to_board = |p: Vec2| {
+        view.at.truncate() + Vec2::new(p.x - size.x / 2.0, size.y / 2.0 - p.y) * view.scale
+    };
+    let shown = Rect::from_corners(to_board(area.min), to_board(area.max));
+    let geometry = world.get_resource::<BoardGeometry>()?.clone();
+    let mut pieces = world.query::<(
+        &drumfire_core::counters::OnHex,
+        &drumfire_core::counters::Counter,
+    )>();
+    let mut counts: Vec<(usize, usize)> = Vec::new();
+    for (on, counter) in pieces.iter(world) {
+        let side = usize::from(counter.side);
+        if counts.len() <= side {
+            counts.resize(side + 1, (0, 0));
+        }
+        counts[side].1 += 1;
+        if shown.contains(geometry.world_of(on.0)) {
+            counts[side].0 += 1;
+        }
+    }
+    Some(counts)
+}
+
+/// Frames the board on one side's pieces as the first view does (the whole map where
+/// it fits at a zoom names read at): the table handed to a hot-seat player the first
+/// time.
+pub fn frame_the_side(world: &mut World, side: u8) {
+    if let Err(e) = world.run_system_cached_with(frame_for, Some(side)) {
+        warn!("the view was not framed on side {side}: {e}");
+    }
+}
+
 /// The side whose pieces the first view shows, as the play window says
 /// ([`HomeSide`]); none outside it (the editor frames its map itself).
 fn home_side(world: &World) -> Option<u8> {

@@ -451,6 +451,14 @@ fn visible_text(world: &mut World) -> String {
     }
     let steps = rule_set_steps(world);
     (steps.view_text)(world, &mut out);
+    if let Some(counts) = crate::input::pieces_in_view(world) {
+        let seen: Vec<String> = counts
+            .iter()
+            .enumerate()
+            .map(|(side, (shown, all))| format!("{} {shown} of {all}", sides.name(side as u8)))
+            .collect();
+        let _ = writeln!(out, "pieces in view: {}", seen.join(", "));
+    }
     let names = drumfire_core::journal::piece_names(world);
     for e in world
         .resource::<drumfire_core::journal::Journal>()

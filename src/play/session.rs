@@ -126,6 +126,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<TwoMachines>()
         .init_resource::<HelpOpen>()
         .init_resource::<Handoff>()
+        .init_resource::<SideViews>()
         .add_systems(
             Update,
             (
@@ -135,6 +136,7 @@ pub fn plugin(app: &mut App) {
                 feed_replay,
                 autosave,
                 watch_handoff,
+                give_the_view_back,
             )
                 .chain()
                 .before(super::RulesInput),
@@ -550,11 +552,45 @@ pub fn watch_handoff(world: &mut World) {
     let between_people = people > 1 && now.is_some_and(|s| !played(usize::from(s)));
     let mut h = world.resource_mut::<Handoff>();
     let handed = h.last.is_some() && now != h.last || std::mem::take(&mut h.replayed);
-    if hides && handed && between_people {
+    let left = h.last;
+    let raised = hides && handed && between_people;
+    if raised {
         h.waiting_for = now;
         h.show_secret = false;
     }
     h.last = now;
+    // The player leaving the table keeps their view of it for their next turn there.
+    if raised
+        && let Some(side) = left
+        && let Some(view) = crate::input::camera_view(world)
+    {
+        world.resource_mut::<SideViews>().0.insert(side, view);
+    }
+}
+
+/// What each hot-seat player last looked at: where the board camera was when they
+/// handed the table over.
+#[derive(Resource, Default)]
+pub struct SideViews(pub std::collections::HashMap<u8, crate::input::CameraView>);
+
+/// When a hot-seat player takes the table (the hand-off screen confirmed, not a look
+/// at a secret), the board shows what they looked at when they last handed it over,
+/// or, the first time, their own pieces as the first view frames them.
+pub fn give_the_view_back(world: &mut World, mut screen: Local<Option<(u8, bool)>>) {
+    let h = world.resource::<Handoff>();
+    let now = h.waiting_for.map(|side| (side, h.show_secret));
+    let taken = match (*screen, now) {
+        (Some((side, false)), None) => Some(side),
+        _ => None,
+    };
+    *screen = now;
+    let Some(side) = taken else {
+        return;
+    };
+    match world.resource::<SideViews>().0.get(&side).copied() {
+        Some(view) => crate::input::set_camera_view(world, view),
+        None => crate::input::frame_the_side(world, side),
+    }
 }
 
 /// Writes the game to `path` (its folder made); the game counts as saved from then
@@ -718,6 +754,52 @@ mod tests {
         }
         assert_eq!(game.phase_name(), "Movement");
         game
+    }
+
+    /// A hot-seat player who takes the table back finds the board where they left it; a
+    /// look at a secret behind the hand-off screen moves nothing.
+    #[test]
+    fn a_hot_seat_player_gets_back_the_view_they_left() {
+        use crate::input::CameraView;
+        let mut world = World::new();
+        world.init_resource::<Handoff>();
+        world.init_resource::<SideViews>();
+        world.spawn((
+            crate::board::cache::BoardCamera,
+            Transform::from_xyz(10.0, 20.0, 0.0),
+            Projection::Orthographic(OrthographicProjection::default_2d()),
+        ));
+        let british = CameraView {
+            at: Vec3::new(-300.0, 150.0, 0.0),
+            scale: 0.75,
+        };
+        let german = CameraView {
+            at: Vec3::new(500.0, -40.0, 0.0),
+            scale: 1.5,
+        };
+        world.resource_mut::<SideViews>().0.insert(1, british);
+        world.resource_mut::<SideViews>().0.insert(0, german);
+        let step = |world: &mut World, screen: Option<(u8, bool)>| {
+            let mut h = world.resource_mut::<Handoff>();
+            h.waiting_for = screen.map(|s| s.0);
+            h.show_secret = screen.is_some_and(|s| s.1);
+            world.run_system_cached(give_the_view_back).unwrap();
+            crate::input::camera_view(world).unwrap()
+        };
+        let first = CameraView {
+            at: Vec3::new(10.0, 20.0, 0.0),
+            scale: 1.0,
+        };
+        // The screen up: the table is hidden, the view not yet changed.
+        assert_eq!(step(&mut world, Some((1, false))), first);
+        // Taken by the British: their view.
+        assert_eq!(step(&mut world, None), british);
+        // The Germans look at their filed plan behind the screen: no view changes.
+        assert_eq!(step(&mut world, Some((0, true))), british);
+        assert_eq!(step(&mut world, None), british);
+        // Handed over to the Germans: theirs.
+        assert_eq!(step(&mut world, Some((0, false))), british);
+        assert_eq!(step(&mut world, None), german);
     }
 
     /// The Two machines window's Host and Join start `drumfire host` and `join` with

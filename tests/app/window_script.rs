@@ -143,6 +143,34 @@ fn the_artillery_plan_sheet_is_filled_in_and_kept_from_the_other_side() {
     assert_eq!(words("plan-handoff.txt"), "hand-off screen: German\n");
     let british = words("british.txt");
     assert!(british.starts_with("sheet: British\n"), "{british}");
+    // The Germans planned over the whole map; the table comes to the British framed on
+    // their own pieces at a zoom names read at: most of them in view (their rows are
+    // taller than the view), no German piece.
+    let in_view = |text: &str| -> Vec<(String, usize, usize)> {
+        let line = text
+            .lines()
+            .find_map(|l| l.strip_prefix("pieces in view: "))
+            .unwrap_or_else(|| panic!("no pieces in view in\n{text}"));
+        line.split(", ")
+            .map(|side| {
+                let (name, counts) = side.split_once(' ').unwrap();
+                let (shown, all) = counts.split_once(" of ").unwrap();
+                (
+                    name.to_owned(),
+                    shown.parse().unwrap(),
+                    all.parse().unwrap(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(
+        in_view(&german),
+        [("German".into(), 18, 18), ("British".into(), 13, 13)]
+    );
+    assert_eq!(
+        in_view(&british),
+        [("German".into(), 0, 18), ("British".into(), 11, 13)]
+    );
     for secret in ["Fussartillerie", "FAR 10", "1608", "1403", "2008"] {
         assert!(
             !british.contains(secret),
