@@ -239,6 +239,7 @@ fn spawn_overlays(
         material: materials.add(ColorMaterial::from_color(ROAD_COLOUR)),
         z: z::ROAD,
     };
+    spawn_hex_numbers(&mut commands, &g, cells.iter().map(|c| c.0.coord));
     for (cell, elevation, road, river, objective) in &cells {
         let centre = g.world_of(cell.hex);
         spawn_contours(&mut commands, &g, &index, &elevations, cell.hex, elevation);
@@ -259,12 +260,6 @@ fn spawn_overlays(
         if let Some(road) = road {
             draw_line_feature(&mut commands, &g, cell.hex, road.0, &road_line, &joint);
         }
-        commands.spawn((
-            BoardPiece,
-            cache::static_layer(),
-            text::board_text(cell.coord.label(), 9.0, Color::srgba(0.1, 0.1, 0.1, 0.75)),
-            Transform::from_translation((centre + Vec2::new(0.0, HEX_SIZE * 0.7)).extend(z::LABEL)),
-        ));
         if let Some(o) = objective {
             spawn_objective(
                 &mut commands,
@@ -277,6 +272,61 @@ fn spawn_overlays(
             );
         }
     }
+}
+
+/// How many hexes of a column one text of hex numbers covers.
+const HEX_NUMBER_ROWS: u16 = 10;
+
+/// The hex numbers, a text for each run of [`HEX_NUMBER_ROWS`] hexes down a column
+/// (the hexes of a column lie one hex height apart, which is the text's line height):
+/// a tenth of the entities and layouts of a text a hex, laid out again a run at a time.
+fn spawn_hex_numbers(
+    commands: &mut Commands,
+    g: &BoardGeometry,
+    coords: impl Iterator<Item = drumfire_core::coords::MapCoord>,
+) {
+    let line = BoardGeometry::grid_size().y;
+    for (top, lines) in hex_number_runs(g, coords) {
+        commands.spawn((
+            BoardPiece,
+            cache::static_layer(),
+            text::board_text_lines(&lines, 9.0, line, Color::srgba(0.1, 0.1, 0.1, 0.75)),
+            Transform::from_translation(top.extend(z::LABEL)),
+        ));
+    }
+}
+
+/// The texts of hex numbers: where each stands (the top of its first line) and its
+/// lines: a hex's number is on the line of its row in the run, that line's middle 0.7 of a hex's radius above the hex's centre.
+fn hex_number_runs(
+    g: &BoardGeometry,
+    coords: impl Iterator<Item = drumfire_core::coords::MapCoord>,
+) -> Vec<(Vec2, Vec<String>)> {
+    let mut runs: std::collections::BTreeMap<(u16, u16), Vec<u16>> = Default::default();
+    for c in coords {
+        runs.entry((c.col, c.row / HEX_NUMBER_ROWS))
+            .or_default()
+            .push(c.row);
+    }
+    let line = BoardGeometry::grid_size().y;
+    let mut texts = Vec::new();
+    for ((col, run), rows) in runs {
+        let first = run * HEX_NUMBER_ROWS;
+        let last = rows.iter().copied().max().unwrap_or(first);
+        // A hex missing from the map leaves its line empty, so the rest stay in place.
+        let lines: Vec<String> = (first..=last)
+            .map(|row| {
+                if rows.contains(&row) {
+                    drumfire_core::coords::MapCoord::new(col, row).label()
+                } else {
+                    String::new()
+                }
+            })
+            .collect();
+        let centre = g.world_of(drumfire_core::coords::MapCoord::new(col, first).to_hex());
+        texts.push((centre + Vec2::new(0.0, HEX_SIZE * 0.7 + line / 2.0), lines));
+    }
+    texts
 }
 
 /// Contour lines on every hexside of `hex` that drops to a lower level.
@@ -441,6 +491,44 @@ mod tests {
     use super::*;
     use drumfire_core::coords::MapCoord;
     use drumfire_core::sides::SideInfo;
+
+    #[test]
+    fn every_hex_number_lies_over_its_hex_and_a_missing_hex_leaves_its_line_empty() {
+        let g = BoardGeometry::new(3, 23);
+        let missing = MapCoord::new(1, 12);
+        let coords: Vec<MapCoord> = (0..3)
+            .flat_map(|col| (0..23).map(move |row| MapCoord::new(col, row)))
+            .filter(|&c| c != missing)
+            .collect();
+        let runs = hex_number_runs(&g, coords.iter().rev().copied());
+        assert_eq!(
+            runs.len(),
+            9,
+            "three runs a column: rows 1-10, 11-20, 21-23"
+        );
+        let line = BoardGeometry::grid_size().y;
+        let mut found = 0;
+        for (top, lines) in &runs {
+            assert!(lines.len() <= usize::from(HEX_NUMBER_ROWS));
+            for (i, label) in lines.iter().enumerate() {
+                let at = *top - Vec2::new(0.0, line * (i as f32 + 0.5));
+                let hex = g.hex_at(at - Vec2::new(0.0, HEX_SIZE * 0.7));
+                let Some(hex) = hex else {
+                    panic!("line {i} of the text at {top} is over no hex");
+                };
+                let coord = MapCoord::from_hex(hex).expect("a map hex");
+                let centre = g.world_of(hex);
+                assert!((at - centre - Vec2::new(0.0, HEX_SIZE * 0.7)).length() < 1e-3);
+                if coord == missing {
+                    assert_eq!(label, "", "the missing hex's line");
+                } else {
+                    assert_eq!(*label, coord.label());
+                    found += 1;
+                }
+            }
+        }
+        assert_eq!(found, coords.len(), "every hex numbered once");
+    }
 
     #[test]
     fn an_objective_taken_turns_its_star_to_the_holders_colour() {

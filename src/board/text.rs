@@ -27,6 +27,9 @@ pub struct BoardText {
     size: f32,
     /// The factor its font size and scale were last set for (0 before the first).
     raster: f32,
+    /// The part of the board the text covers, relative to where it stands, for the
+    /// test of whether it is in view (a point for a text of one line).
+    extent: Rect,
 }
 
 /// A text on the board: `size` in board units, drawn at the zoom's resolution.
@@ -35,7 +38,42 @@ pub fn board_text(s: impl Into<String>, size: f32, colour: Color) -> impl Bundle
         Text2d::new(s),
         TextFont::from_font_size(size),
         TextColor(colour),
-        BoardText { size, raster: 0.0 },
+        BoardText {
+            size,
+            raster: 0.0,
+            extent: Rect::default(),
+        },
+    )
+}
+
+/// Lines of text on the board, one under the other `line_height` board units apart,
+/// each centred on the text's position across, the first line's middle
+/// `line_height / 2` below it: a column of hex numbers as one text. Tested for being
+/// in view over all its lines.
+pub fn board_text_lines(
+    lines: &[String],
+    size: f32,
+    line_height: f32,
+    colour: Color,
+) -> impl Bundle {
+    let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f32 * size;
+    (
+        Text2d::new(lines.join("\n")),
+        TextFont::from_font_size(size),
+        bevy::text::LineHeight::RelativeToFont(line_height / size),
+        bevy::text::TextLayout::new(bevy::text::Justify::Center, bevy::text::LineBreak::NoWrap),
+        bevy::sprite::Anchor::TOP_CENTER,
+        TextColor(colour),
+        BoardText {
+            size,
+            raster: 0.0,
+            extent: Rect::new(
+                -width / 2.0,
+                -line_height * lines.len() as f32,
+                width / 2.0,
+                0.0,
+            ),
+        },
     )
 }
 
@@ -161,7 +199,9 @@ fn fit_in_view(
     }
     *last = Some(*raster);
     for ((mut text, mut font, mut transform, mut visibility), at) in &mut texts {
-        let in_view = raster.view.contains(at.translation().truncate());
+        let here = at.translation().truncate();
+        let covers = Rect::from_corners(text.extent.min + here, text.extent.max + here);
+        let in_view = !raster.view.intersect(covers).is_empty() || raster.view.contains(here);
         fit(
             &raster,
             in_view,
