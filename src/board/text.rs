@@ -87,6 +87,8 @@ pub struct TextRaster {
     pub raster: f32,
     /// The part of the board in view, with a margin, in board units.
     pub view: Rect,
+    /// The part of the board in view, in board units.
+    pub seen: Rect,
 }
 
 impl Default for TextRaster {
@@ -95,6 +97,7 @@ impl Default for TextRaster {
             magnification: 1.0,
             raster: 1.0,
             view: Rect::default(),
+            seen: Rect::default(),
         }
     }
 }
@@ -146,12 +149,14 @@ fn follow_zoom(
         .map_or(Vec2::new(1280.0, 800.0), Window::size);
     // The view with a tile of the board cache round it: what a pan soon brings in,
     // and what the cache draws ahead.
-    let half = size * ortho.scale / 2.0 + Vec2::splat(super::cache::TILE_PX as f32 / step);
+    let seen = size * ortho.scale / 2.0;
+    let half = seen + Vec2::splat(super::cache::TILE_PX as f32 / step);
     let centre = at.translation().truncate();
     raster.set_if_neq(TextRaster {
         magnification,
         raster: raster_for(magnification),
         view: Rect::from_center_half_size(centre, half),
+        seen: Rect::from_center_half_size(centre, seen),
     });
 }
 
@@ -164,7 +169,7 @@ fn fit(
     font: &mut TextFont,
     transform: &mut Transform,
     visibility: &mut Visibility,
-) {
+) -> bool {
     let readable = text.size * raster.magnification >= MIN_READABLE_PX;
     let shown = if readable {
         Visibility::Inherited
@@ -178,7 +183,28 @@ fn fit(
         text.raster = raster.raster;
         font.font_size = bevy::text::FontSize::Px(text.size * raster.raster);
         transform.scale = Vec3::new(1.0 / raster.raster, 1.0 / raster.raster, 1.0);
+        return true;
     }
+    false
+}
+
+/// How many texts are laid out again in a frame after the zoom passed a step: the
+/// rest keep their old step (the right size, less sharp) for the frames after, those
+/// in view first, so that a zoom step costs no frame much more than the others.
+const RELAYOUT_BUDGET: usize = 120;
+
+/// Where a text stands and the part of the board it covers.
+fn covers(text: &BoardText, at: &GlobalTransform) -> (Vec2, Rect) {
+    let here = at.translation().truncate();
+    (
+        here,
+        Rect::from_corners(text.extent.min + here, text.extent.max + here),
+    )
+}
+
+/// Whether a text standing at `here` and covering `area` lies in `view`.
+fn within(view: Rect, here: Vec2, area: Rect) -> bool {
+    !view.intersect(area).is_empty() || view.contains(here)
 }
 
 type Fitted<'a> = (
@@ -193,24 +219,35 @@ fn fit_in_view(
     mut texts: Query<(Fitted, &GlobalTransform)>,
     mut last: Local<Option<TextRaster>>,
 ) {
-    // Nothing to do while neither the zoom nor the view moved.
+    // Nothing to do while neither the zoom nor the view moved, and every text that
+    // the last change left to lay out again has been.
     if last.as_ref() == Some(&*raster) {
         return;
     }
-    *last = Some(*raster);
-    for ((mut text, mut font, mut transform, mut visibility), at) in &mut texts {
-        let here = at.translation().truncate();
-        let covers = Rect::from_corners(text.extent.min + here, text.extent.max + here);
-        let in_view = !raster.view.intersect(covers).is_empty() || raster.view.contains(here);
-        fit(
-            &raster,
-            in_view,
-            &mut text,
-            &mut font,
-            &mut transform,
-            &mut visibility,
-        );
+    let mut budget = RELAYOUT_BUDGET;
+    // First the texts in view, then those in the margin round it.
+    for margin in [false, true] {
+        for ((mut text, mut font, mut transform, mut visibility), at) in &mut texts {
+            let (here, area) = covers(&text, at);
+            let seen = within(raster.seen, here, area);
+            if seen == margin {
+                continue;
+            }
+            let in_view = budget > 0 && (seen || within(raster.view, here, area));
+            if fit(
+                &raster,
+                in_view,
+                &mut text,
+                &mut font,
+                &mut transform,
+                &mut visibility,
+            ) {
+                budget -= 1;
+            }
+        }
     }
+    // Left for the next frame while the budget ran out.
+    *last = (budget > 0).then_some(*raster);
 }
 
 fn fit_new(raster: Res<TextRaster>, mut texts: Query<Fitted, Added<BoardText>>) {
@@ -230,6 +267,71 @@ fn fit_new(raster: Res<TextRaster>, mut texts: Query<Fitted, Added<BoardText>>) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_zoom_step_lays_out_the_texts_in_view_first_and_a_budget_a_frame() {
+        let mut app = App::new();
+        let seen = Rect::from_center_half_size(Vec2::ZERO, Vec2::splat(100.0));
+        app.insert_resource(TextRaster {
+            magnification: 2.0,
+            raster: 2.0,
+            view: Rect::from_center_half_size(Vec2::ZERO, Vec2::splat(1000.0)),
+            seen,
+        })
+        .add_systems(Update, fit_in_view);
+        let spawn = |app: &mut App, at: Vec2| {
+            app.world_mut()
+                .spawn((
+                    board_text("0101", 9.0, Color::BLACK),
+                    GlobalTransform::from_translation(at.extend(0.0)),
+                    Transform::default(),
+                    Visibility::default(),
+                ))
+                .id()
+        };
+        let margin: Vec<Entity> = (0..200)
+            .map(|i| spawn(&mut app, Vec2::new(500.0, i as f32)))
+            .collect();
+        let in_view: Vec<Entity> = (0..50)
+            .map(|i| spawn(&mut app, Vec2::new(0.0, i as f32)))
+            .collect();
+        // A text of lines standing above the view whose lines reach into it.
+        let lines = app
+            .world_mut()
+            .spawn((
+                board_text_lines(
+                    &["0101".into(), "0102".into(), "0103".into()],
+                    9.0,
+                    70.0,
+                    Color::BLACK,
+                ),
+                GlobalTransform::from_translation(Vec3::new(0.0, 150.0, 0.0)),
+                Transform::default(),
+                Visibility::default(),
+            ))
+            .id();
+        let beyond = spawn(&mut app, Vec2::new(5000.0, 0.0));
+        let laid_out = |app: &App, es: &[Entity]| {
+            es.iter()
+                .filter(|&&e| app.world().get::<BoardText>(e).map(|t| t.raster) == Some(2.0))
+                .count()
+        };
+        app.update();
+        assert_eq!(laid_out(&app, &in_view), 50, "the texts in view first");
+        assert_eq!(laid_out(&app, &[lines]), 1, "lines reaching into the view");
+        assert_eq!(laid_out(&app, &margin), RELAYOUT_BUDGET - 51);
+        app.update();
+        assert_eq!(laid_out(&app, &margin), 2 * RELAYOUT_BUDGET - 51);
+        app.update();
+        assert_eq!(laid_out(&app, &margin), 200, "the rest on the third frame");
+        assert_eq!(
+            laid_out(&app, &[beyond]),
+            0,
+            "out of view: left at its step"
+        );
+        let font = app.world().get::<TextFont>(in_view[0]).expect("a font");
+        assert_eq!(font.font_size, bevy::text::FontSize::Px(18.0));
+    }
 
     #[test]
     fn raster_is_one_zoomed_out_then_the_half_octave_step_at_or_above_the_magnification() {
