@@ -136,13 +136,24 @@ fn face_of(
     steps: Steps,
     printed: Option<&Printed>,
 ) -> CounterFace {
+    face_from(
+        &world.resource::<Rules>().0.data().units,
+        counter,
+        steps,
+        printed,
+    )
+}
+
+/// [`face_of`] with the rule set's unit table at hand.
+fn face_from(
+    units: &std::collections::BTreeMap<String, crate::data::UnitType>,
+    counter: &Counter,
+    steps: Steps,
+    printed: Option<&Printed>,
+) -> CounterFace {
     match printed {
         Some(p) => p.face(steps),
-        None => world
-            .resource::<Rules>()
-            .0
-            .data()
-            .units
+        None => units
             .get(&counter.unit_type)
             .map(|u| u.full)
             .unwrap_or(CounterFace {
@@ -297,10 +308,15 @@ pub fn of_side_where(
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     q.update_archetypes(world);
-    side_on_map(world, side)
+    let units = &world.resource::<Rules>().0.data().units;
+    // The side read from the counter the query fetches anyway, the unit table once.
+    on_map(world)
         .filter_map(|e| {
             let (counter, on, steps, morale, printed, leader, m) = q.get_manual(world, e).ok()?;
-            let face = face_of(world, counter, *steps, printed);
+            if counter.side != side {
+                return None;
+            }
+            let face = face_from(units, counter, *steps, printed);
             let marks = Marks {
                 disrupted: m.0,
                 demoralized: m.1,
