@@ -802,6 +802,68 @@ mod tests {
         assert_eq!(step(&mut world, None), german);
     }
 
+    /// In a hot-seat Great War set-up (the rule set hides the table while plans are
+    /// made), the side that files its plan and hands the table over keeps its view of
+    /// the board for its next turn there, and the hand-off screen rises for the other.
+    #[test]
+    fn the_side_handing_over_the_table_keeps_its_view() {
+        use crate::input::CameraView;
+        let scenario = drumfire_core::testing::shipped("great_war", "marcoing_ridge.ron");
+        let mut game = Game::new(&scenario, 3);
+        let first = game.awaiting().expect("a side plans first");
+        let world = game.world_mut();
+        world.init_resource::<Handoff>();
+        world.init_resource::<SideViews>();
+        world.init_resource::<ReplayQueue>();
+        world.insert_resource(super::super::computer::Computer {
+            sides: vec![false, false],
+            ..Default::default()
+        });
+        let mut projection = OrthographicProjection::default_2d();
+        projection.scale = 1.25;
+        world.spawn((
+            crate::board::cache::BoardCamera,
+            Transform::from_xyz(123.0, -45.0, 0.0),
+            Projection::Orthographic(projection),
+        ));
+        world.run_system_cached(watch_handoff).unwrap();
+        assert_eq!(
+            world.resource::<Handoff>().waiting_for,
+            None,
+            "nothing handed yet"
+        );
+        let mut bot = drumfire_core::players::Bot::new(drumfire_core::players::PlayerKind::Ai, 1);
+        while game.awaiting() == Some(first) {
+            let order = bot.choose(&game, first).expect("a plan to file");
+            game.submit(order).expect("a legal order");
+        }
+        let other = game.awaiting().expect("the other side plans");
+        assert_ne!(other, first);
+        let world = game.world_mut();
+        let hides = crate::rules::playing(world).map(|p| (p.hides_table)(world));
+        assert_eq!(hides, Some(true), "plans are made behind the screen");
+        world.run_system_cached(watch_handoff).unwrap();
+        assert_eq!(
+            world.resource::<Handoff>().waiting_for,
+            Some(other),
+            "the screen is up"
+        );
+        let views = &world.resource::<SideViews>().0;
+        assert_eq!(
+            views.get(&first),
+            Some(&CameraView {
+                at: Vec3::new(123.0, -45.0, 0.0),
+                scale: 1.25,
+            }),
+            "the view of the side leaving"
+        );
+        assert_eq!(
+            views.get(&other),
+            None,
+            "the side taking the table left none"
+        );
+    }
+
     /// The Two machines window's Host and Join start `drumfire host` and `join` with
     /// what was typed, or say what is wrong with it.
     #[test]
