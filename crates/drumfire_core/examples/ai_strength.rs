@@ -15,6 +15,9 @@
 //! its side-turn's time shared among its orders) instead of the Normal one, against the Normal computer (`--vs=random`: the
 //! random player), and times the Hard player's decisions; `--ahead=N` game turns
 //! forward past the present one (default 1).
+//!
+//! A game the measured player does not win against the random player is listed with its
+//! seed, points and steps lost; with `AI_STRENGTH_SAVES=DIR` its save is written there.
 
 /// The allocator the rules are measured with (`benches/rules.rs`, `docs/performance.md`):
 /// a quarter faster than the system's on the random player's games.
@@ -37,6 +40,8 @@ struct Played {
     orders: usize,
     decisions: Vec<(u16, u8, f64)>,
     wall_ms: f64,
+    /// The game as it ended, for a save of it.
+    game: Game,
 }
 
 fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2], budget: Option<Budget>) -> Played {
@@ -78,6 +83,7 @@ fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2], budget: Option<B
         orders: game.orders().len(),
         decisions,
         wall_ms: start.elapsed().as_secs_f64() * 1e3,
+        game,
     }
 }
 
@@ -219,11 +225,14 @@ fn against_random(
     kinds[usize::from(ai_side)] = me;
     let (mut won, mut drawn, mut own, mut other) = (0, 0, 0u64, 0u64);
     for seed in 0..games {
-        let p = play(scenario, seed, kinds, budget);
+        let mut p = play(scenario, seed, kinds, budget);
         match p.winner {
             Some(w) if w == ai_side => won += 1,
             None => drawn += 1,
             _ => {}
+        }
+        if p.winner != Some(ai_side) {
+            not_won(scenario, seed, ai_side, &mut p);
         }
         own += u64::from(p.points[usize::from(ai_side)]);
         other += u64::from(p.points[usize::from(1 - ai_side)]);
@@ -238,6 +247,30 @@ fn against_random(
         own as f64 / games as f64,
         other as f64 / games as f64,
     );
+}
+
+/// Prints a game the measured player did not win — its seed, points and steps lost —
+/// and, where `AI_STRENGTH_SAVES` names a folder, writes its save there to be watched
+/// in the replay viewer (`drumfire view FILE`).
+fn not_won(scenario: &Scenario, seed: u64, side: u8, p: &mut Played) {
+    let result = if p.winner.is_none() { "drawn" } else { "lost" };
+    println!(
+        "    seed {seed}: {result}, points {:?}, steps lost {:?}, {} orders",
+        p.points, p.lost, p.orders
+    );
+    let Some(dir) = std::env::var_os("AI_STRENGTH_SAVES") else {
+        return;
+    };
+    let stem = std::path::Path::new(&scenario.file.title)
+        .to_string_lossy()
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .collect::<String>();
+    let path = std::path::Path::new(&dir).join(format!("{stem}-side{side}-seed{seed}.ron"));
+    let save = drumfire_core::save::save_of(&mut p.game, scenario, seed);
+    if let Err(e) = drumfire_core::save::write(&path, &save) {
+        eprintln!("{}: {e}", path.display());
+    }
 }
 
 /// Plays the computer against itself over seeds 0 to `games`-1 and prints each side's
