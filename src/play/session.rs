@@ -802,17 +802,50 @@ mod tests {
         assert_eq!(step(&mut world, None), german);
     }
 
-    /// In a hot-seat Great War set-up (the rule set hides the table while plans are
-    /// made), the side that files its plan and hands the table over keeps its view of
-    /// the board for its next turn there, and the hand-off screen rises for the other.
+    /// A shipped game whose rule set hides the table from its start, with the side that
+    /// acts first and the game after that side's orders handed the table to another
+    /// while it is still hidden (a set-up behind the hand-off screen).
+    fn handed_behind_the_screen() -> Option<(Game, Game, u8)> {
+        let hides = |game: &Game| {
+            let world = game.world();
+            crate::rules::playing(world).is_some_and(|p| (p.hides_table)(world))
+        };
+        drumfire_core::testing::shipped_scenarios()
+            .into_iter()
+            .find_map(|(set, name)| {
+                let scenario = drumfire_core::testing::shipped(&set, &name);
+                let before = Game::new(&scenario, 3);
+                let first = before.awaiting()?;
+                if !hides(&before) {
+                    return None;
+                }
+                let mut after = Game::new(&scenario, 3);
+                let mut bot =
+                    drumfire_core::players::Bot::new(drumfire_core::players::PlayerKind::Ai, 1);
+                while after.awaiting() == Some(first) {
+                    let order = bot.choose(&after, first)?;
+                    after.submit(order).ok()?;
+                }
+                let handed = after.awaiting().is_some_and(|s| s != first);
+                (handed && hides(&after)).then_some((before, after, first))
+            })
+    }
+
+    /// In a hot-seat game whose rule set hides the table (a set-up behind the hand-off
+    /// screen), the side that hands the table over keeps its view of the board for its
+    /// next turn there, and the hand-off screen rises for the other.
     #[test]
     fn the_side_handing_over_the_table_keeps_its_view() {
         use crate::input::CameraView;
-        let scenario = drumfire_core::testing::shipped("great_war", "marcoing_ridge.ron");
-        let mut game = Game::new(&scenario, 3);
-        let first = game.awaiting().expect("a side plans first");
+        let (before, mut game, first) =
+            handed_behind_the_screen().expect("a shipped set-up behind the screen");
+        // The window's watch saw the first side at the table before its orders.
+        let last = before.awaiting();
         let world = game.world_mut();
-        world.init_resource::<Handoff>();
+        world.insert_resource(Handoff {
+            last,
+            ..Default::default()
+        });
         world.init_resource::<SideViews>();
         world.init_resource::<ReplayQueue>();
         world.insert_resource(super::super::computer::Computer {
@@ -826,22 +859,8 @@ mod tests {
             Transform::from_xyz(123.0, -45.0, 0.0),
             Projection::Orthographic(projection),
         ));
-        world.run_system_cached(watch_handoff).unwrap();
-        assert_eq!(
-            world.resource::<Handoff>().waiting_for,
-            None,
-            "nothing handed yet"
-        );
-        let mut bot = drumfire_core::players::Bot::new(drumfire_core::players::PlayerKind::Ai, 1);
-        while game.awaiting() == Some(first) {
-            let order = bot.choose(&game, first).expect("a plan to file");
-            game.submit(order).expect("a legal order");
-        }
-        let other = game.awaiting().expect("the other side plans");
-        assert_ne!(other, first);
+        let other = game.awaiting().expect("the other side's turn at the table");
         let world = game.world_mut();
-        let hides = crate::rules::playing(world).map(|p| (p.hides_table)(world));
-        assert_eq!(hides, Some(true), "plans are made behind the screen");
         world.run_system_cached(watch_handoff).unwrap();
         assert_eq!(
             world.resource::<Handoff>().waiting_for,
@@ -862,6 +881,10 @@ mod tests {
             None,
             "the side taking the table left none"
         );
+        // Nothing is handed while the same side stays at the table.
+        world.resource_mut::<Handoff>().waiting_for = None;
+        world.run_system_cached(watch_handoff).unwrap();
+        assert_eq!(world.resource::<Handoff>().waiting_for, None);
     }
 
     /// The Two machines window's Host and Join start `drumfire host` and `join` with
