@@ -297,7 +297,8 @@ fn spawn_hex_numbers(
 }
 
 /// The texts of hex numbers: where each stands (the top of its first line) and its
-/// lines: a hex's number is on the line of its row in the run, that line's middle 0.7 of a hex's radius above the hex's centre.
+/// lines. A hex's number is on the line of its row in the run, that line's middle 0.7
+/// of a hex's radius above the hex's centre.
 fn hex_number_runs(
     g: &BoardGeometry,
     coords: impl Iterator<Item = drumfire_core::coords::MapCoord>,

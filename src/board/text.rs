@@ -56,6 +56,7 @@ pub fn board_text_lines(
     line_height: f32,
     colour: Color,
 ) -> impl Bundle {
+    // A bound on its width for the test of being in view: no glyph is wider than its size.
     let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f32 * size;
     (
         Text2d::new(lines.join("\n")),

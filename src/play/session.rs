@@ -802,10 +802,10 @@ mod tests {
         assert_eq!(step(&mut world, None), german);
     }
 
-    /// A shipped game whose rule set hides the table from its start, with the side that
-    /// acts first and the game after that side's orders handed the table to another
-    /// while it is still hidden (a set-up behind the hand-off screen).
-    fn handed_behind_the_screen() -> Option<(Game, Game, u8)> {
+    /// A shipped game whose rule set hides the table from its start, after the orders
+    /// of the side that acts first have handed the table to another while it is still
+    /// hidden (a set-up behind the hand-off screen), with that first side.
+    fn handed_behind_the_screen() -> Option<(Game, u8)> {
         let hides = |game: &Game| {
             let world = game.world();
             crate::rules::playing(world).is_some_and(|p| (p.hides_table)(world))
@@ -814,20 +814,19 @@ mod tests {
             .into_iter()
             .find_map(|(set, name)| {
                 let scenario = drumfire_core::testing::shipped(&set, &name);
-                let before = Game::new(&scenario, 3);
-                let first = before.awaiting()?;
-                if !hides(&before) {
+                let mut game = Game::new(&scenario, 3);
+                let first = game.awaiting()?;
+                if !hides(&game) {
                     return None;
                 }
-                let mut after = Game::new(&scenario, 3);
                 let mut bot =
                     drumfire_core::players::Bot::new(drumfire_core::players::PlayerKind::Ai, 1);
-                while after.awaiting() == Some(first) {
-                    let order = bot.choose(&after, first)?;
-                    after.submit(order).ok()?;
+                while game.awaiting() == Some(first) {
+                    let order = bot.choose(&game, first)?;
+                    game.submit(order).ok()?;
                 }
-                let handed = after.awaiting().is_some_and(|s| s != first);
-                (handed && hides(&after)).then_some((before, after, first))
+                let handed = game.awaiting().is_some_and(|s| s != first);
+                (handed && hides(&game)).then_some((game, first))
             })
     }
 
@@ -837,13 +836,12 @@ mod tests {
     #[test]
     fn the_side_handing_over_the_table_keeps_its_view() {
         use crate::input::CameraView;
-        let (before, mut game, first) =
+        let (mut game, first) =
             handed_behind_the_screen().expect("a shipped set-up behind the screen");
         // The window's watch saw the first side at the table before its orders.
-        let last = before.awaiting();
         let world = game.world_mut();
         world.insert_resource(Handoff {
-            last,
+            last: Some(first),
             ..Default::default()
         });
         world.init_resource::<SideViews>();

@@ -261,11 +261,12 @@ fn not_won(scenario: &Scenario, seed: u64, side: u8, p: &mut Played) {
     let Some(dir) = std::env::var_os("AI_STRENGTH_SAVES") else {
         return;
     };
-    let stem = std::path::Path::new(&scenario.file.title)
-        .to_string_lossy()
+    let stem: String = scenario
+        .file
+        .title
         .chars()
         .filter(char::is_ascii_alphanumeric)
-        .collect::<String>();
+        .collect();
     let path = std::path::Path::new(&dir).join(format!("{stem}-side{side}-seed{seed}.ron"));
     let save = drumfire_core::save::save_of(&mut p.game, scenario, seed);
     if let Err(e) = drumfire_core::save::write(&path, &save) {
