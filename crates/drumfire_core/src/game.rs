@@ -272,19 +272,30 @@ impl Game {
         for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
             schedule.set_executor(SingleThreadedExecutor::new());
         }
+        // The first update also runs the start-up schedules.
+        app.update();
         let mut game = Self {
             app,
             scenario: scenario.clone(),
         };
-        game.settle();
+        if !orders::is_settled(game.app.world()) {
+            game.settle();
+        }
         game
     }
 
-    /// Runs updates until the game waits for an order.
+    /// Runs the game on until it waits for an order: what an update of the app does
+    /// (the phase transitions, then the order carried out, then the removal trackers
+    /// cleared), without the app's other, empty schedules, which cost as much again in
+    /// a search; the messages (a phase change's) are brought up once it waits.
     pub fn settle(&mut self) {
+        let world = self.app.world_mut();
         for _ in 0..SETTLE_LIMIT {
-            self.app.update();
-            if orders::is_settled(self.app.world()) {
+            world.run_schedule(bevy_state::state::StateTransition);
+            world.run_schedule(flow::CarryOut);
+            world.clear_trackers();
+            if orders::is_settled(world) {
+                world.run_schedule(First);
                 return;
             }
         }
