@@ -521,10 +521,12 @@ pub struct Label<M, C> {
 #[derive(Clone, Debug)]
 pub struct Search<M, C> {
     labels: Vec<Label<M, C>>,
-    best: BTreeMap<((i32, i32), M), usize>,
+    /// The cheapest label at each hex and mark (only looked up, never walked through,
+    /// so its order decides nothing).
+    best: bevy_platform::collections::HashMap<((i32, i32), M), usize>,
 }
 
-impl<M: Ord + Clone, C: Ord + Clone> Search<M, C> {
+impl<M: std::hash::Hash + Eq + Clone, C: Ord + Clone> Search<M, C> {
     /// The labels kept, in the order found; the start is the first.
     pub fn labels(&self) -> &[Label<M, C>] {
         &self.labels
@@ -556,7 +558,7 @@ impl<M: Ord + Clone, C: Ord + Clone> Search<M, C> {
 
     /// Keeps a label reached from label `from`, unless one as cheap is there already.
     fn keep(&mut self, from: usize, hex: Hex, mark: M, cost: C) -> Option<usize> {
-        use std::collections::btree_map::Entry;
+        use bevy_platform::collections::hash_map::Entry;
         let i = self.labels.len();
         match self.best.entry(((hex.x, hex.y), mark.clone())) {
             Entry::Occupied(mut best) => {
@@ -590,7 +592,7 @@ pub struct Way<'a, M, C> {
     path: std::cell::OnceCell<Vec<Hex>>,
 }
 
-impl<M: Ord + Clone, C: Ord + Clone> Way<'_, M, C> {
+impl<M: std::hash::Hash + Eq + Clone, C: Ord + Clone> Way<'_, M, C> {
     /// The label itself.
     pub fn label(&self) -> &Label<M, C> {
         &self.search.labels[self.at]
@@ -635,7 +637,7 @@ impl<C: Ord + Clone> Queue<C> {
 /// label at its hex with its mark costs as little, so a rule set whose way depends on
 /// more than its cost puts that in the mark. What is kept is the same on every
 /// machine: the order depends on nothing but the map and `step`.
-pub fn search<M: Ord + Clone, C: Ord + Clone>(
+pub fn search<M: std::hash::Hash + Eq + Clone, C: Ord + Clone>(
     start: Hex,
     mark: M,
     cost: C,
@@ -651,7 +653,7 @@ pub fn search<M: Ord + Clone, C: Ord + Clone>(
             from: None,
             bettered: false,
         }],
-        best: BTreeMap::from([(((start.x, start.y), mark), 0)]),
+        best: [(((start.x, start.y), mark), 0)].into_iter().collect(),
     };
     let mut queue = match order {
         Order::Breadth => Queue::Breadth(Default::default()),
