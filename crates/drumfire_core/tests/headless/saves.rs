@@ -476,11 +476,15 @@ fn a_save_is_read_with_the_rule_sets_it_is_handed() {
     );
 }
 
-/// A window jumping through a replay carries each order out within one frame
-/// (`settle_now`): in every rule set that reaches the hash and the log of the game
-/// that took one update at a time.
+/// A window steps the game one app update a frame, a window jumping through a replay
+/// carries each order out within one frame (`settle_now`), and a headless game
+/// (`Game`) runs only the schedules an update runs for it: in every rule set the three
+/// reach the same hash and the same log.
 #[test]
 fn orders_settled_at_once_reach_the_hash_and_log_of_update_by_update() {
+    use bevy_app::App;
+    use bevy_state::app::StatesPlugin;
+    use drumfire_core::game::{CorePlugin, Mode};
     let mut seen = std::collections::BTreeSet::new();
     for (set, name) in drumfire_core::testing::shipped_scenarios() {
         if !seen.insert(set.clone()) {
@@ -492,15 +496,45 @@ fn orders_settled_at_once_reach_the_hash_and_log_of_update_by_update() {
         play_out(&mut game, &mut bots).unwrap();
         let orders = game.orders().to_vec();
         let mut again = drumfire_core::game::Game::new(&scenario, 7);
-        let world = again.world_mut();
+        let mut app = App::new();
+        app.add_plugins((
+            StatesPlugin,
+            CorePlugin {
+                scenario: scenario.clone(),
+                seed: 7,
+                mode: Mode::Rules,
+            },
+        ));
+        let update_until_settled = |app: &mut App| {
+            for _ in 0..64 {
+                app.update();
+                if drumfire_core::orders::is_settled(app.world()) {
+                    return;
+                }
+            }
+            panic!("{set}/{name}: no settling");
+        };
+        update_until_settled(&mut app);
         for order in orders {
-            drumfire_core::door::submit(world, order).unwrap();
+            let world = again.world_mut();
+            drumfire_core::door::submit(world, order.clone()).unwrap();
             drumfire_core::game::settle_now(world).unwrap();
+            drumfire_core::door::submit(app.world_mut(), order).unwrap();
+            update_until_settled(&mut app);
         }
         assert!(again.is_over(), "{set}/{name}");
         assert_eq!(again.state_hash(), game.state_hash(), "{set}/{name}");
+        let updated = drumfire_core::hash::state_hash(app.world_mut());
+        assert_eq!(updated, game.state_hash(), "{set}/{name}");
         assert_eq!(
             again.journal().entries(),
+            game.journal().entries(),
+            "{set}/{name}"
+        );
+        assert_eq!(
+            app.world()
+                .resource::<drumfire_core::journal::Journal>()
+                .entries(),
             game.journal().entries(),
             "{set}/{name}"
         );
