@@ -299,7 +299,7 @@ impl Game {
                 return;
             }
         }
-        panic!("the game did not settle in {SETTLE_LIMIT} updates: a phase system loops");
+        panic!("the game did not settle in {SETTLE_LIMIT} steps: a phase system loops");
     }
 
     /// Submits an order and carries it out, or refuses it and changes nothing.
