@@ -47,18 +47,22 @@ impl Session {
             .spawn()
             .expect("Xvfb must be installed");
         sleep(Duration::from_secs(1));
+        let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
+        std::fs::create_dir_all(&shots).unwrap();
+        // What the program prints goes to a file beside the screenshots, read when a
+        // step fails.
+        let log =
+            std::fs::File::create(shots.join(format!("session-{}.log", &display[1..]))).unwrap();
         let mut game = Command::new(env!("CARGO_BIN_EXE_drumfire"));
         game.args(args)
             .env("DRUMFIRE_DATA", data)
             .env("DISPLAY", &display)
             .stdout(Stdio::null())
-            .stderr(Stdio::null());
+            .stderr(log);
         if let Some(desk) = desk {
             game.current_dir(desk);
         }
         let game = game.spawn().unwrap();
-        let shots = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
-        std::fs::create_dir_all(&shots).unwrap();
         let s = Self {
             display,
             xvfb,
@@ -320,12 +324,23 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
         for _ in 0..3 {
             s.act(&["mousemove", "640", "499"]);
             s.act(&["click", "1"]);
-            left = s.title_within("^Drumfire$", Duration::from_secs(30));
+            left = s.title_within("^Drumfire$", Duration::from_secs(60));
             if left || !leave_button_shown(&s.grab(&shot)) {
                 break;
             }
         }
-        assert!(left, "Leave to the start screen from {title}");
+        if !left {
+            let status = s.game.try_wait().unwrap();
+            let log =
+                std::fs::read_to_string(s.shots.join(format!("session-{}.log", &s.display[1..])))
+                    .unwrap_or_default();
+            let tail: Vec<&str> = log.lines().rev().take(15).collect();
+            panic!(
+                "Leave to the start screen from {title}: the program {}; its last lines:\n{}",
+                status.map_or("still runs".to_owned(), |st| format!("ended: {st}")),
+                tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+            );
+        }
     }
     // The setting changed before the games is found again after the restarts.
     s.act(&["mousemove", "1130", "297"]);
