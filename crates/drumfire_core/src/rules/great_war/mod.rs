@@ -111,7 +111,10 @@ impl crate::rule_set::RuleSet for GreatWar {
         let data = INFO.data();
         let board = board::Board::build(app.world_mut(), data);
         let pieces = view::PieceQuery::new(app.world_mut());
-        app.insert_resource(board).insert_resource(pieces);
+        let markers = resolve::MarkerQuery::new(app.world_mut());
+        app.insert_resource(board)
+            .insert_resource(pieces)
+            .insert_resource(markers);
     }
     fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
         scenario::check(file)

@@ -16,6 +16,40 @@ use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 use hexx::Hex;
 
+/// The hex markers' query kept ready: every hex a piece enters asks for the Drumfire
+/// markers there, and a query built anew each time costs more than the asking.
+#[derive(Resource)]
+pub struct MarkerQuery(std::sync::Mutex<QueryState<&'static HexMarker>>);
+
+impl MarkerQuery {
+    /// Builds the query for a world.
+    pub fn new(world: &mut World) -> Self {
+        Self(std::sync::Mutex::new(world.query::<&HexMarker>()))
+    }
+}
+
+/// Whose Drumfire markers are in `hex`: (side, source) of each, in the world's order.
+fn drumfire_sources(world: &mut World, hex: Hex) -> Vec<(u8, String)> {
+    let here = |m: &&HexMarker| m.kind == HexMarkerKind::Drumfire && m.hex == hex;
+    let Some(cache) = world.get_resource::<MarkerQuery>() else {
+        return world
+            .query::<&HexMarker>()
+            .iter(world)
+            .filter(here)
+            .map(|m| (m.side, m.source.clone()))
+            .collect();
+    };
+    let mut q = cache
+        .0
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    q.update_archetypes(world);
+    q.iter_manual(world)
+        .filter(here)
+        .map(|m| (m.side, m.source.clone()))
+        .collect()
+}
+
 /// Carries out queued steps until the queue is empty or a question stops it.
 pub fn run(world: &mut World) {
     loop {
@@ -145,24 +179,36 @@ pub fn opportunity_firers(world: &World, side: u8, hex: Hex) -> Vec<PieceView> {
             c.class == crate::data::UnitClass::Machinegun && m.fired && !m.moved && !m.done;
         !m.demoralized && (!m.spent() || second)
     };
-    view::of_side_where(world, side, |c, h, face, m| in_range(h, face) && may(c, m))
-        .into_iter()
-        .filter(|p| {
-            let Some(d) = p.face.direct else {
-                return false;
-            };
-            let shots = state.opportunity.get(&p.id).copied().unwrap_or(0);
-            let mg = p.class == crate::data::UnitClass::Machinegun;
-            let fresh = !p.spent();
-            let second = mg && shots == 1 && p.fired && !p.moved && !p.done;
-            p.side == side
-                && !p.demoralized
-                && !view::is_cargo(state, &p.id)
-                && !in_group(&p.id)
-                && (fresh || second)
-                && fire::can_spot(board, p.hex, hex, d.range).is_ok()
-        })
-        .collect()
+    // No piece fires farther than the longest Direct Fire range of the unit table
+    // (every counter's printed faces are its unit type's): stacks beyond it are not read.
+    let reach = super::data(world)
+        .units
+        .values()
+        .flat_map(|u| [Some(u.full), u.reduced])
+        .flatten()
+        .filter_map(|f| f.direct.map(|d| u32::from(d.range)))
+        .max()
+        .unwrap_or(0);
+    view::of_side_within(world, side, hex, reach, |c, h, face, m| {
+        in_range(h, face) && may(c, m)
+    })
+    .into_iter()
+    .filter(|p| {
+        let Some(d) = p.face.direct else {
+            return false;
+        };
+        let shots = state.opportunity.get(&p.id).copied().unwrap_or(0);
+        let mg = p.class == crate::data::UnitClass::Machinegun;
+        let fresh = !p.spent();
+        let second = mg && shots == 1 && p.fired && !p.moved && !p.done;
+        p.side == side
+            && !p.demoralized
+            && !view::is_cargo(state, &p.id)
+            && !in_group(&p.id)
+            && (fresh || second)
+            && fire::can_spot(board, p.hex, hex, d.range).is_ok()
+    })
+    .collect()
 }
 
 fn advance(
@@ -270,12 +316,7 @@ fn arrive(world: &mut World, ids: &[String], hex: Hex) {
 /// with them, or alone, are attacked with them (the morale check of a fire's result is
 /// rolled "for each leader and unit in the target hex").
 fn drumfire(world: &mut World, hex: Hex, side: u8, entering: &[String]) {
-    let mut sources: Vec<(u8, String)> = world
-        .query::<&HexMarker>()
-        .iter(world)
-        .filter(|m| m.kind == HexMarkerKind::Drumfire && m.hex == hex)
-        .map(|m| (m.side, m.source.clone()))
-        .collect();
+    let mut sources = drumfire_sources(world, hex);
     sources.sort();
     let mut plans = Vec::new();
     for (owner, source) in sources {

@@ -286,10 +286,38 @@ impl Marks {
 pub fn of_side_where(
     world: &World,
     side: u8,
+    keep: impl FnMut(&Counter, Hex, &CounterFace, Marks) -> bool,
+) -> Vec<PieceView> {
+    of_side_among(world, side, on_map(world), keep)
+}
+
+/// [`of_side_where`] for the pieces within `radius` hexes of `centre` only: the
+/// stacks farther off are passed over before any of their pieces is read.
+pub fn of_side_within(
+    world: &World,
+    side: u8,
+    centre: Hex,
+    radius: u32,
+    keep: impl FnMut(&Counter, Hex, &CounterFace, Marks) -> bool,
+) -> Vec<PieceView> {
+    let near = world
+        .resource::<HexIndex>()
+        .stacks()
+        .filter(move |(h, _)| h.unsigned_distance_to(centre) <= radius)
+        .flat_map(|(_, s)| s.iter().copied());
+    of_side_among(world, side, near, keep)
+}
+
+/// The pieces of `side` among `entities` (in their order) for which `keep` holds.
+fn of_side_among(
+    world: &World,
+    side: u8,
+    entities: impl Iterator<Item = Entity>,
     mut keep: impl FnMut(&Counter, Hex, &CounterFace, Marks) -> bool,
 ) -> Vec<PieceView> {
     let Some(cache) = world.get_resource::<PieceQuery>() else {
-        return side_on_map(world, side)
+        return entities
+            .filter(|e| world.get::<Counter>(*e).is_some_and(|c| c.side == side))
             .filter_map(|e| {
                 let p = piece_slow(world, e)?;
                 let marks = Marks {
@@ -310,7 +338,7 @@ pub fn of_side_where(
     q.update_archetypes(world);
     let units = &world.resource::<Rules>().0.data().units;
     // The side read from the counter the query fetches anyway, the unit table once.
-    on_map(world)
+    entities
         .filter_map(|e| {
             let (counter, on, steps, morale, printed, leader, m) = q.get_manual(world, e).ok()?;
             if counter.side != side {
