@@ -139,13 +139,13 @@ fn between_two_machines_each_charges_dominoes_are_dealt_locked_and_read_only_by_
     );
     assert_eq!(
         (log.len(), unlocks, keys / 2, read),
-        (PINNED_ORDERS, 9, 8, 16),
+        (PINNED_ORDERS, 10, 8, 16),
         "pinned: orders, charges dealt, fights, looked-at dominoes read and turned over as read"
     );
     // What `drumfire replay` says it checked.
     let checked = (sealing::SEALING.checked)(&log).unwrap();
     assert!(
-        checked.starts_with("dominoes dealt locked: 9 sets, 16 locks shown at the fights"),
+        checked.starts_with("dominoes dealt locked: 10 sets, 16 locks shown at the fights"),
         "{checked}"
     );
     assert_eq!((sealing::SEALING.checked)(&log[..10]), None);

@@ -9,7 +9,7 @@ use drumfire_core::rules::acw::sealing::{self, ChitSeals, OwnChits};
 use drumfire_core::rules::acw::{AcwOrder, AcwState};
 use drumfire_core::testing::{computer_game, journal_says};
 
-const SEED: u64 = 5;
+const SEED: u64 = 1;
 
 /// The plain game between two computer players: its orders and final hash.
 fn plain_game(scenario: &Scenario) -> (Vec<Order>, drumfire_core::hash::StateHash) {
@@ -117,7 +117,7 @@ fn chits_sealed_and_shown_unit_by_unit_end_in_the_plain_games_exact_state() {
     assert_eq!(sealed, plain_chits, "every side's chits went sealed");
     assert_eq!(
         (orders.len(), sealed, shown, shown_fire, held),
-        (77, 12, 35, 2, 2),
+        (83, 12, 41, 3, 2),
         "pinned: orders, sealed chits, chits shown, shown to fire at a charger, fire held"
     );
     let (seals, opened) = sealed::tally(&drumfire_core::rules::acw::INFO, &s.given);
