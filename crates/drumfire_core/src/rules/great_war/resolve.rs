@@ -28,7 +28,8 @@ impl MarkerQuery {
     }
 }
 
-/// Whose Drumfire markers are in `hex`: (side, source) of each, in the world's order.
+/// Whose Drumfire markers are in `hex`: (side, source) of each, in no set order (the
+/// caller sorts them).
 fn drumfire_sources(world: &mut World, hex: Hex) -> Vec<(u8, String)> {
     let here = |m: &&HexMarker| m.kind == HexMarkerKind::Drumfire && m.hex == hex;
     let Some(cache) = world.get_resource::<MarkerQuery>() else {
