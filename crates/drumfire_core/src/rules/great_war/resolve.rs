@@ -31,24 +31,21 @@ impl MarkerQuery {
 /// Whose Drumfire markers are in `hex`: (side, source) of each, in no set order (the
 /// caller sorts them).
 fn drumfire_sources(world: &mut World, hex: Hex) -> Vec<(u8, String)> {
-    let here = |m: &&HexMarker| m.kind == HexMarkerKind::Drumfire && m.hex == hex;
-    let Some(cache) = world.get_resource::<MarkerQuery>() else {
-        return world
-            .query::<&HexMarker>()
-            .iter(world)
-            .filter(here)
+    let here = |markers: &mut dyn Iterator<Item = &HexMarker>| {
+        markers
+            .filter(|m| m.kind == HexMarkerKind::Drumfire && m.hex == hex)
             .map(|m| (m.side, m.source.clone()))
-            .collect();
+            .collect()
+    };
+    let Some(cache) = world.get_resource::<MarkerQuery>() else {
+        return here(&mut world.query::<&HexMarker>().iter(world));
     };
     let mut q = cache
         .0
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     q.update_archetypes(world);
-    q.iter_manual(world)
-        .filter(here)
-        .map(|m| (m.side, m.source.clone()))
-        .collect()
+    here(&mut q.iter_manual(world))
 }
 
 /// Carries out queued steps until the queue is empty or a question stops it.
