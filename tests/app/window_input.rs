@@ -146,6 +146,46 @@ impl Session {
         panic!("a click at {x},{y} changed nothing ({name})");
     }
 
+    /// From a game titled `title` back to the start screen by the game menu: Esc opens
+    /// it, its Leave button is pressed. A slow machine may drop a key or a click, or
+    /// still be drawing its first frames when one comes, so each step is taken from what
+    /// the window shows, until the start screen's title shows or three minutes pass.
+    fn leave_to_the_start_screen(&mut self, title: &str, shot: &str) {
+        let deadline = Instant::now() + Duration::from_secs(180);
+        let mut steps: Vec<&str> = Vec::new();
+        while Instant::now() < deadline {
+            if leave_button_shown(&self.grab(shot)) {
+                self.act(&["mousemove", "640", "499"]);
+                self.act(&["click", "1"]);
+                steps.push("Leave clicked");
+                if self.title_within("^Drumfire$", Duration::from_secs(45)) {
+                    return;
+                }
+            } else {
+                self.act(&["key", "Escape"]);
+                steps.push("Esc");
+                let until = Instant::now() + Duration::from_secs(8);
+                while Instant::now() < until && !leave_button_shown(&self.grab(shot)) {
+                    sleep(Duration::from_millis(300));
+                }
+            }
+        }
+        let status = self.game.try_wait().unwrap();
+        let log = std::fs::read_to_string(
+            self.shots
+                .join(format!("session-{}.log", &self.display[1..])),
+        )
+        .unwrap_or_default();
+        let tail: Vec<&str> = log.lines().rev().take(15).collect();
+        panic!(
+            "Leave to the start screen from {title}: after {} the program {} (the window \
+             last seen in {shot}); its last lines:\n{}",
+            steps.join(", "),
+            status.map_or("still runs".to_owned(), |st| format!("ended: {st}")),
+            tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+        );
+    }
+
     fn grab(&self, name: &str) -> image::RgbaImage {
         let path = self.shots.join(name);
         let ok = Command::new("import")
@@ -303,44 +343,7 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
             crate::common::colours(&game) > 50,
             "the game window of {title} is drawn"
         );
-        // Esc opens the menu over the middle of the board; on a slow machine the first
-        // frames may still be coming (and change the middle too), so wait for its Leave
-        // button itself to show, and press again only when nothing changed.
-        let shot = format!("start-menu-{y}.png");
-        let mut shown = false;
-        for _ in 0..3 {
-            s.act(&["key", "Escape"]);
-            let deadline = Instant::now() + Duration::from_secs(8);
-            while !shown && Instant::now() < deadline {
-                shown = leave_button_shown(&s.grab(&shot));
-            }
-            if shown {
-                break;
-            }
-        }
-        assert!(shown, "Esc opens the game menu over {title}");
-        // Leave; a click a busy machine let slip (the menu still there) is given again.
-        let mut left = false;
-        for _ in 0..3 {
-            s.act(&["mousemove", "640", "499"]);
-            s.act(&["click", "1"]);
-            left = s.title_within("^Drumfire$", Duration::from_secs(60));
-            if left || !leave_button_shown(&s.grab(&shot)) {
-                break;
-            }
-        }
-        if !left {
-            let status = s.game.try_wait().unwrap();
-            let log =
-                std::fs::read_to_string(s.shots.join(format!("session-{}.log", &s.display[1..])))
-                    .unwrap_or_default();
-            let tail: Vec<&str> = log.lines().rev().take(15).collect();
-            panic!(
-                "Leave to the start screen from {title}: the program {}; its last lines:\n{}",
-                status.map_or("still runs".to_owned(), |st| format!("ended: {st}")),
-                tail.into_iter().rev().collect::<Vec<_>>().join("\n")
-            );
-        }
+        s.leave_to_the_start_screen(title, &format!("start-menu-{y}.png"));
     }
     // The setting changed before the games is found again after the restarts.
     s.act(&["mousemove", "1130", "297"]);
