@@ -51,8 +51,7 @@ impl Session {
         std::fs::create_dir_all(&shots).unwrap();
         // What the program prints goes to a file beside the screenshots, read when a
         // step fails.
-        let log =
-            std::fs::File::create(shots.join(format!("session-{}.log", &display[1..]))).unwrap();
+        let log = std::fs::File::create(session_log(&shots, &display)).unwrap();
         let mut game = Command::new(env!("CARGO_BIN_EXE_drumfire"));
         game.args(args)
             .env("DRUMFIRE_DATA", data)
@@ -177,11 +176,8 @@ impl Session {
             }
         }
         let status = self.game.try_wait().unwrap();
-        let log = std::fs::read_to_string(
-            self.shots
-                .join(format!("session-{}.log", &self.display[1..])),
-        )
-        .unwrap_or_default();
+        let log =
+            std::fs::read_to_string(session_log(&self.shots, &self.display)).unwrap_or_default();
         let tail: Vec<&str> = log.lines().rev().take(15).collect();
         panic!(
             "Leave to the start screen from {title}: after {} the program {} (the window \
@@ -203,6 +199,12 @@ impl Session {
         assert!(ok.success());
         image::open(&path).unwrap().to_rgba8()
     }
+}
+
+/// Where what the program of the session on `display` prints goes (beside the
+/// screenshots in `shots`).
+fn session_log(shots: &Path, display: &str) -> PathBuf {
+    shots.join(format!("session-{}.log", &display[1..]))
 }
 
 /// Whether the game menu's "Leave to the start screen" button (an unlit egui button,
