@@ -14,7 +14,9 @@
 //! threads; by default what a player's opponent gets in the game: `lookahead::TurnClock`,
 //! its side-turn's time shared among its orders) instead of the Normal one, against the Normal computer (`--vs=random`: the
 //! random player), and times the Hard player's decisions; `--ahead=N` game turns
-//! forward past the present one (default 1).
+//! forward past the present one (default 1). For the Hard player it also prints what
+//! its decisions weighed: how many had two orders or more to weigh, the plays they
+//! made, and how often it gave another order than the Normal player's.
 //!
 //! A game the measured player does not win against the random player is listed with its
 //! seed, points and steps lost; with `AI_STRENGTH_SAVES=DIR` its save is written there.
@@ -26,7 +28,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use drumfire_core::game::Game;
 use drumfire_core::lookahead::Budget;
-use drumfire_core::players::{Bot, PlayerKind};
+use drumfire_core::players::{Bot, PlayerKind, Weighing};
 use drumfire_core::scenario::Scenario;
 use std::time::Instant;
 
@@ -40,6 +42,8 @@ struct Played {
     orders: usize,
     decisions: Vec<(u16, u8, f64)>,
     wall_ms: f64,
+    /// What the Hard player's decisions weighed (both sides' where both are Hard).
+    weighing: Weighing,
     /// The game as it ended, for a save of it.
     game: Game,
 }
@@ -72,6 +76,11 @@ fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2], budget: Option<B
         game.submit(order).expect("a legal order is accepted");
     }
     let outcome = game.outcome().expect("the game is over");
+    let mut weighing = Weighing::default();
+    for bot in &bots {
+        weighing.plays.extend(&bot.weighing.plays);
+        weighing.other += bot.weighing.other;
+    }
     Played {
         winner: outcome.winner,
         points: outcome.points.clone(),
@@ -83,6 +92,7 @@ fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2], budget: Option<B
         orders: game.orders().len(),
         decisions,
         wall_ms: start.elapsed().as_secs_f64() * 1e3,
+        weighing,
         game,
     }
 }
@@ -201,13 +211,18 @@ fn load(file: &str) -> Scenario {
 struct Times {
     orders: Vec<f64>,
     turns: Vec<f64>,
+    /// What the Hard player's decisions weighed.
+    weighing: Weighing,
 }
 
 impl Times {
     /// Adds one game's decisions.
-    fn add(&mut self, decisions: Vec<(u16, u8, f64)>) {
+    fn add(&mut self, p: &mut Played) {
+        let decisions = std::mem::take(&mut p.decisions);
         self.turns.extend(side_turns(&decisions));
         self.orders.extend(decisions.into_iter().map(|d| d.2));
+        self.weighing.plays.append(&mut p.weighing.plays);
+        self.weighing.other += p.weighing.other;
     }
 }
 
@@ -236,7 +251,7 @@ fn against_random(
         }
         own += u64::from(p.points[usize::from(ai_side)]);
         other += u64::from(p.points[usize::from(1 - ai_side)]);
-        times.add(p.decisions);
+        times.add(&mut p);
     }
     println!(
         "  {} as {:<10} against {}: won {won} of {games} ({:.1} %), drew {drawn}, mean points {:.1} to {:.1}",
@@ -287,7 +302,7 @@ fn against_itself(
     let (mut drawn, mut moves, mut walls) = (0, Vec::new(), Vec::new());
     let (mut points, mut lost) = ([0u64; 2], [0u64; 2]);
     for seed in 0..games {
-        let p = play(scenario, seed, [me; 2], budget);
+        let mut p = play(scenario, seed, [me; 2], budget);
         for (sum, p) in points.iter_mut().zip(&p.points) {
             *sum += u64::from(*p);
         }
@@ -300,7 +315,7 @@ fn against_itself(
         }
         moves.push(p.orders as f64);
         walls.push(p.wall_ms);
-        times.add(p.decisions);
+        times.add(&mut p);
     }
     let (m, _) = median_worst(moves);
     let (wall_med, wall_worst) = median_worst(walls);
@@ -351,5 +366,15 @@ fn main() {
         println!(
             "  decisions: {n} orders, median {om:.2} ms, worst {ow:.2} ms; {nt} side-turns, median {tm:.1} ms, worst {tw:.1} ms"
         );
+        let weighed = times.weighing.plays.len();
+        if weighed > 0 {
+            let other = times.weighing.other;
+            let plays = times.weighing.plays.iter().map(|&p| f64::from(p)).collect();
+            let (pm, pw) = median_worst(plays);
+            println!(
+                "  weighed: {weighed} decisions with orders to weigh, plays median {pm:.0}, most {pw:.0}; another order than the Normal player's in {other} ({:.1} %)",
+                100.0 * f64::from(other) / weighed as f64
+            );
+        }
     }
 }

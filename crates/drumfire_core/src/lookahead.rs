@@ -265,10 +265,10 @@ pub fn choose_counted(
     if !prepare(&mut copy, &snapshot, side, salt) {
         return rules.computer(world, side, salt).map(|o| (o, Vec::new()));
     }
-    let mut list = rules.shortlist(copy.world(), side, salt);
+    let list = rules.shortlist(copy.world(), side, salt);
     drop(copy);
     if list.len() <= 1 || budget.plays == 0 {
-        return list.pop().map(|o| (o, Vec::new()));
+        return list.into_iter().next().map(|o| (o, Vec::new()));
     }
     let mut weighed: Vec<Weighed> = list
         .into_iter()

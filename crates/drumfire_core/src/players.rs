@@ -67,6 +67,32 @@ pub struct Bot {
     deadline: Option<std::time::Duration>,
     /// On the clock a person's opponent thinks on.
     clock: Option<crate::lookahead::TurnClock>,
+    /// What a Hard player's decisions weighed, so far.
+    pub weighing: Weighing,
+}
+
+/// What a Hard player's decisions weighed: how many had orders to weigh, the plays each
+/// made, and how many gave another order than the Normal player's.
+#[derive(Clone, Debug, Default)]
+pub struct Weighing {
+    /// Plays made by each decision that weighed two orders or more.
+    pub plays: Vec<u32>,
+    /// Of those, the decisions that gave another order than the Normal player's.
+    pub other: u32,
+}
+
+impl Weighing {
+    /// Counts one decision: the order given and what it weighed (nothing when there
+    /// was only one order to give).
+    fn note(&mut self, given: &Order, weighed: &[crate::lookahead::Weighed], plays: u32) {
+        let Some(normal) = weighed.first() else {
+            return;
+        };
+        self.plays.push(plays);
+        if normal.order != *given {
+            self.other += 1;
+        }
+    }
 }
 
 impl Bot {
@@ -78,6 +104,7 @@ impl Bot {
             budget: None,
             deadline: None,
             clock: None,
+            weighing: Weighing::default(),
         }
     }
 
@@ -108,28 +135,33 @@ impl Bot {
             return rules.computer(game.world(), side, salt);
         }
         if self.kind == PlayerKind::Hard {
+            let budget = match &mut self.clock {
+                Some(clock) => clock.budget(game.world(), side),
+                None => {
+                    let mut budget = self
+                        .budget
+                        .unwrap_or_else(|| crate::lookahead::Budget::for_game(game.world()));
+                    budget.deadline = budget.deadline.or(self.deadline);
+                    budget
+                }
+            };
+            let progress = crate::lookahead::Progress::default();
+            let started = std::time::Instant::now();
+            let found = crate::lookahead::choose_counted(
+                game.scenario(),
+                game.world(),
+                side,
+                salt,
+                budget,
+                &progress,
+            );
+            let plays = progress.done.load(std::sync::atomic::Ordering::Relaxed);
             if let Some(clock) = &mut self.clock {
-                let budget = clock.budget(game.world(), side);
-                let progress = crate::lookahead::Progress::default();
-                let started = std::time::Instant::now();
-                let found = crate::lookahead::choose_counted(
-                    game.scenario(),
-                    game.world(),
-                    side,
-                    salt,
-                    budget,
-                    &progress,
-                );
-                let plays = progress.done.load(std::sync::atomic::Ordering::Relaxed);
                 clock.record(side, &budget, started.elapsed(), plays);
-                return found.map(|(order, _)| order);
             }
-            let mut budget = self
-                .budget
-                .unwrap_or_else(|| crate::lookahead::Budget::for_game(game.world()));
-            budget.deadline = budget.deadline.or(self.deadline);
-            return crate::lookahead::choose(game.scenario(), game.world(), side, salt, budget)
-                .map(|(order, _)| order);
+            let (order, weighed) = found?;
+            self.weighing.note(&order, &weighed, plays);
+            return Some(order);
         }
         let legal = legal_orders(game, side, salt);
         if legal.is_empty() {

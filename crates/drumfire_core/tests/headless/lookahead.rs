@@ -125,7 +125,7 @@ fn the_hard_player_is_deterministic_and_never_reads_the_dice_to_come() {
 }
 
 /// A Hard side plays a whole game against the Normal computer by the rules (every
-/// order through the door), in every rule set.
+/// order through the door), in every rule set, and counts what it weighed.
 #[test]
 fn hard_games_end_by_the_rules_in_every_rule_set() {
     for (set, name) in [
@@ -144,6 +144,12 @@ fn hard_games_end_by_the_rules_in_every_rule_set() {
         let result = drumfire_core::players::play_out(&mut game, &mut bots)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(game.is_over(), "{name}: {result:?}");
+        // What its decisions weighed is counted: each one with orders to weigh made
+        // plays, and no more gave another order than there were.
+        let weighing = &bots[0].weighing;
+        assert!(!weighing.plays.is_empty(), "{name}: nothing weighed");
+        assert!(weighing.plays.iter().all(|p| *p > 0), "{name}");
+        assert!(weighing.other as usize <= weighing.plays.len(), "{name}");
     }
 }
 
@@ -291,8 +297,8 @@ fn the_budget_a_player_gets_falls_with_the_pieces_in_play() {
     assert_eq!(plays("great_war", "agache_valley.ron"), 43);
 }
 
-/// A deadline already past: no play is made, and the Hard player gives the Normal
-/// player's order.
+/// A deadline already past, or a budget of no plays: no play is made, and the Hard
+/// player gives the Normal player's order.
 #[test]
 fn past_its_deadline_the_hard_player_gives_the_normal_order() {
     let scenario = shipped("portable", "ukhozi_drift.ron");
@@ -308,7 +314,16 @@ fn past_its_deadline_the_hard_player_gives_the_normal_order() {
     assert!(weighed.len() > 1);
     assert!(weighed.iter().all(|w| w.worths.iter().all(|x| x.is_nan())));
     assert_eq!(order, weighed[0].order);
-    assert_eq!(Some(order), Bot::new(PlayerKind::Ai, 0).choose(&game, side));
+    assert_eq!(
+        Some(&order),
+        Bot::new(PlayerKind::Ai, 0).choose(&game, side).as_ref()
+    );
+    // A budget of no plays at all: the Normal player's order too, not another of the
+    // shortlist.
+    let (none, weighed) =
+        lookahead::choose(&scenario, game.world(), side, 7, small(0, 2)).expect("an order");
+    assert!(weighed.is_empty());
+    assert_eq!(none, order);
 }
 
 /// The Hint's odds: in every shipped scenario, as the computer plays, the rule set
