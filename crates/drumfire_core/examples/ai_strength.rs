@@ -78,8 +78,7 @@ fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2], budget: Option<B
     let outcome = game.outcome().expect("the game is over");
     let mut weighing = Weighing::default();
     for bot in &bots {
-        weighing.plays.extend(&bot.weighing.plays);
-        weighing.other += bot.weighing.other;
+        weighing.add(&bot.weighing);
     }
     Played {
         winner: outcome.winner,
@@ -221,8 +220,7 @@ impl Times {
         let decisions = std::mem::take(&mut p.decisions);
         self.turns.extend(side_turns(&decisions));
         self.orders.extend(decisions.into_iter().map(|d| d.2));
-        self.weighing.plays.append(&mut p.weighing.plays);
-        self.weighing.other += p.weighing.other;
+        self.weighing.add(&p.weighing);
     }
 }
 

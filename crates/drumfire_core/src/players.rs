@@ -82,6 +82,12 @@ pub struct Weighing {
 }
 
 impl Weighing {
+    /// Adds what another player's (or game's) decisions weighed.
+    pub fn add(&mut self, other: &Weighing) {
+        self.plays.extend(&other.plays);
+        self.other += other.other;
+    }
+
     /// Counts one decision: the order given and what it weighed (nothing when there
     /// was only one order to give).
     fn note(&mut self, given: &Order, weighed: &[crate::lookahead::Weighed], plays: u32) {
