@@ -350,7 +350,10 @@ fn mean_and_error(xs: &[f64]) -> (f64, f64) {
 }
 
 /// Plays every job (an order and a play number) and gives their worths in order, on
-/// the budget's threads.
+/// the budget's threads, each in a game of its own. The threads take the next job not
+/// yet taken, so one whose plays ran short does not wait on the other; a job's worth
+/// does not depend on the game it was played in (a play puts the copy into it,
+/// [`Snapshot::put`]), so the worths are the same however the jobs fell.
 fn play_all(
     scenario: &Scenario,
     snapshot: &Snapshot,
@@ -362,35 +365,42 @@ fn play_all(
     done: &Progress,
     late: &(dyn Fn() -> bool + Sync),
 ) -> Vec<f64> {
-    let threads = budget.threads.clamp(1, jobs.len().max(1));
-    let chunk = jobs.len().div_ceil(threads);
-    let run = |part: &[(usize, u32)]| -> Vec<f64> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let run = || -> Vec<(usize, f64)> {
         let mut game = Game::new(scenario, 0);
-        part.iter()
-            .map(|(c, k)| {
-                if done.stop.load(Ordering::Relaxed) || late() {
-                    return f64::NAN;
-                }
-                let dice = seed ^ u64::from(*k).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                let worth = play(&mut game, snapshot, &weighed[*c].order, side, dice, budget);
-                done.done.fetch_add(1, Ordering::Relaxed);
-                worth
-            })
-            .collect()
+        let mut out = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some((c, k)) = jobs.get(i) else {
+                return out;
+            };
+            if done.stop.load(Ordering::Relaxed) || late() {
+                out.push((i, f64::NAN));
+                continue;
+            }
+            let dice = seed ^ u64::from(*k).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let worth = play(&mut game, snapshot, &weighed[*c].order, side, dice, budget);
+            done.done.fetch_add(1, Ordering::Relaxed);
+            out.push((i, worth));
+        }
     };
-    if threads == 1 {
-        return run(jobs);
+    let threads = budget.threads.clamp(1, jobs.len().max(1));
+    let parts: Vec<Vec<(usize, f64)>> = if threads == 1 {
+        vec![run()]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads).map(|_| scope.spawn(run)).collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a look-ahead thread"))
+                .collect()
+        })
+    };
+    let mut worths = vec![f64::NAN; jobs.len()];
+    for (i, worth) in parts.into_iter().flatten() {
+        worths[i] = worth;
     }
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = jobs
-            .chunks(chunk)
-            .map(|part| scope.spawn(move || run(part)))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a look-ahead thread"))
-            .collect()
-    })
+    worths
 }
 
 /// Most orders one play gives before it is cut short.

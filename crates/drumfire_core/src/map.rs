@@ -246,6 +246,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_board_reads_back_every_hex_and_nothing_off_the_map_or_in_a_gap() {
+        let coords = [(0u16, 0u16), (0, 2), (3, 1), (4, 4)];
+        let cells = coords
+            .iter()
+            .map(|&(col, row)| (MapCoord { col, row }, (col, row)))
+            .collect();
+        let board = Board::from_cells(cells);
+        for (col, row) in coords {
+            let hex = MapCoord { col, row }.to_hex();
+            assert_eq!(board.at(hex), Some((col, row)), "{col},{row}");
+        }
+        // A hole in the map, a row past the last, a column past the last, a hex
+        // that has no column or row at all.
+        for (col, row) in [(0u16, 1u16), (3, 5), (5, 0)] {
+            assert_eq!(
+                board.at(MapCoord { col, row }.to_hex()),
+                None,
+                "{col},{row}"
+            );
+        }
+        assert_eq!(board.at(Hex::new(-1, 0)), None);
+        assert_eq!(Board::<u8>::from_cells(Vec::new()).at(Hex::ZERO), None);
+    }
+
+    #[test]
     fn the_line_between_two_hexes_passes_through_adjacent_hexes() {
         let a = Hex::new(0, 0);
         let b = Hex::new(4, -2);
@@ -373,9 +398,16 @@ pub struct HexFacts<'a> {
 }
 
 /// The map as a rule set reads it (its own `T` for each hex), read once from the hex
-/// entities when the rule set starts or resets: terrain never changes in play.
+/// entities when the rule set starts or resets: terrain never changes in play. Kept
+/// in a table by column and row, so reading a hex is an index, not a search: the
+/// rules and the computer players read hexes more than anything else.
 #[derive(Resource, Clone, Debug)]
-pub struct Board<T: Send + Sync + 'static>(BTreeMap<(u16, u16), T>);
+pub struct Board<T: Send + Sync + 'static> {
+    /// Rows in the table (the highest row of a hex, plus one).
+    rows: usize,
+    /// By column, then row; `None` where the map has no hex.
+    cells: Vec<Option<T>>,
+}
 
 impl<T: Copy + Send + Sync + 'static> Board<T> {
     /// Reads every hex through `read` and puts the board in the world.
@@ -391,7 +423,7 @@ impl<T: Copy + Send + Sync + 'static> Board<T> {
             Option<&Road>,
             Option<&River>,
         )>();
-        let cells = q
+        let read: Vec<(MapCoord, T)> = q
             .iter(world)
             .map(|(h, t, e, road, river)| {
                 let facts = HexFacts {
@@ -401,16 +433,41 @@ impl<T: Copy + Send + Sync + 'static> Board<T> {
                     road: road.map_or(0, |r| (r.0).0),
                     river: river.map(|r| r.crossing),
                 };
-                ((h.coord.col, h.coord.row), read(&facts))
+                (h.coord, read(&facts))
             })
             .collect();
-        world.insert_resource(Board(cells));
+        world.insert_resource(Self::from_cells(read));
+    }
+
+    /// A board of the given hexes.
+    fn from_cells(read: Vec<(MapCoord, T)>) -> Self {
+        let cols = read.iter().map(|(m, _)| usize::from(m.col) + 1).max();
+        let rows = read.iter().map(|(m, _)| usize::from(m.row) + 1).max();
+        let rows = rows.unwrap_or(0);
+        let mut cells = vec![None; cols.unwrap_or(0) * rows];
+        for (m, cell) in read {
+            cells[usize::from(m.col) * rows + usize::from(m.row)] = Some(cell);
+        }
+        Self { rows, cells }
     }
 
     /// The hex as the rule set reads it, `None` off the map.
     pub fn get(world: &World, hex: Hex) -> Option<T> {
+        world.resource::<Self>().at(hex)
+    }
+
+    /// The hex as the rule set reads it, `None` off the map (for a caller that reads
+    /// many hexes of a board it holds).
+    pub fn at(&self, hex: Hex) -> Option<T> {
         let m = MapCoord::from_hex(hex)?;
-        world.resource::<Self>().0.get(&(m.col, m.row)).copied()
+        let row = usize::from(m.row);
+        if row >= self.rows {
+            return None;
+        }
+        self.cells
+            .get(usize::from(m.col) * self.rows + row)
+            .copied()
+            .flatten()
     }
 }
 

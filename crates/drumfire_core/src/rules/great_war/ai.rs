@@ -149,6 +149,16 @@ impl Ctx {
         strength as f32 * 0.03
     }
 
+    /// A piece on the map as read with the rest ([`view::by_id`] without reading the
+    /// world again: the scores look pieces up for every order listed).
+    fn piece(&self, id: &str) -> Option<&PieceView> {
+        self.friends
+            .iter()
+            .chain(&self.leaders)
+            .chain(&self.enemies)
+            .find(|p| p.id == id)
+    }
+
     fn on_objective(&self, hex: Hex) -> Option<(u32, Option<u8>)> {
         self.objectives
             .iter()
@@ -477,15 +487,15 @@ fn assault_score(world: &World, ctx: &Ctx, pieces: &[String], target: &str) -> f
 /// take, less the fire they walk under and a little for each hex.
 fn move_score(world: &World, ctx: &Ctx, pieces: &[String], path: &[String]) -> f32 {
     let side = ctx.side;
-    let piece = |id: &str| view::by_id(world, id);
     let steps: Vec<Hex> = path
         .iter()
         .filter_map(|l| crate::scenario::hex_of(l))
         .collect();
-    let (Some(to), Some(first)) = (steps.last(), pieces.first().and_then(|id| piece(id))) else {
+    let (Some(to), Some(first)) = (steps.last(), pieces.first().and_then(|id| ctx.piece(id)))
+    else {
         return f32::MIN;
     };
-    let movers: Vec<PieceView> = pieces.iter().filter_map(|id| piece(id)).collect();
+    let movers: Vec<&PieceView> = pieces.iter().filter_map(|id| ctx.piece(id)).collect();
     let gain: f32 = movers
         .iter()
         .map(|p| standing(world, ctx, p, *to) - standing(world, ctx, p, first.hex))

@@ -8,7 +8,7 @@
 //! > other at once."
 
 use super::state::PtState;
-use super::view::{self, Unit, cell};
+use super::view::{self, Board, Unit};
 use crate::flow::Turn;
 use crate::map::{HexIndex, Order};
 use crate::orders::Refusal;
@@ -17,8 +17,8 @@ use hexx::{EdgeDirection, Hex};
 
 /// Half-hexes of movement a step costs: half a hex along a road or into a built-up
 /// area (which counts as road), a whole hex otherwise.
-fn step_cost(world: &World, from: Hex, to: Hex) -> u8 {
-    let (Some(a), Some(b)) = (cell(world, from), cell(world, to)) else {
+fn step_cost(board: &Board, from: Hex, to: Hex) -> u8 {
+    let (Some(a), Some(b)) = (board.at(from), board.at(to)) else {
         return 2;
     };
     // "For movement, built-up areas count as roads": a built-up hex is road on every
@@ -85,84 +85,137 @@ pub fn cannot_move(world: &World, u: &Unit) -> Option<String> {
 /// movement rules. On success, whether the unit ends destroyed (it entered a river
 /// with neither bridge nor ford).
 pub fn check_path(world: &World, all: &[Unit], u: &Unit, path: &[Hex]) -> Result<bool, Refusal> {
-    walk(world, all, u, path, true)
+    if let Some(why) = cannot_move(world, u) {
+        return Err(Refusal(why));
+    }
+    walk(world, all, u, path, true).map_err(|stop| Refusal(stop.message(u, path)))
 }
 
-/// [`check_path`]; with `ends` false, a path whose last hex holds a friend passes
-/// (it may go on through it).
-fn walk(world: &World, all: &[Unit], u: &Unit, path: &[Hex], ends: bool) -> Result<bool, Refusal> {
-    let refuse = |m: String| Err(Refusal(m));
-    if let Some(why) = cannot_move(world, u) {
-        return refuse(why);
+/// Why a path breaks the movement rules: written out only for a refusal, since the
+/// search for a unit's reach tries many paths that fail.
+#[derive(Clone, Copy, Debug)]
+enum Stop<'a> {
+    /// No hex at all.
+    Empty,
+    /// A hex not next to the one before.
+    NotNext(Hex, Hex),
+    /// Off the map.
+    OffMap(Hex),
+    /// An enemy unit stands there.
+    Enemy(Hex, &'a str),
+    /// A friend stands where the move ends.
+    Friend(Hex, &'a str),
+    /// Past the unit's movement.
+    TooFar(Hex),
+    /// A second contour.
+    Contours,
+    /// Mounted cavalry in woods, after its first hex.
+    Woods,
+    /// A faced unit moving next to another enemy.
+    Faced,
+    /// A hex the unit must stop in, with the reason, before the path's end.
+    Halts(Hex, &'static str),
+}
+
+impl Stop<'_> {
+    /// The refusal a player reads.
+    fn message(self, u: &Unit, path: &[Hex]) -> String {
+        use crate::coords::HexLabel as L;
+        match self {
+            Stop::Empty => "A move needs at least one hex.".into(),
+            Stop::NotNext(h, prev) => format!("{} is not next to {}.", L(h), L(prev)),
+            Stop::OffMap(h) => format!("{} is not on the map.", L(h)),
+            Stop::Enemy(h, name) => format!("{} is held by the enemy ({name}).", L(h)),
+            Stop::Friend(h, name) => format!(
+                "{} may not end its move in {}: {name} stands there.",
+                u.name,
+                L(h)
+            ),
+            Stop::TooFar(h) => format!(
+                "{} moves {} hex{} a turn (half a hex along a road or through a built-up area): {} is too far.",
+                u.name,
+                u.movement,
+                if u.movement == 1 { "" } else { "es" },
+                L(h)
+            ),
+            Stop::Contours => format!(
+                "{} may move up or down only one hill contour each time it is activated.",
+                u.name
+            ),
+            Stop::Woods => format!(
+                "Mounted cavalry moving through woods moves only 1 hex an activation: {} stops at {}.",
+                u.name,
+                path.first().map(|h| L(*h).to_string()).unwrap_or_default()
+            ),
+            Stop::Faced => format!(
+                "{} is faced by an adjacent enemy: it may move away, but not into a hex next to another enemy unit.",
+                u.name
+            ),
+            Stop::Halts(h, why) => format!("{} must stop at {}: {why}.", u.name, L(h)),
+        }
     }
+}
+
+/// The movement rules along a path for a unit that may move ([`cannot_move`] is the
+/// caller's); with `ends` false, a path whose last hex holds a friend passes (it may
+/// go on through it).
+fn walk<'a>(
+    world: &World,
+    all: &'a [Unit],
+    u: &Unit,
+    path: &[Hex],
+    ends: bool,
+) -> Result<bool, Stop<'a>> {
     let Some(&last) = path.last() else {
-        return refuse("A move needs at least one hex.".into());
+        return Err(Stop::Empty);
     };
     let start_enemies: Vec<Hex> = adjacent_enemies(all, u.side, u.hex)
         .iter()
         .filter(|e| e.hex.neighbor_direction(u.hex) == Some(e.facing))
         .map(|e| e.hex)
         .collect();
-    let start = cell(world, u.hex).unwrap_or_default();
+    let board = world.resource::<Board>();
+    let start = board.at(u.hex).unwrap_or_default();
     let mut spent = 0u8;
     let mut climbs = 0u8;
     let mut woods = u.mounted && start.woods;
     let mut prev = u.hex;
     let mut prev_cell = start;
     for (i, &h) in path.iter().enumerate() {
-        let l = view::label(h);
         if prev.unsigned_distance_to(h) != 1 {
-            return refuse(format!("{l} is not next to {}.", view::label(prev)));
+            return Err(Stop::NotNext(h, prev));
         }
-        let Some(c) = cell(world, h) else {
-            return refuse(format!("{l} is not on the map."));
+        let Some(c) = board.at(h) else {
+            return Err(Stop::OffMap(h));
         };
         let is_last = i + 1 == path.len();
         if let Some(other) = all.iter().find(|o| o.hex == h) {
             if other.side != u.side {
-                return refuse(format!("{l} is held by the enemy ({}).", other.name));
+                return Err(Stop::Enemy(h, &other.name));
             }
             if is_last && ends {
-                return refuse(format!(
-                    "{} may not end its move in {l}: {} stands there.",
-                    u.name, other.name
-                ));
+                return Err(Stop::Friend(h, &other.name));
             }
         }
-        spent += step_cost(world, prev, h);
+        spent += step_cost(board, prev, h);
         if spent > 2 * u.movement {
-            return refuse(format!(
-                "{} moves {} hex{} a turn (half a hex along a road or through a built-up area): {l} is too far.",
-                u.name,
-                u.movement,
-                if u.movement == 1 { "" } else { "es" }
-            ));
+            return Err(Stop::TooFar(h));
         }
         if c.elevation != prev_cell.elevation {
             climbs += c.elevation.abs_diff(prev_cell.elevation);
             if climbs > 1 {
-                return refuse(format!(
-                    "{} may move up or down only one hill contour each time it is activated.",
-                    u.name
-                ));
+                return Err(Stop::Contours);
             }
         }
         woods |= u.mounted && c.woods;
         if woods && i > 0 {
-            return refuse(format!(
-                "Mounted cavalry moving through woods moves only 1 hex an activation: {} stops at {}.",
-                u.name,
-                view::label(path[0])
-            ));
+            return Err(Stop::Woods);
         }
         // A faced unit may move "providing that [...] it does not move into a hex that is
         // adjacent to another enemy Unit": any hex of the move, not only the first.
         let near = adjacent_enemies(all, u.side, h);
         if !start_enemies.is_empty() && near.iter().any(|e| !start_enemies.contains(&e.hex)) {
-            return refuse(format!(
-                "{} is faced by an adjacent enemy: it may move away, but not into a hex next to another enemy unit.",
-                u.name
-            ));
+            return Err(Stop::Faced);
         }
         let stops = !near.is_empty() || c.ford() || c.deep_river();
         if stops && !is_last {
@@ -173,12 +226,12 @@ fn walk(world: &World, all: &[Unit], u: &Unit, path: &[Hex], ends: bool) -> Resu
             } else {
                 "next to an enemy unit"
             };
-            return refuse(format!("{} must stop at {l}: {why}.", u.name));
+            return Err(Stop::Halts(h, why));
         }
         prev = h;
         prev_cell = c;
     }
-    Ok(cell(world, last).is_some_and(|c| c.deep_river()))
+    Ok(board.at(last).is_some_and(|c| c.deep_river()))
 }
 
 /// Every hex the unit can end a move in, with a shortest path there (the first
@@ -189,7 +242,8 @@ pub fn reach(world: &World, all: &[Unit], u: &Unit) -> Vec<(Hex, Vec<Hex>)> {
     }
     let index = world.resource::<HexIndex>();
     let longest = usize::from(2 * u.movement);
-    let level = |h: Hex| cell(world, h).map_or(0, |c| c.elevation);
+    let board = world.resource::<Board>();
+    let level = |h: Hex| board.at(h).map_or(0, |c| c.elevation);
     // Breadth first over paths marked (half-hexes spent, contours crossed): a path
     // that gets somewhere no cheaper than an earlier one adds nothing.
     let ways = crate::map::search(u.hex, (0u8, 0u8), (), Order::Breadth, |way, n| {
@@ -205,7 +259,7 @@ pub fn reach(world: &World, all: &[Unit], u: &Unit) -> Vec<(Hex, Vec<Hex>)> {
         }
         let (at, (spent, climbs)) = (way.label().hex, way.label().mark);
         let climbs = climbs + level(at).abs_diff(level(n));
-        Some(((spent + step_cost(world, at, n), climbs), ()))
+        Some(((spent + step_cost(board, at, n), climbs), ()))
     });
     let mut found: Vec<(Hex, Vec<Hex>)> = Vec::new();
     let mut ends = std::collections::BTreeSet::new();
@@ -215,7 +269,7 @@ pub fn reach(world: &World, all: &[Unit], u: &Unit) -> Vec<(Hex, Vec<Hex>)> {
             continue;
         }
         let path = ways.path(i);
-        if check_path(world, all, u, &path).is_ok() {
+        if walk(world, all, u, &path, true).is_ok() {
             ends.insert(end);
             found.push((label.hex, path));
         }

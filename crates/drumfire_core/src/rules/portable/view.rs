@@ -189,12 +189,14 @@ pub fn cell(world: &World, hex: Hex) -> Option<Cell> {
 /// blocked only when the hexes on both sides block.
 /// Ours — P-4 in docs/rules/portable.md: line of sight.
 pub fn line_of_sight(world: &World, from: Hex, to: Hex) -> bool {
-    let (Some(a), Some(b)) = (cell(world, from), cell(world, to)) else {
+    let board = world.resource::<Board>();
+    let (Some(a), Some(b)) = (board.at(from), board.at(to)) else {
         return false;
     };
     let high = a.elevation.max(b.elevation);
     let blocks = |h: Hex| {
-        cell(world, h)
+        board
+            .at(h)
             .is_some_and(|c| c.elevation > high || (c.elevation == high && c.blocks_sight))
     };
     crate::map::sight_line(from, to)

@@ -12,14 +12,24 @@ use bevy_state::prelude::*;
 
 /// Every order `side` could give now in the phase, whether or not it is its turn.
 pub fn actions(world: &World, side: u8) -> Vec<Order> {
+    listed(world, side, usize::MAX)
+}
+
+/// Has `side` any order to give now in the phase ([`actions`] not empty)? Asked after
+/// every order, so it stops at the first it finds.
+pub fn any_action(world: &World, side: u8) -> bool {
+    !listed(world, side, 1).is_empty()
+}
+
+/// [`actions`], the Movement and Fire phases' lists stopped once they hold `enough`
+/// (the list from the start, so the same orders in the same order).
+fn listed(world: &World, side: u8, enough: usize) -> Vec<Order> {
     let state = world.resource::<WwiiState>();
-    let mine: Vec<view::Unit> = view::units(world)
-        .into_iter()
-        .filter(|u| u.side == side)
-        .collect();
+    let all = view::units(world);
+    let mine: Vec<&view::Unit> = all.iter().filter(|u| u.side == side).collect();
     match *world.resource::<State<Phase>>().get() {
-        MOVEMENT => movement_actions(world, side, &mine),
-        FIRE => fire_actions(world, side, &mine),
+        MOVEMENT => movement_actions(world, side, &all, &mine, enough),
+        FIRE => fire_actions(world, side, &all, &mine, enough),
         ASSAULT if state.acting.is_some() => engage_actions(world, side),
         ASSAULT => followup_actions(world, side),
         _ => Vec::new(),
@@ -29,11 +39,19 @@ pub fn actions(world: &World, side: u8) -> Vec<Order> {
 /// The Movement phase: each of the side's units moved to each hex it can reach, gone
 /// prone, a tank's overrun of each hex beside it, and a voluntary rout when locked in
 /// contact.
-fn movement_actions(world: &World, side: u8, mine: &[view::Unit]) -> Vec<Order> {
+fn movement_actions(
+    world: &World,
+    side: u8,
+    all: &[view::Unit],
+    mine: &[&view::Unit],
+    enough: usize,
+) -> Vec<Order> {
     let state = world.resource::<WwiiState>();
     let mut out = Vec::new();
-    let all = view::units(world);
-    for u in mine {
+    for &u in mine {
+        if out.len() >= enough {
+            break;
+        }
         for path in movement::reachable(world, u).into_values() {
             out.push(
                 WwiiOrder::Move {
@@ -67,7 +85,7 @@ fn movement_actions(world: &World, side: u8, mine: &[view::Unit]) -> Vec<Order> 
                 }
             }
         }
-        if movement::locked(&all, u)
+        if movement::locked(all, u)
             && !state.moved.contains(&u.id)
             && u.morale != morale::State::Routed
         {
@@ -84,12 +102,20 @@ fn movement_actions(world: &World, side: u8, mine: &[view::Unit]) -> Vec<Order> 
 }
 
 /// The Fire phase: each of the side's units at each enemy it may fire at.
-fn fire_actions(world: &World, side: u8, mine: &[view::Unit]) -> Vec<Order> {
+fn fire_actions(
+    world: &World,
+    side: u8,
+    all: &[view::Unit],
+    mine: &[&view::Unit],
+    enough: usize,
+) -> Vec<Order> {
     let mut out = Vec::new();
-    let all = view::units(world);
-    for u in mine {
+    for &u in mine {
         for t in all.iter().filter(|t| t.side != side) {
-            if fire_phase::can_fire(world, u, t).is_ok() {
+            if out.len() >= enough {
+                return out;
+            }
+            if fire_phase::can_fire_among(world, all, u, t).is_ok() {
                 out.push(
                     WwiiOrder::Fire {
                         side,

@@ -210,7 +210,7 @@ fn best_shot(world: &World, side: u8) -> Option<Order> {
     let mut best: Option<(u64, Order)> = None;
     for u in all.iter().filter(|u| u.side == side) {
         for t in all.iter().filter(|t| t.side != side) {
-            let Ok(shot) = fire_phase::can_fire(world, u, t) else {
+            let Ok(shot) = fire_phase::can_fire_among(world, &all, u, t) else {
                 continue;
             };
             let faces = shot.needs.map_or(0, |n| u64::from(7 - n));

@@ -76,6 +76,12 @@ pub fn in_assault(world: &World, all: &[Unit], u: &Unit) -> InAssault {
 
 /// Why `u` may not fire at `t` now, if it may not; else the shot.
 pub fn can_fire(world: &World, u: &Unit, t: &Unit) -> Result<Shot, String> {
+    can_fire_among(world, &view::units(world), u, t)
+}
+
+/// [`can_fire`] with every unit on the map already read (`all`): for a caller that
+/// asks of many pairs.
+pub fn can_fire_among(world: &World, all: &[Unit], u: &Unit, t: &Unit) -> Result<Shot, String> {
     let state = world.resource::<WwiiState>();
     if state.fired.contains(&u.id) {
         return Err(format!("{} has fired this turn", u.name));
@@ -90,9 +96,8 @@ pub fn can_fire(world: &World, u: &Unit, t: &Unit) -> Result<Shot, String> {
             u.morale.name()
         ));
     }
-    let all = view::units(world);
     let status = FireStatus {
-        assault: in_assault(world, &all, u),
+        assault: in_assault(world, all, u),
         vehicle: u.kind().vehicle(),
         assault_weapons: u.figures.assault_weapons,
         // Ours — W-D21 in docs/rules/wwii.md: every base of a unit is alike, so no
@@ -142,7 +147,7 @@ pub fn can_fire(world: &World, u: &Unit, t: &Unit) -> Result<Shot, String> {
             .concat(),
         });
     }
-    let small_arms = small_arms_shot(world, &all, u, t, hexes, moved);
+    let small_arms = small_arms_shot(world, all, u, t, hexes, moved);
     let he = he_shot(world, u, t, hexes, moved);
     // Ours — W-D29 in docs/rules/wwii.md: a tank or towed gun firing at personnel
     // fires whichever of its machine guns and its high explosive kills more on

@@ -49,7 +49,7 @@ pub mod units;
 mod validate;
 pub mod view;
 
-pub use actions::actions;
+pub use actions::{actions, any_action};
 pub use resolve::followup_paths;
 pub use state::{WwiiOrder, WwiiState};
 pub use validate::validate;

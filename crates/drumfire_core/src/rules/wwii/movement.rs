@@ -71,7 +71,8 @@ pub fn cannot_move(world: &World, u: &Unit) -> Option<String> {
 /// Why the unit may not enter `next` having spent `spent` this move, if it may not;
 /// else what it has spent there.
 fn step(world: &World, all: &[Unit], u: &Unit, spent: u32, next: Hex) -> Result<u32, String> {
-    let label = view::label(next);
+    // Written only in a refusal: a search tries many steps.
+    let label = crate::coords::HexLabel(next);
     let Some(cell) = view::cell(world, next) else {
         return Err(format!("{label} is off the map"));
     };

@@ -200,7 +200,7 @@ pub(super) fn settle(world: &mut World) {
         MOVEMENT | FIRE => {
             let next = order_of_sides(world).into_iter().find(|s| {
                 !world.resource::<WwiiState>().done.contains(s)
-                    && !super::actions(world, *s).is_empty()
+                    && super::actions::any_action(world, *s)
             });
             world.resource_mut::<WwiiState>().acting = next;
             if next.is_none() {

@@ -331,3 +331,41 @@ fn a_unit_may_have_its_own_training_over_its_sides() {
     );
     assert!(drumfire_core::scenario::parse("test.ron", &typo, &drumfire_core::rules::ALL).is_err());
 }
+
+/// After every order the rules ask whether a side has any order left to give in the
+/// phase; that check stops at the first order it finds, and must answer as the whole
+/// list would, for both sides, at every moment of a game.
+#[test]
+fn a_side_has_an_order_to_give_exactly_when_its_list_is_not_empty() {
+    use drumfire_core::players::{Bot, PlayerKind};
+    use drumfire_core::rules::wwii::{actions, any_action};
+    let mut seen = [0u32; 2];
+    for name in ["orchard_farm.ron", "krasny_bor.ron"] {
+        let scenario = drumfire_core::testing::shipped("wwii", name);
+        let mut game = Game::new(&scenario, 7);
+        let mut bots = [
+            Bot::new(PlayerKind::Random, 1),
+            Bot::new(PlayerKind::Random, 2),
+        ];
+        while !game.is_over() && game.orders().len() < 300 {
+            for side in 0..2 {
+                let world = game.world();
+                let any = any_action(world, side);
+                assert_eq!(
+                    any,
+                    !actions(world, side).is_empty(),
+                    "{name}, side {side}, after {} orders",
+                    game.orders().len()
+                );
+                seen[usize::from(any)] += 1;
+            }
+            let side = game.awaiting().expect("a side is awaited");
+            let order = bots[usize::from(side)]
+                .choose(&game, side)
+                .expect("an order");
+            game.submit(order).expect("a legal order");
+        }
+    }
+    // Both answers were put to the test.
+    assert!(seen[0] > 20 && seen[1] > 20, "{seen:?}");
+}
