@@ -122,6 +122,10 @@ pub fn cavalry_due(world: &World, side: u8) -> Vec<Unit> {
 /// decision is made).
 fn pinned_cavalry(world: &World, side: u8) -> Vec<Unit> {
     let state = world.resource::<PtState>();
+    // None pinned when the activations began (most turns): no unit need be read.
+    if state.pinned_at_start.is_empty() {
+        return Vec::new();
+    }
     let acting = world.resource::<ActionSegment>().side;
     view::units(world)
         .into_iter()

@@ -5,6 +5,7 @@ use crate::data::UnitClass;
 use crate::map::{Crossing, HexIndex};
 use crate::view::PieceBase;
 use bevy_ecs::prelude::*;
+use bevy_ecs::query::QueryItem;
 use hexx::{EdgeDirection, Hex};
 
 /// A unit on the map.
@@ -75,45 +76,54 @@ type UnitQuery = (
 
 /// Every unit on the map, by id.
 pub fn units(world: &World) -> Vec<Unit> {
-    let Some(mut q) = world.try_query::<UnitQuery>() else {
-        return vec![];
-    };
-    let data = world.resource::<crate::scenario::Rules>().0.data();
-    let bombarded = world
-        .get_resource::<super::PtState>()
-        .map(|s| s.bombarded.clone())
-        .unwrap_or_default();
-    let mut all: Vec<Unit> = q
-        .iter(world)
-        .map(
-            |(entity, c, on, printed, facing, pinned, moved, fired, done)| {
-                let t = data.units.get(&c.unit_type);
-                Unit {
-                    base: PieceBase::new(entity, c, on),
-                    unit_type: c.unit_type.clone(),
-                    facing: facing.map_or(EdgeDirection::FLAT_TOP, |f| f.0),
-                    movement: printed.full.movement,
-                    power: printed.full.close_combat.unwrap_or(1),
-                    rifle_range: printed.full.direct.map(|d| d.range),
-                    gun_range: printed.full.bombard.map(|d| d.range),
-                    mounted: t.is_some_and(|t| t.mounted),
-                    regular: t.is_some_and(|t| t.traits.iter().any(|x| x == "regular_european")),
-                    pinned,
-                    moved,
-                    fired,
-                    done,
-                    bombarded: bombarded.contains(&c.id),
-                }
-            },
-        )
-        .collect();
+    let mut all = read(world, None);
     all.sort_by(|a, b| a.id.cmp(&b.id));
     all
 }
 
 /// The unit with this id, if on the map.
 pub fn unit(world: &World, id: &str) -> Option<Unit> {
-    units(world).into_iter().find(|u| u.id == id)
+    match world.get_resource::<crate::counters::PieceIds>() {
+        // Only its own piece read: the rules ask for one unit often.
+        Some(ids) => read(world, Some(ids.get(id)?)).pop(),
+        None => units(world).into_iter().find(|u| u.id == id),
+    }
+}
+
+/// The units on the map, or only `one` of them, in no set order.
+fn read(world: &World, one: Option<Entity>) -> Vec<Unit> {
+    let Some(mut q) = world.try_query::<UnitQuery>() else {
+        return vec![];
+    };
+    let data = world.resource::<crate::scenario::Rules>().0.data();
+    let state = world.get_resource::<super::PtState>();
+    let make = |(entity, c, on, printed, facing, pinned, moved, fired, done): QueryItem<
+        '_,
+        '_,
+        UnitQuery,
+    >| {
+        let t = data.units.get(&c.unit_type);
+        Unit {
+            base: PieceBase::new(entity, c, on),
+            unit_type: c.unit_type.clone(),
+            facing: facing.map_or(EdgeDirection::FLAT_TOP, |f| f.0),
+            movement: printed.full.movement,
+            power: printed.full.close_combat.unwrap_or(1),
+            rifle_range: printed.full.direct.map(|d| d.range),
+            gun_range: printed.full.bombard.map(|d| d.range),
+            mounted: t.is_some_and(|t| t.mounted),
+            regular: t.is_some_and(|t| t.traits.iter().any(|x| x == "regular_european")),
+            pinned,
+            moved,
+            fired,
+            done,
+            bombarded: state.is_some_and(|s| s.bombarded.contains(&c.id)),
+        }
+    };
+    match one {
+        Some(e) => q.get(world, e).ok().map(make).into_iter().collect(),
+        None => q.iter(world).map(make).collect(),
+    }
 }
 
 /// The unit in a hex (never more than one at the end of a move).

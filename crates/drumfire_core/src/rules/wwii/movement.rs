@@ -71,39 +71,76 @@ pub fn cannot_move(world: &World, u: &Unit) -> Option<String> {
 /// Why the unit may not enter `next` having spent `spent` this move, if it may not;
 /// else what it has spent there.
 fn step(world: &World, all: &[Unit], u: &Unit, spent: u32, next: Hex) -> Result<u32, String> {
-    // Written only in a refusal: a search tries many steps.
-    let label = crate::coords::HexLabel(next);
+    step_or_halt(world, all, u, spent, next).map_err(|halt| halt.message(u, next))
+}
+
+/// Why a step is refused: written out only for a refusal, since the search for a unit's
+/// reach tries many steps that fail.
+#[derive(Clone, Copy, Debug)]
+enum Halt {
+    /// Off the map.
+    OffMap,
+    /// Terrain no unit enters.
+    Impassable,
+    /// Terrain closed to the unit's kind, and why.
+    Closed(&'static str),
+    /// The enemy holds it.
+    Enemy,
+    /// The stacking limit, with the units there.
+    Stacked(usize),
+    /// Beyond the movement left.
+    TooFar(u32),
+    /// Cavalry may not make that contact, and why.
+    Contact(&'static str),
+}
+
+impl Halt {
+    /// The refusal a player reads, for a step into `next`.
+    fn message(self, u: &Unit, next: Hex) -> String {
+        let label = crate::coords::HexLabel(next);
+        match self {
+            Halt::OffMap => format!("{label} is off the map"),
+            Halt::Impassable => format!("{label} cannot be entered"),
+            Halt::Closed(why) => format!("{label} is {why}"),
+            Halt::Enemy => format!("{label} is held by the enemy"),
+            Halt::Stacked(n) => {
+                format!("{label} holds {n} units already: {} at most", stack_limit())
+            }
+            Halt::TooFar(left) => format!(
+                "{label} is beyond {}'s movement: {left} hex{} left",
+                u.name,
+                if left == 1 { "" } else { "es" }
+            ),
+            Halt::Contact(why) => format!("{label} is in contact there: {why}"),
+        }
+    }
+}
+
+/// [`step`], the refusal unwritten.
+fn step_or_halt(world: &World, all: &[Unit], u: &Unit, spent: u32, next: Hex) -> Result<u32, Halt> {
     let Some(cell) = view::cell(world, next) else {
-        return Err(format!("{label} is off the map"));
+        return Err(Halt::OffMap);
     };
     let Some(cost) = cell.cost else {
-        return Err(format!("{label} cannot be entered"));
+        return Err(Halt::Impassable);
     };
     if let Some(why) = cell.closed_to(u.kind()) {
-        return Err(format!("{label} is {why}"));
+        return Err(Halt::Closed(why));
     }
-    let here: Vec<&Unit> = all
-        .iter()
-        .filter(|o| o.hex == next && o.id != u.id)
-        .collect();
-    if here.iter().any(|o| o.side != u.side) {
-        return Err(format!("{label} is held by the enemy"));
+    let mut here = 0;
+    for o in all.iter().filter(|o| o.hex == next && o.id != u.id) {
+        if o.side != u.side {
+            return Err(Halt::Enemy);
+        }
+        here += 1;
     }
-    if here.len() >= stack_limit() {
-        return Err(format!(
-            "{label} holds {} units already: {} at most",
-            here.len(),
-            stack_limit()
-        ));
+    if here >= stack_limit() {
+        return Err(Halt::Stacked(here));
     }
     let total = spent + u32::from(cost);
     let left = left(world, u);
     if total > left {
-        return Err(format!(
-            "{label} is beyond {}'s movement: {left} hex{} left",
-            u.name,
-            if left == 1 { "" } else { "es" }
-        ));
+        return Err(Halt::TooFar(left));
     }
     if u.kind() == super::mixed::Kind::Cavalry {
         let defenders: Vec<super::modifiers::Involved> = all
@@ -119,7 +156,7 @@ fn step(world: &World, all: &[Unit], u: &Unit, spent: u32, next: Hex) -> Result<
             e.side != u.side && e.hex.unsigned_distance_to(next) == 1 && e.kind().vehicle()
         });
         if let Some(why) = super::modifiers::cavalry_may_not_assault(&defenders, vehicles) {
-            return Err(format!("{label} is in contact there: {why}"));
+            return Err(Halt::Contact(why));
         }
     }
     Ok(total)
@@ -181,7 +218,7 @@ pub fn reachable(world: &World, u: &Unit) -> BTreeMap<(i32, i32), Vec<Hex>> {
         if at.mark || next == u.hex {
             return None;
         }
-        let total = step(world, &all, u, at.cost, next).ok()?;
+        let total = step_or_halt(world, &all, u, at.cost, next).ok()?;
         Some((personnel && enemy_personnel_next(&all, u.side, next), total))
     });
     found
