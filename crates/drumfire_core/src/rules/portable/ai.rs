@@ -79,7 +79,35 @@ fn standing(
             score -= 0.5;
         }
     }
+    if u.class == UnitClass::Command {
+        // A commander adds to the close combat and the fire of each friend beside
+        // him: he goes with his units, beside as many as he can, and not out in front
+        // of them into the enemy's fire.
+        return 0.3 * score + company(all, u, hex);
+    }
     score
+}
+
+/// What standing in `hex` is worth to commander `u` for the friends beside him: one
+/// for each, up to three; alone, two less, and more for each enemy weapon that
+/// reaches the hex.
+fn company(all: &[Unit], u: &Unit, hex: Hex) -> f32 {
+    let beside = all
+        .iter()
+        .filter(|f| f.side == u.side && f.id != u.id && f.class != UnitClass::Command)
+        .filter(|f| f.hex.unsigned_distance_to(hex) == 1)
+        .count();
+    if beside > 0 {
+        return beside.min(3) as f32;
+    }
+    let reached = view::enemies(all, u.side)
+        .filter(|e| {
+            e.rifle_range
+                .or(e.gun_range)
+                .is_some_and(|r| e.hex.unsigned_distance_to(hex) <= u32::from(r))
+        })
+        .count();
+    -2.0 - 0.8 * reached as f32
 }
 
 /// The value of one legal order for `side`.
