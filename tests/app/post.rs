@@ -142,7 +142,7 @@ fn two_processes_play_a_whole_game_by_e_mail_to_the_same_end() {
         text(&out)
     );
     // The same secrets make the same game, file for file.
-    assert_eq!(files, 51, "{last}");
+    assert_eq!(files, 41, "{last}");
 }
 
 #[test]
