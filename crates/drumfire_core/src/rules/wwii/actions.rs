@@ -131,11 +131,19 @@ fn fire_actions(
 }
 
 /// The Assault phase, with the assaults to be set: each of the side's units that has
-/// a choice engages each other thing it may (a vehicle, or the personnel beside it).
+/// a choice and has not made it this phase engages each other thing it may (a vehicle,
+/// or the personnel beside it). A choice made is not offered again: a player may still
+/// change his mind, but a list of every order open to the side must not hold one that
+/// can be given back and forth for ever (a computer player weighing the orders would
+/// toggle a choice without end).
 fn engage_actions(world: &World, side: u8) -> Vec<Order> {
     let mut out = Vec::new();
+    let chosen = &world.resource::<WwiiState>().engaged;
     for g in assault_phase::groups(world) {
-        for u in g.iter().filter(|u| u.side == side) {
+        for u in g
+            .iter()
+            .filter(|u| u.side == side && !chosen.contains_key(&u.id))
+        {
             let opts = assault_phase::options(world, &g, u);
             if opts.len() < 2 {
                 continue;

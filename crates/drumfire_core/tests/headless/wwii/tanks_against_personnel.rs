@@ -307,6 +307,48 @@ fn infantry_chooses_which_tank_unit_it_assaults_in_the_assault_phase() {
     assert!(t.modifiers[1].contains(&(1, "weapon differential".to_owned())));
 }
 
+/// The side's list of orders offers a unit's choice of what it engages until the unit
+/// makes it, and not again that phase: a computer player weighing every order open to
+/// it (the Hard player at Krasny Bor) gave Engage orders back and forth for ever, tens
+/// of thousands of them in one side-turn, where the list offered the other choice anew.
+/// A player who gives the order by hand may still change his mind.
+#[test]
+fn a_units_choice_of_what_it_engages_is_offered_until_made_not_back_and_forth() {
+    let cv = next_to_both("0403", "0404");
+    let mut g = field(
+        &OPEN,
+        &[
+            ("ri", 0, "rifle_platoon", "0402", "South", 3),
+            ("tk", 0, "medium_tank", "0404", "North", 3),
+            ("at", 1, "at_team", "0403", "South", 2),
+            ("cv", 1, "cavalry_troop", &cv, "North", 2),
+        ],
+        1,
+    );
+    pass_to(&mut g, "Assault");
+    let engages_of_at = |g: &Game| {
+        drumfire_core::players::legal_orders(g, 1, 0)
+            .into_iter()
+            .filter(|o| {
+                matches!(o.rules::<WwiiOrder>(), Some(WwiiOrder::Engage { unit, .. }) if unit == "at")
+            })
+            .count()
+    };
+    assert!(engages_of_at(&g) > 0, "the choice is offered");
+    let engage = |target: &str| -> Order {
+        WwiiOrder::Engage {
+            side: 1,
+            unit: "at".into(),
+            target: target.into(),
+        }
+        .into()
+    };
+    g.submit(engage("tk")).unwrap();
+    assert_eq!(engages_of_at(&g), 0, "offered again once made");
+    // By hand the choice may still change.
+    g.submit(engage("ri")).unwrap();
+}
+
 #[test]
 fn a_tank_assault_counts_the_tanks_own_state_and_training_and_the_infantrys_cover_twice() {
     // "The following die roll modifiers apply to units involved in assaults": W-D27, the
