@@ -40,6 +40,8 @@ struct Played {
     /// Steps each side lost.
     lost: Vec<u32>,
     orders: usize,
+    /// The most orders one phase took, both sides' together.
+    most_in_phase: usize,
     decisions: Vec<(u16, u8, f64)>,
     wall_ms: f64,
     /// What the Hard player's decisions weighed (both sides' where both are Hard).
@@ -61,7 +63,7 @@ fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2], budget: Option<B
     } else {
         PlayerKind::Ai
     };
-    let mut decisions = Vec::new();
+    let (mut decisions, mut most_in_phase) = (Vec::new(), 0);
     let start = Instant::now();
     while !game.is_over() {
         let side = game.awaiting().expect("someone is awaited");
@@ -74,6 +76,7 @@ fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2], budget: Option<B
             decisions.push((turn, side, t.elapsed().as_secs_f64() * 1e3));
         }
         game.submit(order).expect("a legal order is accepted");
+        most_in_phase = most_in_phase.max(game.journal().orders_this_phase());
     }
     let outcome = game.outcome().expect("the game is over");
     let mut weighing = Weighing::default();
@@ -89,6 +92,7 @@ fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2], budget: Option<B
             .0
             .clone(),
         orders: game.orders().len(),
+        most_in_phase,
         decisions,
         wall_ms: start.elapsed().as_secs_f64() * 1e3,
         weighing,
@@ -210,6 +214,8 @@ fn load(file: &str) -> Scenario {
 struct Times {
     orders: Vec<f64>,
     turns: Vec<f64>,
+    /// The most orders one phase took in any game.
+    most_in_phase: usize,
     /// What the Hard player's decisions weighed.
     weighing: Weighing,
 }
@@ -221,6 +227,7 @@ impl Times {
         self.turns.extend(side_turns(&decisions));
         self.orders.extend(decisions.into_iter().map(|d| d.2));
         self.weighing.add(&p.weighing);
+        self.most_in_phase = self.most_in_phase.max(p.most_in_phase);
     }
 }
 
@@ -362,7 +369,9 @@ fn main() {
         let nt = times.turns.len();
         let (tm, tw) = median_worst(times.turns);
         println!(
-            "  decisions: {n} orders, median {om:.2} ms, worst {ow:.2} ms; {nt} side-turns, median {tm:.1} ms, worst {tw:.1} ms"
+            "  decisions: {n} orders, median {om:.2} ms, worst {ow:.2} ms; {nt} side-turns, median {tm:.1} ms, worst {tw:.1} ms; most orders in one phase {} ({} pieces)",
+            times.most_in_phase,
+            scenario.file.counters.len()
         );
         let weighed = times.weighing.plays.len();
         if weighed > 0 {

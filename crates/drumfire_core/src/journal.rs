@@ -541,6 +541,8 @@ pub struct Journal {
     entries: Vec<Entry>,
     turn: u16,
     order: usize,
+    /// The count of orders applied when the phase now under way began.
+    phase_from: usize,
 }
 
 impl Journal {
@@ -550,11 +552,15 @@ impl Journal {
             entries: Vec::new(),
             turn: self.turn,
             order: self.order,
+            phase_from: self.phase_from,
         }
     }
 
     /// Records an event.
     pub fn push(&mut self, event: GameEvent) {
+        if matches!(event, GameEvent::PhaseBegan { .. }) {
+            self.phase_from = self.order;
+        }
         self.entries.push(Entry {
             turn: self.turn,
             order: self.order,
@@ -570,6 +576,11 @@ impl Journal {
     /// Sets the turn that new entries belong to.
     pub fn set_turn(&mut self, turn: u16) {
         self.turn = turn;
+    }
+
+    /// How many orders have been applied since the phase now under way began.
+    pub fn orders_this_phase(&self) -> usize {
+        self.order.saturating_sub(self.phase_from)
     }
 
     /// Sets the count of orders applied, stamped on new entries.

@@ -23,10 +23,12 @@
 //!   thread or two: the plays are shared between threads by number and their results
 //!   read back in that order.
 
+use crate::counters::PieceIds;
 use crate::dice::Dice;
 use crate::flow::{Outcome, Turn};
 use crate::fork::Snapshot;
 use crate::game::Game;
+use crate::journal::Journal;
 use crate::orders::Order;
 use crate::scenario::{Rules, Scenario};
 use bevy_ecs::prelude::*;
@@ -259,6 +261,9 @@ pub fn choose_counted(
 ) -> Option<(Order, Vec<Weighed>)> {
     let rules = world.resource::<Rules>().0;
     let salt = seed ^ 0x4a2d_ba11;
+    if world.resource::<Journal>().orders_this_phase() > phase_orders_bound(world) {
+        return rules.computer(world, side, salt).map(|o| (o, Vec::new()));
+    }
     // The shortlist too is drawn up in a copy that holds only what the side may know.
     let snapshot = Snapshot::take(world);
     let mut copy = Game::new(scenario, 0);
@@ -336,6 +341,17 @@ pub fn choose_counted(
         }
     }
     Some((weighed[best.0].order.clone(), weighed))
+}
+
+/// The most orders a phase may take, both sides' together, before the Hard player stops
+/// weighing and gives the Normal player's orders: far above what any phase of the rule
+/// sets takes (every order they offer spends something — movement, a mark once a phase
+/// — so a phase of the shipped scenarios takes at most a few orders a piece), so it is
+/// met only where a rule set's list offers orders that undo each other: weighed by
+/// chance, the Hard player could give them back and forth without end, where the
+/// Normal player gives its own and goes on.
+pub fn phase_orders_bound(world: &World) -> usize {
+    64 + 16 * world.resource::<PieceIds>().0.len()
 }
 
 /// The mean of `xs` and its standard error (infinite for fewer than two).

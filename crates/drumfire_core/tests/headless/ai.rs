@@ -361,6 +361,9 @@ fn its_choice_is_the_same_every_time_for_the_same_position() {
     assert_eq!(play(), play());
 }
 
+/// Also: no phase of these games comes near the orders a phase may take before the
+/// Hard player stops weighing (`lookahead::phase_orders_bound`), counted from the
+/// journal's phase lines, so the bound is met only by orders that never end a phase.
 #[test]
 fn the_computer_against_itself_keeps_every_invariant_in_every_scenario() {
     // `scripts/soak.sh N` plays many more; these few run with every test.
@@ -370,6 +373,20 @@ fn the_computer_against_itself_keeps_every_invariant_in_every_scenario() {
             let game = drumfire_core::testing::soak_game_with(&s, seed, [PlayerKind::Ai; 2])
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
             assert!(game.outcome().is_some(), "{name} seed {seed}");
+            let mut starts: Vec<usize> = game
+                .journal()
+                .entries()
+                .iter()
+                .filter(|e| matches!(e.event, GameEvent::PhaseBegan { .. }))
+                .map(|e| e.order)
+                .collect();
+            starts.push(game.orders().len());
+            let most = starts.windows(2).map(|w| w[1] - w[0]).max().unwrap_or(0);
+            let bound = drumfire_core::lookahead::phase_orders_bound(game.world());
+            assert!(
+                most > 0 && 4 * most < bound,
+                "{name} seed {seed}: a phase of {most} orders, the bound {bound}"
+            );
         }
     }
 }

@@ -326,6 +326,41 @@ fn past_its_deadline_the_hard_player_gives_the_normal_order() {
     assert_eq!(none, order);
 }
 
+/// A phase that has taken more orders than any phase of the rule sets takes (a list
+/// offering orders that undo each other, given back and forth): the Hard player stops
+/// weighing and gives the Normal player's order, which goes on to the phase's end. The
+/// count is the journal's, from the phase's start, and a copy keeps it.
+#[test]
+fn past_a_phase_without_end_the_hard_player_gives_the_normal_order() {
+    let scenario = shipped("portable", "ukhozi_drift.ron");
+    let mut game = Game::new(&scenario, 21);
+    play(&mut game, &mut random_bots(4), 3);
+    let side = game.awaiting().expect("a side to act");
+    let (_, weighed) =
+        lookahead::choose(&scenario, game.world(), side, 7, small(24, 2)).expect("an order");
+    assert!(weighed.len() > 1, "it weighs its orders before the bound");
+    let bound = lookahead::phase_orders_bound(game.world());
+    let given = game.orders().len();
+    let so_far = game.journal().orders_this_phase();
+    assert!(so_far <= given);
+    game.world_mut()
+        .resource_mut::<drumfire_core::journal::Journal>()
+        .set_order(given + bound + 1 - so_far);
+    assert_eq!(game.journal().orders_this_phase(), bound + 1);
+    let mut copy = Game::new(&scenario, 0);
+    Snapshot::take(game.world())
+        .put(copy.world_mut())
+        .expect("the copy fits");
+    assert_eq!(copy.journal().orders_this_phase(), bound + 1);
+    let (order, weighed) =
+        lookahead::choose(&scenario, game.world(), side, 7, small(24, 2)).expect("an order");
+    assert!(weighed.is_empty(), "it weighed {} orders", weighed.len());
+    assert_eq!(
+        Some(&order),
+        Bot::new(PlayerKind::Ai, 0).choose(&game, side).as_ref()
+    );
+}
+
 /// The Hint's odds: in every shipped scenario, as the computer plays, the rule set
 /// gives the exact odds of some of the awaited side's legal orders through the one
 /// typed hook (fires, fights, morale checks), each a whole over its dice, and none of
