@@ -100,14 +100,20 @@ fn small(plays: u32, threads: usize) -> Budget {
     }
 }
 
-/// The Hard player's order depends on the game, its seed and its budget only: not on
-/// the number of threads, and not on the game's dice to come.
-#[test]
-fn the_hard_player_is_deterministic_and_never_reads_the_dice_to_come() {
+/// Ukhozi Drift three random orders in (seed 21), and the side awaited.
+fn ukhozi_after_three_orders() -> (drumfire_core::scenario::Scenario, Game, u8) {
     let scenario = shipped("portable", "ukhozi_drift.ron");
     let mut game = Game::new(&scenario, 21);
     play(&mut game, &mut random_bots(4), 3);
     let side = game.awaiting().expect("a side to act");
+    (scenario, game, side)
+}
+
+/// The Hard player's order depends on the game, its seed and its budget only: not on
+/// the number of threads, and not on the game's dice to come.
+#[test]
+fn the_hard_player_is_deterministic_and_never_reads_the_dice_to_come() {
+    let (scenario, mut game, side) = ukhozi_after_three_orders();
     let (one, weighed) =
         lookahead::choose(&scenario, game.world(), side, 7, small(24, 1)).expect("an order");
     assert!(weighed.len() > 1, "it weighed {} orders", weighed.len());
@@ -301,10 +307,7 @@ fn the_budget_a_player_gets_falls_with_the_pieces_in_play() {
 /// player gives the Normal player's order.
 #[test]
 fn past_its_deadline_the_hard_player_gives_the_normal_order() {
-    let scenario = shipped("portable", "ukhozi_drift.ron");
-    let mut game = Game::new(&scenario, 21);
-    play(&mut game, &mut random_bots(4), 3);
-    let side = game.awaiting().expect("a side to act");
+    let (scenario, game, side) = ukhozi_after_three_orders();
     let budget = Budget {
         deadline: Some(std::time::Duration::ZERO),
         ..small(24, 2)
@@ -332,10 +335,7 @@ fn past_its_deadline_the_hard_player_gives_the_normal_order() {
 /// count is the journal's, from the phase's start, and a copy keeps it.
 #[test]
 fn past_a_phase_without_end_the_hard_player_gives_the_normal_order() {
-    let scenario = shipped("portable", "ukhozi_drift.ron");
-    let mut game = Game::new(&scenario, 21);
-    play(&mut game, &mut random_bots(4), 3);
-    let side = game.awaiting().expect("a side to act");
+    let (scenario, mut game, side) = ukhozi_after_three_orders();
     let (_, weighed) =
         lookahead::choose(&scenario, game.world(), side, 7, small(24, 2)).expect("an order");
     assert!(weighed.len() > 1, "it weighs its orders before the bound");
