@@ -8,7 +8,8 @@
 //! and the time of its decisions — one order, and all the orders of one side in one game
 //! turn (a side-turn) — median and worst, on one core. `--side=0` (or 1) plays only the
 //! computer as that side against the random player; `--itself` only the computer against
-//! itself.
+//! itself. `--first=N` plays seeds N to N+GAMES-1 instead (more games beside a run
+//! already made).
 //!
 //! `--hard[=PLAYS]` plays the Hard computer (PLAYS plays forward an order, on two
 //! threads; by default what a player's opponent gets in the game: `lookahead::TurnClock`,
@@ -120,7 +121,8 @@ fn side_turns(decisions: &[(u16, u8, f64)]) -> Vec<f64> {
 /// What the command line asks for: games a side, the scenarios, the computer's sides
 /// against the random player, and whether it plays itself.
 struct Options {
-    games: u64,
+    /// The seeds played: GAMES of them from `--first` (0).
+    seeds: std::ops::Range<u64>,
     files: Vec<String>,
     sides: Vec<u8>,
     against_itself: bool,
@@ -134,6 +136,7 @@ struct Options {
 /// Reads the command line; with no scenario named, every shipped one.
 fn options() -> Options {
     let mut games: u64 = 100;
+    let mut first: u64 = 0;
     let mut files: Vec<String> = Vec::new();
     let mut sides = vec![0u8, 1];
     let mut against_itself = true;
@@ -163,6 +166,10 @@ fn options() -> Options {
             them = kind.parse().expect("--vs=ai or --vs=random");
             continue;
         }
+        if let Some(n) = arg.strip_prefix("--first=") {
+            first = n.parse().expect("--first=SEED");
+            continue;
+        }
         if let Some(side) = arg.strip_prefix("--side=") {
             sides = vec![side.parse().expect("--side=0 or --side=1")];
             against_itself = false;
@@ -185,7 +192,7 @@ fn options() -> Options {
             .collect();
     }
     Options {
-        games,
+        seeds: first..first + games,
         files,
         sides,
         against_itself,
@@ -231,11 +238,11 @@ impl Times {
     }
 }
 
-/// Plays `players.0` as `ai_side` against `players.1` over seeds 0 to `games`-1 and
-/// prints its wins, draws and mean points.
+/// Plays `players.0` as `ai_side` against `players.1` over `seeds` and prints its
+/// wins, draws and mean points.
 fn against_random(
     scenario: &Scenario,
-    games: u64,
+    seeds: std::ops::Range<u64>,
     ai_side: u8,
     names: &[String],
     times: &mut Times,
@@ -244,7 +251,8 @@ fn against_random(
     let mut kinds = [them; 2];
     kinds[usize::from(ai_side)] = me;
     let (mut won, mut drawn, mut own, mut other) = (0, 0, 0u64, 0u64);
-    for seed in 0..games {
+    let games = seeds.end - seeds.start;
+    for seed in seeds {
         let mut p = play(scenario, seed, kinds, budget);
         match p.winner {
             Some(w) if w == ai_side => won += 1,
@@ -294,11 +302,11 @@ fn not_won(scenario: &Scenario, seed: u64, side: u8, p: &mut Played) {
     }
 }
 
-/// Plays the computer against itself over seeds 0 to `games`-1 and prints each side's
-/// wins, mean points and steps lost, the orders a game and the whole game's time.
+/// Plays the computer against itself over `seeds` and prints each side's wins, mean
+/// points and steps lost, the orders a game and the whole game's time.
 fn against_itself(
     scenario: &Scenario,
-    games: u64,
+    seeds: std::ops::Range<u64>,
     names: &[String],
     times: &mut Times,
     (me, budget): (PlayerKind, Option<Budget>),
@@ -306,7 +314,8 @@ fn against_itself(
     let mut wins = [0u32; 2];
     let (mut drawn, mut moves, mut walls) = (0, Vec::new(), Vec::new());
     let (mut points, mut lost) = ([0u64; 2], [0u64; 2]);
-    for seed in 0..games {
+    let games = seeds.end - seeds.start;
+    for seed in seeds {
         let mut p = play(scenario, seed, [me; 2], budget);
         for (sum, p) in points.iter_mut().zip(&p.points) {
             *sum += u64::from(*p);
@@ -340,7 +349,7 @@ fn against_itself(
 
 fn main() {
     let Options {
-        games,
+        seeds,
         files,
         sides,
         against_itself: itself,
@@ -348,7 +357,12 @@ fn main() {
         them,
         budget,
     } = options();
-    println!("{games} games a side; times in ms on one core");
+    println!(
+        "{} games a side, seeds {} to {}; times in ms on one core",
+        seeds.end - seeds.start,
+        seeds.start,
+        seeds.end.saturating_sub(1)
+    );
     for file in files {
         let scenario = load(&file);
         let names: Vec<String> = scenario.file.sides.iter().map(|s| s.name.clone()).collect();
@@ -359,10 +373,17 @@ fn main() {
         let mut times = Times::default();
         for &ai_side in &sides {
             let players = (me, them, budget);
-            against_random(&scenario, games, ai_side, &names, &mut times, players);
+            against_random(
+                &scenario,
+                seeds.clone(),
+                ai_side,
+                &names,
+                &mut times,
+                players,
+            );
         }
         if itself {
-            against_itself(&scenario, games, &names, &mut times, (me, budget));
+            against_itself(&scenario, seeds.clone(), &names, &mut times, (me, budget));
         }
         let n = times.orders.len();
         let (om, ow) = median_worst(times.orders);

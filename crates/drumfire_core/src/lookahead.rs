@@ -440,7 +440,7 @@ pub fn prepare(game: &mut Game, snapshot: &Snapshot, side: u8, dice: u64) -> boo
         .resource_mut::<crate::sealed::Seals>()
         .0
         .retain(|s, _| *s == side);
-    world.insert_resource(Dice::new(dice));
+    world.insert_resource(copy_dice(dice));
     let mut salt = dice;
     while game.awaiting().is_some_and(|s| s != side) {
         if !normal_order(game, &mut salt) {
@@ -448,6 +448,16 @@ pub fn prepare(game: &mut Game, snapshot: &Snapshot, side: u8, dice: u64) -> boo
         }
     }
     game.awaiting() == Some(side)
+}
+
+/// The dice of a copy prepared with `dice`: seeded from a generator of their own, never
+/// with `dice` itself, so that they are not the dice of a game seeded alike (the
+/// window's first game is seeded 1, and so is its Hard player's first decision: its
+/// first play would have rolled the game's dice to come).
+fn copy_dice(dice: u64) -> Dice {
+    use rand_chacha::rand_core::{Rng, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(dice ^ 0x00c0_b1ed_d1ce);
+    Dice::new(rng.next_u64())
 }
 
 /// One play: the copy prepared in `game` for `side`, `order`, then the Normal player

@@ -130,6 +130,29 @@ fn the_hard_player_is_deterministic_and_never_reads_the_dice_to_come() {
     assert_eq!(weighed, weighed_three);
 }
 
+/// A copy prepared with the game's own seed does not roll the game's dice: the
+/// window's first game is seeded 1, and so is its Hard player's first decision, where
+/// in the Napoleonic Orders phase of the first turn no die has been rolled yet.
+#[test]
+fn a_copy_seeded_as_the_game_is_does_not_roll_the_game_dice_to_come() {
+    let scenario = shipped("napoleonic", "lindenau.ron");
+    for seed in [0, 1, 2, 21] {
+        let game = Game::new(&scenario, seed);
+        let side = game.awaiting().expect("a side to act");
+        let snapshot = Snapshot::take(game.world());
+        let mut copy = Game::new(&scenario, 5);
+        assert!(lookahead::prepare(&mut copy, &snapshot, side, seed));
+        let dice = |g: &Game| g.world().resource::<drumfire_core::dice::Dice>().clone();
+        // The game's dice to come are those of its seed: none has been rolled.
+        assert_eq!(
+            dice(&game),
+            drumfire_core::dice::Dice::new(seed),
+            "seed {seed}"
+        );
+        assert_ne!(dice(&copy), dice(&game), "seed {seed}");
+    }
+}
+
 /// A Hard side plays a whole game against the Normal computer by the rules (every
 /// order through the door), in every rule set, and counts what it weighed.
 #[test]

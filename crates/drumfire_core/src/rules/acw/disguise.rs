@@ -1,16 +1,20 @@
 //! What a side does not know, put out of sight in a copy of the game for the Hard
 //! player's look-ahead ([`crate::rule_set::ComputerPlayer::disguise`]).
 
+use super::chit::Chit;
 use super::combat::Behind;
 use super::dominoes::Domino;
+use super::shooting_phase::{HeldFire, can_fire_on};
 use super::state::AcwState;
 use bevy_ecs::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
+use std::collections::BTreeSet;
 
 /// In the Orders phase the other side's chits, given or not, are taken back (it gives
 /// them again in the copy, as the Normal player would); later in the turn each of its
-/// chits still face down becomes the one the Normal player would give that unit now.
+/// chits still face down becomes the one the Normal player would give that unit now,
+/// and holds its fire at a charger as that chit would have it hold.
 /// Every domino `viewer` has not seen (the set, the other line's, its own drawn blind)
 /// is shuffled among the places they lie in.
 pub fn disguise(world: &mut World, viewer: u8, salt: u64) {
@@ -50,6 +54,47 @@ pub fn disguise(world: &mut World, viewer: u8, salt: u64) {
         let own = usize::from(charge.defender_side == viewer);
         shuffle_unseen(&mut charge.set, &mut charge.lines, own, &mut rng);
     }
+    hold_fire_as_guessed(world, viewer);
+}
+
+/// Which of the other side's units held their fire at a charger tells which of
+/// them are on a Fire or Opportunity Fire chit: in the copy, each of its units whose
+/// chit is still face down holds its fire at the chargers whose fire window it passed
+/// (which all could see) as its guessed chit would have it hold.
+fn hold_fire_as_guessed(world: &mut World, viewer: u8) {
+    let Some(held) = world.get_resource::<HeldFire>().cloned() else {
+        return;
+    };
+    let units = super::view::units(world);
+    let side_of = |id: &str| units.iter().find(|u| u.id == id).map(|u| u.side);
+    let revealed = &world.resource::<AcwState>().revealed;
+    let hidden: Vec<&super::view::Unit> = units
+        .iter()
+        .filter(|u| u.side != viewer && !revealed.contains(&u.id))
+        .collect();
+    let chargers: BTreeSet<String> = held
+        .0
+        .iter()
+        .filter(|(u, _)| side_of(u).is_some_and(|s| s != viewer))
+        .map(|(_, c)| c.clone())
+        .collect();
+    let mut kept: BTreeSet<(String, String)> = held
+        .0
+        .into_iter()
+        .filter(|(u, _)| hidden.iter().all(|h| h.id != *u))
+        .collect();
+    // The units' own past holds must not bar them while they are weighed again.
+    world.insert_resource(HeldFire(kept.clone()));
+    for charger in units.iter().filter(|u| chargers.contains(&u.id)) {
+        for u in &hidden {
+            let on = super::view::chit(world, &u.id);
+            let fire = [Chit::Fire, Chit::OpportunityFire];
+            if can_fire_on(world, u, on, charger, &fire).is_ok() {
+                kept.insert((u.id.clone(), charger.id.clone()));
+            }
+        }
+    }
+    world.insert_resource(HeldFire(kept));
 }
 
 /// Shuffles the dominoes of a charge that the owner of line `own` has not seen: the

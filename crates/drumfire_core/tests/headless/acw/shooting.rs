@@ -500,6 +500,67 @@ fn a_charger_shot_at_during_the_charge_is_not_shot_at_as_with_aimed_fire_when_fi
     assert_eq!(lost(&g, "c_47al"), Vec::<usize>::new());
 }
 
+/// Which defenders held their fire at a charger (A-32), as the rules record it, and as
+/// a copy of the game disguised for the charger's side has it.
+fn held_at_the_charge(union: &[(&str, Chit)]) -> [std::collections::BTreeSet<(String, String)>; 2] {
+    use drumfire_core::rules::acw::shooting_phase::HeldFire;
+    // The 20th Maine a hex from the 83rd Pennsylvania, the charge's target, facing the
+    // charger's last hex: either may fire at it.
+    let path = format!(
+        "{}/../../tests/data/acw_first.ron",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap().replace(
+        r#"hex: "0304", name: "20th Maine""#,
+        r#"hex: "0405", name: "20th Maine""#,
+    );
+    let mut g = Game::new(&parse(&path, &text), SEED);
+    to_movement(
+        &mut g,
+        union,
+        &[("c_15al", Chit::Move), ("c_47al", Chit::Charge)],
+    );
+    g.submit(act(1, "c_47al", "0806 0706 0606 0506")).unwrap();
+    g.submit(place(1, 0, false)).unwrap();
+    g.submit(Order::Pass { side: 0 }).unwrap();
+    let held = |g: &Game| {
+        g.world()
+            .get_resource::<HeldFire>()
+            .cloned()
+            .unwrap_or_default()
+            .0
+    };
+    let mut copy = Game::new(g.scenario(), 0);
+    drumfire_core::fork::Snapshot::take(g.world())
+        .put(copy.world_mut())
+        .unwrap();
+    let rules = copy.world().resource::<drumfire_core::scenario::Rules>().0;
+    rules.disguise(copy.world_mut(), 1, 7);
+    [held(&g), held(&copy)]
+}
+
+#[test]
+fn a_copy_for_the_charger_does_not_show_which_defenders_held_their_fire() {
+    // The defenders that held their fire at a charger are those on Fire or Opportunity
+    // Fire chits, still face down: in the Confederates' copy of the game (the Hard
+    // player's, the Hint's) the Union's holds are those of its guessed chits, the same
+    // whichever chits it is really on.
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+    let [real_a, copy_a] = held_at_the_charge(&[
+        ("u_20me", Chit::Move),
+        ("u_83pa", Chit::Fire),
+        ("u_bat", Chit::Fire),
+    ]);
+    let [real_b, copy_b] = held_at_the_charge(&[
+        ("u_20me", Chit::OpportunityFire),
+        ("u_83pa", Chit::Move),
+        ("u_bat", Chit::Fire),
+    ]);
+    assert_eq!(real_a, [pair("u_83pa", "c_47al")].into());
+    assert_eq!(real_b, [pair("u_20me", "c_47al")].into());
+    assert_eq!(copy_a, copy_b);
+}
+
 #[test]
 fn only_units_with_orders_to_fire_shoot_and_the_others_are_told_why() {
     // "Shooting Infantry in range may fire if they have orders": in the Shooting
