@@ -1,10 +1,9 @@
 //! What a side does not know, put out of sight in a copy of the game for the Hard
 //! player's look-ahead ([`crate::rule_set::ComputerPlayer::disguise`]).
 
-use super::chit::Chit;
 use super::combat::Behind;
 use super::dominoes::Domino;
-use super::shooting_phase::{HeldFire, can_fire_on};
+use super::shooting_phase::HeldFire;
 use super::state::AcwState;
 use bevy_ecs::prelude::*;
 use rand_chacha::ChaCha8Rng;
@@ -60,37 +59,37 @@ pub fn disguise(world: &mut World, viewer: u8, salt: u64) {
 /// Which of the other side's units held their fire at a charger tells which of
 /// them are on a Fire or Opportunity Fire chit: in the copy, each of its units whose
 /// chit is still face down holds its fire at the chargers whose fire window it passed
-/// (which all could see) as its guessed chit would have it hold.
+/// (which all could see) as the rules would have it hold on its guessed chit
+/// ([`super::resolve::charge_shots`], as `hold_fire` asks it).
 fn hold_fire_as_guessed(world: &mut World, viewer: u8) {
     let Some(held) = world.get_resource::<HeldFire>().cloned() else {
         return;
     };
-    let units = super::view::units(world);
-    let side_of = |id: &str| units.iter().find(|u| u.id == id).map(|u| u.side);
-    let revealed = &world.resource::<AcwState>().revealed;
-    let hidden: Vec<&super::view::Unit> = units
-        .iter()
-        .filter(|u| u.side != viewer && !revealed.contains(&u.id))
+    let state = world.resource::<AcwState>();
+    let hidden: BTreeSet<String> = super::view::units(world)
+        .into_iter()
+        .filter(|u| u.side != viewer && !state.revealed.contains(&u.id))
+        .map(|u| u.base.id)
         .collect();
-    let chargers: BTreeSet<String> = held
-        .0
-        .iter()
-        .filter(|(u, _)| side_of(u).is_some_and(|s| s != viewer))
-        .map(|(_, c)| c.clone())
+    // The windows passed by the other side: those of the charges it defends.
+    let passed: Vec<usize> = (0..state.charges.len())
+        .filter(|k| {
+            let charge = &state.charges[*k];
+            charge.defender_side != viewer && held.0.iter().any(|(_, c)| *c == charge.charger)
+        })
         .collect();
     let mut kept: BTreeSet<(String, String)> = held
         .0
         .into_iter()
-        .filter(|(u, _)| hidden.iter().all(|h| h.id != *u))
+        .filter(|(u, _)| !hidden.contains(u))
         .collect();
     // The units' own past holds must not bar them while they are weighed again.
     world.insert_resource(HeldFire(kept.clone()));
-    for charger in units.iter().filter(|u| chargers.contains(&u.id)) {
-        for u in &hidden {
-            let on = super::view::chit(world, &u.id);
-            let fire = [Chit::Fire, Chit::OpportunityFire];
-            if can_fire_on(world, u, on, charger, &fire).is_ok() {
-                kept.insert((u.id.clone(), charger.id.clone()));
+    for k in passed {
+        let charger = world.resource::<AcwState>().charges[k].charger.clone();
+        for u in super::resolve::charge_shots(world, k) {
+            if hidden.contains(&u.base.id) {
+                kept.insert((u.base.id, charger.clone()));
             }
         }
     }
