@@ -95,11 +95,31 @@ impl Budget {
 }
 
 /// What a Hard side aims to think in all in one side-turn (every order it gives in a
-/// game turn) as a person's opponent: [`TurnClock`] shares it among the side-turn's
-/// orders. An aim, not a bound: every order gets at least [`LEAST_AN_ORDER`], and
-/// what a decision does before its plays and the play under way at its deadline come
-/// on top.
+/// game turn) as a person's opponent, in a battle of up to [`LARGE_BATTLE`] pieces:
+/// [`TurnClock`] shares it among the side-turn's orders. An aim, not a bound: every
+/// order gets at least [`LEAST_AN_ORDER`], and what a decision does before its plays
+/// and the play under way at its deadline come on top.
 pub const SIDE_TURN: std::time::Duration = std::time::Duration::from_millis(1_800);
+
+/// The pieces in play beyond which a battle is large, and its side-turns are given
+/// more time ([`side_turn`]).
+pub const LARGE_BATTLE: usize = 40;
+
+/// The most a Hard side aims to think in one side-turn, however large the battle.
+pub const LARGEST_SIDE_TURN: std::time::Duration = std::time::Duration::from_millis(4_000);
+
+/// What a Hard side aims to think in one side-turn of `world`: [`SIDE_TURN`] up to
+/// [`LARGE_BATTLE`] pieces, then as the square of the pieces (a side of a larger battle
+/// has more orders to give in a side-turn, and each play of the game forward costs
+/// more), up to [`LARGEST_SIDE_TURN`]. A player waits longer for the other side of a
+/// larger battle, and where the least an order gets is all it gets, the plays are too
+/// few to find a better order than the Normal player's.
+pub fn side_turn(world: &World) -> std::time::Duration {
+    let pieces = world.resource::<PieceIds>().0.len().max(LARGE_BATTLE) as f64;
+    SIDE_TURN
+        .mul_f64((pieces / LARGE_BATTLE as f64).powi(2))
+        .min(LARGEST_SIDE_TURN)
+}
 
 /// The least an order is given by [`TurnClock`], however far its side-turn is spent.
 pub const LEAST_AN_ORDER: std::time::Duration = std::time::Duration::from_millis(80);
@@ -111,7 +131,7 @@ const LEAST_PLAYS: u32 = 16;
 /// Orders a side is taken to give in a side-turn before it has played one.
 const FIRST_GUESS: u32 = 4;
 
-/// The Hard player's clock as a person's opponent: [`SIDE_TURN`] a side-turn, shared
+/// The Hard player's clock as a person's opponent: [`side_turn`] a side-turn, shared
 /// among its orders. Each order may think for what is left of the side-turn over the
 /// orders the side weighed in its last side-turn that it has yet to give (at least
 /// [`LEAST_AN_ORDER`], at most [`PLAYER_DEADLINE`]), and is budgeted as many plays as
@@ -157,7 +177,7 @@ impl TurnClock {
             .unwrap_or(FIRST_GUESS)
             .saturating_sub(clock.made)
             .max(1);
-        let deadline = (SIDE_TURN.saturating_sub(clock.spent) / orders_left)
+        let deadline = (side_turn(world).saturating_sub(clock.spent) / orders_left)
             .clamp(LEAST_AN_ORDER, PLAYER_DEADLINE);
         let plays = match clock.rate {
             Some(rate) => ((rate * deadline.as_secs_f64()).round() as u32)

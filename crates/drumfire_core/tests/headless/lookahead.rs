@@ -326,6 +326,43 @@ fn the_budget_a_player_gets_falls_with_the_pieces_in_play() {
     assert_eq!(plays("great_war", "agache_valley.ron"), 43);
 }
 
+/// A Hard side's side-turn as a person's opponent: 1.8 s in a battle of up to 40
+/// pieces, longer as the square of the pieces beyond, at most 4 s (the Agache Valley's
+/// 60 pieces), and the clock shares that among the side-turn's orders.
+#[test]
+fn a_larger_battle_gives_the_hard_side_longer_side_turns() {
+    use drumfire_core::lookahead::{LARGEST_SIDE_TURN, SIDE_TURN, TurnClock, side_turn};
+    use std::time::Duration;
+    let aim = |set: &str, name: &str| side_turn(Game::new(&shipped(set, name), 1).world());
+    assert_eq!(aim("portable", "ukhozi_drift.ron"), SIDE_TURN);
+    assert_eq!(aim("great_war", "marcoing_ridge.ron"), SIDE_TURN);
+    assert_eq!(aim("great_war", "agache_valley.ron"), LARGEST_SIDE_TURN);
+    assert_eq!(LARGEST_SIDE_TURN, Duration::from_millis(4_000));
+    // 45 pieces: 1.8 s x (45 / 40)^2.
+    let mut game = Game::new(&shipped("great_war", "agache_valley.ron"), 1);
+    let mut pieces = game
+        .world_mut()
+        .resource_mut::<drumfire_core::counters::PieceIds>();
+    let beyond: Vec<String> = pieces.0.keys().skip(45).cloned().collect();
+    for id in beyond {
+        pieces.0.remove(&id);
+    }
+    assert_eq!(side_turn(game.world()), SIDE_TURN.mul_f64(1.265_625));
+    // The Agache Valley's clock: the four orders guessed before the first share 4 s.
+    let game = Game::new(&shipped("great_war", "agache_valley.ron"), 1);
+    let mut clock = TurnClock::default();
+    let first = clock.budget(game.world(), 0);
+    assert_eq!(first.deadline, Some(Duration::from_millis(1_000)));
+    clock.record(0, &first, Duration::from_millis(1_000), 40);
+    let second = clock.budget(game.world(), 0);
+    assert_eq!(second.deadline, Some(Duration::from_millis(1_000)));
+    clock.record(0, &second, Duration::from_millis(2_500), 40);
+    assert_eq!(
+        clock.budget(game.world(), 0).deadline,
+        Some(Duration::from_millis(250))
+    );
+}
+
 /// A deadline already past, or a budget of no plays: no play is made, and the Hard
 /// player gives the Normal player's order.
 #[test]
