@@ -136,3 +136,59 @@ fn every_illegal_order_is_refused_with_the_state_hash_unchanged() {
     }
     assert!(refused > 10_000, "only {refused} illegal orders tried");
 }
+
+/// Some orders are listed without being put to the order check (moves from the reach,
+/// activations of pieces that may activate): every order listed at every moment of
+/// random games passes it, on each shipped scenario (the Agache Valley's first 600
+/// orders), and at least one of each kind listed so was met.
+#[test]
+fn listed_orders_pass_the_order_check() {
+    let mut kinds = std::collections::HashSet::new();
+    for (name, seeds, limit) in [
+        ("tutorial.ron", 0..3u64, usize::MAX),
+        ("marcoing_ridge.ron", 0..2, usize::MAX),
+        ("agache_valley.ron", 0..1, 600),
+    ] {
+        let s = load(name);
+        for seed in seeds {
+            let mut game = Game::new(&s, seed);
+            let mut bots = [
+                Bot::new(PlayerKind::Random, seed),
+                Bot::new(PlayerKind::Random, seed + 100),
+            ];
+            while !game.is_over() && game.orders().len() < limit {
+                let side = game.awaiting().unwrap();
+                for o in legal_orders(&game, side, seed) {
+                    if let Err(r) = drumfire_core::door::validate(game.world(), &o) {
+                        panic!("{name}, seed {seed}: {o:?} was listed but refused: {r}");
+                    }
+                    if let Some(g) = o.rules::<GwOrder>() {
+                        kinds.insert(std::mem::discriminant(g));
+                    }
+                }
+                let order = bots[usize::from(side)].choose(&game, side).unwrap();
+                game.submit(order).unwrap();
+            }
+        }
+    }
+    for g in [
+        GwOrder::Move {
+            side: 0,
+            pieces: vec![],
+            path: vec![],
+        },
+        GwOrder::Activate {
+            side: 0,
+            piece: String::new(),
+        },
+        GwOrder::ActivateStack {
+            side: 0,
+            hex: String::new(),
+        },
+    ] {
+        assert!(
+            kinds.contains(&std::mem::discriminant(&g)),
+            "{g:?} never listed"
+        );
+    }
+}

@@ -18,20 +18,27 @@ use bevy_state::prelude::*;
 use hexx::Hex;
 use std::collections::BTreeMap;
 
-/// Orders for `side` now; every one passes [`door::validate`].
+/// Orders for `side` now, the side the game awaits; every one passes [`door::validate`].
 pub fn candidates(world: &World, side: u8, salt: u64) -> Vec<Order> {
     let list = raw(world, side, salt);
     let valid = door::validator(world);
     list.into_iter()
-        .filter(|o| is_reach_move(o) || valid(o).is_ok())
+        .filter(|o| legal_as_listed(o) || valid(o).is_ok())
         .collect()
 }
 
-/// Moves listed from [`reach`] are legal by construction: `reach` takes each step
-/// through the same [`super::action::step`] check as the order check, and the
-/// soak tests submit what the random player picks, so a mismatch fails loudly.
-fn is_reach_move(o: &Order) -> bool {
-    matches!(o.rules::<GwOrder>(), Some(GwOrder::Move { .. }))
+/// Orders listed only where the order check accepts them, so not put to it again.
+/// Moves come from [`reach`], which takes each step through the same
+/// [`super::action::step`] check as the order check. Activations are listed with no
+/// activation under way and no prompt, in the Action Phase, for pieces of the side
+/// that [`activatable`] passes (which the order check asks after the side), and a
+/// stack for a hex with more than one of them. The soak test
+/// `listed_orders_pass_the_order_check` puts every listed order to the check.
+fn legal_as_listed(o: &Order) -> bool {
+    matches!(
+        o.rules::<GwOrder>(),
+        Some(GwOrder::Move { .. } | GwOrder::Activate { .. } | GwOrder::ActivateStack { .. })
+    )
 }
 
 fn gw(o: GwOrder) -> Order {
