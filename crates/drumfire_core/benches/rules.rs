@@ -35,10 +35,8 @@ fn random_game(s: &Scenario, seed: u64, limit: usize) -> Game {
         if game.orders().len() >= limit {
             break;
         }
-        let order = bots[usize::from(side)]
-            .choose(&game, side)
-            .expect("an order");
-        game.submit(order).expect("a legal order");
+        let given = bots[usize::from(side)].give(&mut game, side);
+        assert_eq!(given, Ok(true), "a legal order");
     }
     game
 }

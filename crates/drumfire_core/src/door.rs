@@ -86,8 +86,21 @@ pub fn submit_watched(world: &mut World, order: Order) -> Result<(), Refusal> {
     accept(world, order)
 }
 
+/// Submits an order that passed [`validate`] at this very moment of the game, nothing
+/// having changed since: accepted without the checks again (the stages still admit
+/// it). Only [`crate::game::Game::submit_listed`] knows the moment has not changed.
+pub(crate) fn submit_checked(world: &mut World, order: Order) -> Result<(), Refusal> {
+    watching(world)?;
+    admit(world, order)
+}
+
 fn accept(world: &mut World, order: Order) -> Result<(), Refusal> {
     check(world, &order)?;
+    admit(world, order)
+}
+
+/// The stages admit a checked order, and it is logged and handed on.
+fn admit(world: &mut World, order: Order) -> Result<(), Refusal> {
     let stages = stages(world).to_vec();
     for stage in &stages {
         (stage.admit)(world, &order)?;

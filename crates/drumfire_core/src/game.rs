@@ -226,6 +226,48 @@ const SETTLE_LIMIT: usize = 64;
 pub struct Game {
     app: App,
     scenario: Scenario,
+    /// Where the game stands: each change of its world moves it on.
+    moment: Moment,
+}
+
+/// One moment of one game: which game (no two in a process alike) and how many
+/// times its world was open to change before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Moment {
+    game: u64,
+    changes: u64,
+}
+
+impl Moment {
+    fn new() -> Self {
+        static GAMES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        Self {
+            game: GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            changes: 0,
+        }
+    }
+}
+
+/// The orders a side could give at one moment of one game, as the rule set lists them
+/// (each passes the order check then): [`Game::submit_listed`] carries one out without
+/// checking it again while the game is still at that moment.
+#[derive(Debug)]
+pub struct Listed {
+    moment: Moment,
+    side: u8,
+    orders: Vec<Order>,
+}
+
+impl Listed {
+    /// The orders, in the rule set's order.
+    pub fn orders(&self) -> &[Order] {
+        &self.orders
+    }
+
+    /// The orders, to keep.
+    pub fn into_orders(self) -> Vec<Order> {
+        self.orders
+    }
 }
 
 impl Game {
@@ -277,6 +319,7 @@ impl Game {
         let mut game = Self {
             app,
             scenario: scenario.clone(),
+            moment: Moment::new(),
         };
         if !orders::is_settled(game.app.world()) {
             game.settle();
@@ -289,7 +332,7 @@ impl Game {
     /// cleared), without the app's other, empty schedules, which cost as much again in
     /// a search; the messages (a phase change's) are brought up once it waits.
     pub fn settle(&mut self) {
-        let world = self.app.world_mut();
+        let world = self.world_mut();
         for _ in 0..SETTLE_LIMIT {
             world.run_schedule(bevy_state::state::StateTransition);
             world.run_schedule(flow::CarryOut);
@@ -307,7 +350,42 @@ impl Game {
     /// rolls dice anyway is refused after it was carried out: the game is then spoilt,
     /// and the caller replays it from its save (see [`crate::shared_dice::DiceKeys`]).
     pub fn submit(&mut self, order: Order) -> Result<(), Refusal> {
-        door::submit(self.app.world_mut(), order)?;
+        door::submit(self.world_mut(), order)?;
+        self.carry_out()
+    }
+
+    /// The orders `side` could give now, as the rule set lists them (for set-up plans,
+    /// a sample drawn with `salt`), to give one with [`Game::submit_listed`].
+    pub fn list(&self, side: u8, salt: u64) -> Listed {
+        let world = self.world();
+        let rules = world.resource::<scenario::Rules>().0;
+        Listed {
+            moment: self.moment,
+            side,
+            orders: (rules.candidates)(world, side, salt),
+        }
+    }
+
+    /// Submits order `i` of `listed` and carries it out: without the order check again
+    /// when the game is still at the moment it was listed and awaits its side, else
+    /// checked as [`Game::submit`] does.
+    pub fn submit_listed(&mut self, mut listed: Listed, i: usize) -> Result<(), Refusal> {
+        if i >= listed.orders.len() {
+            return Err(Refusal(format!(
+                "There is no order {i} among the {} listed.",
+                listed.orders.len()
+            )));
+        }
+        let order = listed.orders.swap_remove(i);
+        if listed.moment != self.moment || self.awaiting() != Some(listed.side) {
+            return self.submit(order);
+        }
+        door::submit_checked(self.world_mut(), order)?;
+        self.carry_out()
+    }
+
+    /// Carries out the order just accepted.
+    fn carry_out(&mut self) -> Result<(), Refusal> {
         self.settle();
         let rolled = self.app.world().resource::<Dice>().unkeyed_rolls();
         if rolled > 0 {
@@ -322,7 +400,7 @@ impl Game {
     /// Puts the scenario back on the table in this game's app (see [`reset`]) and plays
     /// the automatic steps up to the first order.
     pub fn reset(&mut self, scenario: &Scenario, seed: u64, mode: Mode) {
-        reset(self.app.world_mut(), scenario, seed, mode);
+        reset(self.world_mut(), scenario, seed, mode);
         self.scenario = scenario.clone();
         self.settle();
     }
@@ -365,7 +443,7 @@ impl Game {
 
     /// The state hash.
     pub fn state_hash(&mut self) -> StateHash {
-        state_hash(self.app.world_mut())
+        state_hash(self.world_mut())
     }
 
     /// The orders accepted so far.
@@ -385,6 +463,7 @@ impl Game {
 
     /// The world, to query (queries need `&mut World`).
     pub fn world_mut(&mut self) -> &mut World {
+        self.moment.changes += 1;
         self.app.world_mut()
     }
 }

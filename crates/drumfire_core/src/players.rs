@@ -1,7 +1,7 @@
 //! Players that give orders without a person: used by `sim` and the soak tests.
 
 use crate::game::Game;
-use crate::orders::Order;
+use crate::orders::{Order, Refusal};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -51,9 +51,7 @@ impl PlayerKind {
 /// order (for set-up plans, a sample drawn with `salt`). The rule set lists them
 /// already checked against [`crate::door::validate`].
 pub fn legal_orders(game: &Game, side: u8, salt: u64) -> Vec<Order> {
-    let world = game.world();
-    let rules = world.resource::<crate::scenario::Rules>().0;
-    (rules.candidates)(world, side, salt)
+    game.list(side, salt).into_orders()
 }
 
 /// A computer player.
@@ -133,6 +131,26 @@ impl Bot {
         self
     }
 
+    /// Chooses an order for `side` as [`Bot::choose`] does and submits it: `Ok(false)`
+    /// when it has no legal order. The random player's comes from the listed orders,
+    /// so the game does not check it again ([`Game::submit_listed`]).
+    pub fn give(&mut self, game: &mut Game, side: u8) -> Result<bool, Refusal> {
+        if self.kind != PlayerKind::Random {
+            let Some(order) = self.choose(game, side) else {
+                return Ok(false);
+            };
+            return game.submit(order).map(|()| true);
+        }
+        let salt = self.rng.next_u64();
+        let listed = game.list(side, salt);
+        let n = listed.orders().len() as u64;
+        if n == 0 {
+            return Ok(false);
+        }
+        let pick = (self.rng.next_u64() % n) as usize;
+        game.submit_listed(listed, pick).map(|()| true)
+    }
+
     /// Chooses an order for `side`, or `None` when it has no legal order.
     pub fn choose(&mut self, game: &Game, side: u8) -> Option<Order> {
         let salt = self.rng.next_u64();
@@ -207,11 +225,12 @@ pub fn play_out(game: &mut Game, bots: &mut [Bot]) -> Result<SimResult, String> 
         let bot = bots
             .get_mut(usize::from(side))
             .ok_or_else(|| format!("no player for side {side}"))?;
-        let order = bot
-            .choose(game, side)
-            .ok_or_else(|| format!("side {side} has no legal order"))?;
-        game.submit(order)
+        let given = bot
+            .give(game, side)
             .map_err(|r| format!("a legal order was refused: {r}"))?;
+        if !given {
+            return Err(format!("side {side} has no legal order"));
+        }
         if game.orders().len() > ORDER_LIMIT {
             return Err(format!("no end after {ORDER_LIMIT} orders"));
         }

@@ -14,6 +14,7 @@ mod example;
 mod flow;
 mod great_war;
 mod hostile;
+mod listed;
 mod loader;
 mod lookahead;
 mod mutation;
