@@ -3,12 +3,21 @@
 //! side it awaits; anywhere else checked like any other order.
 
 use drumfire_core::counters::PieceIds;
-use drumfire_core::game::Game;
+use drumfire_core::game::{Game, Listed};
 use drumfire_core::orders::Order;
 use drumfire_core::players::{Bot, PlayerKind};
 use drumfire_core::rules::great_war::GwOrder;
 use drumfire_core::rules::great_war::testing::tutorial_started;
 use drumfire_core::testing::shipped;
+
+/// Gives order `i` of `listed` in `game`: it must be refused with no order taken; the
+/// refusal's words.
+fn refused(game: &mut Game, listed: Listed, i: usize) -> String {
+    let given = game.orders().len();
+    let refusal = game.submit_listed(listed, i).unwrap_err();
+    assert_eq!(game.orders().len(), given, "{}", refusal.0);
+    refusal.0
+}
 
 /// The first activation of a piece listed for the side awaited, and its index.
 fn activation(game: &Game, salt: u64) -> (u8, usize, Order) {
@@ -65,8 +74,8 @@ fn a_listing_given_after_another_order_is_checked_and_refused() {
         .expect("two activations listed");
     game.submit(listed.orders()[other].clone()).unwrap();
     let before = game.state_hash();
-    let refusal = game.submit_listed(listed, i).unwrap_err();
-    assert!(refusal.0.contains("already activated"), "{}", refusal.0);
+    let refusal = refused(&mut game, listed, i);
+    assert!(refusal.contains("already activated"), "{refusal}");
     assert_eq!(game.state_hash(), before);
 }
 
@@ -77,11 +86,10 @@ fn a_listing_from_another_game_is_checked_and_refused() {
     let (side, i, _) = activation(&tutorial, 0);
     let listed = tutorial.list(side, 0);
     let mut other = Game::new(&shipped("great_war", "marcoing_ridge.ron"), 3);
-    let (before, given) = (other.state_hash(), other.orders().len());
-    let refusal = other.submit_listed(listed, i).unwrap_err();
-    assert!(refusal.0.contains("Action Phase"), "{}", refusal.0);
+    let before = other.state_hash();
+    let refusal = refused(&mut other, listed, i);
+    assert!(refusal.contains("Action Phase"), "{refusal}");
     assert_eq!(other.state_hash(), before);
-    assert_eq!(other.orders().len(), given);
 }
 
 /// Two games of one scenario, each with a piece of its own activated, the same orders
@@ -105,10 +113,8 @@ fn a_listing_is_taken_unchecked_only_by_the_game_it_was_listed_in() {
         .position(|o| matches!(o.rules::<GwOrder>(), Some(GwOrder::Move { .. })))
         .expect("the piece activated in the second game moves");
     // (No state hash taken before: taking it opens the world, a change.)
-    let given = one.orders().len();
-    let refusal = one.submit_listed(listed, i).unwrap_err();
-    assert!(refusal.0.contains("not activated"), "{}", refusal.0);
-    assert_eq!(one.orders().len(), given);
+    let refusal = refused(&mut one, listed, i);
+    assert!(refusal.contains("not activated"), "{refusal}");
 }
 
 #[test]
@@ -122,9 +128,8 @@ fn a_listing_for_the_side_not_awaited_is_checked_and_refused() {
         .iter()
         .position(|o| matches!(o.rules::<GwOrder>(), Some(GwOrder::Activate { .. })))
         .expect("the other side's pieces may activate");
-    let given = game.orders().len();
-    let refusal = game.submit_listed(listed, i).unwrap_err();
-    assert_eq!(game.orders().len(), given, "{}", refusal.0);
+    let refusal = refused(&mut game, listed, i);
+    assert!(refusal.contains("waits"), "{refusal}");
 }
 
 #[test]
@@ -139,10 +144,8 @@ fn a_listing_given_after_the_world_was_changed_is_checked() {
     let world = game.world_mut();
     let e = world.resource::<PieceIds>().0[piece.as_str()];
     drumfire_core::map::take_off(world, e, drumfire_core::counters::OffMap::Eliminated);
-    let given = game.orders().len();
-    let refusal = game.submit_listed(listed, i).unwrap_err();
-    assert!(refusal.0.contains("no piece"), "{}", refusal.0);
-    assert_eq!(game.orders().len(), given);
+    let refusal = refused(&mut game, listed, i);
+    assert!(refusal.contains("no piece"), "{refusal}");
 }
 
 #[test]
@@ -151,12 +154,9 @@ fn an_order_number_past_the_listing_is_refused() {
     let side = game.awaiting().unwrap();
     let listed = game.list(side, 0);
     let n = listed.orders().len();
-    let given = game.orders().len();
-    let refusal = game.submit_listed(listed, n).unwrap_err();
+    let refusal = refused(&mut game, listed, n);
     assert!(
-        refusal.0.contains(&format!("among the {n} listed")),
-        "{}",
-        refusal.0
+        refusal.contains(&format!("among the {n} listed")),
+        "{refusal}"
     );
-    assert_eq!(game.orders().len(), given);
 }
