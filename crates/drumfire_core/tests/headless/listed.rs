@@ -19,17 +19,25 @@ fn refused(game: &mut Game, listed: Listed, i: usize) -> String {
     refusal.0
 }
 
+/// The index of the first order of `listed` for which `kind` holds.
+fn first(listed: &Listed, kind: fn(&GwOrder) -> bool) -> usize {
+    listed
+        .orders()
+        .iter()
+        .position(|o| o.rules::<GwOrder>().is_some_and(kind))
+        .expect("such an order listed")
+}
+
+fn is_activation(o: &GwOrder) -> bool {
+    matches!(o, GwOrder::Activate { .. })
+}
+
 /// The first activation of a piece listed for the side awaited, and its index.
 fn activation(game: &Game, salt: u64) -> (u8, usize, Order) {
     let side = game.awaiting().expect("a side awaited");
     let listed = game.list(side, salt);
-    let (i, o) = listed
-        .orders()
-        .iter()
-        .enumerate()
-        .find(|(_, o)| matches!(o.rules::<GwOrder>(), Some(GwOrder::Activate { .. })))
-        .expect("an activation listed");
-    (side, i, o.clone())
+    let i = first(&listed, is_activation);
+    (side, i, listed.orders()[i].clone())
 }
 
 #[test]
@@ -63,14 +71,12 @@ fn a_listing_given_after_another_order_is_checked_and_refused() {
     let mut game = tutorial_started(3);
     let side = game.awaiting().unwrap();
     let listed = game.list(side, 0);
-    let (_, i, first) = activation(&game, 0);
+    let (_, i, given) = activation(&game, 0);
     // Another activation now: a group is under way, and a second one is refused.
     let other = listed
         .orders()
         .iter()
-        .rposition(|o| {
-            matches!(o.rules::<GwOrder>(), Some(GwOrder::Activate { .. })) && *o != first
-        })
+        .rposition(|o| o.rules::<GwOrder>().is_some_and(is_activation) && *o != given)
         .expect("two activations listed");
     game.submit(listed.orders()[other].clone()).unwrap();
     let before = game.state_hash();
@@ -102,16 +108,12 @@ fn a_listing_is_taken_unchecked_only_by_the_game_it_was_listed_in() {
     let activations: Vec<&Order> = listed
         .orders()
         .iter()
-        .filter(|o| matches!(o.rules::<GwOrder>(), Some(GwOrder::Activate { .. })))
+        .filter(|o| o.rules::<GwOrder>().is_some_and(is_activation))
         .collect();
     one.submit(activations[0].clone()).unwrap();
     two.submit(activations[1].clone()).unwrap();
     let listed = two.list(side, 0);
-    let i = listed
-        .orders()
-        .iter()
-        .position(|o| matches!(o.rules::<GwOrder>(), Some(GwOrder::Move { .. })))
-        .expect("the piece activated in the second game moves");
+    let i = first(&listed, |o| matches!(o, GwOrder::Move { .. }));
     // (No state hash taken before: taking it opens the world, a change.)
     let refusal = refused(&mut one, listed, i);
     assert!(refusal.contains("not activated"), "{refusal}");
@@ -123,11 +125,7 @@ fn a_listing_for_the_side_not_awaited_is_checked_and_refused() {
     let side = game.awaiting().unwrap();
     let other = 1 - side;
     let listed = game.list(other, 0);
-    let i = listed
-        .orders()
-        .iter()
-        .position(|o| matches!(o.rules::<GwOrder>(), Some(GwOrder::Activate { .. })))
-        .expect("the other side's pieces may activate");
+    let i = first(&listed, is_activation);
     let refusal = refused(&mut game, listed, i);
     assert!(refusal.contains("waits"), "{refusal}");
 }
