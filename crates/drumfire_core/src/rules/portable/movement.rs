@@ -169,69 +169,118 @@ fn walk<'a>(
     let Some(&last) = path.last() else {
         return Err(Stop::Empty);
     };
-    let start_enemies: Vec<Hex> = adjacent_enemies(all, u.side, u.hex)
-        .iter()
-        .filter(|e| e.hex.neighbor_direction(u.hex) == Some(e.facing))
-        .map(|e| e.hex)
-        .collect();
     let board = world.resource::<Board>();
-    let start = board.at(u.hex).unwrap_or_default();
-    let mut spent = 0u8;
-    let mut climbs = 0u8;
-    let mut woods = u.mounted && start.woods;
-    let mut prev = u.hex;
-    let mut prev_cell = start;
+    let mut walker = Walker::new(board, all, u);
     for (i, &h) in path.iter().enumerate() {
-        if prev.unsigned_distance_to(h) != 1 {
-            return Err(Stop::NotNext(h, prev));
+        walker.step(h, ends && i + 1 == path.len())?;
+    }
+    Ok(board.at(last).is_some_and(|c| c.deep_river()))
+}
+
+/// A unit's move hex by hex under the movement rules: where it stands, what it spent
+/// and what it has met on the way so far.
+struct Walker<'a, 'w> {
+    board: &'w Board,
+    all: &'a [Unit],
+    u: &'w Unit,
+    /// The enemy units that face it where it starts.
+    faced_by: Vec<Hex>,
+    spent: u8,
+    climbs: u8,
+    /// Mounted cavalry has been in woods.
+    woods: bool,
+    prev: Hex,
+    prev_cell: super::view::Cell,
+    /// Hexes entered so far.
+    steps: usize,
+    /// Why the hex it stands in stops it, if it does (asked when it goes on).
+    halts: Option<&'static str>,
+}
+
+impl<'a, 'w> Walker<'a, 'w> {
+    /// At the unit's hex, nothing spent.
+    fn new(board: &'w Board, all: &'a [Unit], u: &'w Unit) -> Self {
+        let faced_by = adjacent_enemies(all, u.side, u.hex)
+            .iter()
+            .filter(|e| e.hex.neighbor_direction(u.hex) == Some(e.facing))
+            .map(|e| e.hex)
+            .collect();
+        let start = board.at(u.hex).unwrap_or_default();
+        Self {
+            board,
+            all,
+            u,
+            faced_by,
+            spent: 0,
+            climbs: 0,
+            woods: u.mounted && start.woods,
+            prev: u.hex,
+            prev_cell: start,
+            steps: 0,
+            halts: None,
+        }
+    }
+
+    /// Into `h`, the next hex of the path; `end`: the move ends there, so a friend may
+    /// not stand in it.
+    fn step(&mut self, h: Hex, end: bool) -> Result<(), Stop<'a>> {
+        let (u, board) = (self.u, self.board);
+        if let Some(why) = self.halts {
+            return Err(Stop::Halts(self.prev, why));
+        }
+        if self.prev.unsigned_distance_to(h) != 1 {
+            return Err(Stop::NotNext(h, self.prev));
         }
         let Some(c) = board.at(h) else {
             return Err(Stop::OffMap(h));
         };
-        let is_last = i + 1 == path.len();
-        if let Some(other) = all.iter().find(|o| o.hex == h) {
+        if let Some(other) = self.all.iter().find(|o| o.hex == h) {
             if other.side != u.side {
                 return Err(Stop::Enemy(h, &other.name));
             }
-            if is_last && ends {
+            if end {
                 return Err(Stop::Friend(h, &other.name));
             }
         }
-        spent += step_cost(board, prev, h);
-        if spent > 2 * u.movement {
+        self.spent += step_cost(board, self.prev, h);
+        if self.spent > 2 * u.movement {
             return Err(Stop::TooFar(h));
         }
-        if c.elevation != prev_cell.elevation {
-            climbs += c.elevation.abs_diff(prev_cell.elevation);
-            if climbs > 1 {
+        if c.elevation != self.prev_cell.elevation {
+            self.climbs += c.elevation.abs_diff(self.prev_cell.elevation);
+            if self.climbs > 1 {
                 return Err(Stop::Contours);
             }
         }
-        woods |= u.mounted && c.woods;
-        if woods && i > 0 {
+        self.woods |= u.mounted && c.woods;
+        if self.woods && self.steps > 0 {
             return Err(Stop::Woods);
         }
         // A faced unit may move "providing that [...] it does not move into a hex that is
         // adjacent to another enemy Unit": any hex of the move, not only the first.
-        let near = adjacent_enemies(all, u.side, h);
-        if !start_enemies.is_empty() && near.iter().any(|e| !start_enemies.contains(&e.hex)) {
+        let near = adjacent_enemies(self.all, u.side, h);
+        if !self.faced_by.is_empty() && near.iter().any(|e| !self.faced_by.contains(&e.hex)) {
             return Err(Stop::Faced);
         }
-        let stops = !near.is_empty() || c.ford() || c.deep_river();
-        if stops && !is_last {
-            let why = if c.deep_river() {
-                "a river hex with neither bridge nor ford"
-            } else if c.ford() {
-                "a ford (it stays there until the turn after next)"
-            } else {
-                "next to an enemy unit"
-            };
-            return Err(Stop::Halts(h, why));
-        }
-        prev = h;
-        prev_cell = c;
+        self.halts = halts(!near.is_empty(), c);
+        self.prev = h;
+        self.prev_cell = c;
+        self.steps += 1;
+        Ok(())
     }
-    Ok(board.at(last).is_some_and(|c| c.deep_river()))
+}
+
+/// Why a unit that entered a hex (`c`, next to an enemy unit or not) must stop there.
+fn halts(near_enemy: bool, c: super::view::Cell) -> Option<&'static str> {
+    if c.deep_river() {
+        Some("a river hex with neither bridge nor ford")
+    } else if c.ford() {
+        Some("a ford (it stays there until the turn after next)")
+    } else if near_enemy {
+        Some("next to an enemy unit")
+    } else {
+        None
+    }
 }
 
 /// Every hex the unit can end a move in, with a shortest path there (the first
@@ -243,7 +292,7 @@ pub fn reach(world: &World, all: &[Unit], u: &Unit) -> Vec<(Hex, Vec<Hex>)> {
     let index = world.resource::<HexIndex>();
     let longest = usize::from(2 * u.movement);
     let board = world.resource::<Board>();
-    let level = |h: Hex| board.at(h).map_or(0, |c| c.elevation);
+    let start = Walker::new(board, all, u);
     // Breadth first over paths marked (half-hexes spent, contours crossed): a path
     // that gets somewhere no cheaper than an earlier one adds nothing.
     let ways = crate::map::search(u.hex, (0u8, 0u8), (), Order::Breadth, |way, n| {
@@ -251,15 +300,11 @@ pub fn reach(world: &World, all: &[Unit], u: &Unit) -> Vec<(Hex, Vec<Hex>)> {
         if path.len() >= longest || n == u.hex || path.contains(&n) || !index.contains(n) {
             return None;
         }
-        let mut next = path.to_vec();
-        next.push(n);
-        // A path that passes a friend but may not end there can still go on.
-        if walk(world, all, u, &next, false).is_err() {
-            return None;
-        }
-        let (at, (spent, climbs)) = (way.label().hex, way.label().mark);
-        let climbs = climbs + level(at).abs_diff(level(n));
-        Some(((spent + step_cost(board, at, n), climbs), ()))
+        // A path that passes a friend but may not end there can still go on. The path
+        // so far passed the rules (the label is there): the walker stands at its end.
+        let mut walker = at_end(&start, path, way.label().mark);
+        walker.step(n, false).ok()?;
+        Some(((walker.spent, walker.climbs), ()))
     });
     let mut found: Vec<(Hex, Vec<Hex>)> = Vec::new();
     let mut ends = std::collections::BTreeSet::new();
@@ -278,7 +323,108 @@ pub fn reach(world: &World, all: &[Unit], u: &Unit) -> Vec<(Hex, Vec<Hex>)> {
     found
 }
 
+/// The walker `start` after `path`, a path that passed every step of the rules (its
+/// end a friend's hex or not) having spent `spent` and crossed `climbs` contours: what
+/// [`Walker::step`] over it leaves, read from its end alone. Past the first hex,
+/// mounted cavalry has met no woods (or it would have stopped), so only the start and
+/// the first hex tell.
+fn at_end<'a, 'w>(
+    start: &Walker<'a, 'w>,
+    path: &[Hex],
+    (spent, climbs): (u8, u8),
+) -> Walker<'a, 'w> {
+    let mut walker = Walker {
+        faced_by: start.faced_by.clone(),
+        ..*start
+    };
+    let Some(&last) = path.last() else {
+        return walker;
+    };
+    let board = start.board;
+    let c = board.at(last).unwrap_or_default();
+    let first_woods = board.at(path[0]).is_some_and(|c| c.woods);
+    let near = adjacent_enemies(start.all, start.u.side, last);
+    walker.spent = spent;
+    walker.climbs = climbs;
+    walker.woods = start.woods || (start.u.mounted && first_woods);
+    walker.prev = last;
+    walker.prev_cell = c;
+    walker.steps = path.len();
+    walker.halts = halts(!near.is_empty(), c);
+    walker
+}
+
 /// The way from `from` to the neighbouring `to`.
 pub fn toward(from: Hex, to: Hex) -> Option<EdgeDirection> {
     from.neighbor_direction(to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::players::{Bot, PlayerKind};
+
+    /// [`reach`] as it was first written: every path the search tries walked again
+    /// from the start.
+    fn reach_by_walks(world: &World, all: &[Unit], u: &Unit) -> Vec<(Hex, Vec<Hex>)> {
+        if cannot_move(world, u).is_some() {
+            return vec![];
+        }
+        let index = world.resource::<HexIndex>();
+        let longest = usize::from(2 * u.movement);
+        let board = world.resource::<Board>();
+        let level = |h: Hex| board.at(h).map_or(0, |c| c.elevation);
+        let ways = crate::map::search(u.hex, (0u8, 0u8), (), Order::Breadth, |way, n| {
+            let path = way.path();
+            if path.len() >= longest || n == u.hex || path.contains(&n) || !index.contains(n) {
+                return None;
+            }
+            let mut next = path.to_vec();
+            next.push(n);
+            walk(world, all, u, &next, false).ok()?;
+            let (at, (spent, climbs)) = (way.label().hex, way.label().mark);
+            let climbs = climbs + level(at).abs_diff(level(n));
+            Some(((spent + step_cost(board, at, n), climbs), ()))
+        });
+        let mut found: Vec<(Hex, Vec<Hex>)> = Vec::new();
+        let mut ends = std::collections::BTreeSet::new();
+        for (i, label) in ways.labels().iter().enumerate().skip(1) {
+            let end = (label.hex.x, label.hex.y);
+            let path = ways.path(i);
+            if !ends.contains(&end) && walk(world, all, u, &path, true).is_ok() {
+                ends.insert(end);
+                found.push((label.hex, path));
+            }
+        }
+        found.sort_by_key(|(h, p)| (p.len(), crate::coords::MapCoord::from_hex(*h)));
+        found
+    }
+
+    /// The reach that steps on from the end of each path finds what walking every path
+    /// again finds, for every unit at every moment of random games on both scenarios.
+    #[test]
+    fn the_reach_stepped_on_is_the_reach_of_paths_walked_again() {
+        let mut compared = 0;
+        for name in ["ravensberg_heights.ron", "ukhozi_drift.ron"] {
+            let s = crate::testing::shipped("portable", name);
+            for seed in 0..3 {
+                let mut game = Game::new(&s, seed);
+                let mut bots = [
+                    Bot::new(PlayerKind::Random, seed),
+                    Bot::new(PlayerKind::Random, seed + 1),
+                ];
+                while let Some(side) = game.awaiting().filter(|_| !game.is_over()) {
+                    let all = super::super::view::units(game.world());
+                    for u in &all {
+                        let world = game.world();
+                        assert_eq!(reach(world, &all, u), reach_by_walks(world, &all, u));
+                        compared += 1;
+                    }
+                    assert_eq!(bots[usize::from(side)].give(&mut game, side), Ok(true));
+                }
+            }
+        }
+        assert!(compared > 5_000, "only {compared} reaches compared");
+    }
 }
