@@ -123,6 +123,8 @@ impl crate::rule_set::RuleSet for Portable {
         world.register_component::<Fired>();
         world.register_component::<Done>();
         view::install_board(world);
+        let units = view::UnitQueryCache::new(world);
+        world.insert_resource(units);
     }
     fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
         scenario::check(file)

@@ -177,8 +177,13 @@ fn walk<'a>(
     Ok(board.at(last).is_some_and(|c| c.deep_river()))
 }
 
+/// What tells apart the walkers at the ends of two ways (see [`at_end`]): the last
+/// hex, the first, the hexes entered and the mark.
+type WayKey = (Hex, Option<Hex>, usize, (u8, u8));
+
 /// A unit's move hex by hex under the movement rules: where it stands, what it spent
 /// and what it has met on the way so far.
+#[derive(Clone)]
 struct Walker<'a, 'w> {
     board: &'w Board,
     all: &'a [Unit],
@@ -295,6 +300,9 @@ pub fn reach(world: &World, all: &[Unit], u: &Unit) -> Vec<(Hex, Vec<Hex>)> {
     let start = Walker::new(board, all, u);
     // Breadth first over paths marked (half-hexes spent, contours crossed): a path
     // that gets somewhere no cheaper than an earlier one adds nothing.
+    // The walker at the end of the way last asked about, for its six neighbours: what
+    // it holds hangs on the way's last and first hexes, length and mark only.
+    let mut last: Option<(WayKey, Walker)> = None;
     let ways = crate::map::search(u.hex, (0u8, 0u8), (), Order::Breadth, |way, n| {
         let path = way.path();
         if path.len() >= longest || n == u.hex || path.contains(&n) || !index.contains(n) {
@@ -302,22 +310,31 @@ pub fn reach(world: &World, all: &[Unit], u: &Unit) -> Vec<(Hex, Vec<Hex>)> {
         }
         // A path that passes a friend but may not end there can still go on. The path
         // so far passed the rules (the label is there): the walker stands at its end.
-        let mut walker = at_end(&start, path, way.label().mark);
+        let key = (
+            way.label().hex,
+            path.first().copied(),
+            path.len(),
+            way.label().mark,
+        );
+        let at = match &last {
+            Some((k, w)) if *k == key => w,
+            _ => &last.insert((key, at_end(&start, path, key.3))).1,
+        };
+        let mut walker = at.clone();
         walker.step(n, false).ok()?;
         Some(((walker.spent, walker.climbs), ()))
     });
+    // Every label's path passed the rules as a path that may go on: it may end where it
+    // is unless a friend stands there (what `walk` with `ends` adds).
     let mut found: Vec<(Hex, Vec<Hex>)> = Vec::new();
     let mut ends = std::collections::BTreeSet::new();
     for (i, label) in ways.labels().iter().enumerate().skip(1) {
         let end = (label.hex.x, label.hex.y);
-        if ends.contains(&end) {
+        if ends.contains(&end) || all.iter().any(|o| o.hex == label.hex) {
             continue;
         }
-        let path = ways.path(i);
-        if walk(world, all, u, &path, true).is_ok() {
-            ends.insert(end);
-            found.push((label.hex, path));
-        }
+        ends.insert(end);
+        found.push((label.hex, ways.path(i)));
     }
     found.sort_by_key(|(h, p)| (p.len(), crate::coords::MapCoord::from_hex(*h)));
     found

@@ -5,7 +5,7 @@ use crate::data::UnitClass;
 use crate::map::{Crossing, HexIndex};
 use crate::view::PieceBase;
 use bevy_ecs::prelude::*;
-use bevy_ecs::query::QueryItem;
+use bevy_ecs::query::{QueryItem, QueryState};
 use hexx::{EdgeDirection, Hex};
 
 /// A unit on the map.
@@ -90,11 +90,40 @@ pub fn unit(world: &World, id: &str) -> Option<Unit> {
     }
 }
 
+/// A query kept ready for reading units from a shared `&World`: the rules and the
+/// computer player read them many times an order, and building the query each time
+/// cost as much as reading.
+#[derive(Resource)]
+pub struct UnitQueryCache(std::sync::Mutex<QueryState<UnitQuery>>);
+
+impl UnitQueryCache {
+    /// Builds the query for a world.
+    pub fn new(world: &mut World) -> Self {
+        Self(std::sync::Mutex::new(world.query::<UnitQuery>()))
+    }
+}
+
 /// The units on the map, or only `one` of them, in no set order.
 fn read(world: &World, one: Option<Entity>) -> Vec<Unit> {
-    let Some(mut q) = world.try_query::<UnitQuery>() else {
-        return vec![];
+    let Some(cache) = world.get_resource::<UnitQueryCache>() else {
+        return match world.try_query::<UnitQuery>() {
+            Some(mut q) => {
+                q.update_archetypes(world);
+                read_with(world, &q, one)
+            }
+            None => vec![],
+        };
     };
+    let mut q = cache
+        .0
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    q.update_archetypes(world);
+    read_with(world, &q, one)
+}
+
+/// [`read`] through `q`, its archetypes brought up to date.
+fn read_with(world: &World, q: &QueryState<UnitQuery>, one: Option<Entity>) -> Vec<Unit> {
     let data = world.resource::<crate::scenario::Rules>().0.data();
     let state = world.get_resource::<super::PtState>();
     let make = |(entity, c, on, printed, facing, pinned, moved, fired, done): QueryItem<
@@ -121,8 +150,8 @@ fn read(world: &World, one: Option<Entity>) -> Vec<Unit> {
         }
     };
     match one {
-        Some(e) => q.get(world, e).ok().map(make).into_iter().collect(),
-        None => q.iter(world).map(make).collect(),
+        Some(e) => q.get_manual(world, e).ok().map(make).into_iter().collect(),
+        None => q.iter_manual(world).map(make).collect(),
     }
 }
 
