@@ -130,20 +130,20 @@ fn shown(world: &World, moment: usize, found: Found, events: &[GameEvent]) -> Op
     };
     Some(Shown {
         moment,
-        expects: expects(&order, &weighed),
+        expects: expects(&order, &weighed, Budget::for_player(world).turns_ahead),
         order,
         lines,
         offer,
     })
 }
 
-/// What the look-ahead found for the order, in words.
-fn expects(order: &Order, weighed: &[drumfire_core::lookahead::Weighed]) -> String {
-    let ahead = Budget::default().turns_ahead;
-    let horizon = if ahead == 1 {
-        "the end of next turn".to_owned()
-    } else {
-        format!("{ahead} turns on")
+/// What the look-ahead found for the order, its plays `ahead` game turns past the
+/// present one, in words.
+fn expects(order: &Order, weighed: &[drumfire_core::lookahead::Weighed], ahead: u16) -> String {
+    let horizon = match ahead {
+        1 => "the end of next turn".to_owned(),
+        Budget::TO_THE_END => "the game's end".to_owned(),
+        n => format!("{n} turns on"),
     };
     let Some(mine) = weighed.iter().find(|w| w.order == *order) else {
         return "It is the only order worth weighing here.".into();

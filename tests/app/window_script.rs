@@ -711,6 +711,8 @@ fn the_hard_computer_thinks_aside_and_a_hint_gives_its_order() {
     let text = std::fs::read_to_string(out.join("hint.txt")).unwrap();
     assert!(text.contains("hint: British activates"), "{text}");
     assert!(text.contains("hint: Played forward"), "{text}");
+    // The Portable rules' plays go on to the game's end, and the hint says so.
+    assert!(text.contains("times to the game's end"), "{text}");
     let order = text
         .lines()
         .find_map(|l| l.strip_prefix("hint order: "))

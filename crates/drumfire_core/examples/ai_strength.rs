@@ -15,7 +15,9 @@
 //! threads; by default what a player's opponent gets in the game: `lookahead::TurnClock`,
 //! its side-turn's time shared among its orders) instead of the Normal one, against the Normal computer (`--vs=random`: the
 //! random player), and times the Hard player's decisions; `--ahead=N` game turns
-//! forward past the present one (default 1). For the Hard player it also prints what
+//! forward past the present one, or `--ahead=end` to the game's end, on a fixed budget
+//! (by default as far as the rule set's computer player looks: the game's end in the
+//! Portable rules, the next game turn in the others). For the Hard player it also prints what
 //! its decisions weighed: how many had two orders or more to weigh, the plays they
 //! made, and how often it gave another order than the Normal player's.
 //!
@@ -51,9 +53,39 @@ struct Played {
     game: Game,
 }
 
-fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2], budget: Option<Budget>) -> Played {
+/// A fixed budget from the command line: plays an order, and game turns ahead where
+/// `--ahead` says (else as far as the rule set's computer player looks).
+#[derive(Clone, Copy)]
+struct Fixed {
+    plays: u32,
+    ahead: Option<u16>,
+}
+
+impl Default for Fixed {
+    fn default() -> Self {
+        Self {
+            plays: Budget::default().plays,
+            ahead: None,
+        }
+    }
+}
+
+impl Fixed {
+    fn budget(self, game: &Game) -> Budget {
+        Budget {
+            plays: self.plays,
+            turns_ahead: self
+                .ahead
+                .unwrap_or_else(|| Budget::for_game(game.world()).turns_ahead),
+            ..Budget::default()
+        }
+    }
+}
+
+fn play(scenario: &Scenario, seed: u64, kinds: [PlayerKind; 2], budget: Option<Fixed>) -> Played {
     let mut game = Game::new(scenario, seed);
     // The budget a player gets, deadline and all, unless the command line set one.
+    let budget = budget.map(|b| b.budget(&game));
     let bot = |kind, seed| match budget {
         Some(b) => Bot::new(kind, seed).with_budget(b),
         None => Bot::new(kind, seed).on_the_clock(),
@@ -130,7 +162,7 @@ struct Options {
     me: PlayerKind,
     them: PlayerKind,
     /// `None`: the budget a player gets in the game.
-    budget: Option<Budget>,
+    budget: Option<Fixed>,
 }
 
 /// Reads the command line; with no scenario named, every shipped one.
@@ -140,14 +172,14 @@ fn options() -> Options {
     let mut files: Vec<String> = Vec::new();
     let mut sides = vec![0u8, 1];
     let mut against_itself = true;
-    let (mut me, mut them, mut budget) = (PlayerKind::Ai, PlayerKind::Random, None::<Budget>);
+    let (mut me, mut them, mut budget) = (PlayerKind::Ai, PlayerKind::Random, None::<Fixed>);
     for arg in std::env::args().skip(1) {
         if let Some(plays) = arg.strip_prefix("--hard") {
             me = PlayerKind::Hard;
             them = PlayerKind::Ai;
             if let Some(n) = plays.strip_prefix('=') {
                 let plays = n.parse().expect("--hard=PLAYS");
-                budget = Some(Budget {
+                budget = Some(Fixed {
                     plays,
                     ..budget.unwrap_or_default()
                 });
@@ -155,9 +187,12 @@ fn options() -> Options {
             continue;
         }
         if let Some(n) = arg.strip_prefix("--ahead=") {
-            let turns_ahead = n.parse().expect("--ahead=TURNS");
-            budget = Some(Budget {
-                turns_ahead,
+            let turns_ahead = match n {
+                "end" => Budget::TO_THE_END,
+                n => n.parse().expect("--ahead=TURNS or --ahead=end"),
+            };
+            budget = Some(Fixed {
+                ahead: Some(turns_ahead),
                 ..budget.unwrap_or_default()
             });
             continue;
@@ -246,7 +281,7 @@ fn against_random(
     ai_side: u8,
     names: &[String],
     times: &mut Times,
-    (me, them, budget): (PlayerKind, PlayerKind, Option<Budget>),
+    (me, them, budget): (PlayerKind, PlayerKind, Option<Fixed>),
 ) {
     let mut kinds = [them; 2];
     kinds[usize::from(ai_side)] = me;
@@ -309,7 +344,7 @@ fn against_itself(
     seeds: std::ops::Range<u64>,
     names: &[String],
     times: &mut Times,
-    (me, budget): (PlayerKind, Option<Budget>),
+    (me, budget): (PlayerKind, Option<Fixed>),
 ) {
     let mut wins = [0u32; 2];
     let (mut drawn, mut moves, mut walls) = (0, Vec::new(), Vec::new());
@@ -400,8 +435,10 @@ fn main() {
             let plays = times.weighing.plays.iter().map(|&p| f64::from(p)).collect();
             let (pm, pw) = median_worst(plays);
             println!(
-                "  weighed: {weighed} decisions with orders to weigh, plays median {pm:.0}, most {pw:.0}; another order than the Normal player's in {other} ({:.1} %)",
-                100.0 * f64::from(other) / weighed as f64
+                "  weighed: {weighed} decisions with orders to weigh, plays median {pm:.0}, most {pw:.0}; another order than the Normal player's in {other} ({:.1} %); played to the game's end in {} ({:.1} %)",
+                100.0 * f64::from(other) / weighed as f64,
+                times.weighing.to_the_end,
+                100.0 * f64::from(times.weighing.to_the_end) / weighed as f64
             );
         }
     }

@@ -9,7 +9,8 @@
 //!   the same number of times, with the same dice for every order in a given play (so
 //!   the orders are compared on the same luck), and keeps the better half; the Normal
 //!   player's order stays in to the end as the one to beat. A play goes on until the
-//!   end of the game turn after this one (or the game's end) and is worth the side's
+//!   end of the game turn after this one, or the game's end where the rule set's
+//!   computer player looks that far, and is worth the side's
 //!   victory points less the enemy's as the game would count them then, with a bonus
 //!   for a game won. Another order than the Normal player's is given only where it is
 //!   still in the running at the end and did better over the same plays by more than
@@ -41,7 +42,8 @@ pub struct Budget {
     pub plays: u32,
     /// Threads to play them on.
     pub threads: usize,
-    /// Game turns to play forward past the present one.
+    /// Game turns to play forward past the present one ([`Budget::TO_THE_END`]: to the
+    /// game's end, however many are left).
     pub turns_ahead: u16,
     /// The longest it may think for one order, if any: plays not begun by then are not
     /// made. Without one, the same game, seed and budget give the same order on any
@@ -62,11 +64,17 @@ impl Default for Budget {
 }
 
 impl Budget {
+    /// [`Budget::turns_ahead`] for plays that go on to the game's end.
+    pub const TO_THE_END: u16 = u16::MAX;
+
     /// The budget a player gets in a game: 384 plays an order on two threads where
     /// there are at most 20 counters, fewer as the square of the counters beyond (a play
     /// costs about as many orders as there are pieces, and each order about as much
     /// again), at least 24: what keeps a side-turn within seconds on a two-core machine.
+    /// Its plays go as far ahead as the rule set's computer player looks
+    /// ([`crate::rule_set::ComputerPlayer::LOOK_AHEAD`]).
     pub fn for_game(world: &World) -> Self {
+        let look_ahead = world.resource::<Rules>().0.look_ahead;
         let counters = world
             .resource::<crate::counters::PieceIds>()
             .0
@@ -75,6 +83,7 @@ impl Budget {
         let plays = (384.0 * (20.0 / counters).powi(2)).round() as u32;
         Self {
             plays: plays.max(24),
+            turns_ahead: look_ahead,
             ..Self::default()
         }
     }
@@ -493,7 +502,11 @@ fn play(
     if !prepare(game, snapshot, side, dice) || game.submit(order.clone()).is_err() {
         return f64::NEG_INFINITY;
     }
-    let until = game.world().resource::<Turn>().0 + budget.turns_ahead;
+    let until = game
+        .world()
+        .resource::<Turn>()
+        .0
+        .saturating_add(budget.turns_ahead);
     let mut salt = dice ^ 0x5eed;
     for _ in 0..PLAY_LIMIT {
         if game.is_over()

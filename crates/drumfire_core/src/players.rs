@@ -77,6 +77,8 @@ pub struct Weighing {
     pub plays: Vec<u32>,
     /// Of those, the decisions that gave another order than the Normal player's.
     pub other: u32,
+    /// Of those, the decisions whose plays went on to the game's end.
+    pub to_the_end: u32,
 }
 
 impl Weighing {
@@ -84,17 +86,27 @@ impl Weighing {
     pub fn add(&mut self, other: &Weighing) {
         self.plays.extend(&other.plays);
         self.other += other.other;
+        self.to_the_end += other.to_the_end;
     }
 
     /// Counts one decision: the order given and what it weighed (nothing when there
     /// was only one order to give).
-    fn note(&mut self, given: &Order, weighed: &[crate::lookahead::Weighed], plays: u32) {
+    fn note(
+        &mut self,
+        given: &Order,
+        weighed: &[crate::lookahead::Weighed],
+        plays: u32,
+        budget: &crate::lookahead::Budget,
+    ) {
         let Some(normal) = weighed.first() else {
             return;
         };
         self.plays.push(plays);
         if normal.order != *given {
             self.other += 1;
+        }
+        if budget.turns_ahead == crate::lookahead::Budget::TO_THE_END {
+            self.to_the_end += 1;
         }
     }
 }
@@ -184,7 +196,7 @@ impl Bot {
                 clock.record(side, &budget, started.elapsed(), plays);
             }
             let (order, weighed) = found?;
-            self.weighing.note(&order, &weighed, plays);
+            self.weighing.note(&order, &weighed, plays, &budget);
             return Some(order);
         }
         let legal = legal_orders(game, side, salt);

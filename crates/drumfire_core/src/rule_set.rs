@@ -135,6 +135,8 @@ pub struct RuleSetInfo {
     pub shortlist: Option<Shortlist>,
     /// [`ComputerPlayer::disguise`], when it has a computer player.
     pub disguise: Option<fn(&mut World, u8, u64)>,
+    /// [`ComputerPlayer::LOOK_AHEAD`]: one game turn for a rule set without one.
+    pub look_ahead: u16,
     /// [`RuleSet::state_text`].
     pub state_text: fn(&World) -> String,
     /// [`RuleSet::names`].
@@ -331,6 +333,12 @@ pub const SHORTLIST: usize = 8;
 
 /// A rule set the computer can play.
 pub trait ComputerPlayer: RuleSet {
+    /// How many game turns past the present one the Hard player's plays go
+    /// ([`crate::lookahead::Budget::turns_ahead`]): by default the next one;
+    /// [`crate::lookahead::Budget::TO_THE_END`] plays on to the game's end, where a
+    /// turn's play cannot see how the game ends (an attack that reaches the objectives
+    /// later) and the rules are quick enough to play that far within the clock.
+    const LOOK_AHEAD: u16 = 1;
     /// The computer player's order for a side now (`None` when it has none); the salt
     /// varies what it samples.
     fn choose(world: &World, side: u8, salt: u64) -> Option<Order>;
@@ -536,6 +544,7 @@ impl RuleSetInfo {
             ai: None,
             shortlist: None,
             disguise: None,
+            look_ahead: 1,
             state_text: R::state_text,
             names: R::names,
             invariants: R::invariants,
@@ -580,6 +589,7 @@ impl RuleSetInfo {
         self.ai = Some(R::choose);
         self.shortlist = Some(R::shortlist);
         self.disguise = Some(R::disguise);
+        self.look_ahead = R::LOOK_AHEAD;
         self
     }
 

@@ -510,3 +510,45 @@ fn the_turn_clock_shares_a_side_turn_among_its_orders() {
     assert_eq!(again.deadline, Some(Duration::from_millis(600)));
     assert_eq!(again.plays, 172);
 }
+
+/// The Hard player's plays go as far as its rule set's computer player looks: to the
+/// game's end in the Portable rules, the end of the next game turn in the others; on
+/// the clock too.
+#[test]
+fn the_plays_go_as_far_as_the_rule_set_looks() {
+    for (set, name) in shipped_scenarios() {
+        let game = Game::new(&shipped(&set, &name), 1);
+        let want = if set == "portable" {
+            Budget::TO_THE_END
+        } else {
+            1
+        };
+        assert_eq!(Budget::for_game(game.world()).turns_ahead, want, "{name}");
+        assert_eq!(Budget::for_player(game.world()).turns_ahead, want, "{name}");
+        let mut clock = lookahead::TurnClock::default();
+        assert_eq!(clock.budget(game.world(), 0).turns_ahead, want, "{name}");
+    }
+}
+
+/// A play to the game's end ends with the game: in the last turn the plays to the end
+/// and one turn ahead are the same plays; in the first they are not.
+#[test]
+fn a_play_to_the_games_end_ends_with_it() {
+    let (scenario, mut game, side) = ukhozi_after_three_orders();
+    let budget = |turns_ahead| Budget {
+        turns_ahead,
+        ..small(16, 2)
+    };
+    let weigh = |game: &Game, turns_ahead| {
+        lookahead::choose(&scenario, game.world(), side, 7, budget(turns_ahead))
+            .expect("an order")
+            .1
+    };
+    assert_ne!(weigh(&game, 1), weigh(&game, Budget::TO_THE_END));
+    game.world_mut()
+        .resource_mut::<drumfire_core::flow::Turn>()
+        .0 = 10;
+    let far = weigh(&game, Budget::TO_THE_END);
+    assert!(far.len() > 1, "it weighed {} orders", far.len());
+    assert_eq!(weigh(&game, 1), far);
+}
