@@ -97,13 +97,20 @@ pub fn advance(world: &mut World, mut salt: Local<u64>) {
         world.write_message(bevy::window::RequestRedraw);
         return;
     };
-    let shown = shown(world, moment, found, thought.events());
+    let ahead = thought.budget().turns_ahead;
+    let shown = shown(world, moment, (found, ahead), thought.events());
     world.resource_mut::<Hint>().shown = shown;
     world.write_message(bevy::window::RequestRedraw);
 }
 
-/// What the window shows of a finished look-ahead.
-fn shown(world: &World, moment: usize, found: Found, events: &[GameEvent]) -> Option<Shown> {
+/// What the window shows of a finished look-ahead, its plays `ahead` game turns past
+/// the present one.
+fn shown(
+    world: &World,
+    moment: usize,
+    (found, ahead): (Found, u16),
+    events: &[GameEvent],
+) -> Option<Shown> {
     let (order, weighed) = found?;
     let sides = world.resource::<drumfire_core::scenario::SideList>();
     let names = drumfire_core::journal::piece_names(world);
@@ -130,7 +137,7 @@ fn shown(world: &World, moment: usize, found: Found, events: &[GameEvent]) -> Op
     };
     Some(Shown {
         moment,
-        expects: expects(&order, &weighed, Budget::for_player(world).turns_ahead),
+        expects: expects(&order, &weighed, ahead),
         order,
         lines,
         offer,
@@ -303,7 +310,7 @@ mod tests {
                 with_odds
             });
             let (odds, order) = found.unwrap_or_else(|| panic!("{name}: no order with odds"));
-            let shown = shown(game.world(), 7, Some((order.clone(), vec![])), &[]).unwrap();
+            let shown = shown(game.world(), 7, (Some((order.clone(), vec![])), 1), &[]).unwrap();
             assert_eq!((shown.order, shown.moment), (order, 7), "{name}");
             assert!(!odds.title.is_empty(), "{name}");
             assert_eq!(

@@ -87,6 +87,11 @@ impl Thought {
         self.took.get().map(|t| (self.budget, *t, plays))
     }
 
+    /// The budget it thinks on.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
     /// The result, once it is ready.
     pub fn found(&self) -> Option<&Found> {
         self.found.get().map(|(f, _)| f)
