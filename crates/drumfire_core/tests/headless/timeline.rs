@@ -54,10 +54,10 @@ fn a_timeline_names_the_turn_and_phase_after_every_order_and_where_each_begins()
             (2, "Orders", 10),
             (2, "Movement", 12),
             (2, "Combat", 18),
-            (3, "Orders", 22),
+            (3, "Orders", 21),
         ]
     );
-    assert_eq!(n, 61);
+    assert_eq!(n, 58);
     for pair in chapters.windows(2) {
         assert!(pair[0].at < pair[1].at);
         assert!((pair[0].turn, pair[0].phase) != (pair[1].turn, pair[1].phase));

@@ -317,7 +317,7 @@ fn a_napoleonic_game_by_e_mail_sends_each_sides_orders_sealed_until_both_are_in(
     // opens at once, the other on the file that comes back.
     assert_eq!(
         (saved.orders.len(), seals, keyed, sent),
-        (65, 11, 13, 50),
+        (63, 11, 13, 50),
         "orders, seals, keyed orders, files"
     );
 }

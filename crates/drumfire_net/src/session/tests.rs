@@ -352,8 +352,8 @@ fn a_napoleonic_game_sends_every_turns_orders_sealed_and_opens_them() {
     assert_eq!(save::replay(&loaded).1, Ok(a));
 }
 
-const PINNED_ORDERS: usize = 55;
-const PINNED_SEALS: usize = 10;
+const PINNED_ORDERS: usize = 61;
+const PINNED_SEALS: usize = 11;
 
 #[test]
 fn an_opening_that_is_not_the_order_sealed_stops_the_game() {
