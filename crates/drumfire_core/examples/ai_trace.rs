@@ -2,9 +2,10 @@
 //! computer player: where its pieces stand at the start of every turn, what kinds of
 //! order it gave, the final score, and with `--log` the whole game log.
 //!
-//! `cargo run -p drumfire_core --release --example ai_trace -- FILE SEED SIDE [--log] [--why=TURN] [--both]`
+//! `cargo run -p drumfire_core --release --example ai_trace -- FILE SEED SIDE [--log] [--why=TURN] [--both] [--hard]`
 //!
 //! `--both` gives the other side to the computer as well (the pieces traced are still SIDE's).
+//! `--hard` makes the computer the Hard player, on the clock a player's opponent thinks on.
 //!
 //! `--why=TURN` prints, before each of its decisions in that turn, the eight orders it
 //! valued most and their values (Great War scenarios).
@@ -17,7 +18,7 @@ use std::collections::BTreeMap;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [file, seed, side, ..] = args.as_slice() else {
-        eprintln!("usage: ai_trace FILE SEED SIDE [--log] [--why=TURN] [--both]");
+        eprintln!("usage: ai_trace FILE SEED SIDE [--log] [--why=TURN] [--both] [--hard]");
         std::process::exit(2);
     };
     let seed: u64 = seed.parse().expect("a seed");
@@ -39,9 +40,14 @@ fn main() {
         Bot::new(PlayerKind::Random, seed),
         Bot::new(PlayerKind::Random, seed + 1),
     ];
-    bots[usize::from(ai_side)] = Bot::new(PlayerKind::Ai, seed);
+    let computer = if args.iter().any(|a| a == "--hard") {
+        PlayerKind::Hard
+    } else {
+        PlayerKind::Ai
+    };
+    bots[usize::from(ai_side)] = Bot::new(computer, seed).on_the_clock();
     if args.iter().any(|a| a == "--both") {
-        bots[usize::from(1 - ai_side)] = Bot::new(PlayerKind::Ai, seed + 1);
+        bots[usize::from(1 - ai_side)] = Bot::new(computer, seed + 1).on_the_clock();
     }
     let mut last_turn = 0;
     let mut kinds: BTreeMap<String, u32> = BTreeMap::new();
