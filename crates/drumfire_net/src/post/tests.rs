@@ -399,7 +399,7 @@ fn an_acw_game_by_e_mail_deals_the_dominoes_locked_through_the_turn_files() {
     assert_eq!(acw(&saved, |o| matches!(o, AcwOrder::Chits { .. })), 0);
     assert_eq!(
         (saved.orders.len(), locks, unlocks, sent),
-        (48, 8, 4, 38),
+        (46, 6, 3, 40),
         "orders, locks, unlocks, files"
     );
     let text = save::to_text(&saved).unwrap();

@@ -1,6 +1,7 @@
 //! The computer player for the ACW rules: chits from what each unit can reach and
-//! see, charges where its line outnumbers the enemy's, moves toward the objectives
-//! facing the nearest enemy, and every shot it has at the target it hurts most.
+//! see, charges where its line outnumbers the enemy's (never out of an objective its
+//! side holds), moves toward the objectives facing the nearest enemy, and every shot it
+//! has at the target it hurts most.
 
 use super::chit::Chit;
 use super::combat;
@@ -133,18 +134,26 @@ fn chits(world: &World, side: u8) -> Order {
     AcwOrder::Chits { side, chits }.into()
 }
 
-/// The chit the computer would put behind each of `side`'s units now.
+/// The chit the computer would put behind each of `side`'s units now: a regiment on an
+/// objective its side holds keeps it, so it gets no Charge chit (a garrison that charges
+/// out of its church hands it to the enemy's next move).
 pub fn chits_for(world: &World, side: u8) -> Vec<(String, Chit)> {
     let all = view::units(world);
     let enemies: Vec<&Unit> = all.iter().filter(|e| e.side != side).collect();
+    let held: Vec<Hex> = crate::map::objectives(world)
+        .iter()
+        .filter(|o| o.2 == Some(side))
+        .map(|o| o.0)
+        .collect();
     all.iter()
         .filter(|u| u.side == side)
         .map(|u| {
             let chit = if u.battery || u.routed {
                 Chit::Fire
-            } else if enemies
-                .iter()
-                .any(|e| u.hex.unsigned_distance_to(e.hex) <= 5 && worth_charging(world, u, e))
+            } else if !held.contains(&u.hex)
+                && enemies
+                    .iter()
+                    .any(|e| u.hex.unsigned_distance_to(e.hex) <= 5 && worth_charging(world, u, e))
             {
                 Chit::Charge
             } else if enemies.iter().any(|e| geometry_in_range(world, u, e)) {
@@ -179,6 +188,11 @@ fn facing_toward(from: Hex, to: Hex) -> FacingDef {
 /// nearest enemy.
 fn act(world: &World, side: u8) -> Option<Order> {
     let id = resolve::unrevealed(world, side).into_iter().next()?;
+    act_for(world, side, id)
+}
+
+/// What [`act`] gives for unit `id` of `side`, were it the next to turn its chit over.
+fn act_for(world: &World, side: u8, id: String) -> Option<Order> {
     let u = view::unit(world, &id)?;
     let all = view::units(world);
     let enemies: Vec<&Unit> = all.iter().filter(|e| e.side != side).collect();
@@ -245,6 +259,51 @@ fn act(world: &World, side: u8) -> Option<Order> {
     let end = best.1.last().copied().unwrap_or(u.hex);
     let facing = nearest(end).map(|e| facing_toward(end, e));
     Some(order(best.1, facing, None))
+}
+
+/// What the Hard player weighs for `side` now ([`crate::lookahead`]): the computer's
+/// order first; in the Movement phase, for each unit whose chit is still face down in
+/// turn, its chit turned over where it stands and the computer's move for it were it
+/// the next to go (which unit goes next, and whether a charge or a move is made at all,
+/// are the phase's decisions: a defender's regiment that stays in its wood or fences
+/// rather than charge out of them is weighed in every Movement phase); then the other
+/// candidates taken evenly through the rule set's list, up to
+/// [`crate::rule_set::SHORTLIST`].
+pub fn shortlist(world: &World, side: u8, salt: u64) -> Vec<Order> {
+    let first = choose(world, side);
+    let others = super::candidates::candidates(world, side, salt);
+    let state = world.resource::<AcwState>();
+    let moving = *world.resource::<State<Phase>>().get() == MOVEMENT
+        && super::deal::due(world).is_none()
+        && state.placing.is_none()
+        && state.firing_at.is_none()
+        && state.acting.is_some_and(|a| a.0 == side);
+    if !moving {
+        return crate::rule_set::spread(first, others, crate::rule_set::SHORTLIST);
+    }
+    let mut list: Vec<Order> = first.into_iter().collect();
+    for id in resolve::unrevealed(world, side) {
+        let stay = AcwOrder::Act {
+            side,
+            unit: id.clone(),
+            path: vec![],
+            facing: None,
+            charge: None,
+        };
+        for order in [Some(stay.into()), act_for(world, side, id)]
+            .into_iter()
+            .flatten()
+        {
+            if !list.contains(&order) {
+                list.push(order);
+            }
+        }
+    }
+    list.truncate(crate::rule_set::SHORTLIST);
+    let rest: Vec<Order> = others.into_iter().filter(|o| !list.contains(o)).collect();
+    let room = crate::rule_set::SHORTLIST - list.len();
+    list.extend(crate::rule_set::spread(None, rest, room));
+    list
 }
 
 /// The shot that takes the most stands on average, at the middle of the target's line.

@@ -182,6 +182,9 @@ impl crate::rule_set::ComputerPlayer for Acw {
     fn choose(world: &World, side: u8, _salt: u64) -> Option<Order> {
         ai::choose(world, side)
     }
+    fn shortlist(world: &World, side: u8, salt: u64) -> Vec<Order> {
+        ai::shortlist(world, side, salt)
+    }
     fn disguise(world: &mut World, viewer: u8, salt: u64) {
         disguise::disguise(world, viewer, salt);
     }

@@ -5,6 +5,7 @@
 
 mod charges;
 mod combat;
+mod computer;
 mod dealt_dominoes;
 mod exact_odds;
 mod movement;
