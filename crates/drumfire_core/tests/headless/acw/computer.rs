@@ -83,11 +83,17 @@ fn the_hard_player_weighs_each_unit_staying_and_moving_in_the_movement_phase() {
     for id in units {
         let stays = act(side, id, "");
         assert!(list.contains(&stays), "{id} turned over where it stands");
+        // The Normal player's move for it: made to face the nearest enemy, or a charge
+        // (the rules' own list leaves the facing to the move).
         let moves = list.iter().any(|o| {
-            matches!(o.rules::<AcwOrder>(), Some(AcwOrder::Act { unit, path, .. })
-                if unit == id && !path.is_empty())
+            matches!(o.rules::<AcwOrder>(), Some(AcwOrder::Act { unit, path, facing, charge, .. })
+                if unit == id && !path.is_empty() && (facing.is_some() || charge.is_some()))
         });
-        assert_eq!(moves, !id.ends_with("bat"), "{id}: a move of its own");
+        assert_eq!(
+            moves,
+            !id.ends_with("bat"),
+            "{id}: the Normal player's move for it"
+        );
     }
     // Outside the Movement phase the list is the Normal player's order and the
     // candidates taken evenly: in the Orders phase, its chits and one other set.
