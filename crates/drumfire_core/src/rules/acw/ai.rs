@@ -283,17 +283,8 @@ pub fn shortlist(world: &World, side: u8, salt: u64) -> Vec<Order> {
     }
     let mut list: Vec<Order> = first.into_iter().collect();
     for id in resolve::unrevealed(world, side) {
-        let stay = AcwOrder::Act {
-            side,
-            unit: id.clone(),
-            path: vec![],
-            facing: None,
-            charge: None,
-        };
-        for order in [Some(stay.into()), act_for(world, side, id)]
-            .into_iter()
-            .flatten()
-        {
+        let stay = super::candidates::stay(side, &id);
+        for order in [Some(stay), act_for(world, side, id)].into_iter().flatten() {
             if !list.contains(&order) {
                 list.push(order);
             }

@@ -123,16 +123,7 @@ fn act_candidates(world: &World, side: u8) -> Vec<Order> {
         let Some(u) = view::unit(world, &id) else {
             continue;
         };
-        out.push(
-            AcwOrder::Act {
-                side,
-                unit: id.clone(),
-                path: vec![],
-                facing: None,
-                charge: None,
-            }
-            .into(),
-        );
+        out.push(stay(side, &id));
         let charging = view::chit_known(world, &id) == Some(chit::Chit::Charge);
         for path in movement::reachable(world, &u).into_values() {
             let act = |charge: Option<String>| -> Order {
@@ -156,6 +147,18 @@ fn act_candidates(world: &World, side: u8) -> Vec<Order> {
         }
     }
     out
+}
+
+/// Unit `id` of `side` turns its chit over where it stands.
+pub(crate) fn stay(side: u8, id: &str) -> Order {
+    AcwOrder::Act {
+        side,
+        unit: id.to_owned(),
+        path: vec![],
+        facing: None,
+        charge: None,
+    }
+    .into()
 }
 
 /// For the side shooting: pass, or each shot it may take, nominating each stand of
