@@ -278,13 +278,7 @@ fn carry_out_request(world: &mut World) {
                 "Undone: the last order is taken back.".into()
             }
             Some(_) => "Wait for the game to settle before undoing.".into(),
-            None if world.contains_resource::<drumfire_core::shared_dice::DiceKeys>() => {
-                "No undo in a game between two machines: the other player has answered.".into()
-            }
-            None if world.resource::<OrderLog>().0.is_empty() => "Nothing to undo.".into(),
-            None => {
-                "The last order rolled dice; undo never takes back dice that have been seen.".into()
-            }
+            None => game::no_undo(world).unwrap_or("Nothing to undo.").into(),
         },
     };
     world.resource_mut::<UiStatus>().0 = status;

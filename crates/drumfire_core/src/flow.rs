@@ -295,6 +295,7 @@ fn decide_victory(
             .occupants(cell.hex)
             .iter()
             .filter_map(|e| counters.get(*e).ok())
+            .filter(|c| crate::map::holds_objectives(c))
             .map(|c| c.side)
             .collect();
         if let Some(first) = holders.first()
@@ -338,6 +339,7 @@ pub fn points_now(world: &World) -> Vec<u32> {
             .iter()
             .filter(|e| world.get::<OnHex>(**e).is_some())
             .filter_map(|e| world.get::<Counter>(*e))
+            .filter(|c| crate::map::holds_objectives(c))
             .map(|c| c.side);
         let holder = match holders.next() {
             Some(first) if holders.all(|s| s == first) => Some(first),

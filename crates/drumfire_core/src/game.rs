@@ -199,15 +199,29 @@ pub fn reset(world: &mut World, scenario: &Scenario, seed: u64, mode: Mode) {
     world.run_schedule(bevy_state::state::OnEnter(first));
 }
 
-/// How many orders to keep to undo the last one, or `None` when it cannot be undone:
-/// no orders yet, the last order rolled dice (undo never goes back past dice that
-/// have been seen), or the dice are shared between two players.
+/// How many orders to keep to undo the last one, or `None` when it cannot be undone
+/// ([`no_undo`] says why).
 pub fn undo_point(world: &World) -> Option<usize> {
-    let n = world.resource::<OrderLog>().0.len();
+    no_undo(world)
+        .is_none()
+        .then(|| world.resource::<OrderLog>().0.len() - 1)
+}
+
+/// Why the last order cannot be undone, if it cannot: there are no orders yet; the
+/// dice are shared between two players; the last order rolled dice (undo never goes
+/// back past dice that have been seen); or the game no longer waits on the side that
+/// gave it (an order is taken back only by its own side while the move is still
+/// its: at one screen, one player never takes back the other's, nor the computer's).
+pub fn no_undo(world: &World) -> Option<&'static str> {
+    let log = &world.resource::<OrderLog>().0;
+    let n = log.len();
+    let Some(last) = log.last() else {
+        return Some("Nothing to undo.");
+    };
     // With shared dice an order's key is fixed once both players revealed for it: a
     // second order in its place would be chosen with its dice known.
-    if n == 0 || world.contains_resource::<crate::shared_dice::DiceKeys>() {
-        return None;
+    if world.contains_resource::<crate::shared_dice::DiceKeys>() {
+        return Some("No undo in a game between two machines: the other player has answered.");
     }
     let rolled = world.resource::<Journal>().entries().iter().any(|e| {
         e.order == n
@@ -216,7 +230,17 @@ pub fn undo_point(world: &World) -> Option<usize> {
                 GameEvent::DiceRolled { .. } | GameEvent::Shuffled { .. }
             )
     });
-    (!rolled).then(|| n - 1)
+    if rolled {
+        return Some("The last order rolled dice; undo never takes back dice that have been seen.");
+    }
+    if let Some(side) = last.side()
+        && flow::awaiting(world) != Some(side)
+    {
+        return Some(
+            "The last order was given by a side the game no longer waits on: only its own side takes an order back, while the move is still its.",
+        );
+    }
+    None
 }
 
 /// Most updates one order may take to settle; a rule set that needs more loops forever.

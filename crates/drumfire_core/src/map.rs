@@ -174,10 +174,20 @@ impl HexIndex {
     }
 }
 
+/// Does this counter hold an objective it stands in? Every piece but a leader: a
+/// leader alone holds none (the Great War's D-16 in docs/rules/great-war.md; no other
+/// rule set has leaders).
+pub fn holds_objectives(c: &crate::counters::Counter) -> bool {
+    c.class != crate::data::UnitClass::Leader
+}
+
 /// Moves counter `e` from hex `from` to hex `to` (the index and its `OnHex`); an
 /// objective it enters is held by its side from then on.
 pub fn move_counter(world: &mut World, e: Entity, from: Hex, to: Hex) {
-    let side = world.get::<crate::counters::Counter>(e).map(|c| c.side);
+    let side = world
+        .get::<crate::counters::Counter>(e)
+        .filter(|c| holds_objectives(c))
+        .map(|c| c.side);
     let mut index = world.resource_mut::<HexIndex>();
     index.remove(from, e);
     index.place(to, e);

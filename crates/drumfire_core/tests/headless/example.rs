@@ -113,14 +113,22 @@ fn a_move_is_checked_hex_by_hex() {
 }
 
 #[test]
-fn a_move_undoes_and_a_fight_does_not() {
+fn a_move_handed_over_and_a_fight_are_not_undone() {
     let mut game = red_first();
     let before = game.state_hash();
     game.submit(mv(0, "r_3", &["0303", "0403", "0503", "0604"]))
         .unwrap();
-    // The move rolled nothing: undo keeps no order, and the game from none is the
-    // game before it.
-    assert_eq!(undo_point(game.world()), Some(0));
+    // The move rolled nothing, but it handed the move to Blue: Red's order is Red's
+    // to take back, and Red no longer has the move (at one screen Blue never takes
+    // back Red's order).
+    assert_eq!(game.awaiting(), Some(1));
+    assert_eq!(undo_point(game.world()), None);
+    assert_eq!(
+        drumfire_core::game::no_undo(game.world()),
+        Some(
+            "The last order was given by a side the game no longer waits on: only its own side takes an order back, while the move is still its."
+        )
+    );
     let moved = game.state_hash();
     // Blue's scouts beside Red's at 0604: a fight rolls a die, and is not undone.
     game.submit(fight(1, "b_3", "r_3")).unwrap();

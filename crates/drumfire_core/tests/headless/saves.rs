@@ -578,3 +578,33 @@ fn a_reset_game_of_every_rule_set_replays_its_orders_to_the_same_hash() {
         assert_eq!(game.state_hash(), hash, "{set}/{name}");
     }
 }
+
+/// At one screen an order is taken back only by its own side, while the game still
+/// waits on it: once the move has passed to the other side, neither player undoes it.
+#[test]
+fn undo_takes_back_an_order_only_while_its_side_still_has_the_move() {
+    use drumfire_core::game::{no_undo, undo_point};
+    use drumfire_core::rules::great_war::GwOrder;
+    let mut game = tutorial_started(5);
+    let side = game.awaiting().unwrap();
+    let piece = if side == 0 { "g_1" } else { "b_b" };
+    game.submit(Order::from(GwOrder::Activate {
+        side,
+        piece: piece.into(),
+    }))
+    .unwrap();
+    assert!(
+        undo_point(game.world()).is_some(),
+        "its own side still acts"
+    );
+    // The activation's segment ends without an order: the other side has the move.
+    game.submit(Order::Pass { side }).unwrap();
+    assert_ne!(game.awaiting(), Some(side));
+    assert_eq!(undo_point(game.world()), None);
+    assert_eq!(
+        no_undo(game.world()),
+        Some(
+            "The last order was given by a side the game no longer waits on: only its own side takes an order back, while the move is still its."
+        )
+    );
+}

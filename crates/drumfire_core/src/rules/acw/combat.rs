@@ -162,8 +162,8 @@ pub fn away(world: &World, from: Hex, enemy: Hex) -> Vec<Hex> {
 }
 
 /// The fight of charge `k`: the charger goes in, the dominoes are turned over, a die
-/// for each blank, stand against stand with the modifiers, the stands lost, and each unit's outcome (to be
-/// carried out in the React phase).
+/// for each blank, stand against stand with the modifiers, the stands lost, and each
+/// unit's outcome; the outcomes and the casualties are carried out in the React phase.
 pub fn fight(world: &mut World, k: usize) {
     let charge = world.resource::<AcwState>().charges[k].clone();
     let (Some(c), Some(d)) = (
@@ -214,11 +214,21 @@ pub fn fight(world: &mut World, k: usize) {
     for p in bout.pairs {
         super::say(world, format!("{} charges {}: {p}.", c.name, d.name));
     }
+    // "React ... Remove combat casualties": the stands lost stand until then.
     for (u, lost, l) in [(&c, &bout.c_lost, &cl), (&d, &bout.d_lost, &dl)] {
-        for (i, gone) in lost.iter().enumerate() {
-            if *gone && let Some(now) = view::unit(world, &u.id) {
-                super::shooting_phase::lose_stand(world, &now, l[i]);
-            }
+        let gone: Vec<usize> = lost
+            .iter()
+            .enumerate()
+            .filter(|(_, gone)| **gone)
+            .map(|(i, _)| l[i])
+            .collect();
+        if !gone.is_empty() {
+            world
+                .resource_mut::<AcwState>()
+                .casualties
+                .entry(u.id.clone())
+                .or_default()
+                .extend(gone);
         }
     }
     for (u, out, enemy) in [(&c, c_out, &d), (&d, d_out, &c)] {
@@ -336,13 +346,29 @@ pub fn fall_back_hexes(outcome: Outcome) -> u8 {
 /// guns lost in the fight are the price); a battery that routs cannot fall back, and
 /// so, as A-21 has it, leaves the field.
 /// Ours — A-30 in docs/rules/acw.md: a unit that fought twice takes both outcomes, in
-/// the order fought.
+/// the order fought, and routs when the two fights' casualties together leave it
+/// below half strength. Then "Remove combat casualties": the stands the fights took.
 pub fn react(world: &mut World) {
     let after = std::mem::take(&mut world.resource_mut::<AcwState>().aftermath);
-    for a in after {
+    let casualties = std::mem::take(&mut world.resource_mut::<AcwState>().casualties);
+    for mut a in after {
         let Some(u) = view::unit(world, &a.unit) else {
             continue;
         };
+        // Two fights' casualties together may leave a unit below half strength, which
+        // routs it.
+        let lost = casualties.get(&u.id).map_or(0, |c| {
+            c.iter()
+                .filter(|s| u.stands.0.get(**s).is_some_and(|st| !st.lost))
+                .count()
+        });
+        if lost >= u.standing() {
+            // Every stand lost: it comes off with the casualties, and falls back nowhere.
+            continue;
+        }
+        if (u.standing() - lost) * 2 < u.stands.total() {
+            a.outcome = Outcome::Routs;
+        }
         if a.outcome == Outcome::Routs {
             world.entity_mut(u.entity).insert(crate::counters::Routed);
         }
@@ -392,6 +418,15 @@ pub fn react(world: &mut World) {
                 .remove::<crate::counters::OnHex>()
                 .insert(crate::counters::OffMap::Eliminated);
             super::say(world, format!("{} routs from the field.", u.name));
+        }
+    }
+    // "Remove combat casualties": each stand lost in the turn's fights, once however
+    // many fights took it, wherever its unit now stands.
+    for (id, stands) in casualties {
+        for s in stands {
+            if let Some(now) = view::unit(world, &id) {
+                super::shooting_phase::lose_stand(world, &now, s);
+            }
         }
     }
 }

@@ -6,7 +6,8 @@ use bevy_ecs::prelude::*;
 use std::collections::BTreeSet;
 
 /// Every unit on the map has a stand standing and no more stands than a full-strength
-/// unit; chits and pins name units of the game; each charge's dominoes, drawn and
+/// unit; opportunity fire was at targets that came into range or arc; chits and pins
+/// name units of the game; each charge's dominoes, drawn and
 /// left, are one double-six set, no domino twice; a domino waiting to be placed
 /// belongs to a charge.
 pub fn invariants(world: &World) -> Result<(), String> {
@@ -54,6 +55,7 @@ pub fn invariants(world: &World) -> Result<(), String> {
             return Err(format!("charge {k} holds {} dominoes, not 28", all.len()));
         }
     }
+    opportunity_fire_came_into_range(world)?;
     if let Some((_, k, line)) = state.placing
         && state
             .charges
@@ -63,6 +65,38 @@ pub fn invariants(world: &World) -> Result<(), String> {
         return Err(format!(
             "a domino waits to be placed for charge {k}, which has none in hand"
         ));
+    }
+    Ok(())
+}
+
+/// "Use opportunity fire to shoot at targets coming into range/arc": every opportunity
+/// fire of this turn was at an enemy that came into the firer's range or arc since the
+/// Movement phase began, as far as the firer and its target are still on the map.
+fn opportunity_fire_came_into_range(world: &World) -> Result<(), String> {
+    let turn = world.resource::<crate::flow::Turn>().0;
+    let journal = world.resource::<crate::journal::Journal>();
+    for e in journal.entries().iter().filter(|e| e.turn == turn) {
+        let crate::journal::GameEvent::Fired {
+            kind,
+            firers,
+            target,
+            ..
+        } = &e.event
+        else {
+            continue;
+        };
+        if kind != "Opportunity fire" {
+            continue;
+        }
+        let firer = firers.first().and_then(|id| view::unit(world, id));
+        let shot = crate::scenario::hex_of(target).and_then(|h| view::unit_at(world, h));
+        if let (Some(u), Some(t)) = (firer, shot)
+            && let Some(why) = super::shooting_phase::not_come_into_range(world, &u, &t)
+        {
+            return Err(format!(
+                "opportunity fire at a target that did not come into range or arc: {why}"
+            ));
+        }
     }
     Ok(())
 }

@@ -29,6 +29,15 @@ pub(super) fn carry_out(world: &mut World) {
             hold_fire(world);
             world.resource_mut::<AcwState>().firing_at = None;
             next_to_act(world);
+        } else if *world.resource::<State<Phase>>().get() == MOVEMENT {
+            // "may move up to three units": the side stops short of its count, and the
+            // move goes to the other side.
+            if let Some((_, left)) = world.resource_mut::<AcwState>().acting.as_mut() {
+                *left = 0;
+            }
+            let name = side_name(world, side);
+            say(world, format!("{name} moves no more units for now."));
+            next_to_act(world);
         } else {
             world.resource_mut::<AcwState>().done.push(side);
         }
@@ -235,6 +244,10 @@ fn fire(world: &mut World, unit: &str, target: &str, stand: usize) {
             world.resource_mut::<AcwState>().firing_at = None;
             next_to_act(world);
         }
+    } else if let Some(k) = shooting_phase::charging(world, &t.id) {
+        // A charger in contact, its fight still to come, is still charging: fire at it
+        // in the Shooting phase is a die on its dominoes too.
+        shooting_phase::fire_at_charger(world, k, &u, &t, stand, shot);
     } else {
         let kind = if phase == REACT {
             "Opportunity fire"
@@ -581,6 +594,8 @@ pub(super) fn begin_orders(world: &mut World) {
         state.charges.clear();
         state.placing = None;
         state.firing_at = None;
+        state.casualties.clear();
+        state.placed.clear();
     }
     let all = view::units(world);
     for side in 0..sides {
@@ -602,16 +617,21 @@ pub(super) fn roll_for_initiative(world: &mut World) {
     world.resource_mut::<AcwState>().choosing = Some(side);
 }
 
-/// The Movement phase begins: the side moving first acts with as many units as its
-/// CinC's rating allows.
+/// The Movement phase begins: where each unit stands is noted, and the side
+/// moving first acts with as many units as its CinC's rating allows.
 pub(super) fn begin_movement(world: &mut World) {
+    let placed = view::units(world)
+        .into_iter()
+        .map(|u| (u.base.id, (u.base.hex, u.facing)))
+        .collect();
+    world.resource_mut::<AcwState>().placed = placed;
     let first = world.resource::<AcwState>().first;
     let units = rating_units(world, first);
     world.resource_mut::<AcwState>().acting = Some((first, units));
     next_to_act(world);
 }
 
-fn rating_units(world: &World, side: u8) -> u8 {
+pub(super) fn rating_units(world: &World, side: u8) -> u8 {
     world
         .resource::<AcwState>()
         .ratings

@@ -74,6 +74,39 @@ fn held_at(world: &World, u: &Unit, t: &Unit) -> Option<String> {
     })
 }
 
+/// The charge `id` is making, if it is still charging: in contact, its dominoes placed,
+/// its fight still to come. Fire at it then is fire at a charger during its charge.
+pub fn charging(world: &World, id: &str) -> Option<usize> {
+    world
+        .resource::<AcwState>()
+        .charges
+        .iter()
+        .position(|c| c.charger == id && !c.fought && c.lines[0].placed())
+}
+
+/// Why `u` may not shoot `t` by opportunity fire: `t` was in its range and arc as the
+/// Movement phase began, and has not come into them since ("Use opportunity fire to
+/// shoot at targets coming into range/arc").
+/// Ours — A-35 in docs/rules/acw.md: what comes into range or arc.
+pub(crate) fn not_come_into_range(world: &World, u: &Unit, t: &Unit) -> Option<String> {
+    let placed = &world.resource::<AcwState>().placed;
+    let (&(from, facing), &(at, _)) = (placed.get(&u.id)?, placed.get(&t.id)?);
+    let hexes = from.unsigned_distance_to(at);
+    let in_range = if u.battery {
+        fire_chart::artillery_needs(hexes)
+    } else {
+        fire_chart::infantry_needs(hexes)
+    }
+    .is_some();
+    (in_range && geometry::in_arc(from, facing, at)).then(|| {
+        format!(
+            "{} was in {}'s range and arc as the Movement phase began: opportunity fire \
+             shoots at targets coming into range or arc",
+            t.name, u.name
+        )
+    })
+}
+
 /// Why `u` may not fire at `t` now, if it may not; else the shot. `chit` is the chit
 /// the firing needs (Fire in the Shooting phase).
 pub fn can_fire(world: &World, u: &Unit, t: &Unit, chit: &[Chit]) -> Result<Shot, String> {
@@ -137,6 +170,11 @@ pub fn can_fire_on(
     if !sees(world, u.hex, t.hex) {
         return Err(format!("{} cannot see {}", u.name, t.name));
     }
+    if chit == [Chit::OpportunityFire]
+        && let Some(why) = not_come_into_range(world, u, t)
+    {
+        return Err(why);
+    }
     Ok(Shot {
         hexes,
         needs,
@@ -167,8 +205,8 @@ pub fn order_odds(world: &World, order: &super::AcwOrder) -> Option<Odds> {
     fire_odds(world, &u, &t, shot, Some(*stand))
 }
 
-/// The exact odds of `u` firing at `t` now: at a charger while its charge is fired at,
-/// the hits on the domino behind `stand` ([`charger_shot_odds`]); else the stands lost.
+/// The exact odds of `u` firing at `t` now: at a charger during its charge (its fire
+/// window, or the Shooting phase before its fight), the hits on the domino behind `stand` ([`charger_shot_odds`]); else the stands lost.
 pub fn fire_odds(
     world: &World,
     u: &Unit,
@@ -176,7 +214,7 @@ pub fn fire_odds(
     shot: Shot,
     stand: Option<usize>,
 ) -> Option<Odds> {
-    if world.resource::<AcwState>().firing_at.is_some() {
+    if world.resource::<AcwState>().firing_at.is_some() || charging(world, &t.id).is_some() {
         return Some(charger_shot_odds(u, t, shot, stand));
     }
     odds(u, t, shot)

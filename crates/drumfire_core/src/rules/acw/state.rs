@@ -204,6 +204,14 @@ pub struct AcwState {
     pub firing_at: Option<usize>,
     /// The outcomes of the fights, carried out in the React phase.
     pub aftermath: Vec<super::combat::Aftermath>,
+    /// The stands lost in this turn's fights, by unit: they stand until the React
+    /// phase ("React ... Remove combat casualties"), so a second fight on the same
+    /// unit meets its whole line.
+    pub casualties: BTreeMap<String, BTreeSet<usize>>,
+    /// Where each unit stood and which way it faced as the Movement phase began:
+    /// opportunity fire shoots only at targets that have come into range or arc since
+    ///
+    pub placed: BTreeMap<String, (hexx::Hex, hexx::EdgeDirection)>,
 }
 
 impl AcwState {

@@ -11,8 +11,9 @@ use crate::orders::Refusal;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 
-/// May the side awaited pass now: in the Shooting and React phases, and when it may
-/// fire at a charger, once no domino waits to be placed.
+/// May the side awaited pass now: in the Shooting and React phases, when it may fire
+/// at a charger, and in the Movement phase once it has acted with a unit this time
+/// (it stops short of its count), once no domino waits to be placed.
 pub fn pass(world: &World) -> Result<(), Refusal> {
     super::deal::not_dealing(world)?;
     let phase = *world.resource::<State<Phase>>().get();
@@ -23,9 +24,20 @@ pub fn pass(world: &World) -> Result<(), Refusal> {
     if phase == MOVEMENT && state.firing_at.is_some() {
         return Ok(());
     }
+    if phase == MOVEMENT {
+        // "may move up to three units": once it has acted with one, a side may stop
+        // short of its CinC's count.
+        return match state.acting {
+            Some((side, left)) if left < super::resolve::rating_units(world, side) => Ok(()),
+            Some(_) => refuse(
+                "Turn over at least one chit first: a side moves up to its CinC's count of units, and at least one, each time the move comes to it.",
+            ),
+            None => refuse("No side is moving now."),
+        };
+    }
     if phase != SHOOTING && phase != REACT {
         return refuse(
-            "Only the Shooting and React phases, and fire at a charger, end by passing: every chit is turned over in the Movement phase.",
+            "Only the Shooting and React phases, and fire at a charger, end by passing.",
         );
     }
     Ok(())

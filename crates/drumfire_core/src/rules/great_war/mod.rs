@@ -323,9 +323,11 @@ pub(crate) fn place(world: &mut World, id: &str, to: Hex) {
     }
 }
 
-/// Ours: an objective is held by the side whose unit entered it last (leaders alone
-/// do not take it), and stays held after the unit leaves.
-fn take_objective(world: &mut World, piece: Entity, cell: Option<Entity>) {
+/// Ours — D-16 in docs/rules/great-war.md: an objective is held by the side whose unit
+/// entered it last (leaders alone do not take it), and stays held after the unit
+/// leaves; a unit entering it while an enemy unit stands there (an assault) does not
+/// take it: the assault that carries the hex does (`resolve.rs` `assault_end`).
+pub(crate) fn take_objective(world: &mut World, piece: Entity, cell: Option<Entity>) {
     let Some(counter) = world.get::<crate::counters::Counter>(piece) else {
         return;
     };
@@ -333,6 +335,14 @@ fn take_objective(world: &mut World, piece: Entity, cell: Option<Entity>) {
         return;
     }
     let side = counter.side;
+    let contested = world.get::<OnHex>(piece).is_some_and(|at| {
+        view::in_hex(world, at.0)
+            .iter()
+            .any(|p| p.side != side && !p.is_leader())
+    });
+    if contested {
+        return;
+    }
     if let Some(mut o) = cell.and_then(|c| world.get_mut::<crate::map::Objective>(c)) {
         o.held_by = Some(side);
     }
@@ -381,6 +391,11 @@ pub(crate) fn lose_step(world: &mut World, id: &str) -> bool {
         *l += 1;
     }
     let gone = steps.current == 0;
+    // Ours — D-9 in docs/rules/great-war.md: a transport destroyed with its load
+    // destroys the load too, and every step the load had left counts as lost.
+    let cargo = gone
+        .then(|| world.resource::<GwState>().loaded.get(id).cloned())
+        .flatten();
     if gone {
         remove_from_play(world, id, OffMap::Eliminated);
     }
@@ -391,6 +406,29 @@ pub(crate) fn lose_step(world: &mut World, id: &str) -> bool {
             eliminated: gone,
         },
     );
+    if let Some(cargo) = cargo
+        && let Some(left) = entity(world, &cargo).and_then(|e| world.get::<Steps>(e).copied())
+    {
+        if let Some(l) = world
+            .resource_mut::<StepsLost>()
+            .0
+            .get_mut(usize::from(side))
+        {
+            *l += u32::from(left.current);
+        }
+        for _ in 0..left.current {
+            note(
+                world,
+                GameEvent::StepLost {
+                    piece: cargo.clone(),
+                    eliminated: true,
+                },
+            );
+        }
+        if let Some(e) = entity(world, &cargo) {
+            world.entity_mut(e).insert(Steps { current: 0, ..left });
+        }
+    }
     gone
 }
 

@@ -96,8 +96,14 @@ fn execute(world: &mut World, step: Step) {
             opportunity,
         } => advance(world, side, pieces, path, entered, opportunity),
         Step::Drumfire { hex, side, pieces } => drumfire(world, hex, side, &pieces),
-        Step::OpportunityWindow { hex, side } => {
-            if view::in_hex(world, hex).iter().any(|p| p.side == side) {
+        Step::OpportunityWindow { hex, side, pieces } => {
+            // "fire at enemy units that move within range": a unit that moved in is
+            // still there (not one of its side that stood there, nor a leader alone).
+            // Ours — D-12 in docs/rules/great-war.md.
+            if view::in_hex(world, hex)
+                .iter()
+                .any(|p| p.side == side && !p.is_leader() && pieces.contains(&p.id))
+            {
                 let enemy = 1 - side.min(1);
                 let eligible: Vec<String> = opportunity_firers(world, enemy, hex)
                     .into_iter()
@@ -148,6 +154,11 @@ fn execute(world: &mut World, step: Step) {
             piece,
         } => morale(world, hex, side, plus, piece),
         Step::Flee { piece } => flee(world, &piece),
+        Step::Depletion { piece } => {
+            if let Some(p) = view::by_id(world, &piece) {
+                super::action::depletion(world, &p);
+            }
+        }
     }
 }
 
@@ -260,7 +271,11 @@ fn advance(
         pieces: entering,
     }];
     if opportunity {
-        steps.push(Step::OpportunityWindow { hex: next, side });
+        steps.push(Step::OpportunityWindow {
+            hex: next,
+            side,
+            pieces: ids.clone(),
+        });
     }
     if path.len() > 1 {
         steps.push(Step::Advance {
@@ -515,10 +530,24 @@ fn assault(
             let result = roll_on_table(world, &plan);
             outcomes.push((plan.side, result));
         }
+        // "each time a unit with an Open Sights mission fires, the owning player rolls
+        // two dice": a battery firing in an assault (firing back) rolls too, once the
+        // assault's results have struck (the fire that runs it dry still lands).
+        let state = world.resource::<GwState>();
+        let open_sights: Vec<Step> = attacking
+            .iter()
+            .chain(&defending)
+            .filter(|p| !p.is_leader() && !p.demoralized)
+            .filter(|p| view::action_fire(state, p).is_some_and(|(_, os)| os))
+            .map(|p| Step::Depletion {
+                piece: p.id.clone(),
+            })
+            .collect();
         for (firer, result) in outcomes {
             let target = if firer == side { defender } else { side };
             steps.extend(effects(hex, target, result));
         }
+        steps.extend(open_sights);
     }
     steps.push(Step::AssaultEnd {
         hex,
@@ -560,6 +589,13 @@ fn assault_end(world: &mut World, hex: Hex, side: u8, attackers: Vec<(String, He
         for p in here.iter().filter(|p| p.side != side) {
             super::remove_from_play(world, &p.id, OffMap::Eliminated);
             say(world, format!("{} is captured in {}.", p.name, label(hex)));
+        }
+        // The hex carried, its objective (if it is one) is the attackers'.
+        if let Some(p) = here.iter().find(|p| p.side == side && !p.is_leader())
+            && let Some(e) = super::entity(world, &p.id)
+        {
+            let cell = world.resource::<crate::map::HexIndex>().hex_entity(hex);
+            super::take_objective(world, e, cell);
         }
         say(world, format!("The assault carries {}.", label(hex)));
     } else {

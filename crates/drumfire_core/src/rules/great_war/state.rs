@@ -85,12 +85,20 @@ pub enum Step {
         /// attacked, not pieces of their side that stood in the hex already.
         pieces: Vec<String>,
     },
+    /// A battery that fired over open sights rolls for its ammunition (in an assault,
+    /// once the assault's results have struck).
+    Depletion {
+        /// The battery.
+        piece: String,
+    },
     /// The other side may fire at pieces that moved into a hex.
     OpportunityWindow {
         /// The hex moved into.
         hex: Hex,
         /// The moving side.
         side: u8,
+        /// The pieces that moved into it.
+        pieces: Vec<String>,
     },
     /// A side performs its Planned Fire for the turn: worked out when this step comes,
     /// from its batteries as they then are (the initiative winner's fire, carried out

@@ -142,7 +142,6 @@ pub(super) fn walk(world: &mut World, id: &str, path: &[Hex]) {
     }
     mark(world, id, MarkerKind::Moved);
     let at = view::cell(world, prev).unwrap_or_default();
-    world.resource_mut::<PtState>().fording.remove(id);
     if at.deep_river() {
         say(
             world,
@@ -154,7 +153,16 @@ pub(super) fn walk(world: &mut World, id: &str, path: &[Hex]) {
         destroy(world, id);
         return;
     }
-    if at.ford() {
+    wade(world, id, &u.name, at.ford());
+    face_contact(world, id);
+}
+
+/// A unit has come into a hex, by its move or after a close combat: in a ford it
+/// "moves into the river on turn A and stops. It remains in the river for turn B" (its
+/// crossing counted from this turn); anywhere else a crossing it was making is over.
+fn wade(world: &mut World, id: &str, name: &str, ford: bool) {
+    world.resource_mut::<PtState>().fording.remove(id);
+    if ford {
         let turn = world.resource::<Turn>().0;
         world
             .resource_mut::<PtState>()
@@ -162,10 +170,9 @@ pub(super) fn walk(world: &mut World, id: &str, path: &[Hex]) {
             .insert(id.to_owned(), turn);
         say(
             world,
-            format!("{} wades into the ford: it stays there next turn.", u.name),
+            format!("{name} wades into the ford: it stays there next turn."),
         );
     }
-    face_contact(world, id);
 }
 
 /// A unit that ends next to enemy units faces one of them (the one nearest the way it
@@ -410,21 +417,24 @@ pub(super) fn close_combat(
     }
 }
 
-/// Moves a unit one hex after a close combat (advance or withdrawal), journaled;
-/// the way it went, for its facing.
+/// Moves a unit one hex after a close combat (advance or withdrawal), journaled, a
+/// ford holding it as a move into one does; the way it went, for its facing.
 pub(super) fn shift(world: &mut World, id: &str, to: Hex) -> Option<EdgeDirection> {
-    let from = view::unit(world, id)?.hex;
+    let u = view::unit(world, id)?;
     place(world, id, to);
     note(
         world,
         GameEvent::Moved {
             pieces: vec![id.to_owned()],
-            from: view::label(from),
+            from: view::label(u.hex),
             to: view::label(to),
             via: Vec::new(),
         },
     );
-    from.neighbor_direction(to)
+    // Into a ford, as by any move (ours — P-11 in docs/rules/portable.md).
+    let ford = view::cell(world, to).is_some_and(|c| c.ford());
+    wade(world, id, &u.name, ford);
+    u.hex.neighbor_direction(to)
 }
 
 // ---- Effects --------------------------------------------------------------------------

@@ -92,9 +92,10 @@ fn touching<'a>(group: &'a [Unit], u: &Unit) -> Vec<&'a Unit> {
 /// What `u` may engage in its group, the first its choice when it makes none: the
 /// enemy personnel, or one enemy vehicle unit ("an infantry unit must choose one of
 /// the enemy tank units"; a tank fires its machine guns at personnel or its gun at a
-/// vehicle). Heavy weapons engage nothing; infantry without an anti-tank assault value
-/// and cavalry engage no vehicle; a tank or armored car engages no personnel in a
-/// bunker or pillbox ("which cannot assault bunkers, pillboxes or other tanks").
+/// vehicle). Heavy weapons engage nothing; infantry without an anti-tank assault value,
+/// infantry in a bunker or pillbox (W-D32) and cavalry engage no vehicle; a tank or
+/// armored car engages no personnel in a bunker or pillbox ("which cannot assault
+/// bunkers, pillboxes or other tanks").
 pub fn options(world: &World, group: &[Unit], u: &Unit) -> Vec<Engages> {
     let near = touching(group, u);
     let mut out = Vec::new();
@@ -108,6 +109,9 @@ pub fn options(world: &World, group: &[Unit], u: &Unit) -> Vec<Engages> {
         out.push(Engages::Personnel);
     }
     let may_engage_vehicles = match u.kind() {
+        // Ours — W-D32 in docs/rules/wwii.md: bunkers "prevent units occupying them
+        // from being assaulted by tanks", so no tank assault is fought from one either.
+        Kind::Infantry if in_bunker(world, u) => false,
         Kind::Infantry => u.figures.at_assault.is_some(),
         Kind::Tank | Kind::ArmoredCar => u.figures.gun.is_some(),
         _ => false,
@@ -824,9 +828,13 @@ fn resolve_group(world: &mut World, group: &[Unit]) {
             // "Bunkers and pillboxes ... prevent units occupying them from being
             // assaulted by tanks": no tank overruns the heavy weapons in one.
             let bunkered = in_bunker(world, &h);
+            // "Involved tank bases must either use machine gun fire on opposing
+            // infantry or fire normally at opposing tanks, not both": a tank whose gun
+            // engages a vehicle overruns no heavy weapons.
             let tanks_near: Vec<Unit> = touching(group, &h)
                 .into_iter()
                 .filter(|e| e.kind().vehicle() && !bunkered)
+                .filter(|e| !matches!(engages(world, group, e), Engages::Vehicle(_)))
                 .filter_map(|e| view::unit(world, &e.id))
                 .collect();
             let beaten_by_tanks = tanks_near.iter().any(|t| {

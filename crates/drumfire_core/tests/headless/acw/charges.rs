@@ -283,9 +283,10 @@ fn the_charger_names_the_enemy_it_charges_among_those_it_contacts() {
             "47th Alabama charges 83rd Pennsylvania: stand 2: 8 against 6 — 83rd Pennsylvania loses a stand.",
             "47th Alabama charges 83rd Pennsylvania: stand 3: 3 against 1 — 83rd Pennsylvania loses a stand.",
             "47th Alabama charges 83rd Pennsylvania: stand 4: 3 against 1 — 83rd Pennsylvania loses a stand.",
-            "83rd Pennsylvania is gone from the field.",
             "47th Alabama: holds and regroups.",
             "83rd Pennsylvania: routs.",
+            // "React ... Remove combat casualties": its stands come off after the fight.
+            "83rd Pennsylvania is gone from the field.",
         ]
     );
     let mut g = game(SEED);
@@ -461,4 +462,100 @@ fn a_charge_goes_in_before_the_dice_of_its_blank_dominoes() {
         }
     }
     assert!(blanks > 0, "no blank domino in six games");
+}
+
+#[test]
+fn combat_casualties_come_off_in_the_react_phase_so_a_second_charge_meets_the_whole_line() {
+    // "6 React ... Remove combat casualties": the 47th and 15th Alabama both charge the
+    // 83rd Pennsylvania; the stands the first fight takes still stand in the second,
+    // which the 83rd fights with its whole line (two dominoes for four stands), and
+    // both fights' casualties come off in the React phase (A-30).
+    let mut g = game_from(
+        "acw_first.ron",
+        &[(
+            r#"hex: "0904", name: "15th Alabama", facing: Some(NorthWest)"#,
+            r#"hex: "0605", name: "15th Alabama", facing: Some(SouthWest)"#,
+        )],
+        SEED,
+    );
+    to_movement(
+        &mut g,
+        &UNION_MOVING,
+        &[("c_15al", Chit::Charge), ("c_47al", Chit::Charge)],
+    );
+    g.submit(charge_at(1, "c_47al", "0806 0706 0606 0506", "0406"))
+        .unwrap();
+    g.submit(place(1, 0, false)).unwrap();
+    if state(&g).firing_at.is_some() {
+        g.submit(Order::Pass { side: 0 }).unwrap();
+    }
+    g.submit(charge_at(1, "c_15al", "0505", "0406")).unwrap();
+    g.submit(place(1, 0, false)).unwrap();
+    to_combat_without_fire(&mut g);
+    assert_eq!(g.phase_name(), "Combat");
+    // The first fight.
+    assert_eq!(state(&g).charges[0].lines[1].blind.len() + 1, 2);
+    g.submit(place(0, 0, false)).unwrap();
+    let after_first = lost(&g, "u_83pa");
+    assert_eq!(
+        after_first,
+        Vec::<usize>::new(),
+        "the casualties still stand"
+    );
+    let taken: Vec<usize> = state(&g)
+        .casualties
+        .get("u_83pa")
+        .into_iter()
+        .flatten()
+        .copied()
+        .collect();
+    // The second: the 83rd draws for its whole line of four.
+    assert_eq!(g.phase_name(), "Combat");
+    let second = &state(&g).charges[1].lines[1];
+    assert_eq!(second.blind.len() + usize::from(second.hand.is_some()), 2);
+    g.submit(place(0, 0, false)).unwrap();
+    // The first fight took all four of the 83rd's stands; it still fights the second
+    // with all four, and comes off the field in the React phase.
+    assert_eq!(taken, [0, 1, 2, 3]);
+    let fights: Vec<String> = notes(&g)
+        .into_iter()
+        .skip_while(|n| !n.starts_with("The dominoes"))
+        .collect();
+    assert_eq!(
+        fights,
+        [
+            "The dominoes are turned over: 47th Alabama 5|6 1|1 6|3; 83rd Pennsylvania 6|6 1|3.",
+            "47th Alabama charges 83rd Pennsylvania: stand 1: 7 against 6 — 83rd Pennsylvania loses a stand.",
+            "47th Alabama charges 83rd Pennsylvania: stand 2: 8 against 6 — 83rd Pennsylvania loses a stand.",
+            "47th Alabama charges 83rd Pennsylvania: stand 3: 3 against 1 — 83rd Pennsylvania loses a stand.",
+            "47th Alabama charges 83rd Pennsylvania: stand 4: 3 against 1 — 83rd Pennsylvania loses a stand.",
+            "47th Alabama: holds and regroups.",
+            "83rd Pennsylvania: routs.",
+            "83rd Pennsylvania fights back: it draws its dominoes and looks at one.",
+            "The dominoes are turned over: 15th Alabama 6|3 1|1 4|4 3|4; 83rd Pennsylvania 0|3 0|0.",
+            "15th Alabama charges 83rd Pennsylvania: stand 1: 8 against 6 — 83rd Pennsylvania loses a stand.",
+            "15th Alabama charges 83rd Pennsylvania: stand 2: 5 against 3 — 83rd Pennsylvania loses a stand.",
+            "15th Alabama charges 83rd Pennsylvania: stand 3: 3 against 4 — 15th Alabama loses a stand.",
+            "15th Alabama charges 83rd Pennsylvania: stand 4: 3 against -1 — 83rd Pennsylvania loses a stand.",
+            "15th Alabama: holds and regroups.",
+            "83rd Pennsylvania: routs.",
+            "83rd Pennsylvania is gone from the field.",
+        ]
+    );
+    // The React phase took the casualties off: the 15th Alabama's third stand, and the
+    // 83rd's four once (a point each to the enemy).
+    assert_eq!(g.phase_name(), "Orders");
+    assert_eq!(lost(&g, "c_15al"), [2]);
+    let stands_lost = |id: &str| {
+        g.journal()
+            .entries()
+            .iter()
+            .filter(|e| matches!(&e.event, GameEvent::StandLost { piece, .. } if piece == id))
+            .count()
+    };
+    assert_eq!(stands_lost("u_83pa"), 4);
+    assert_eq!(
+        g.world().resource::<drumfire_core::sides::StepsLost>().0,
+        [4, 1]
+    );
 }

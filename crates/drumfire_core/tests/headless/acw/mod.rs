@@ -53,6 +53,18 @@ fn game(seed: u64) -> Game {
     Game::new(&parse(&path, &text), seed)
 }
 
+/// The game of a test scenario under `tests/data` with each `(from, to)` of its text
+/// replaced (units moved, faced otherwise), at `seed`.
+fn game_from(file: &str, changes: &[(&str, &str)], seed: u64) -> Game {
+    let path = format!("{}/../../tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    for (from, to) in changes {
+        assert!(text.contains(from), "{file} has no `{from}`");
+        text = text.replace(from, to);
+    }
+    Game::new(&parse(&path, &text), seed)
+}
+
 fn state(g: &Game) -> AcwState {
     g.world().resource::<AcwState>().clone()
 }

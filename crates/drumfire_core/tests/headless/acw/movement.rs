@@ -314,3 +314,36 @@ fn routed_units_fall_back_two_full_moves_and_thereafter_move_but_never_charge() 
     assert_eq!(acw::view::label(u.hex), "0405");
     assert!(u.routed);
 }
+
+#[test]
+fn a_brilliant_tactician_may_move_up_to_three_units_and_stop_short() {
+    // "a Brilliant Tactician may move up to three units then his opponent gets to
+    // reveal orders or move however many units he is allowed to": up to the rating's
+    // count, and at least one, each time the move comes to a side (A-28).
+    let mut g = game(SEED);
+    to_movement(&mut g, &UNION, &CONFEDERATE);
+    assert_eq!(state(&g).acting, Some((1, 3)));
+    refused(
+        &mut g,
+        Order::Pass { side: 1 },
+        "Turn over at least one chit first",
+    );
+    g.submit(act(1, "c_47al", "")).unwrap();
+    // The brilliant Confederate stops after one: the average Union CinC's two come next.
+    g.submit(Order::Pass { side: 1 }).unwrap();
+    assert_eq!(state(&g).acting, Some((0, 2)));
+    refused(
+        &mut g,
+        Order::Pass { side: 0 },
+        "Turn over at least one chit first",
+    );
+    g.submit(act(0, "u_20me", "")).unwrap();
+    g.submit(Order::Pass { side: 0 }).unwrap();
+    assert_eq!(state(&g).acting, Some((1, 3)));
+    g.submit(act(1, "c_15al", "")).unwrap();
+    // The Confederates' chits are all turned over: the Union moves its last two.
+    assert_eq!(state(&g).acting, Some((0, 2)));
+    g.submit(act(0, "u_bat", "")).unwrap();
+    g.submit(act(0, "u_83pa", "")).unwrap();
+    assert_eq!(g.phase_name(), "Shooting");
+}

@@ -403,15 +403,48 @@ fn fire_at_a_charger_puts_a_die_on_the_domino_behind_the_targeted_stand() {
     );
 }
 
+/// The range with the 2nd Wisconsin at 0205, out of Brooks's Battery's arc, on a Move
+/// chit: it marches to 0304, into the arc; every other chit is turned over in place.
+fn range_with_a_regiment_coming_into_the_arc(seed: u64) -> Game {
+    let mut g = game_from(
+        "acw_shooting.ron",
+        &[(
+            r#"hex: "0702", name: "2nd Wisconsin""#,
+            r#"hex: "0205", name: "2nd Wisconsin""#,
+        )],
+        seed,
+    );
+    let union = [
+        ("u_20me", Chit::Fire),
+        ("u_bat", Chit::Fire),
+        ("u_2wi", Chit::Move),
+    ];
+    to_movement(&mut g, &union, &RANGE_CONFEDERATE);
+    while g.phase_name() == "Movement" {
+        let side = g.awaiting().unwrap();
+        let left = acw::unrevealed(g.world(), side);
+        let o = if left.iter().any(|u| u == "u_2wi") {
+            act(side, "u_2wi", "0304")
+        } else {
+            act(side, &left[0], "")
+        };
+        g.submit(o).unwrap();
+    }
+    g
+}
+
 #[test]
-fn opportunity_fire_shoots_in_the_react_phase() {
+fn opportunity_fire_shoots_at_targets_coming_into_range_or_arc() {
     // "React ... Use opportunity fire to shoot at targets coming into range/arc": units
-    // on Opportunity Fire chits that have not fired shoot in the React phase (A-22).
-    let mut g = range(SEED, &RANGE_UNION, &RANGE_CONFEDERATE);
+    // on Opportunity Fire chits that have not fired shoot in the React phase (A-22), at
+    // an enemy that was not in their range and arc as the Movement phase began (A-35).
+    let mut g = range_with_a_regiment_coming_into_the_arc(SEED);
     // Shooting: the Union's Fire chits shoot; opportunity fire waits.
-    refused(&mut g, fire_at(1, "c_bat", "0502", 0), "waits on Union");
-    g.submit(fire_at(0, "u_20me", "0306", 2)).unwrap();
-    g.submit(Order::Pass { side: 0 }).unwrap();
+    refused(&mut g, fire_at(1, "c_bat", "0304", 0), "waits on Union");
+    while g.phase_name() == "Shooting" {
+        let side = g.awaiting().unwrap();
+        g.submit(Order::Pass { side }).unwrap();
+    }
     // No charge, so no combat: straight to React, where Brooks's battery may fire.
     assert_eq!(g.phase_name(), "React");
     assert_eq!(g.awaiting(), Some(1));
@@ -420,21 +453,54 @@ fn opportunity_fire_shoots_in_the_react_phase() {
         fire_at(1, "c_1tx", "0302", 0),
         "needs an Opportunity Fire chit",
     );
-    g.submit(fire_at(1, "c_bat", "0502", 0)).unwrap();
+    // The Union battery stood in its arc and range all along: it did not come into them.
+    refused(
+        &mut g,
+        fire_at(1, "c_bat", "0502", 0),
+        "Battery D, 5th US was in Brooks's Battery's range and arc as the Movement phase began: \
+         opportunity fire shoots at targets coming into range or arc",
+    );
+    // The 2nd Wisconsin marched into its arc.
+    g.submit(fire_at(1, "c_bat", "0304", 0)).unwrap();
     let fired = g
         .journal()
         .entries()
         .iter()
         .rev()
         .find_map(|e| match &e.event {
-            GameEvent::Fired { kind, firers, .. } => Some((kind.clone(), firers.clone())),
+            GameEvent::Fired {
+                kind,
+                firers,
+                target,
+                ..
+            } => Some((kind.clone(), firers.clone(), target.clone())),
             _ => None,
         })
         .unwrap();
     assert_eq!(
         fired,
-        ("Opportunity fire".to_owned(), vec!["c_bat".to_owned()])
+        (
+            "Opportunity fire".to_owned(),
+            vec!["c_bat".to_owned()],
+            "0304".to_owned()
+        )
     );
+}
+
+#[test]
+fn opportunity_fire_at_nothing_that_came_into_range_or_arc_is_no_shot() {
+    // Every chit turned over where it stands: nothing came into Brooks's Battery's
+    // range or arc, so the React phase offers it no shot and the turn goes on.
+    let g = range(SEED, &RANGE_UNION, &RANGE_CONFEDERATE);
+    let u = |id: &str| acw::view::unit(g.world(), id).unwrap();
+    let why = acw::shooting_phase::can_fire(
+        g.world(),
+        &u("c_bat"),
+        &u("u_bat"),
+        &[Chit::OpportunityFire],
+    )
+    .expect_err("no target came into range or arc");
+    assert!(why.contains("as the Movement phase began"), "{why}");
 }
 
 #[test]
@@ -579,4 +645,91 @@ fn only_units_with_orders_to_fire_shoot_and_the_others_are_told_why() {
         ["2nd Wisconsin is on Move: it needs a Fire chit to shoot"]
     );
     assert_eq!(why_idle(g.world(), 0, "u_20me"), Vec::<String>::new());
+}
+
+#[test]
+fn a_charger_shot_at_in_the_shooting_phase_before_its_fight_takes_a_die_on_its_dominoes() {
+    // "If a charger is shot at during the chage, casualties are not taken as with aimed
+    // fire. Just place a die on top of the dominoe behind the targeted stand." The 47th
+    // Alabama charges Battery D at 0406; the 20th Maine at 0503, on a Fire chit, cannot
+    // see the charger behind the 83rd Pennsylvania at 0504 while the charge comes in.
+    // The 83rd then marches off, and the 20th Maine shoots the charger in the Shooting
+    // phase: it is still charging (its fight to come), so each hit is a die on its
+    // dominoes, not a stand off (A-32).
+    let mut g = game_from(
+        "acw_first.ron",
+        &[
+            (
+                r#"hex: "0304", name: "20th Maine", facing: Some(SouthEast)"#,
+                r#"hex: "0503", name: "20th Maine", facing: Some(South)"#,
+            ),
+            (
+                r#"hex: "0406", name: "83rd Pennsylvania""#,
+                r#"hex: "0504", name: "83rd Pennsylvania""#,
+            ),
+            (
+                r#"hex: "0205", name: "Battery D, 5th US""#,
+                r#"hex: "0406", name: "Battery D, 5th US""#,
+            ),
+        ],
+        SEED,
+    );
+    to_movement(
+        &mut g,
+        &[
+            ("u_20me", Chit::Fire),
+            ("u_83pa", Chit::Move),
+            ("u_bat", Chit::Fire),
+        ],
+        &[("c_15al", Chit::Move), ("c_47al", Chit::Charge)],
+    );
+    g.submit(act(1, "c_47al", "0806 0706 0606 0506")).unwrap();
+    g.submit(place(1, 0, false)).unwrap();
+    let unit = |g: &Game, id: &str| acw::view::unit(g.world(), id).unwrap();
+    let shooters: Vec<String> = acw::charge_shots(g.world(), 0)
+        .into_iter()
+        .map(|u| u.base.id)
+        .collect();
+    assert!(!shooters.contains(&"u_20me".to_owned()), "{shooters:?}");
+    if state(&g).firing_at.is_some() {
+        g.submit(Order::Pass { side: 0 }).unwrap();
+    }
+    while g.phase_name() == "Movement" {
+        let side = g.awaiting().unwrap();
+        let left = acw::unrevealed(g.world(), side);
+        let o = if left.iter().any(|u| u == "u_83pa") {
+            act(side, "u_83pa", "0404")
+        } else {
+            act(side, &left[0], "")
+        };
+        g.submit(o).unwrap();
+    }
+    assert_eq!(g.phase_name(), "Shooting");
+    let shot = acw::shooting_phase::can_fire(
+        g.world(),
+        &unit(&g, "u_20me"),
+        &unit(&g, "c_47al"),
+        &[Chit::Fire],
+    );
+    assert!(shot.is_ok(), "{shot:?}");
+    while g.awaiting() != Some(0) {
+        let side = g.awaiting().unwrap();
+        g.submit(Order::Pass { side }).unwrap();
+    }
+    g.submit(fire_at(0, "u_20me", "0506", 1)).unwrap();
+    let (kind, dice) = g
+        .journal()
+        .entries()
+        .iter()
+        .rev()
+        .find_map(|e| match &e.event {
+            GameEvent::Fired { kind, dice, .. } => Some((kind.clone(), dice.clone())),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(kind, "Fire at a charger");
+    // Six dice at three hexes, 4-6 hit: four hits, all on the domino behind stand 2.
+    assert_eq!(dice, [4, 3, 5, 5, 3, 5]);
+    assert_eq!(lost(&g, "c_47al"), Vec::<usize>::new(), "no stand off");
+    assert_eq!(state(&g).charges[0].lines[0].hits, [0, 4, 0, 0, 0]);
 }

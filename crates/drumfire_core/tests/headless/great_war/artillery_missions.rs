@@ -233,9 +233,9 @@ fn open_sights_artillery_over_its_depletion_number_twice_is_removed() {
     for seed in 0..50 {
         let mut g = Game::new(&s, seed);
         plan(&mut g, vec![("bty", Mission::OpenSights)]).unwrap();
-        // The scenario's LowAmmo marker counts as the first time.
-        let mut st = g.world_mut().resource_mut::<GwState>();
-        st.depletion.insert("bty".into(), 1);
+        // The scenario's LowAmmo marker counts as the first time: the next roll over
+        // the number removes the battery (D-14).
+        assert!(state(&g).depletion.is_empty());
         activate(&mut g, RED, "bty");
         let p = view::by_id(g.world(), "bty").unwrap();
         let group = state(&g).group.clone().unwrap();

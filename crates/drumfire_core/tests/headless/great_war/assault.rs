@@ -111,17 +111,7 @@ fn a_defender_that_already_fired_still_fires_back_in_an_assault() {
            leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, hex: "0101", flip: false)]"#,
     );
     let mut g = start(&s, 1);
-    activate(&mut g, RED, "maj");
-    gw(
-        &mut g,
-        GwOrder::Assault {
-            side: RED,
-            pieces: ids(&["r1"]),
-            target: "0201".into(),
-        },
-    )
-    .unwrap();
-    answer_all(&mut g);
+    major_assaults(&mut g, &["r1"], "0201");
     let kinds: Vec<String> = fired(&g).into_iter().map(|(kind, ..)| kind).collect();
     assert_eq!(kinds, vec!["Assault", "Assault defence"]);
 }
@@ -167,17 +157,7 @@ fn assault_into_drumfire(seed: u64) -> Game {
         "",
     );
     let mut g = start(&s, seed);
-    activate(&mut g, RED, "maj");
-    gw(
-        &mut g,
-        GwOrder::Assault {
-            side: RED,
-            pieces: ids(&["r1"]),
-            target: "0201".into(),
-        },
-    )
-    .unwrap();
-    answer_all(&mut g);
+    major_assaults(&mut g, &["r1"], "0201");
     g
 }
 
@@ -391,4 +371,32 @@ fn attackers_thrown_back_into_a_drumfire_hex_are_attacked_as_they_enter_it() {
     assert_eq!(drumfire, Some(("0101".to_owned(), vec!["guns".to_owned()])));
     assert_eq!(at(&g, "r1"), Some("0101".into()));
     assert_eq!(effects_of(&g, "Drumfire"), ["morale r1"]);
+}
+
+/// "each time a unit with an Open Sights mission fires, the owning player rolls two
+/// dice": a battery firing back in an assault fires too, and rolls (D-14).
+#[test]
+fn a_battery_firing_back_in_an_assault_rolls_for_its_ammunition() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "bty", side: "blue", unit: "field_battery", hex: "0201")],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, hex: "0101", flip: false)]"#,
+    );
+    let mut g = start(&s, 1);
+    major_assaults(&mut g, &["r1"], "0201");
+    let kinds: Vec<String> = fired(&g).into_iter().map(|(kind, ..)| kind).collect();
+    assert_eq!(kinds, vec!["Assault", "Assault defence"]);
+    let rolls: Vec<String> = events(&g)
+        .into_iter()
+        .filter_map(|e| match e {
+            GameEvent::DiceRolled { purpose, .. } => Some(purpose),
+            _ => None,
+        })
+        .collect();
+    println!("{rolls:?}");
+    assert!(
+        rolls.iter().any(|p| p == "ammunition depletion: bty"),
+        "{rolls:?}"
+    );
 }

@@ -118,6 +118,22 @@ fn mv(game: &mut Game, side: u8, pieces: &[&str], path: &[&str]) -> Result<(), S
     )
 }
 
+/// The Major activates and `pieces` assault `target`; every question after is answered
+/// with the first sensible answer.
+fn major_assaults(game: &mut Game, pieces: &[&str], target: &str) {
+    activate(game, RED, "maj");
+    gw(
+        game,
+        GwOrder::Assault {
+            side: RED,
+            pieces: ids(pieces),
+            target: target.into(),
+        },
+    )
+    .unwrap();
+    answer_all(game);
+}
+
 /// Answers every question with the first sensible answer (hold fire, first unit takes the loss).
 fn answer_all(game: &mut Game) {
     while let Some(p) = state(game).prompt.clone() {

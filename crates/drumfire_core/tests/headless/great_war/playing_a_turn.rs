@@ -327,3 +327,113 @@ fn cavalry_mounts_and_dismounts_by_activating_without_moving_or_firing() {
     // It has acted: the segment is over.
     assert_eq!(g.awaiting(), Some(BLUE));
 }
+
+/// D-9: a Demoralized piece "can do nothing on future action phases but try to recover
+/// morale": a Demoralized horse team neither loads nor unloads, nor is a Demoralized
+/// battery loaded.
+#[test]
+fn a_demoralized_horse_team_neither_loads_nor_unloads() {
+    let battle_of = |team: &str, bty: &str| {
+        battle(
+            &["......", "......"],
+            &format!(
+                r#"counters: [(id: "bty", side: "red", unit: "field_battery", hex: "0301"{bty}),
+                              (id: "team", side: "red", unit: "horse_team", hex: "0301"{team}),
+                              (id: "b1", side: "blue", unit: "rifle_company", hex: "0601")]"#
+            ),
+        )
+    };
+    let load = GwOrder::Load {
+        side: RED,
+        transport: "team".into(),
+        piece: "bty".into(),
+    };
+    let demoralized = r#", markers: [Demoralized]"#;
+    let mut g = start(&battle_of(demoralized, ""), 1);
+    activate(&mut g, RED, "team");
+    assert_eq!(
+        gw(&mut g, load.clone()).unwrap_err(),
+        "team is Demoralized: it can only try to recover."
+    );
+    let mut g = start(&battle_of("", demoralized), 1);
+    activate(&mut g, RED, "team");
+    assert_eq!(
+        gw(&mut g, load.clone()).unwrap_err(),
+        "bty is Demoralized: it can only try to recover."
+    );
+    // Loaded in good order, then Demoralized: it may not unload.
+    let mut g = start(&battle_of("", ""), 1);
+    activate(&mut g, RED, "team");
+    gw(&mut g, load).unwrap();
+    while g.awaiting() != Some(RED) || state(&g).group.is_some() {
+        let side = g.awaiting().unwrap();
+        g.submit(Order::Pass { side }).unwrap();
+    }
+    let e = g.world().resource::<PieceIds>().get("team").unwrap();
+    drumfire_core::counters::add_marker(&mut g.world_mut().entity_mut(e), MarkerKind::Demoralized);
+    activate(&mut g, RED, "team");
+    assert_eq!(
+        gw(
+            &mut g,
+            GwOrder::Unload {
+                side: RED,
+                transport: "team".into(),
+            }
+        )
+        .unwrap_err(),
+        "team is Demoralized: it can only try to recover."
+    );
+}
+
+/// D-12: "fire at enemy units that move within range": the question comes while a
+/// unit that moved into the hex is there. A leader moving alone draws none; nor does a
+/// company that stood in a hex when the machinegun that entered it is gone.
+#[test]
+fn opportunity_fire_is_offered_only_while_a_unit_that_moved_in_is_there() {
+    // The Major alone moves within the Blue company's range: no question.
+    let mut g = start(&opportunity_battle(), 1);
+    activate(&mut g, RED, "maj");
+    mv(&mut g, RED, &["maj"], &["0202"]).unwrap();
+    assert_eq!(
+        state(&g).prompt,
+        None,
+        "a leader alone draws no opportunity fire"
+    );
+    // The company moving the same way does.
+    let mut g = start(&opportunity_battle(), 1);
+    activate(&mut g, RED, "maj");
+    mv(&mut g, RED, &["r1"], &["0202"]).unwrap();
+    assert!(
+        matches!(state(&g).prompt, Some(Prompt::OpportunityFire { .. })),
+        "{:?}",
+        state(&g).prompt
+    );
+    // A machinegun joins a company in 0302 under Blue's Drumfire, which destroys it:
+    // the company that stood there did not move, and draws no opportunity fire.
+    let s = battle_sides(
+        &["........", "........", "........"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0302"),
+                      (id: "mg", side: "red", unit: "machinegun", hex: "0202"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0602")],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, hex: "0202", flip: false)],
+           hex_markers: [(kind: Drumfire, hex: "0302", side: "blue", source: "guns")]"#,
+        "",
+        r#", off_board_artillery: [(id: "guns", name: "Guns", strength: 18)]"#,
+    );
+    let mut seen = 0;
+    for seed in 0..30 {
+        let mut g = start(&s, seed);
+        activate(&mut g, RED, "maj");
+        mv(&mut g, RED, &["mg"], &["0302"]).unwrap();
+        if at(&g, "mg").is_none() {
+            assert_eq!(state(&g).prompt, None, "seed {seed}");
+            seen += 1;
+        } else {
+            assert!(
+                matches!(state(&g).prompt, Some(Prompt::OpportunityFire { .. })),
+                "seed {seed}"
+            );
+        }
+    }
+    assert!(seen > 0, "a seed destroyed the machinegun");
+}

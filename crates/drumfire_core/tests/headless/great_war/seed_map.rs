@@ -8,7 +8,7 @@
 fn every_procedure_we_designed_is_marked_ours_where_it_lives() {
     let (listed, wrong) =
         drumfire_core::testing::designed_marks("great-war.md", "- **D-", "D-", "great_war");
-    assert_eq!(listed, 15);
+    assert_eq!(listed, 16);
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 

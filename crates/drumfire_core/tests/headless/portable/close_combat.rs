@@ -178,3 +178,46 @@ fn an_attacker_that_cannot_withdraw_after_a_draw_is_destroyed() {
         "every free hex around is next to an enemy"
     );
 }
+
+/// "When crossing a ford in a river, a Unit moves into the river on turn A and stops.
+/// It remains in the river for turn B": a unit that advances into a ford after a close
+/// combat is crossing as if it had moved there, and stays the next turn (ours, P-11).
+#[test]
+fn a_unit_that_advances_into_a_ford_after_close_combat_stays_there_next_turn() {
+    let s = field(
+        &[],
+        &[],
+        ", rivers: [\"0105 0205 0305 0405 0505\"], fords: [\"0305\"]",
+        &[
+            ("att", 0, "infantry_rifles", "0304", ""),
+            ("def", 1, "infantry_rifles", "0305", ""),
+            ("far", 1, "infantry_rifles", "0901", ""),
+        ],
+    );
+    let mut game = Game::new(&s, 2);
+    game.submit(Order::Pass { side: 0 }).unwrap();
+    order(
+        &mut game,
+        PtOrder::CloseCombat {
+            side: 0,
+            attackers: vec!["att".into()],
+            defender: "def".into(),
+            advance: true,
+        },
+    )
+    .unwrap();
+    assert!(view::unit(game.world(), "def").is_none());
+    assert_eq!(view::label(unit(&game, "att").hex), "0305");
+    assert_eq!(
+        drumfire_core::rules::portable::movement::fording_turn(game.world(), "att"),
+        Some(1)
+    );
+    // The next turn is turn B of its crossing.
+    game.world_mut()
+        .resource_mut::<drumfire_core::flow::Turn>()
+        .0 += 1;
+    assert_eq!(
+        path(&game, "att", &["0306"]).unwrap_err(),
+        "att is fording the river: it stays in the ford this turn and goes on next turn."
+    );
+}

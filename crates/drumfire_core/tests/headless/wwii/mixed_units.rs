@@ -125,3 +125,90 @@ fn tanks_do_not_assault_tanks_and_heavy_weapons_sit_out_the_rounds() {
     let split = mixed::split([&side[..1], &lone]);
     assert_eq!(split.machine_guns[1], ["e_tank"]);
 }
+
+#[test]
+fn a_tank_whose_gun_engages_a_tank_overruns_no_heavy_weapons() {
+    // "Involved tank bases must either use machine gun fire on opposing infantry or
+    // fire normally at opposing tanks, not both": Blue's tank touches Red's machine
+    // guns and Red's tank in one assault; its gun engages the tank, so it does not
+    // overrun the guns.
+    let mut g = field(
+        &OPEN,
+        &[
+            ("tk", 0, "medium_tank", "0203", "North", 3),
+            ("mg", 1, "mg_section", "0202", "South", 2),
+            ("rt", 1, "medium_tank", "0204", "North", 3),
+            // Rifles of each side join the two tanks in one assault group: Red's beside
+            // Blue's tank and Blue's rifles, Blue's beside Red's tank.
+            ("rr", 1, "rifle_platoon", "0303", "South", 3),
+            ("ri", 0, "rifle_platoon", "0304", "North", 3),
+        ],
+        2,
+    );
+    pass_to(&mut g, "Assault");
+    assert_eq!(g.awaiting(), Some(0), "Blue's tank has a choice");
+    g.submit(
+        WwiiOrder::Engage {
+            side: 0,
+            unit: "tk".into(),
+            target: "rt".into(),
+        }
+        .into(),
+    )
+    .unwrap();
+    pass_turn(&mut g);
+    let lines = log(&g);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("tk fires its guns at rt")),
+        "{lines:#?}"
+    );
+    assert!(!lines.iter().any(|l| l == "mg is overrun."), "{lines:#?}");
+    assert_eq!(super::unit(&g, "mg").map(|u| u.bases()), Some(2));
+}
+
+#[test]
+fn rifles_in_a_bunker_beside_a_tank_neither_assault_it_nor_are_assaulted_by_it() {
+    // "Bunkers and pillboxes ... prevent units occupying them from being assaulted by
+    // tanks": rifles in a bunker touching only a tank fight no tank assault with it, so
+    // the tank's training never comes to its machine guns against them (W-D32). A
+    // Great tank crew, on seeds that once killed all four bases.
+    let terrain = [
+        "........", ".b......", "........", "........", "........", "........",
+    ];
+    let text = scenario_text(
+        &terrain,
+        &[
+            ("tank", 0, "medium_tank", "0203", "North", 3),
+            ("ri", 1, "rifle_platoon", "0202", "South", 4),
+        ],
+    )
+    .replace("training: [Regular, Regular]", "training: [Great, Regular]");
+    let s = drumfire_core::scenario::parse("test.ron", &text, &drumfire_core::rules::ALL)
+        .unwrap_or_else(|e| panic!("{}", e[0]));
+    for seed in 1..=3 {
+        let mut g = Game::new(&s, seed);
+        pass_turn(&mut g);
+        let lines = log(&g);
+        assert!(
+            lines.iter().any(|l| l
+                == "tank cannot assault ri: tanks cannot assault units in bunkers or pillboxes."),
+            "{lines:#?}"
+        );
+        assert!(
+            state(&g).fought.is_empty(),
+            "seed {seed}: no assault fought"
+        );
+        assert_eq!(
+            super::unit(&g, "ri").map(|u| u.bases()),
+            Some(4),
+            "seed {seed}"
+        );
+        assert_eq!(
+            super::unit(&g, "tank").map(|u| u.bases()),
+            Some(3),
+            "seed {seed}"
+        );
+    }
+}

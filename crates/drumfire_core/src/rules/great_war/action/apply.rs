@@ -282,7 +282,7 @@ pub(super) fn activate(world: &mut World, side: u8, roots: Vec<PieceView>) {
 /// > the result exceeds [it], the unit fires at half-strength from then on. If a
 /// > future ammunition depletion die-roll for the same unit also exceeds [it], the
 /// > unit is removed from play." Ours: the fire that runs it dry still lands.
-pub(super) fn depletion(world: &mut World, p: &PieceView) {
+pub(crate) fn depletion(world: &mut World, p: &PieceView) {
     let limit = world
         .resource::<super::super::scenario::GwSides>()
         .get(p.side)
@@ -292,10 +292,12 @@ pub(super) fn depletion(world: &mut World, p: &PieceView) {
     if total <= limit {
         return;
     }
+    // A battery already low (a roll over the number before, or the scenario's own
+    // marker) runs dry on this one.
     let count = {
         let mut state = world.resource_mut::<GwState>();
         let c = state.depletion.entry(p.id.clone()).or_default();
-        *c += 1;
+        *c = (*c).max(u8::from(p.low_ammo)) + 1;
         *c
     };
     if count == 1 {

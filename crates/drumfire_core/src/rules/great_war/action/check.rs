@@ -182,12 +182,7 @@ fn check_recover(world: &World, group: &Group, piece: &str) -> Result<(), Refusa
 /// A piece mounts or dismounts when it has a counterpart and is not Demoralized.
 fn check_mount_or_dismount(world: &World, group: &Group, piece: &str) -> Result<(), Refusal> {
     let (p, _) = members(world, group, &[piece.to_owned()])?.remove(0);
-    if p.demoralized {
-        return refuse(format!(
-            "{} is Demoralized: it can only try to recover.",
-            p.name
-        ));
-    }
+    not_demoralized(&p)?;
     match data(world)
         .units
         .get(&p.unit_type)
@@ -199,7 +194,8 @@ fn check_mount_or_dismount(world: &World, group: &Group, piece: &str) -> Result<
 }
 
 /// Ours — D-9 in docs/rules/great-war.md: transport. An empty transport loads a unit
-/// of its side in its hex that does not move by itself and has not fired.
+/// of its side in its hex that does not move by itself and has not fired, neither of
+/// them Demoralized.
 fn check_load(world: &World, group: &Group, transport: &str, piece: &str) -> Result<(), Refusal> {
     let state = world.resource::<GwState>();
     let (t, _) = members(world, group, &[transport.to_owned()])?.remove(0);
@@ -213,6 +209,9 @@ fn check_load(world: &World, group: &Group, transport: &str, piece: &str) -> Res
         .ok_or_else(|| Refusal(format!("There is no piece `{piece}` on the map.")))?;
     if c.side != t.side || c.hex != t.hex {
         return refuse(format!("{} must stand with {} to load.", c.name, t.name));
+    }
+    for p in [&t, &c] {
+        not_demoralized(p)?;
     }
     if c.is_leader() || c.face.movement != 0 {
         return refuse(format!(
@@ -229,15 +228,30 @@ fn check_load(world: &World, group: &Group, transport: &str, piece: &str) -> Res
     Ok(())
 }
 
-/// A transport unloads only what it carries.
+/// A transport unloads only what it carries, neither of them Demoralized.
 fn check_unload(world: &World, group: &Group, transport: &str) -> Result<(), Refusal> {
     let state = world.resource::<GwState>();
     let (t, _) = members(world, group, &[transport.to_owned()])?.remove(0);
-    if state.loaded.contains_key(&t.id) {
-        Ok(())
-    } else {
-        refuse(format!("{} carries nothing.", t.name))
+    let Some(cargo) = state.loaded.get(&t.id) else {
+        return refuse(format!("{} carries nothing.", t.name));
+    };
+    not_demoralized(&t)?;
+    if let Some(c) = view::by_id(world, cargo) {
+        not_demoralized(&c)?;
     }
+    Ok(())
+}
+
+/// A Demoralized piece "can do nothing on future action phases but try to recover
+/// morale": it gives no other order, and takes no part in one.
+fn not_demoralized(p: &PieceView) -> Result<(), Refusal> {
+    if p.demoralized {
+        return refuse(format!(
+            "{} is Demoralized: it can only try to recover.",
+            p.name
+        ));
+    }
+    Ok(())
 }
 
 /// Checks an assault. The attackers' leader shift is not fixed here: it is read when
