@@ -45,6 +45,7 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Seen>>) {
             | PtOrder::Move { unit, .. }
             | PtOrder::Fire { unit, .. }
             | PtOrder::Unpin { unit, .. }
+            | PtOrder::MountOrDismount { unit, .. }
             | PtOrder::Charge { unit, .. } => unit.clone(),
             PtOrder::CloseCombat { attackers, .. } => attackers[0].clone(),
         };
@@ -80,6 +81,15 @@ fn work_out_offers(world: &mut World, mut last: Local<Option<Seen>>) {
                 odds: None,
                 order: order.clone(),
             }),
+            PtOrder::MountOrDismount { unit, .. } => {
+                let mounted = view::unit(world, unit).is_some_and(|u| u.mounted);
+                let verb = if mounted { "Dismount" } else { "Mount" };
+                offers.offers.push(Offer {
+                    label: format!("{verb} (its activation)"),
+                    odds: None,
+                    order: order.clone(),
+                });
+            }
             PtOrder::Charge { .. } => offers.offers.push(Offer {
                 label: "Leave pinned: charge the nearest enemy (no activation)".into(),
                 odds: None,

@@ -553,11 +553,22 @@ fn every_rule_sets_new_map_starts_as_open_ground() {
             .values()
             .find(|t| t.glyph == glyph)
             .unwrap_or_else(|| panic!("{}: `{glyph}` is no terrain", rules.id));
+        // Each rule set's own open ground, by its id: not merely some terrain that costs
+        // one and hides nothing (the Napoleonic fields do too).
+        let open = match rules.id {
+            "great_war" | "portable" => "clear",
+            "acw" | "napoleonic" | "wwii" => "open",
+            other => panic!("{other}: which terrain is its open ground?"),
+        };
+        assert_eq!(
+            terrain.id, open,
+            "{}: a new map of {}",
+            rules.id, terrain.name
+        );
         assert!(
             terrain.move_cost == Some(1) && !terrain.cover && !terrain.blocks_sight,
-            "{}: a new map of {} ({})",
+            "{}: {} is no open ground",
             rules.id,
-            terrain.name,
             terrain.id
         );
         assert!(

@@ -123,6 +123,9 @@ fn step(
     if all.iter().any(|o| o.hex == next) {
         return None;
     }
+    if cell.built_up && view::friend_inside(world, all, p.side, &p.id, next).is_some() {
+        return None;
+    }
     let road = road && along_road(world, from, next);
     let allowed = allowance(p) + u8::from(road_bonus(p.brigade.formation) && road);
     let total = cost + entering;
@@ -170,6 +173,15 @@ pub fn check_path(world: &World, p: &Piece, path: &[Hex]) -> Result<(), String> 
         if all.iter().any(|o| o.hex == *h) {
             return Err(format!(
                 "{} is occupied: one brigade a hex",
+                view::label(*h)
+            ));
+        }
+        if cell.built_up
+            && let Some(f) = view::friend_inside(world, &all, p.side, &p.id, *h)
+        {
+            return Err(format!(
+                "{} already holds the built-up area of {}: \"Only one brigade per side is allowed inside BUA\"",
+                f.name,
                 view::label(*h)
             ));
         }

@@ -295,6 +295,7 @@ fn contest_fight(world: &mut World, p: &Piece, t: &Piece, fight: Fight, contest:
         && let Some(e) = alive(world, &p.id)
         && view::piece_at(world, t.hex).is_none()
         && view::piece(world, &p.id).is_some_and(|now| now.hex == p.hex && !now.routed)
+        && view::friend_inside(world, &view::pieces(world), p.side, &p.id, t.hex).is_none()
     {
         put(world, e, p.hex, t.hex);
         face(world, e, p.hex, t.hex);
@@ -592,13 +593,18 @@ fn disperse(world: &mut World, b: &Piece) {
     say(world, format!("{} is dispersed.", b.name));
 }
 
-/// The free hexes next to `from` that lie farther from `enemy`, each with what it
+/// The free hexes next to brigade `b` that lie farther from `enemy`, each with what it
 /// costs to enter, the cheapest first (open ground before a wood, a wood before a
-/// marsh); a hex no brigade may enter (a river with no crossing) is none of them.
+/// marsh); a hex no brigade may enter (a river with no crossing), or a built-up area a
+/// friend of `b` holds (N-34), is none of them.
 /// Ours — N-32 in docs/rules/napoleonic.md: a brigade retires or flees over the ground.
-fn away(world: &World, from: Hex, enemy: Hex) -> Vec<(Hex, u8)> {
-    let mut out: Vec<(Hex, u8)> = crate::map::away_from(from, enemy, |h| {
-        view::cell(world, h).is_some_and(|c| c.cost.is_some()) && view::piece_at(world, h).is_none()
+fn away(world: &World, b: &view::Piece, enemy: Hex) -> Vec<(Hex, u8)> {
+    let all = view::pieces(world);
+    let mut out: Vec<(Hex, u8)> = crate::map::away_from(b.hex, enemy, |h| {
+        view::cell(world, h).is_some_and(|c| {
+            c.cost.is_some()
+                && !(c.built_up && view::friend_inside(world, &all, b.side, &b.id, h).is_some())
+        }) && view::piece_at(world, h).is_none()
     })
     .into_iter()
     .filter_map(|h| Some((h, view::cell(world, h)?.cost?)))
@@ -630,7 +636,7 @@ fn retire(world: &mut World, id: &str, enemy: Hex) {
     }
     // "Retires 4"": one hex, which a brigade may always take (N-31), the cheapest
     // to enter of those away from the enemy (N-32).
-    match away(world, b.hex, enemy).first().copied() {
+    match away(world, &b, enemy).first().copied() {
         Some((to, _)) => {
             put(world, b.entity, b.hex, to);
             say(
@@ -678,7 +684,7 @@ fn flee(world: &mut World, id: &str, enemy: Hex, hexes: u8) {
         let Some(b) = view::piece(world, id) else {
             return;
         };
-        match away(world, b.hex, enemy).first().copied() {
+        match away(world, &b, enemy).first().copied() {
             Some((to, cost)) if spent == 0 || spent + cost <= hexes => {
                 put(world, b.entity, b.hex, to);
                 say(world, format!("{} flees to {}.", b.name, view::label(to)));

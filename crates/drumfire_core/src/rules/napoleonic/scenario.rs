@@ -160,6 +160,7 @@ pub fn check(file: &ScenarioFile) -> Vec<(String, String)> {
             ));
         }
     }
+    errs.extend(two_inside(file));
     for (i, c) in file.counters.iter().enumerate() {
         if c.stands.is_empty() {
             let (what, parts, example) = match arm_of(&c.unit) {
@@ -186,4 +187,42 @@ fn names(items: impl Iterator<Item = String>) -> String {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
         _ => items.concat(),
     }
+}
+
+/// Each counter set up inside a built-up area where a brigade of its side stands
+/// already: "Only one brigade per side is allowed inside BUA" (N-34).
+fn two_inside(file: &ScenarioFile) -> Vec<(String, String)> {
+    let data = super::INFO.data();
+    let built_up = |h: hexx::Hex| {
+        crate::coords::MapCoord::from_hex(h)
+            .and_then(|at| {
+                file.map
+                    .terrain
+                    .get(usize::from(at.row))?
+                    .chars()
+                    .nth(usize::from(at.col))
+            })
+            .and_then(|g| data.terrain_by_glyph(g))
+            .is_some_and(|t| t.id == super::view::BUILT_UP)
+    };
+    let mut errs = Vec::new();
+    for (i, c) in file.counters.iter().enumerate() {
+        let Some(hex) = crate::scenario::hex_of(&c.hex) else {
+            continue;
+        };
+        let area = super::view::built_up_area(built_up, hex);
+        let before = file.counters[..i].iter().find(|o| {
+            o.side == c.side && crate::scenario::hex_of(&o.hex).is_some_and(|h| area.contains(&h))
+        });
+        if let Some(o) = before {
+            errs.push((
+                format!("counters[{i}].hex"),
+                format!(
+                    "`{}` is set up at {} in the built-up area that `{}` holds at {}: \"Only one brigade per side is allowed inside BUA\"",
+                    c.id, c.hex, o.id, o.hex
+                ),
+            ));
+        }
+    }
+    errs
 }

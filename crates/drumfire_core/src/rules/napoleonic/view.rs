@@ -102,6 +102,8 @@ pub struct Cell {
     pub cost: Option<u8>,
     /// Road sides, as bits of [`crate::map::Sides`].
     pub road: u8,
+    /// A built-up area.
+    pub built_up: bool,
 }
 
 /// The map as the Napoleonic rules read it.
@@ -121,8 +123,47 @@ pub fn install_board(world: &mut World) {
                 f.kind.and_then(|k| k.move_cost)
             },
             road: f.road,
+            built_up: f.terrain == BUILT_UP,
         }
     })
+}
+
+/// The terrain id of a built-up area.
+pub const BUILT_UP: &str = "bua";
+
+/// The built-up area `hex` lies in: every built-up hex joined to it through built-up
+/// hexes, so a village of three hexes is one area (`built_up` says which hexes are);
+/// empty where `hex` is not built up.
+/// Ours — N-34 in docs/rules/napoleonic.md: a built-up area on hexes.
+pub fn built_up_area(built_up: impl Fn(Hex) -> bool, hex: Hex) -> Vec<Hex> {
+    if !built_up(hex) {
+        return Vec::new();
+    }
+    let mut area = vec![hex];
+    let mut i = 0;
+    while i < area.len() {
+        for n in area[i].all_neighbors() {
+            if !area.contains(&n) && built_up(n) {
+                area.push(n);
+            }
+        }
+        i += 1;
+    }
+    area
+}
+
+/// The brigade of `side`, other than `id`, inside the built-up area of `hex`, if one
+/// is: "Only one brigade per side is allowed inside BUA", so no other may go in.
+pub fn friend_inside<'a>(
+    world: &World,
+    all: &'a [Piece],
+    side: u8,
+    id: &str,
+    hex: Hex,
+) -> Option<&'a Piece> {
+    let area = built_up_area(|h| cell(world, h).is_some_and(|c| c.built_up), hex);
+    all.iter()
+        .find(|o| o.side == side && o.id != id && area.contains(&o.hex))
 }
 
 /// The hex as the rules read it, `None` off the map.

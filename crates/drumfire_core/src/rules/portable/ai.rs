@@ -178,6 +178,20 @@ fn score(world: &World, all: &[Unit], objectives: &[(Hex, u32, Option<u8>)], o: 
         }
         // Forced when not unpinned; the Unpin is scored on its own.
         PtOrder::Charge { .. } => 0.0,
+        PtOrder::MountOrDismount { unit: id, .. } => {
+            // Dismounted to hold and fire when the enemy is near but not at hand;
+            // mounted again to ride when none is near.
+            let Some(u) = unit(id) else { return f32::MIN };
+            let nearest = view::enemies(all, u.side)
+                .map(|e| e.hex.unsigned_distance_to(u.hex))
+                .min()
+                .unwrap_or(u32::MAX);
+            match (u.mounted, nearest) {
+                (true, 2..=3) => 0.4,
+                (false, 6..) => 0.2,
+                _ => -1.0,
+            }
+        }
     }
 }
 

@@ -80,8 +80,8 @@ fn cavalry_candidates(world: &World, side: u8, c: &Unit) -> Vec<PtOrder> {
     out
 }
 
-/// An activation: each of the side's units not yet activated unpins, fires at each
-/// enemy it may, or moves to each hex it can reach.
+/// An activation: each of the side's units not yet activated unpins, mounts or
+/// dismounts, fires at each enemy it may, or moves to each hex it can reach.
 fn activation_candidates(world: &World, all: &[Unit], side: u8) -> Vec<PtOrder> {
     let mut out = Vec::new();
     for u in all.iter().filter(|u| u.side == side && !u.activated()) {
@@ -90,6 +90,15 @@ fn activation_candidates(world: &World, all: &[Unit], side: u8) -> Vec<PtOrder> 
                 side,
                 unit: u.id.clone(),
             });
+        }
+        let order = PtOrder::MountOrDismount {
+            side,
+            unit: u.id.clone(),
+        };
+        if super::validate::counterpart(world, u).is_some()
+            && super::validate(world, &order).is_ok()
+        {
+            out.push(order);
         }
         for e in view::enemies(all, side) {
             if fire::plan(world, all, u, e.hex, false).is_ok() {

@@ -46,6 +46,7 @@ fn total(base: u8, changes: &[(i32, String)]) -> u8 {
 
 /// Works out a close combat, or says why it may not be fought.
 /// Ours — P-6 in docs/rules/portable.md: which units fight close combats.
+/// Ours — P-18 in docs/rules/portable.md: facing plays no part in close combat.
 pub fn plan(
     world: &World,
     all: &[Unit],

@@ -91,6 +91,17 @@ pub(super) fn apply(world: &mut World, o: PtOrder) {
             let name = view::unit(world, &unit).map_or(unit.clone(), |u| u.base.name);
             say(world, format!("{name} is unpinned."));
         }
+        PtOrder::MountOrDismount { unit, side } => {
+            world.resource_mut::<PtState>().activations -= 1;
+            note(
+                world,
+                GameEvent::Activated {
+                    side,
+                    pieces: vec![unit.clone()],
+                },
+            );
+            mount_or_dismount(world, &unit);
+        }
         PtOrder::Move { unit, path, side } => {
             world.resource_mut::<PtState>().activations -= 1;
             note(
@@ -113,6 +124,30 @@ pub(super) fn apply(world: &mut World, o: PtOrder) {
             close_combat(world, side, &attackers, &defender, advance);
         }
     }
+}
+
+/// A unit mounts or dismounts where it stands: it becomes its counterpart unit type,
+/// printed values and all, keeps its facing, and is done for the turn.
+/// Ours — P-17 in docs/rules/portable.md.
+fn mount_or_dismount(world: &mut World, id: &str) {
+    let Some(u) = view::unit(world, id) else {
+        return;
+    };
+    let Some(other) = super::validate::counterpart(world, &u) else {
+        return;
+    };
+    let Some(e) = entity(world, id) else { return };
+    let mut em = world.entity_mut(e);
+    if let Some(mut c) = em.get_mut::<Counter>() {
+        c.unit_type = other.id.clone();
+    }
+    em.insert(crate::counters::Printed {
+        full: other.full,
+        reduced: other.reduced,
+    });
+    mark(world, id, MarkerKind::Done);
+    let verb = if other.mounted { "mounts" } else { "dismounts" };
+    say(world, format!("{} {verb}.", u.name));
 }
 
 /// Moves a unit along a checked path: facing the way it goes, stopping to face an

@@ -43,6 +43,16 @@ pub enum PtOrder {
         /// The unit.
         unit: String,
     },
+    /// An activated cavalry unit mounts or dismounts: it becomes its counterpart, the
+    /// mounted piece for the dismounted and the other way round, and does nothing else
+    /// this turn.
+    /// Ours — P-17 in docs/rules/portable.md.
+    MountOrDismount {
+        /// The side.
+        side: u8,
+        /// The unit.
+        unit: String,
+    },
     /// A pinned regular European cavalry unit is left pinned: it moves at once toward
     /// the nearest enemy unit, without counting as an activation.
     Charge {
@@ -72,6 +82,7 @@ impl PtOrder {
             | Self::Move { side, .. }
             | Self::Fire { side, .. }
             | Self::Unpin { side, .. }
+            | Self::MountOrDismount { side, .. }
             | Self::Charge { side, .. }
             | Self::CloseCombat { side, .. } => *side,
         }

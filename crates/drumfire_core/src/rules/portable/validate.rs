@@ -42,6 +42,7 @@ pub fn validate(world: &World, o: &PtOrder) -> Result<(), Refusal> {
         PtOrder::Move { unit, path, .. } => check_move(world, &all, o, unit, path),
         PtOrder::Fire { unit, target, .. } => check_fire(world, &all, o, unit, target),
         PtOrder::Unpin { unit, .. } => check_unpin(world, &all, o, unit),
+        PtOrder::MountOrDismount { unit, .. } => check_mount(world, &all, o, unit),
         PtOrder::Charge { unit, .. } => check_charge(world, &all, o, unit),
     }
 }
@@ -213,6 +214,41 @@ fn check_unpin(world: &World, all: &[Unit], o: &PtOrder, unit: &str) -> Result<(
         return Err(Refusal(format!("{} is not pinned.", u.name)));
     }
     Ok(())
+}
+
+/// A mounting or dismounting: an activation of a unit with a mounted or dismounted
+/// counterpart, not pinned (it is unpinned first, as before a move: P-9) and not
+/// fording a river.
+/// Ours — P-17 in docs/rules/portable.md.
+fn check_mount(world: &World, all: &[Unit], o: &PtOrder, unit: &str) -> Result<(), Refusal> {
+    let (u, _) = activating(world, all, o, unit)?;
+    if deciding_early(world, o.side()) {
+        return Err(decide_now(&u));
+    }
+    check_activation_left(world, &u)?;
+    if counterpart(world, &u).is_none() {
+        return Err(Refusal(format!(
+            "{} has no mounted or dismounted piece.",
+            u.name
+        )));
+    }
+    if u.pinned {
+        return Err(Refusal(format!("{} is pinned: unpin it first.", u.name)));
+    }
+    if movement::fording_turn(world, &u.id).is_some_and(|t| t <= 2) {
+        return Err(Refusal(format!(
+            "{} is fording the river: it neither mounts nor dismounts in the ford.",
+            u.name
+        )));
+    }
+    Ok(())
+}
+
+/// The unit type a unit becomes when it mounts or dismounts, if it has one.
+pub fn counterpart(world: &World, u: &Unit) -> Option<&'static crate::data::UnitType> {
+    let data = world.resource::<crate::scenario::Rules>().0.data();
+    let other = data.units.get(&u.unit_type)?.counterpart.as_ref()?;
+    data.units.get(other)
 }
 
 /// A charge without an activation: only by pinned regular European cavalry not

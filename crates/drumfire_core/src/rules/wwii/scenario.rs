@@ -83,7 +83,7 @@ pub fn check(file: &ScenarioFile) -> Vec<(String, String)> {
         }
     }
     for (i, c) in file.counters.iter().enumerate() {
-        if let Some(why) = vehicle_in_marsh(file, c) {
+        if let Some(why) = closed_at_setup(file, c) {
             errs.push((format!("counters[{i}].hex"), why));
         }
         if c.stands.is_empty() {
@@ -137,11 +137,8 @@ fn base_word(unit: &str) -> &'static str {
 
 /// Why a counter may not start where it stands: a tank or armored car in a marsh hex,
 /// which "no vehicle may enter" (W-D20).
-fn vehicle_in_marsh(file: &ScenarioFile, c: &crate::scenario::CounterDef) -> Option<String> {
+fn closed_at_setup(file: &ScenarioFile, c: &crate::scenario::CounterDef) -> Option<String> {
     let kind = super::units::figures_of(&c.unit)?.kind;
-    if !kind.vehicle() {
-        return None;
-    }
     let at = crate::coords::MapCoord::parse_label(&c.hex).ok()?;
     let glyph = file
         .map
@@ -150,10 +147,9 @@ fn vehicle_in_marsh(file: &ScenarioFile, c: &crate::scenario::CounterDef) -> Opt
         .chars()
         .nth(usize::from(at.col))?;
     let terrain = super::units::data().terrain_by_glyph(glyph)?;
-    (terrain.id == "marsh").then(|| {
-        format!(
-            "`{}` is a vehicle set up in marsh at {}: no vehicle may enter a marsh hex; set it up on other ground",
-            c.id, c.hex
-        )
-    })
+    let why = super::view::cell_of_terrain(&terrain.id).closed_to(kind)?;
+    Some(format!(
+        "`{}` is set up at {} in {why}; set it up on other ground",
+        c.id, c.hex
+    ))
 }

@@ -140,10 +140,19 @@ pub fn install_board(world: &mut World) {
         cost: f.kind.and_then(|k| k.move_cost),
         blocks_sight: f.kind.is_some_and(|k| k.blocks_sight),
         solid_cover: f.kind.is_some_and(|k| k.cover),
-        full_cover: f.terrain == "town" || f.terrain == "bunker",
-        bunker: f.terrain == "bunker",
-        marsh: f.terrain == "marsh",
+        ..cell_of_terrain(f.terrain)
     })
+}
+
+/// What the rules read of a terrain by its id alone (its enclosed cover, bunker and
+/// marsh), for the set-up's checks as for the board.
+pub fn cell_of_terrain(terrain: &str) -> Cell {
+    Cell {
+        full_cover: terrain == "town" || terrain == "bunker",
+        bunker: terrain == "bunker",
+        marsh: terrain == "marsh",
+        ..Cell::default()
+    }
 }
 
 /// The hex as the rules read it, `None` off the map.

@@ -380,3 +380,41 @@ fn a_battery_hit_by_the_initiative_winners_fire_fires_as_it_then_is() {
         "unshaken, it fires at full strength"
     );
 }
+
+#[test]
+fn a_battery_limbered_up_on_its_team_does_not_fire_its_drumfire() {
+    // D-14: a loaded battery does not fire its plot; nor the Drumfire it placed.
+    let s = battle_sides(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0301"),
+                      (id: "g1", side: "blue", unit: "field_battery", hex: "0602"),
+                      (id: "team", side: "blue", unit: "horse_team", hex: "0602")],
+           hex_markers: [(kind: Drumfire, hex: "0201", side: "blue", source: "g1")]"#,
+        "",
+        "",
+    );
+    let mut g = start(&s, 5);
+    g.submit(Order::Pass { side: RED }).unwrap();
+    activate(&mut g, BLUE, "team");
+    gw(
+        &mut g,
+        GwOrder::Load {
+            side: BLUE,
+            transport: "team".into(),
+            piece: "g1".into(),
+        },
+    )
+    .unwrap();
+    activate(&mut g, RED, "r1");
+    mv(&mut g, RED, &["r1"], &["0201"]).unwrap();
+    answer_all(&mut g);
+    assert!(fired(&g).is_empty(), "{:?}", fired(&g));
+    assert!(
+        events(&g)
+            .iter()
+            .any(|e| matches!(e, GameEvent::Note { text }
+            if text == "g1's Drumfire in 0201 does not fire: it is limbered up on a transport.")),
+        "{:?}",
+        events(&g)
+    );
+}

@@ -410,3 +410,68 @@ fn open_sights_units_cannot_combine_even_with_each_other() {
         "Artillery firing over open sights cannot combine fire."
     );
 }
+
+/// Ours (GW-33, where the seed is silent): units "adjacent to each other" combine along
+/// a chain of same-or-adjacent hexes, each next to the next, though the chain's ends
+/// are apart, as Planned Fire does; a unit apart from the rest does not.
+#[test]
+fn led_units_combine_along_a_chain_of_adjacent_hexes() {
+    let s = battle(
+        &["..........", ".........."],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "r2", side: "red", unit: "rifle_company", hex: "0201"),
+                      (id: "r3", side: "red", unit: "rifle_company", hex: "0301"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0501")],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, combat: 1, hex: "0201", flip: false)]"#,
+    );
+    let mut g = start(&s, 6);
+    activate(&mut g, RED, "maj");
+    let plan = |g: &Game, f: &[&str]| {
+        let world = g.world();
+        let group = world.resource::<GwState>().group.clone().unwrap();
+        let pieces: Vec<_> = f.iter().map(|i| view::by_id(world, i).unwrap()).collect();
+        plan_action_fire(world, RED, &pieces, hex_of("0501").unwrap(), Some(&group))
+            .map(|p| p.strength)
+            .map_err(|r| r.0)
+    };
+    assert_eq!(plan(&g, &["r1", "r2", "r3"]), Ok(15));
+    assert_eq!(
+        plan(&g, &["r1", "r3"]),
+        Err("Combining units must stand in the same or adjacent hexes.".to_owned())
+    );
+}
+
+/// GW-43 and D-5 where they meet: the leader's combat modifier that lets units not
+/// stacked together combine is read when the fire is given; a leader Demoralized since
+/// he activated them lends none, and they may not combine.
+#[test]
+fn units_led_by_a_leader_demoralized_since_do_not_combine() {
+    let s = battle(
+        &["........", "........"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "r3", side: "red", unit: "rifle_company", hex: "0201"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0501")],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, combat: 1, hex: "0101", flip: false)]"#,
+    );
+    let mut g = start(&s, 6);
+    activate(&mut g, RED, "maj");
+    let fire = GwOrder::Fire {
+        side: RED,
+        firers: ids(&["r1", "r3"]),
+        target: "0501".into(),
+    };
+    let world = g.world();
+    let group = world.resource::<GwState>().group.clone().unwrap();
+    let pieces: Vec<_> = ["r1", "r3"]
+        .iter()
+        .map(|i| view::by_id(world, i).unwrap())
+        .collect();
+    let led = plan_action_fire(world, RED, &pieces, hex_of("0501").unwrap(), Some(&group));
+    assert_eq!(led.map(|p| p.strength).ok(), Some(10), "led, they combine");
+    let e = g.world().resource::<PieceIds>().get("maj").unwrap();
+    drumfire_core::counters::add_marker(&mut g.world_mut().entity_mut(e), MarkerKind::Demoralized);
+    assert_eq!(
+        gw(&mut g, fire).unwrap_err(),
+        "r1 is not stacked with the others and was not activated by a leader with a combat modifier, so it cannot combine fire."
+    );
+}

@@ -437,3 +437,62 @@ fn opportunity_fire_is_offered_only_while_a_unit_that_moved_in_is_there() {
     }
     assert!(seen > 0, "a seed destroyed the machinegun");
 }
+
+/// Ours, where "Units can't move closer to enemy units unless they're activated by a
+/// leader of their own type" meets the leaders: a leader is no unit, and moves closer
+/// on his own activation; a unit activated by no leader may not.
+#[test]
+fn a_leader_moves_closer_to_the_enemy_on_his_own_and_an_unled_unit_may_not() {
+    let mut g = start(&opportunity_battle(), 1);
+    activate(&mut g, RED, "r1");
+    let why = mv(&mut g, RED, &["r1"], &["0202"]).unwrap_err();
+    assert!(why.contains("closer"), "{why}");
+    let mut g = start(&opportunity_battle(), 1);
+    gw(
+        &mut g,
+        GwOrder::Activate {
+            side: RED,
+            piece: "maj".into(),
+        },
+    )
+    .unwrap();
+    mv(&mut g, RED, &["maj"], &["0202", "0302"]).unwrap();
+    assert_eq!(at(&g, "maj").as_deref(), Some("0302"));
+}
+
+/// Ours, where opportunity fire at "enemy units that move within range" meets the
+/// assault: entering the enemy's hex is the assault, whose fire the defenders return on
+/// the Assault table; it draws no opportunity fire from units elsewhere (D-7).
+#[test]
+fn an_assaults_entry_draws_no_opportunity_fire() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "b1", side: "blue", unit: "rifle_company", hex: "0201"),
+                      (id: "mg", side: "blue", unit: "machinegun", hex: "0401")],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, hex: "0101", flip: false)]"#,
+    );
+    let mut g = start(&s, 1);
+    major_assaults(&mut g, &["r1"], "0201");
+    let asked = g.orders().iter().any(|o| {
+        matches!(
+            o.rules::<GwOrder>(),
+            Some(GwOrder::HoldFire { .. } | GwOrder::OpportunityFire { .. })
+        )
+    });
+    assert!(!asked, "no opportunity fire was offered");
+    assert!(
+        fired(&g)
+            .iter()
+            .all(|(kind, ..)| kind.starts_with("Assault"))
+    );
+    // The same company moving within the machinegun's range, not into the enemy's
+    // hex, is asked about.
+    let mut g = start(&s, 1);
+    activate(&mut g, RED, "maj");
+    mv(&mut g, RED, &["r1"], &["0102"]).unwrap();
+    assert!(matches!(
+        state(&g).prompt,
+        Some(Prompt::OpportunityFire { .. })
+    ));
+}

@@ -288,3 +288,55 @@ fn a_router_flees_over_the_ground_and_a_wood_slows_it() {
         "{told:?}"
     );
 }
+
+/// "Only one brigade per side is allowed inside BUA": a village of three built-up hexes
+/// is one built-up area (N-34), so a brigade of a side already inside keeps every
+/// other of its side out of all three hexes, by a move as by a set-up; the enemy may
+/// still go in.
+#[test]
+fn one_brigade_per_side_inside_a_built_up_area_of_several_hexes() {
+    let village = ["", "..ttt....."];
+    let s = field(
+        &village,
+        &[
+            ("held", 0, "0302", 4, "order: Hold"),
+            ("r", 0, "0403", 4, "order: Engage, formation: MarchColumn"),
+            ("b", 1, "0908", 4, "order: Hold"),
+        ],
+    );
+    let mut game = to_movement(&s, 1, 0);
+    refused(
+        &mut game,
+        move_to(0, "r", &["0402"]),
+        "held already holds the built-up area of 0402: \"Only one brigade per side is allowed inside BUA\"",
+    );
+    refused(
+        &mut game,
+        move_to(0, "r", &["0503", "0502"]),
+        "held already holds",
+    );
+    game.submit(move_to(0, "r", &["0503", "0603"])).unwrap();
+    // The same village set up with two brigades of one side is refused, located.
+    let err = std::panic::catch_unwind(|| {
+        field(
+            &village,
+            &[
+                ("held", 0, "0302", 4, "order: Hold"),
+                ("r", 0, "0502", 4, "order: Hold"),
+                ("b", 1, "0402", 4, "order: Hold"),
+            ],
+        )
+    })
+    .expect_err("refused");
+    let text = err.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(
+        text.contains(
+            "counters[1].hex: `r` is set up at 0502 in the built-up area that `held` holds at 0302"
+        ),
+        "{text}"
+    );
+    assert!(
+        !text.contains("counters[2]"),
+        "the enemy may stand in it: {text}"
+    );
+}

@@ -5,7 +5,7 @@
 fn every_choice_we_designed_is_marked_ours_where_it_lives() {
     let (listed, wrong) =
         drumfire_core::testing::designed_marks("napoleonic.md", "| N-", "N-", "napoleonic");
-    assert_eq!(listed, 33);
+    assert_eq!(listed, 34);
     assert!(wrong.is_empty(), "{wrong:?}");
 }
 

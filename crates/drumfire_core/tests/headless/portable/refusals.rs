@@ -49,6 +49,10 @@ fn near_misses(game: &Game, legal: &[Order]) -> Vec<Order> {
                 side,
                 unit: other.clone(),
             },
+            PtOrder::MountOrDismount { side, .. } => PtOrder::MountOrDismount {
+                side,
+                unit: other.clone(),
+            },
             PtOrder::CloseCombat {
                 side,
                 attackers,

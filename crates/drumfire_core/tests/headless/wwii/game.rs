@@ -195,16 +195,19 @@ fn the_computer_beats_the_random_player_from_either_side() {
 
 #[test]
 fn a_scenario_may_not_set_a_vehicle_up_in_marsh_and_names_a_units_own_bases() {
-    // W-D20: "no vehicle in marsh", in the scenario's check, located; W-D19: the hint
-    // for a unit with no bases names its type's bases.
+    // W-D20: "no vehicle in marsh", in the scenario's check, located; W-D31: no mounted
+    // cavalry in buildings or a bunker, at the set-up as in a move; W-D19: the hint for
+    // a unit with no bases names its type's bases.
     let terrain = [
-        "~.......", "........", "........", "........", "........", "........",
+        "~t......", ".b......", "........", "........", "........", "........",
     ];
     let text = scenario_text(
         &terrain,
         &[
             ("tank", 0, "light_tank", "0101", "North", 2),
             ("empty", 1, "medium_tank", "0405", "North", 0),
+            ("cav", 1, "cavalry_troop", "0201", "North", 2),
+            ("cav2", 1, "cavalry_troop", "0202", "North", 2),
         ],
     );
     let errs: Vec<String> =
@@ -212,11 +215,16 @@ fn a_scenario_may_not_set_a_vehicle_up_in_marsh_and_names_a_units_own_bases() {
             Ok(_) => panic!("accepted"),
             Err(e) => e.iter().map(|x| x.to_string()).collect(),
         };
-    println!("{errs:#?}");
     assert!(errs.iter().any(|e| e.contains("counters[0].hex")
         && e.contains(
-            "`tank` is a vehicle set up in marsh at 0101: no vehicle may enter a marsh hex"
+            "`tank` is set up at 0101 in marsh: no vehicle may enter it; set it up on other ground"
         )));
+    assert!(errs.iter().any(|e| e.contains("counters[2].hex")
+        && e.contains(
+            "`cav` is set up at 0201 in buildings or a bunker: no mounted cavalry may enter it"
+        )));
+    assert!(errs.iter().any(|e| e.contains("counters[3].hex")
+        && e.contains("`cav2` is set up at 0202 in buildings or a bunker")));
     assert!(errs.iter().any(|e| e.contains("counters[1].stands")
         && e.contains(
             "`empty` needs its bases, left to right: `stands: [\"tank\", \"tank\", \"tank\"]`"
