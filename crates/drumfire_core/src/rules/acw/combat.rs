@@ -339,8 +339,8 @@ pub fn fall_back_hexes(outcome: Outcome) -> u8 {
 
 /// The React phase's "Retire from combat ... Remove routed units": each unit falls
 /// back its hexes away from the enemy it fought, hex by hex to the free hex farthest
-/// from it; a routed unit that cannot (hemmed in or at the map's edge) leaves the
-/// field. "Artillery is placed at the start of the game and do not move": a battery
+/// from it, paying for the ground as a move does; a routed unit hemmed in (or at the
+/// map's edge) before its two full moves are done leaves the field. "Artillery is placed at the start of the game and do not move": a battery
 /// holds its hex.
 /// Ours — A-26 in docs/rules/acw.md: a battery that would retire holds its hex (its
 /// guns lost in the fight are the price); a battery that routs cannot fall back, and
@@ -385,18 +385,33 @@ pub fn react(world: &mut World) {
                 format!("{}'s guns hold their hex: artillery does not move.", u.name),
             );
         }
-        let mut moved = 0;
+        // Over the ground, as a move: each hex at what it costs to enter, the
+        // first always; a unit with no free hex farther from the enemy is hemmed in.
+        let (mut moved, mut spent, mut hemmed) = (0u8, 0u8, false);
         let mut via = Vec::new();
-        for _ in 0..hexes {
+        while spent < hexes {
             let Some(next) = away(world, at, enemy).first().copied() else {
+                hemmed = true;
                 break;
             };
+            let cost = view::cell(world, next).and_then(|c| c.cost).unwrap_or(1);
+            if moved > 0 && spent.saturating_add(cost) > hexes {
+                super::say(
+                    world,
+                    format!(
+                        "{} is slowed by the ground: it falls back no farther.",
+                        u.name
+                    ),
+                );
+                break;
+            }
             crate::map::move_counter(world, u.entity, at, next);
             if moved > 0 {
                 via.push(view::label(at));
             }
             at = next;
             moved += 1;
+            spent = spent.saturating_add(cost);
         }
         if moved > 0 {
             super::note(
@@ -409,7 +424,7 @@ pub fn react(world: &mut World) {
                 },
             );
         }
-        if a.outcome == Outcome::Routs && (u.battery || moved < hexes) {
+        if a.outcome == Outcome::Routs && (u.battery || hemmed) {
             world
                 .resource_mut::<crate::map::HexIndex>()
                 .remove(at, u.entity);

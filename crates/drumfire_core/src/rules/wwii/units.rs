@@ -65,14 +65,13 @@ pub fn figures_of(id: &str) -> Option<Figures> {
     data().units.get(id).map(figures)
 }
 
-/// A cavalry troop's figures once it has dismounted: infantry on foot, moving as a
-/// rifle platoon does.
+/// A cavalry troop's figures once it has dismounted: a rifle platoon's, moving and
+/// fighting (fire points, range, anti-tank assault value) as one does.
 /// Ours — W-D22 in docs/rules/wwii.md: a troop that dismounts stays on foot for the
 /// rest of the game.
 pub fn dismounted(f: Figures) -> Figures {
-    Figures {
+    figures_of("rifle_platoon").unwrap_or(Figures {
         kind: Kind::Infantry,
-        movement: figures_of("rifle_platoon").map_or(4, |r| r.movement),
         ..f
-    }
+    })
 }

@@ -347,3 +347,40 @@ fn a_brilliant_tactician_may_move_up_to_three_units_and_stop_short() {
     g.submit(act(0, "u_83pa", "")).unwrap();
     assert_eq!(g.phase_name(), "Shooting");
 }
+
+#[test]
+fn a_unit_falls_back_over_the_ground_as_it_moves() {
+    // "retire full move back" is a full move over the ground: a wood costs two
+    // hexes of it, as in a march. The 83rd Pennsylvania, a line broken in two places,
+    // falls back from 0406 into the woods to its west: two hexes, not four.
+    use acw::combat::{Aftermath, react};
+    use acw::melee::Outcome;
+    let woods = |row: &str| {
+        (
+            format!("            \"{row}\","),
+            format!("            \"www{}\",", &row[3..]),
+        )
+    };
+    // Every row but the two with the northern wood: woods in columns 1 to 3.
+    let rows = ["............", "......##....", "........~..."];
+    let changes: Vec<(String, String)> = rows.iter().map(|r| woods(r)).collect();
+    let changes: Vec<(&str, &str)> = changes
+        .iter()
+        .map(|(a, b)| (a.as_str(), b.as_str()))
+        .collect();
+    let mut g = game_from("acw_first.ron", &changes, SEED);
+    let hex = |g: &Game, id: &str| acw::view::unit(g.world(), id).map(|u| u.hex);
+    let before = hex(&g, "u_83pa").unwrap();
+    g.world_mut()
+        .resource_mut::<AcwState>()
+        .aftermath
+        .push(Aftermath {
+            unit: "u_83pa".into(),
+            outcome: Outcome::RetiresFullMove,
+            enemy: "c_15al".into(),
+        });
+    react(g.world_mut());
+    let after = hex(&g, "u_83pa").unwrap();
+    assert_eq!(acw::view::label(after), "0206");
+    assert_eq!(before.unsigned_distance_to(after), 2);
+}

@@ -117,7 +117,8 @@ fn chits_sealed_and_shown_unit_by_unit_end_in_the_plain_games_exact_state() {
     assert_eq!(sealed, plain_chits, "every side's chits went sealed");
     assert_eq!(
         (orders.len(), sealed, shown, shown_fire, held),
-        (94, 14, 45, 1, 1),
+        // Falling back over the ground changed the game from its first retirement.
+        (103, 15, 49, 1, 1),
         "pinned: orders, sealed chits, chits shown, shown to fire at a charger, fire held"
     );
     let (seals, opened) = sealed::tally(&drumfire_core::rules::acw::INFO, &s.given);

@@ -71,9 +71,16 @@ fn cavalry_that_wins_dismounts_in_place_or_uses_its_remaining_movement() {
         .into(),
     )
     .unwrap();
+    // W-D22: on foot it moves and fights as a rifle platoon: its movement, fire points
+    // and range, and the anti-tank assault value the mounted troop lacked.
     let u = unit(&g, "cav").unwrap();
     assert_eq!(u.kind(), drumfire_core::rules::wwii::mixed::Kind::Infantry);
-    assert_eq!(u.figures.movement, 4);
+    let rifles = drumfire_core::rules::wwii::units::figures_of("rifle_platoon").unwrap();
+    assert_eq!(u.figures, rifles);
+    assert_eq!(
+        (u.figures.movement, u.figures.range, u.figures.at_assault),
+        (4, 5, Some(1))
+    );
     let mut g = field(&OPEN, &units, 3);
     g.submit(mv(0, "cav", "0403")).unwrap();
     pass_to(&mut g, "Assault");
