@@ -425,14 +425,14 @@ pub fn react(world: &mut World) {
             );
         }
         if a.outcome == Outcome::Routs && (u.battery || hemmed) {
-            world
-                .resource_mut::<crate::map::HexIndex>()
-                .remove(at, u.entity);
-            world
-                .entity_mut(u.entity)
-                .remove::<crate::counters::OnHex>()
-                .insert(crate::counters::OffMap::Eliminated);
+            // Every stand it leaves with is lost to its army, a point each to the enemy
+            // its casualties among them.
             super::say(world, format!("{} routs from the field.", u.name));
+            for s in line(&u) {
+                if let Some(now) = view::unit(world, &u.id) {
+                    super::shooting_phase::lose_stand(world, &now, s);
+                }
+            }
         }
     }
     // "Remove combat casualties": each stand lost in the turn's fights, once however

@@ -4,8 +4,10 @@ use bevy_ecs::world::World;
 
 /// No hex over-stacked or shared by both sides (but while an assault there waits on a
 /// step loss), steps within bounds, no piece on impassable terrain, no piece both
-/// Disrupted and Demoralized.
+/// Disrupted and Demoralized, and no order open to the side awaited that has a
+/// Demoralized piece do anything but try to recover.
 pub fn invariants(world: &World) -> Result<(), String> {
+    demoralized_only_recover(world)?;
     use super::{board::Board, view};
     use std::collections::BTreeMap;
     let data = world.resource::<crate::scenario::Rules>().0.data();
@@ -49,6 +51,54 @@ pub fn invariants(world: &World) -> Result<(), String> {
             if s.0 > data.stack_limit || s.1 > data.company_stack_limit {
                 return Err(format!("hex {} is over-stacked", view::label(p.hex)));
             }
+        }
+    }
+    Ok(())
+}
+
+/// "A Demoralized piece can do nothing on future action phases but try to recover
+/// morale": of every order the side awaited may give now, none has a Demoralized
+/// piece move, fire, assault, mount, dismount, load or unload (it may be activated, to
+/// recover, and take a step loss).
+fn demoralized_only_recover(world: &World) -> Result<(), String> {
+    use super::GwOrder;
+    if world
+        .resource::<bevy_state::state::State<crate::flow::Phase>>()
+        .get()
+        != &super::ACTION
+    {
+        return Ok(());
+    }
+    let Some(side) = crate::flow::awaiting(world) else {
+        return Ok(());
+    };
+    for order in super::candidates::candidates(world, side, 0) {
+        let named: Vec<&String> = match order.rules::<GwOrder>() {
+            Some(GwOrder::Move { pieces, .. } | GwOrder::Assault { pieces, .. }) => {
+                pieces.iter().collect()
+            }
+            Some(GwOrder::Fire { firers, .. } | GwOrder::OpportunityFire { firers, .. }) => {
+                firers.iter().collect()
+            }
+            Some(GwOrder::MountOrDismount { piece, .. }) => vec![piece],
+            Some(GwOrder::Load {
+                transport, piece, ..
+            }) => vec![transport, piece],
+            Some(GwOrder::Unload { transport, .. }) => {
+                let cargo = world.resource::<super::GwState>().loaded.get(transport);
+                std::iter::once(transport).chain(cargo).collect()
+            }
+            _ => continue,
+        };
+        if let Some(p) = named
+            .iter()
+            .filter_map(|id| super::view::by_id(world, id))
+            .find(|p| p.demoralized)
+        {
+            return Err(format!(
+                "{} is Demoralized, yet the side may give {order:?}",
+                p.id
+            ));
         }
     }
     Ok(())

@@ -585,6 +585,19 @@ fn disperse(world: &mut World, b: &Piece) {
         return;
     };
     let hex = world.get::<OnHex>(e).map_or(b.hex, |o| o.0);
+    // Ours — N-20 in docs/rules/napoleonic.md: the battalions still standing are lost
+    // with it, a point each to the enemy.
+    let standing = world.get::<Stands>(e).map_or(0, |s| s.standing()) as u32;
+    if standing > 0 {
+        let sides = world.resource::<SideList>().0.len();
+        let mut lost = world.resource_mut::<StepsLost>();
+        if lost.0.len() < sides {
+            lost.0.resize(sides, 0);
+        }
+        if let Some(n) = lost.0.get_mut(usize::from(b.side)) {
+            *n += standing;
+        }
+    }
     world.resource_mut::<HexIndex>().remove(hex, e);
     world
         .entity_mut(e)

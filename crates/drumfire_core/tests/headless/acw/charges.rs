@@ -353,6 +353,8 @@ fn a_charge_into_the_flank_fights_at_plus_one_and_into_the_rear_at_plus_two() {
                 "47th Alabama: holds and regroups.".to_owned(),
                 "83rd Pennsylvania: routs.".to_owned(),
                 "83rd Pennsylvania routs from the field.".to_owned(),
+                // Its stands are lost with it, a point each to the Confederates.
+                "83rd Pennsylvania is gone from the field.".to_owned(),
             ],
         ),
     ];

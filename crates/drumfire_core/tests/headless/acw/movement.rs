@@ -384,3 +384,28 @@ fn a_unit_falls_back_over_the_ground_as_it_moves() {
     assert_eq!(acw::view::label(after), "0206");
     assert_eq!(before.unsigned_distance_to(after), 2);
 }
+
+#[test]
+fn a_unit_routed_from_the_field_counts_every_stand_it_leaves_with() {
+    // a point to the enemy for each stand lost; a unit that routs from the field
+    // takes all its stands with it, so each counts, its casualties of the turn's fights
+    // among them. The 20th Maine routs from 0304 with its six stands, one a casualty.
+    use acw::combat::{Aftermath, react};
+    use acw::melee::Outcome;
+    let mut g = game(SEED);
+    {
+        let mut state = g.world_mut().resource_mut::<AcwState>();
+        state.aftermath.push(Aftermath {
+            unit: "u_20me".into(),
+            outcome: Outcome::Routs,
+            enemy: "c_15al".into(),
+        });
+        state.casualties.insert("u_20me".into(), [2].into());
+    }
+    react(g.world_mut());
+    assert_eq!(acw::view::unit(g.world(), "u_20me"), None);
+    assert_eq!(
+        g.world().resource::<drumfire_core::sides::StepsLost>().0,
+        [6, 0]
+    );
+}

@@ -231,3 +231,42 @@ fn a_shaken_brigade_that_must_retire_routs() {
     let at = hex_of(&hex_of_piece(&game, "b").unwrap()).unwrap();
     assert_eq!(at.unsigned_distance_to(hex_of("0404").unwrap()), 3);
 }
+
+#[test]
+fn a_brigade_dispersed_with_nowhere_to_run_counts_every_battalion_it_had() {
+    // N-20: a point to the enemy for each battalion lost. A router hemmed in at the
+    // map's corner is dispersed: the battalions it still had are lost with it.
+    let s = field(
+        &[],
+        &[
+            (
+                "r",
+                0,
+                "0201",
+                4,
+                "order: Attack, class: A, skirmish: A, fire: A",
+            ),
+            ("x", 0, "0102", 4, "order: Hold"),
+            (
+                "b",
+                1,
+                "0101",
+                4,
+                "order: Hold, class: C, skirmish: C, fire: C, formation: AttackColumn",
+            ),
+        ],
+    );
+    let mut game = to_combat(&s, 6, 0);
+    let e = game.world().resource::<PieceIds>().get("b").unwrap();
+    drumfire_core::counters::add_marker(&mut game.world_mut().entity_mut(e), MarkerKind::Shaken);
+    game.submit(fight(0, "r", "0101", Fight::HandToHand))
+        .unwrap();
+    let told = told_since(&game, 0);
+    assert!(
+        told.iter().any(|t| t == "b has nowhere to run."),
+        "{told:#?}"
+    );
+    assert_eq!(hex_of_piece(&game, "b"), None, "dispersed");
+    let lost = &game.world().resource::<drumfire_core::sides::StepsLost>().0;
+    assert_eq!(lost[1], 4, "all four battalions: {told:#?}");
+}
