@@ -508,7 +508,7 @@ pub fn help_window(
                 for (k, what) in [
                     ("Space", "End what the side to act is doing: pass, or end the activation or the phase"),
                     ("Esc", "Cancel picking a hex, then clear the selection; with nothing selected, the game menu"),
-                    ("Ctrl+Z", "Undo the last order (never past dice already rolled)"),
+                    ("Ctrl+Z", "Undo your last order while you still have the move (never past dice already rolled)"),
                     ("Ctrl+S / Ctrl+O", "Save / load this scenario's game"),
                     ("Arrows", "Pan the map"),
                     ("Home", "Show the whole map"),

@@ -349,25 +349,41 @@ pub fn fall_back_hexes(outcome: Outcome) -> u8 {
 /// the order fought, and routs when the two fights' casualties together leave it
 /// below half strength. Then "Remove combat casualties": the stands the fights took.
 pub fn react(world: &mut World) {
-    let after = std::mem::take(&mut world.resource_mut::<AcwState>().aftermath);
+    let mut after = std::mem::take(&mut world.resource_mut::<AcwState>().aftermath);
     let casualties = std::mem::take(&mut world.resource_mut::<AcwState>().casualties);
-    for mut a in after {
-        let Some(u) = view::unit(world, &a.unit) else {
-            continue;
-        };
-        // Two fights' casualties together may leave a unit below half strength, which
-        // routs it.
-        let lost = casualties.get(&u.id).map_or(0, |c| {
+    // The stands each unit's fights took that still stand, until they come off below.
+    let lost = |u: &Unit| {
+        casualties.get(&u.id).map_or(0, |c| {
             c.iter()
                 .filter(|s| u.stands.0.get(**s).is_some_and(|st| !st.lost))
                 .count()
-        });
-        if lost >= u.standing() {
+        })
+    };
+    // Two fights' casualties together may leave a unit below half strength, which
+    // routs it; an enemy it fought that would retire then forms up on the spot
+    // ("unless enemy routed then form up on spot").
+    let routed: Vec<String> = after
+        .iter()
+        .filter_map(|a| view::unit(world, &a.unit))
+        .filter(|u| lost(u) < u.standing() && (u.standing() - lost(u)) * 2 < u.stands.total())
+        .map(|u| u.base.id)
+        .collect();
+    for a in after.iter_mut() {
+        if routed.contains(&a.unit) {
+            a.outcome = Outcome::Routs;
+        } else if routed.contains(&a.enemy)
+            && matches!(a.outcome, Outcome::Retires(_) | Outcome::RetiresFullMove)
+        {
+            a.outcome = Outcome::Holds;
+        }
+    }
+    for a in after {
+        let Some(u) = view::unit(world, &a.unit) else {
+            continue;
+        };
+        if lost(&u) >= u.standing() {
             // Every stand lost: it comes off with the casualties, and falls back nowhere.
             continue;
-        }
-        if (u.standing() - lost) * 2 < u.stands.total() {
-            a.outcome = Outcome::Routs;
         }
         if a.outcome == Outcome::Routs {
             world.entity_mut(u.entity).insert(crate::counters::Routed);

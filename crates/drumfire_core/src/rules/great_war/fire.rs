@@ -360,7 +360,11 @@ pub fn plan_assault(
     let state = world.resource::<GwState>();
     let mut ids = Vec::new();
     let mut strengths = Vec::new();
-    for p in firers.iter().filter(|p| !p.is_leader() && !p.demoralized) {
+    // A loaded unit cannot fire (D-9), in an assault as elsewhere.
+    for p in firers
+        .iter()
+        .filter(|p| !p.is_leader() && !p.demoralized && !super::view::is_cargo(state, &p.id))
+    {
         if let Some((v, _)) = action_fire(state, p).or(p.face.direct.map(|d| (d, false))) {
             ids.push(p.id.clone());
             strengths.push(halved(v.strength, p));

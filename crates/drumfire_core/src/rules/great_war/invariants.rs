@@ -84,10 +84,7 @@ fn demoralized_only_recover(world: &World) -> Result<(), String> {
             Some(GwOrder::Load {
                 transport, piece, ..
             }) => vec![transport, piece],
-            Some(GwOrder::Unload { transport, .. }) => {
-                let cargo = world.resource::<super::GwState>().loaded.get(transport);
-                std::iter::once(transport).chain(cargo).collect()
-            }
+            Some(GwOrder::Unload { transport, .. }) => vec![transport],
             _ => continue,
         };
         if let Some(p) = named

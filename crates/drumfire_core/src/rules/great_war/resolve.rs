@@ -537,7 +537,7 @@ fn assault(
         let open_sights: Vec<Step> = attacking
             .iter()
             .chain(&defending)
-            .filter(|p| !p.is_leader() && !p.demoralized)
+            .filter(|p| !p.is_leader() && !p.demoralized && !view::is_cargo(state, &p.id))
             .filter(|p| view::action_fire(state, p).is_some_and(|(_, os)| os))
             .map(|p| Step::Depletion {
                 piece: p.id.clone(),

@@ -206,13 +206,17 @@ fn two_inside(file: &ScenarioFile) -> Vec<(String, String)> {
             .is_some_and(|t| t.id == super::view::BUILT_UP)
     };
     let mut errs = Vec::new();
+    // A battery is no brigade (N-21).
+    let brigade = |c: &crate::scenario::CounterDef| arm_of(&c.unit) != Arm::Artillery;
     for (i, c) in file.counters.iter().enumerate() {
-        let Some(hex) = crate::scenario::hex_of(&c.hex) else {
+        let Some(hex) = crate::scenario::hex_of(&c.hex).filter(|_| brigade(c)) else {
             continue;
         };
         let area = super::view::built_up_area(built_up, hex);
         let before = file.counters[..i].iter().find(|o| {
-            o.side == c.side && crate::scenario::hex_of(&o.hex).is_some_and(|h| area.contains(&h))
+            o.side == c.side
+                && brigade(o)
+                && crate::scenario::hex_of(&o.hex).is_some_and(|h| area.contains(&h))
         });
         if let Some(o) = before {
             errs.push((

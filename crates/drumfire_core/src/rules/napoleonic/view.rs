@@ -153,7 +153,8 @@ pub fn built_up_area(built_up: impl Fn(Hex) -> bool, hex: Hex) -> Vec<Hex> {
 }
 
 /// The brigade of `side`, other than `id`, inside the built-up area of `hex`, if one
-/// is: "Only one brigade per side is allowed inside BUA", so no other may go in.
+/// is: "Only one brigade per side is allowed inside BUA", so no other may go in. A
+/// battery is no brigade: it neither keeps a brigade out nor is kept out.
 pub fn friend_inside<'a>(
     world: &World,
     all: &'a [Piece],
@@ -161,9 +162,14 @@ pub fn friend_inside<'a>(
     id: &str,
     hex: Hex,
 ) -> Option<&'a Piece> {
+    let brigade = |p: &Piece| p.arm != super::brigade::Arm::Artillery;
+    if all.iter().find(|p| p.id == id).is_some_and(|p| !brigade(p)) {
+        // A battery is no brigade (N-21): it may stand with one.
+        return None;
+    }
     let area = built_up_area(|h| cell(world, h).is_some_and(|c| c.built_up), hex);
     all.iter()
-        .find(|o| o.side == side && o.id != id && area.contains(&o.hex))
+        .find(|o| o.side == side && o.id != id && brigade(o) && area.contains(&o.hex))
 }
 
 /// The hex as the rules read it, `None` off the map.

@@ -376,6 +376,9 @@ pub(super) fn close_combat(
             .map_or(id.to_owned(), |u| u.name.clone())
     };
     let lead = attackers[0].clone();
+    // "It remains in the river for turn B": an attacker fording a river neither
+    // advances out of the ford nor withdraws from it (P-11).
+    let held = super::movement::fording_turn(world, &lead).is_some_and(|t| t <= 2);
     let a = roll(world, 1, format!("close combat: {}", name(&lead)))[0];
     let d = roll(world, 1, format!("close combat: {}", name(defender)))[0];
     world
@@ -403,6 +406,7 @@ pub(super) fn close_combat(
         (true, true) => "Mutual annihilation".to_owned(),
         (true, false) => format!("{} destroyed", name(defender)),
         (false, true) => format!("{} destroyed", name(&lead)),
+        (false, false) if held => format!("Draw: {} stays in the ford", name(&lead)),
         (false, false) => match plan.withdraw_to {
             Some(h) => format!("Draw: {} withdraws to {}", name(&lead), view::label(h)),
             None => format!("Draw: {} cannot withdraw and is destroyed", name(&lead)),
@@ -436,6 +440,7 @@ pub(super) fn close_combat(
         destroy(world, &lead);
     }
     match (defender_lost, attacker_lost) {
+        (true, false) | (false, false) if held => {}
         (true, false) if advance && view::unit(world, &lead).is_some_and(|u| u.advances()) => {
             if let Some(dir) = shift(world, &lead, plan.hex) {
                 face(world, &lead, dir);

@@ -409,3 +409,38 @@ fn a_unit_routed_from_the_field_counts_every_stand_it_leaves_with() {
         [6, 0]
     );
 }
+
+#[test]
+fn an_enemy_routed_by_two_fights_casualties_lets_its_charger_form_up_on_the_spot() {
+    // A-30 and "unless enemy routed then form up on spot": the 20th Maine's two fights
+    // took four of its six stands; it routs in the React phase, and the 15th Alabama,
+    // told to retire by its own fight, forms up where it stands.
+    use acw::combat::{Aftermath, react};
+    use acw::melee::Outcome;
+    let mut g = game(SEED);
+    let before = acw::view::unit(g.world(), "c_15al").unwrap().hex;
+    {
+        let mut state = g.world_mut().resource_mut::<AcwState>();
+        state.aftermath.extend([
+            Aftermath {
+                unit: "c_15al".into(),
+                outcome: Outcome::Retires(2),
+                enemy: "u_20me".into(),
+            },
+            Aftermath {
+                unit: "u_20me".into(),
+                outcome: Outcome::Retires(2),
+                enemy: "c_15al".into(),
+            },
+        ]);
+        state
+            .casualties
+            .insert("u_20me".into(), [0, 1, 2, 3].into());
+    }
+    react(g.world_mut());
+    assert_eq!(acw::view::unit(g.world(), "c_15al").unwrap().hex, before);
+    assert!(
+        acw::view::unit(g.world(), "u_20me").is_none_or(|u| u.routed),
+        "the 20th Maine routs"
+    );
+}

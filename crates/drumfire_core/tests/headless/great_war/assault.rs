@@ -400,3 +400,33 @@ fn a_battery_firing_back_in_an_assault_rolls_for_its_ammunition() {
         "{rolls:?}"
     );
 }
+
+/// D-9: a loaded battery cannot fire, in an assault as elsewhere: limbered up on its
+/// team, it does not fire back, and rolls no ammunition.
+#[test]
+fn a_battery_loaded_on_its_team_does_not_fire_back_in_an_assault() {
+    let s = battle(
+        &["......", "......"],
+        r#"counters: [(id: "r1", side: "red", unit: "rifle_company", hex: "0101"),
+                      (id: "bty", side: "blue", unit: "field_battery", hex: "0201"),
+                      (id: "team", side: "blue", unit: "horse_team", hex: "0201")],
+           leaders: [(id: "maj", side: "red", name: "Major", kind: Infantry, rank: 1, morale: 8, hex: "0101", flip: false)]"#,
+    );
+    let mut g = start(&s, 1);
+    g.submit(Order::Pass { side: RED }).unwrap();
+    activate(&mut g, BLUE, "team");
+    gw(
+        &mut g,
+        GwOrder::Load {
+            side: BLUE,
+            transport: "team".into(),
+            piece: "bty".into(),
+        },
+    )
+    .unwrap();
+    major_assaults(&mut g, &["r1"], "0201");
+    let kinds: Vec<String> = fired(&g).into_iter().map(|(kind, ..)| kind).collect();
+    assert_eq!(kinds, vec!["Assault"]);
+    assert!(!events(&g).iter().any(|e| matches!(e,
+        GameEvent::DiceRolled { purpose, .. } if purpose.starts_with("ammunition depletion"))));
+}

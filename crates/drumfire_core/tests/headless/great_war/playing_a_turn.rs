@@ -369,20 +369,33 @@ fn a_demoralized_horse_team_neither_loads_nor_unloads() {
         let side = g.awaiting().unwrap();
         g.submit(Order::Pass { side }).unwrap();
     }
-    let e = g.world().resource::<PieceIds>().get("team").unwrap();
-    drumfire_core::counters::add_marker(&mut g.world_mut().entity_mut(e), MarkerKind::Demoralized);
+    let unload = GwOrder::Unload {
+        side: RED,
+        transport: "team".into(),
+    };
+    let demoralize = |g: &mut Game, id: &str| {
+        let e = g.world().resource::<PieceIds>().get(id).unwrap();
+        drumfire_core::counters::add_marker(
+            &mut g.world_mut().entity_mut(e),
+            MarkerKind::Demoralized,
+        );
+    };
+    let mut cargo_shaken = Game::new(g.scenario(), 1);
+    for o in g.orders().to_vec() {
+        cargo_shaken.submit(o).unwrap();
+    }
+    demoralize(&mut g, "team");
     activate(&mut g, RED, "team");
     assert_eq!(
-        gw(
-            &mut g,
-            GwOrder::Unload {
-                side: RED,
-                transport: "team".into(),
-            }
-        )
-        .unwrap_err(),
+        gw(&mut g, unload.clone()).unwrap_err(),
         "team is Demoralized: it can only try to recover."
     );
+    // A Demoralized battery aboard is passive: its team unloads it, and it may then
+    // try to recover (it cannot while loaded).
+    demoralize(&mut cargo_shaken, "bty");
+    activate(&mut cargo_shaken, RED, "team");
+    gw(&mut cargo_shaken, unload).unwrap();
+    assert!(!state(&cargo_shaken).loaded.contains_key("team"));
 }
 
 /// D-12: "fire at enemy units that move within range": the question comes while a

@@ -339,4 +339,13 @@ fn one_brigade_per_side_inside_a_built_up_area_of_several_hexes() {
         !text.contains("counters[2]"),
         "the enemy may stand in it: {text}"
     );
+    // A battery is no brigade (N-21): it may stand in the village with one.
+    field(
+        &village,
+        &[
+            ("held", 0, "0302", 4, "order: Hold"),
+            ("gun", 0, "0502", 2, "order: Hold, formation: Deployed"),
+            ("b", 1, "0908", 4, "order: Hold"),
+        ],
+    );
 }

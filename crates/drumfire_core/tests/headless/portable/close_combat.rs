@@ -221,3 +221,48 @@ fn a_unit_that_advances_into_a_ford_after_close_combat_stays_there_next_turn() {
         "att is fording the river: it stays in the ford this turn and goes on next turn."
     );
 }
+
+/// P-11: "It remains in the river for turn B": a unit fording a river that attacks
+/// from the ford neither advances out of it nor withdraws from it, whatever the dice.
+#[test]
+fn a_unit_attacking_from_a_ford_stays_in_it() {
+    let s = field(
+        &[],
+        &[],
+        ", rivers: [\"0105 0205 0305 0405 0505\"], fords: [\"0305\"]",
+        &[
+            ("att", 0, "infantry_rifles", "0305", ""),
+            ("def", 1, "infantry_rifles", "0306", ""),
+            ("far", 1, "infantry_rifles", "0901", ""),
+        ],
+    );
+    let mut outcomes = std::collections::BTreeSet::new();
+    for seed in 1..=12 {
+        let mut game = Game::new(&s, seed);
+        if game.awaiting() != Some(0) {
+            continue;
+        }
+        game.world_mut()
+            .resource_mut::<PtState>()
+            .fording
+            .insert("att".into(), 1);
+        game.submit(Order::Pass { side: 0 }).unwrap();
+        order(
+            &mut game,
+            PtOrder::CloseCombat {
+                side: 0,
+                attackers: vec!["att".into()],
+                defender: "def".into(),
+                advance: true,
+            },
+        )
+        .unwrap();
+        let def_gone = view::unit(game.world(), "def").is_none();
+        if let Some(a) = view::unit(game.world(), "att") {
+            assert_eq!(view::label(a.hex), "0305", "seed {seed}");
+            outcomes.insert(def_gone);
+        }
+    }
+    // Both a win and a draw were seen, and in each the attacker stayed in the ford.
+    assert_eq!(outcomes.len(), 2, "{outcomes:?}");
+}

@@ -228,18 +228,17 @@ fn check_load(world: &World, group: &Group, transport: &str, piece: &str) -> Res
     Ok(())
 }
 
-/// A transport unloads only what it carries, neither of them Demoralized.
+/// A transport unloads only what it carries, the transport not Demoralized.
 fn check_unload(world: &World, group: &Group, transport: &str) -> Result<(), Refusal> {
     let state = world.resource::<GwState>();
     let (t, _) = members(world, group, &[transport.to_owned()])?.remove(0);
     let Some(cargo) = state.loaded.get(&t.id) else {
         return refuse(format!("{} carries nothing.", t.name));
     };
-    not_demoralized(&t)?;
-    if let Some(c) = view::by_id(world, cargo) {
-        not_demoralized(&c)?;
-    }
-    Ok(())
+    // The team unloads; its cargo, passive, may be Demoralized (unloaded, it may then
+    // try to recover, which it cannot while loaded).
+    let _ = cargo;
+    not_demoralized(&t)
 }
 
 /// A Demoralized piece "can do nothing on future action phases but try to recover
