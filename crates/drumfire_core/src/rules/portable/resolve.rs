@@ -49,14 +49,7 @@ pub(super) fn apply(world: &mut World, o: PtOrder) {
             let Some(u) = view::unit(world, &unit) else {
                 return;
             };
-            world.resource_mut::<PtState>().activations -= 1;
-            note(
-                world,
-                GameEvent::Activated {
-                    side,
-                    pieces: vec![unit.clone()],
-                },
-            );
+            activate(world, side, &unit);
             resolve_fire(world, &u, hex(&target), false);
         }
         PtOrder::Unpin { unit, side } if side != world.resource::<ActionSegment>().side => {
@@ -74,43 +67,22 @@ pub(super) fn apply(world: &mut World, o: PtOrder) {
             );
         }
         PtOrder::Unpin { unit, side } => {
-            world.resource_mut::<PtState>().activations -= 1;
+            activate(world, side, &unit);
             world
                 .resource_mut::<PtState>()
                 .unpin_due
                 .retain(|u| *u != unit);
-            note(
-                world,
-                GameEvent::Activated {
-                    side,
-                    pieces: vec![unit.clone()],
-                },
-            );
             unmark(world, &unit, MarkerKind::Pinned);
             mark(world, &unit, MarkerKind::Done);
             let name = view::unit(world, &unit).map_or(unit.clone(), |u| u.base.name);
             say(world, format!("{name} is unpinned."));
         }
         PtOrder::MountOrDismount { unit, side } => {
-            world.resource_mut::<PtState>().activations -= 1;
-            note(
-                world,
-                GameEvent::Activated {
-                    side,
-                    pieces: vec![unit.clone()],
-                },
-            );
+            activate(world, side, &unit);
             mount_or_dismount(world, &unit);
         }
         PtOrder::Move { unit, path, side } => {
-            world.resource_mut::<PtState>().activations -= 1;
-            note(
-                world,
-                GameEvent::Activated {
-                    side,
-                    pieces: vec![unit.clone()],
-                },
-            );
+            activate(world, side, &unit);
             let path: Vec<Hex> = path.iter().map(|l| hex(l)).collect();
             walk(world, &unit, &path);
         }
@@ -124,6 +96,18 @@ pub(super) fn apply(world: &mut World, o: PtOrder) {
             close_combat(world, side, &attackers, &defender, advance);
         }
     }
+}
+
+/// One of the side's activations is spent on `unit`, journaled.
+fn activate(world: &mut World, side: u8, unit: &str) {
+    world.resource_mut::<PtState>().activations -= 1;
+    note(
+        world,
+        GameEvent::Activated {
+            side,
+            pieces: vec![unit.to_owned()],
+        },
+    );
 }
 
 /// A unit mounts or dismounts where it stands: it becomes its counterpart unit type,
