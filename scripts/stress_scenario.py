@@ -4,7 +4,7 @@ with 1,000 counters (500 a side, one per hex) and a leader for every ten.
 
 Deterministic: the same output every run. Not a scenario to play; it exists to
 measure the window (scripts/bench-window.sh) on a map far larger than any shipped one.
-usage: stress_scenario.py OUT.ron
+usage: stress_scenario.py OUT.ron [PER_SIDE]   (PER_SIDE counters a side, 500 unless given)
 """
 import random
 import sys
@@ -21,7 +21,10 @@ def label(col, row):
 
 
 def main():
+    global PER_SIDE
     out = sys.argv[1]
+    if len(sys.argv) > 2:
+        PER_SIDE = int(sys.argv[2])
     rng = random.Random(1000)
     terrain = [["."] * W for _ in range(H)]
     elevation = [["0"] * W for _ in range(H)]
@@ -39,7 +42,7 @@ def main():
     add("// The window benchmark's stress scenario, written by scripts/stress_scenario.py.")
     add("Scenario(")
     add('    rules: "great_war",')
-    add('    title: "Stress: 100 x 100 hexes, 1,000 counters",')
+    add(f'    title: "Stress: 100 x 100 hexes, {2 * PER_SIDE:,} counters",')
     add('    briefing: "A benchmark, not a battle.",')
     add("    turns: 12,")
     add("    map: (")

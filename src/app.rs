@@ -171,7 +171,7 @@ pub fn relaunch(args: Vec<std::ffi::OsString>) -> ExitCode {
         .filter(|p| p.is_file())
         .or_else(|| std::env::args_os().next().map(PathBuf::from));
     let Some(exe) = exe else {
-        eprintln!("cannot find this program to start it again");
+        tell!("cannot find this program to start it again");
         return ExitCode::FAILURE;
     };
     let mut command = std::process::Command::new(exe);
@@ -180,14 +180,14 @@ pub fn relaunch(args: Vec<std::ffi::OsString>) -> ExitCode {
     {
         use std::os::unix::process::CommandExt;
         let e = command.exec();
-        eprintln!("cannot start the program again: {e}");
+        tell!("cannot start the program again: {e}");
         ExitCode::FAILURE
     }
     #[cfg(not(unix))]
     match command.spawn() {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("cannot start the program again: {e}");
+            tell!("cannot start the program again: {e}");
             ExitCode::FAILURE
         }
     }
@@ -199,7 +199,7 @@ pub fn run_default(options: WindowOptions) -> ExitCode {
     match drumfire_core::rules::default_scenario() {
         Ok(s) => run(new_game(s, &options), Vec::new(), options, Extra::None),
         Err(errors) => {
-            errors.iter().for_each(|e| eprintln!("{e}"));
+            errors.iter().for_each(|e| tell!("{e}"));
             ExitCode::FAILURE
         }
     }
@@ -211,7 +211,7 @@ pub fn run_file(path: &Path, options: WindowOptions) -> ExitCode {
         Ok(Loaded::Scenario(s)) => run(new_game(*s, &options), Vec::new(), options, Extra::None),
         Ok(Loaded::Save(save)) => {
             if options.table && !save.file.table {
-                eprintln!(
+                tell!(
                     "{}: this save was played by the rules; --table opens a scenario at the table",
                     path.display()
                 );
@@ -219,7 +219,7 @@ pub fn run_file(path: &Path, options: WindowOptions) -> ExitCode {
             }
             let (_, check) = drumfire_core::save::replay(&save);
             if let Err(d) = check {
-                eprintln!("{}: the save does not replay: {d}", path.display());
+                tell!("{}: the save does not replay: {d}", path.display());
                 return ExitCode::FAILURE;
             }
             let options = WindowOptions {
@@ -230,7 +230,7 @@ pub fn run_file(path: &Path, options: WindowOptions) -> ExitCode {
             run(source, save.file.orders.clone(), options, Extra::None)
         }
         Err(errors) => {
-            errors.iter().for_each(|e| eprintln!("{e}"));
+            errors.iter().for_each(|e| tell!("{e}"));
             ExitCode::FAILURE
         }
     }
@@ -257,21 +257,21 @@ pub fn run_viewer(path: &Path, at: Option<usize>, options: WindowOptions) -> Exi
     let save = match loaded {
         Ok(Loaded::Save(save)) => save,
         Ok(Loaded::Scenario(_)) => {
-            eprintln!(
+            tell!(
                 "{}:1:1: this is a scenario, not a save: `drumfire play` opens it",
                 path.display()
             );
             return ExitCode::FAILURE;
         }
         Err(errors) => {
-            errors.iter().for_each(|e| eprintln!("{e}"));
+            errors.iter().for_each(|e| tell!("{e}"));
             return ExitCode::FAILURE;
         }
     };
     let viewer = match crate::play::viewer::Viewer::open(path, &save, at) {
         Ok(v) => v,
         Err(e) => {
-            eprintln!("{e}");
+            tell!("{e}");
             return ExitCode::FAILURE;
         }
     };
@@ -311,7 +311,7 @@ pub fn run_post(
                 run_start_telling(options, told)
             }
             Err(e) => {
-                eprintln!("{e}");
+                tell!("{e}");
                 ExitCode::FAILURE
             }
         };
@@ -322,7 +322,7 @@ pub fn run_post(
     let save = match save {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("{e}");
+            tell!("{e}");
             return ExitCode::FAILURE;
         }
     };
@@ -330,7 +330,7 @@ pub fn run_post(
     let viewer = match crate::play::viewer::Viewer::open(&path, &save, Some(seen)) {
         Ok(v) => v,
         Err(e) => {
-            eprintln!("{e}");
+            tell!("{e}");
             return ExitCode::FAILURE;
         }
     };
@@ -432,7 +432,7 @@ fn computer_sides(
             }
             ("human", true) => {}
             (other, _) => {
-                eprintln!(
+                tell!(
                     "--players: `{other}` for side {}: expected human, ai (or normal) or hard, one per side ({sides} sides)",
                     i + 1
                 );
@@ -551,7 +551,7 @@ fn add_options(app: &mut App, options: WindowOptions) -> Result<(), ExitCode> {
                 );
             }
             None => {
-                eprintln!("--select: `{label}` is not a hex number like 0706");
+                tell!("--select: `{label}` is not a hex number like 0706");
                 return Err(ExitCode::FAILURE);
             }
         }
@@ -564,7 +564,7 @@ fn add_options(app: &mut App, options: WindowOptions) -> Result<(), ExitCode> {
                     .init_resource::<crate::redraw::Continuous>();
             }
             Err(e) => {
-                eprintln!("{e}");
+                tell!("{e}");
                 return Err(ExitCode::FAILURE);
             }
         }

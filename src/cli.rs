@@ -78,12 +78,12 @@ pub fn check(files: &[PathBuf]) -> ExitCode {
                 ),
                 Err(d) => {
                     bad += 1;
-                    eprintln!("{}:1:1: replay diverges: {d}", path.display());
+                    tell!("{}:1:1: replay diverges: {d}", path.display());
                 }
             },
             Err(errors) => {
                 bad += 1;
-                errors.iter().for_each(|e| eprintln!("{e}"));
+                errors.iter().for_each(|e| tell!("{e}"));
             }
         }
     }
@@ -141,14 +141,14 @@ fn sim_one(args: &SimArgs, file: &Path, save_to: Option<&Path>) -> ExitCode {
     let scenario = match load(file) {
         Ok(Loaded::Scenario(s)) => *s,
         Ok(Loaded::Save(_)) => {
-            eprintln!(
+            tell!(
                 "{}:1:1: sim plays a scenario, not a save (use `drumfire replay`)",
                 file.display()
             );
             return ExitCode::FAILURE;
         }
         Err(errors) => {
-            errors.iter().for_each(|e| eprintln!("{e}"));
+            errors.iter().for_each(|e| tell!("{e}"));
             return ExitCode::FAILURE;
         }
     };
@@ -157,14 +157,14 @@ fn sim_one(args: &SimArgs, file: &Path, save_to: Option<&Path>) -> ExitCode {
     let kinds = match kinds {
         Ok(k) if k.len() == sides.len() && !k.contains(&PlayerKind::Human) => k,
         Ok(_) => {
-            eprintln!(
+            tell!(
                 "--players needs {} computer players (ai, hard or random), one per side, like ai,random",
                 sides.len()
             );
             return ExitCode::FAILURE;
         }
         Err(e) => {
-            eprintln!("--players: {e}");
+            tell!("--players: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -177,7 +177,7 @@ fn sim_one(args: &SimArgs, file: &Path, save_to: Option<&Path>) -> ExitCode {
     let result = match play_out(&mut game, &mut bots) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("{}: the simulation stopped: {e}", file.display());
+            tell!("{}: the simulation stopped: {e}", file.display());
             return ExitCode::FAILURE;
         }
     };
@@ -185,7 +185,7 @@ fn sim_one(args: &SimArgs, file: &Path, save_to: Option<&Path>) -> ExitCode {
     if let Some(path) = save_to
         && let Err(e) = save::write(path, &save::save_of(&mut game, &scenario, args.seed))
     {
-        eprintln!("{}: cannot write the save: {e}", path.display());
+        tell!("{}: cannot write the save: {e}", path.display());
         return ExitCode::FAILURE;
     }
     let winner = result.winner.map(|w| sides[usize::from(w)].name.clone());
@@ -233,11 +233,11 @@ pub fn replay(path: &Path) -> ExitCode {
     let save = match load(path) {
         Ok(Loaded::Save(s)) => s,
         Ok(Loaded::Scenario(_)) => {
-            eprintln!("{}:1:1: this is a scenario, not a save", path.display());
+            tell!("{}:1:1: this is a scenario, not a save", path.display());
             return ExitCode::FAILURE;
         }
         Err(errors) => {
-            errors.iter().for_each(|e| eprintln!("{e}"));
+            errors.iter().for_each(|e| tell!("{e}"));
             return ExitCode::FAILURE;
         }
     };
@@ -309,7 +309,7 @@ pub fn replay(path: &Path) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(d) => {
-            eprintln!("{}: replay diverges: {d}", path.display());
+            tell!("{}: replay diverges: {d}", path.display());
             ExitCode::FAILURE
         }
     }
@@ -380,7 +380,7 @@ pub fn join(args: &JoinArgs) -> ExitCode {
 /// A network command's end: its exit code, or its error said.
 fn report(result: Result<ExitCode, String>) -> ExitCode {
     result.unwrap_or_else(|e| {
-        eprintln!("{e}");
+        tell!("{e}");
         ExitCode::FAILURE
     })
 }
@@ -411,7 +411,10 @@ fn host_game(args: &HostArgs) -> Result<ExitCode, String> {
         player,
     };
     if player != PlayerKind::Human {
-        drumfire_net::play::host(&opts, &mut std::io::stdout())?;
+        drumfire_net::play::host(
+            &opts,
+            &mut drumfire_core::error::Printable(std::io::stdout()),
+        )?;
         return Ok(ExitCode::SUCCESS);
     }
     let hosting = drumfire_net::play::prepare_host(&opts)?;
@@ -445,7 +448,10 @@ fn join_game(args: &JoinArgs) -> Result<ExitCode, String> {
         player,
     };
     if player != PlayerKind::Human {
-        drumfire_net::play::join_game(&opts, &mut std::io::stdout())?;
+        drumfire_net::play::join_game(
+            &opts,
+            &mut drumfire_core::error::Printable(std::io::stdout()),
+        )?;
         return Ok(ExitCode::SUCCESS);
     }
     let joined = drumfire_net::play::prepare_join(&opts)?;
@@ -565,9 +571,13 @@ fn post_game(command: &PostCommand) -> Result<ExitCode, String> {
             let player = net_player(player)?;
             let turn = post::read(file)?;
             let shown = file.display().to_string();
-            let legacy = post::legacy_seat_dir();
-            if legacy.is_dir() {
-                post::adopt_legacy_seat(&turn, &post::seat_dir(), &legacy)?;
+            for old in post::old_seats_for(&turn, &post::legacy_seat_dir()) {
+                tell!(
+                    "{}: a seat for this game lies here and is not used: seats are only read \
+                     from your data folder ({}), and only those this machine made",
+                    old.display(),
+                    post::seat_dir().display()
+                );
             }
             let mut opened = post::open(
                 &shown,
@@ -583,7 +593,7 @@ fn post_game(command: &PostCommand) -> Result<ExitCode, String> {
                 );
                 return Ok(crate::app::run_post(file.clone(), opened, options));
             }
-            let mut out = std::io::stdout();
+            let mut out = drumfire_core::error::Printable(std::io::stdout());
             post::tell_news(&opened, &mut out);
             if opened.ended_before {
                 say!("{}", post::where_it_stands(&opened));

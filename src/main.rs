@@ -5,11 +5,25 @@
 
 /// `println!` for what the commands print: a reader that stops reading (`drumfire
 /// scenarios | head`) ends the program quietly instead of a panic on the broken pipe.
+/// What it prints may hold text from a file or another machine: it goes out
+/// [`drumfire_core::error::printable`], never raw to the terminal.
 macro_rules! say {
     ($($words:tt)*) => {{
         use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($words)*).is_err() {
+        let line = drumfire_core::error::printable(&format!($($words)*));
+        if writeln!(std::io::stdout(), "{line}").is_err() {
             std::process::exit(0);
+        }
+    }};
+}
+
+/// `eprintln!` for errors and warnings, which name what a file or another machine
+/// wrote: printed [`drumfire_core::error::printable`].
+macro_rules! tell {
+    ($($words:tt)*) => {{
+        #[allow(clippy::disallowed_macros)]
+        {
+            eprintln!("{}", drumfire_core::error::printable(&format!($($words)*)));
         }
     }};
 }

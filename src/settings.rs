@@ -241,7 +241,7 @@ pub struct Trouble(pub Option<String>);
 pub fn plugin(app: &mut App) {
     let (settings, trouble) = Settings::load();
     if let Some(trouble) = &trouble {
-        eprintln!("{trouble}");
+        tell!("{trouble}");
     }
     app.insert_resource(settings)
         .insert_resource(SettingsOpen(trouble.is_some()))

@@ -234,7 +234,7 @@ pub fn run(
     let path = match editable(path) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("{e}");
+            tell!("{e}");
             return ExitCode::FAILURE;
         }
     };
@@ -294,7 +294,7 @@ fn open_editor(path: &Path, name: &str, rules: Option<&str>) -> Option<Editor> {
         Ok(text) => match Editor::open(name, &text, &drumfire_core::rules::ALL) {
             Ok(e) => e,
             Err(err) => {
-                eprintln!("{err}");
+                tell!("{err}");
                 return None;
             }
         },
@@ -305,7 +305,7 @@ fn open_editor(path: &Path, name: &str, rules: Option<&str>) -> Option<Editor> {
                 Some(r) => Editor::new(all, r, name),
                 None => {
                     let known = all.ids();
-                    eprintln!(
+                    tell!(
                         "--rules: unknown rule set `{rules}`; known: {}",
                         known.join(", ")
                     );
@@ -314,7 +314,7 @@ fn open_editor(path: &Path, name: &str, rules: Option<&str>) -> Option<Editor> {
             }
         }
         Err(e) => {
-            eprintln!("{name}:1:1: cannot read the file: {e}");
+            tell!("{name}:1:1: cannot read the file: {e}");
             return None;
         }
     };

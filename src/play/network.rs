@@ -45,7 +45,10 @@ pub struct NetPlay {
     link: Option<Link>,
     save: PathBuf,
     /// A call to the host under way (the joining machine, after a lost connection).
-    calling: Option<mpsc::Receiver<Result<Link, String>>>,
+    calling: Option<mpsc::Receiver<Result<(Link, Msg), drumfire_net::link::JoinError>>>,
+    /// On the host: a joining machine has been let in (its loss reopens a new game's
+    /// door).
+    joined: bool,
     last_call: Option<Instant>,
     /// The window's world holds the session's set-up.
     set_up: bool,
@@ -106,6 +109,7 @@ impl NetPlay {
             link,
             save,
             calling: None,
+            joined: false,
             last_call: None,
             set_up: false,
             waker: None,
@@ -186,6 +190,11 @@ impl NetPlay {
         }
         match &self.role {
             Role::Host(host) => {
+                drumfire_net::play::mind_the_door(
+                    host,
+                    &self.session,
+                    self.joined && self.link.is_none(),
+                );
                 if let Some(guest) = host.next_guest(Duration::ZERO)
                     && let Some(link) = drumfire_net::play::admit(&mut self.session, guest)
                 {
@@ -193,6 +202,7 @@ impl NetPlay {
                         link.set_waker(wake.clone());
                     }
                     self.link = Some(link);
+                    self.joined = true;
                 }
             }
             Role::Join { address, code } => {
@@ -201,12 +211,22 @@ impl NetPlay {
                 }
                 if let Some(rx) = &self.calling {
                     match rx.try_recv() {
-                        Ok(Ok(link)) => {
+                        Ok(Ok((link, first))) => {
+                            self.calling = None;
+                            // A welcome takes the link; a refusal stops; an answer out
+                            // of turn: call again.
+                            if !matches!(self.greeted(&link, first), Some(true)) {
+                                return;
+                            }
                             if let Some(wake) = &self.waker {
                                 link.set_waker(wake.clone());
                             }
                             self.link = Some(link);
+                        }
+                        Ok(Err(drumfire_net::link::JoinError::Refused(why))) => {
                             self.calling = None;
+                            self.stopped = Some(why);
+                            return;
                         }
                         Ok(Err(_)) | Err(mpsc::TryRecvError::Disconnected) => self.calling = None,
                         Err(mpsc::TryRecvError::Empty) => {}
@@ -222,18 +242,45 @@ impl NetPlay {
                 self.last_call = Some(Instant::now());
                 let (tx, rx) = mpsc::channel();
                 let (net, address, code) = (self.net.clone(), address.clone(), *code);
-                let resume = Some(drumfire_core::shared_dice::hex(
-                    &self.session.my_commitment(),
-                ));
+                let returning = self.session.returning();
                 let wake = self.waker.clone();
                 std::thread::spawn(move || {
-                    let _ = tx.send(drumfire_net::link::join(&net, &address, code, resume));
+                    // One call: the window calls again a second later.
+                    let _ = tx.send(drumfire_net::link::join_within(
+                        &net,
+                        &address,
+                        code,
+                        Some(&returning),
+                        Duration::ZERO,
+                    ));
                     if let Some(w) = wake {
                         w();
                     }
                 });
                 self.calling = Some(rx);
             }
+        }
+    }
+
+    /// The host's first answer on a link: a welcome (this machine's game goes to it
+    /// again: `Some(true)`), a refusal (the game stops here: `Some(false)`), or anything
+    /// else (`None`).
+    fn greeted(&mut self, link: &Link, first: Msg) -> Option<bool> {
+        match first {
+            Msg::Welcome { .. } => {
+                for m in self.session.resync() {
+                    link.send(m);
+                }
+                Some(true)
+            }
+            Msg::Refused { reason } => {
+                self.stopped = Some(format!(
+                    "The host refused: {}",
+                    drumfire_net::wire::shown(&reason)
+                ));
+                Some(false)
+            }
+            _ => None,
         }
     }
 
@@ -253,18 +300,12 @@ impl NetPlay {
             };
             let link = self.link.as_ref().expect("kept above");
             match msg {
-                Msg::Welcome { .. } => {
-                    for m in self.session.resync() {
-                        link.send(m);
+                msg @ (Msg::Welcome { .. } | Msg::Refused { .. }) => {
+                    let link = self.link.take().expect("kept above");
+                    if self.greeted(&link, msg) != Some(true) {
+                        return;
                     }
-                }
-                Msg::Refused { reason } => {
-                    self.stopped = Some(format!(
-                        "The host refused: {}",
-                        drumfire_net::wire::shown(&reason)
-                    ));
-                    self.link = None;
-                    return;
+                    self.link = Some(link);
                 }
                 Msg::Bye { reason } => {
                     if !self.session.finished() {

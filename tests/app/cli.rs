@@ -72,6 +72,31 @@ fn check_prints_a_located_error_for_each_bad_file_kind_and_exits_1() {
     assert!(kinds >= 8);
 }
 
+/// The attack: a scenario whose counter id and title carry a terminal's escape
+/// sequences (clear the screen, retitle the window). `check` names the id in its error,
+/// and the sequences reach the terminal escaped, never raw.
+#[test]
+fn check_prints_text_from_the_file_with_its_control_characters_escaped() {
+    let scenario = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scenarios/portable/ukhozi_drift.ron"
+    ))
+    .unwrap();
+    let (at, end) = {
+        let at = scenario.find("unit: \"").expect("a counter's unit type") + "unit: \"".len();
+        (at, scenario[at..].find('"').unwrap() + at)
+    };
+    let mut forged = scenario.clone();
+    forged.replace_range(at..end, "zulu\u{1b}[2J\u{1b}]0;pwned\u{7}");
+    let path = scratch("escapes.ron");
+    std::fs::write(&path, forged).unwrap();
+    let out = drumfire(&["check", &path.display().to_string()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+    assert!(err.contains("zulu\\u{1b}[2J\\u{1b}]0;pwned\\u{7}"), "{err}");
+}
+
 #[test]
 fn check_reports_a_missing_file() {
     let out = drumfire(&["check", "no/such/file.ron"]);

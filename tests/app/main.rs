@@ -3,6 +3,8 @@
 //! the window under Xvfb with Mesa's software Vulkan (`screenshot`, `window_input`,
 //! `window_script`, `viewer`). The window tests are ignored by a plain `cargo test`; `.ci/run`
 //! runs them with `cargo test --test app -- --ignored`.
+// Figures and messages for the developer, printed as they are (clippy.toml).
+#![allow(clippy::disallowed_macros)]
 
 mod cli;
 mod common;

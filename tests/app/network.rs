@@ -482,7 +482,7 @@ fn an_acw_game_deals_its_dominoes_locked_and_a_machine_killed_mid_deal_takes_it_
     let says = replay_says(&save);
     assert!(
         says.contains(&format!(
-            "dominoes dealt locked: {} sets, {} locks shown at the fights",
+            "dominoes dealt locked: {} sets, {} locks shown",
             locks / 2,
             text.matches("(Key(").count()
         )),

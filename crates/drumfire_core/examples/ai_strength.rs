@@ -23,6 +23,8 @@
 //!
 //! A game the measured player does not win against the random player is listed with its
 //! seed, points and steps lost; with `AI_STRENGTH_SAVES=DIR` its save is written there.
+// Figures and messages for the developer, printed as they are (clippy.toml).
+#![allow(clippy::disallowed_macros)]
 
 /// The allocator the rules are measured with (`benches/rules.rs`, `docs/performance.md`):
 /// a quarter faster than the system's on the random player's games.

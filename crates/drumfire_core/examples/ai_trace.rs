@@ -9,6 +9,8 @@
 //!
 //! `--why=TURN` prints, before each of its decisions in that turn, the eight orders it
 //! valued most and their values (Great War scenarios).
+// Figures and messages for the developer, printed as they are (clippy.toml).
+#![allow(clippy::disallowed_macros)]
 
 use drumfire_core::game::Game;
 use drumfire_core::orders::Order;

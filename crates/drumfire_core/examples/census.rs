@@ -1,5 +1,7 @@
 //! Counts what happens in random games: how many fires, step losses, morale checks...
 //! `cargo run -p drumfire_core --release --example census -- FILE GAMES`
+// Figures and messages for the developer, printed as they are (clippy.toml).
+#![allow(clippy::disallowed_macros)]
 
 use drumfire_core::journal::GameEvent;
 use std::collections::BTreeMap;

@@ -4,6 +4,8 @@
 //! With `--saves=DIR` every game is also written there as a save
 //! (`<scenario>.<players>.<seed>.save.ron`) for `drumfire replay` to check.
 //! (`scripts/soak.sh N` runs it on every shipped scenario, random and computer players.)
+// Figures and messages for the developer, printed as they are (clippy.toml).
+#![allow(clippy::disallowed_macros)]
 
 /// The allocator the rules are measured with (`benches/rules.rs`, `docs/performance.md`):
 /// a quarter faster than the system's on the random player's games.

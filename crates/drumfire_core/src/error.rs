@@ -29,6 +29,64 @@ impl fmt::Display for LocatedError {
 
 impl std::error::Error for LocatedError {}
 
+/// Is `c` written as an escape where text from a file or another machine reaches a
+/// terminal: a control character (the escape sequences that clear a screen, move the
+/// cursor or retitle a window start with one), or a character that turns text around
+/// or hides itself (zero-width and bidirectional marks).
+fn escaped(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Text from a file or another machine as a terminal is given it: every character of
+/// [`escaped`] but the line break written as its escape (`\u{1b}`), so that what a
+/// scenario, save, turn file or the other program wrote is shown and never obeyed.
+pub fn printable(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c != '\n' && escaped(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Text from a file or another machine on one line of a terminal: as [`printable`],
+/// the line break escaped too, and at most `max` characters (then `…`).
+pub fn one_line(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == max {
+            out.push('…');
+            break;
+        }
+        if escaped(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A writer that passes on what is written to it as [`printable`] text: what a
+/// command prints goes through one, so no text it prints can reach the terminal raw.
+pub struct Printable<W>(pub W);
+
+impl<W: std::io::Write> std::io::Write for Printable<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .write_all(printable(&String::from_utf8_lossy(buf)).as_bytes())?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
 /// The largest scenario or save we read: 16 MiB, far above the largest real one (a save
 /// of thousands of orders is well under a megabyte).
 pub const MAX_FILE_BYTES: usize = 16 << 20;
@@ -145,5 +203,30 @@ impl<'de> serde::Deserialize<'de> for Identifier {
             }
         }
         d.deserialize_identifier(Name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// The attack: a scenario title, an id or a message written to clear the reader's
+    /// screen, retitle its window and hide text behind a bidirectional mark.
+    #[test]
+    fn text_from_a_file_reaches_the_terminal_with_its_control_characters_escaped() {
+        let hostile = "Zulu\u{1b}[2J\u{1b}[HCLEARED\u{1b}]0;pwned\u{7}\r\nnext line\u{202e}";
+        let out = printable(hostile);
+        assert_eq!(
+            out,
+            "Zulu\\u{1b}[2J\\u{1b}[HCLEARED\\u{1b}]0;pwned\\u{7}\\r\nnext line\\u{202e}"
+        );
+        assert!(!out.chars().any(|c| c != '\n' && escaped(c)), "{out:?}");
+        assert_eq!(one_line(hostile, 600).lines().count(), 1);
+        assert_eq!(one_line(&"x".repeat(10_000), 600).chars().count(), 601);
+        let mut written = Printable(Vec::new());
+        writeln!(written, "{hostile}").unwrap();
+        assert_eq!(String::from_utf8(written.0).unwrap(), format!("{out}\n"));
+        assert_eq!(printable("Ukhozi Drift — 1879"), "Ukhozi Drift — 1879");
     }
 }

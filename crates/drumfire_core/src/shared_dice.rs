@@ -266,7 +266,12 @@ impl SharedDice {
         if self.keys.is_empty() {
             return Ok(None);
         }
-        read_pair(&self.keys, "keys", "order keys").map(Some)
+        let keys = read_pair(&self.keys, "keys", "order keys")?;
+        crate::signed::check_pair(&keys).map_err(|message| DiceFault {
+            field: "keys".into(),
+            message,
+        })?;
+        Ok(Some(keys))
     }
 
     /// Checks that `signature` is the signature of `order`'s side on it as order

@@ -4,6 +4,8 @@
 //! e-mail — all between the fixed secrets the targets use (`[1; 32]` and `[2; 32]`).
 //!
 //! `cargo run -p drumfire_net --example fuzz_corpus -- fuzz/corpus`
+// Figures and messages for the developer, printed as they are (clippy.toml).
+#![allow(clippy::disallowed_macros)]
 
 use drumfire_core::players::{Bot, PlayerKind};
 use drumfire_core::save;

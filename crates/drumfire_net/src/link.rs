@@ -5,16 +5,29 @@
 //! the code's token in its first message, which the host checks before anything else.
 //!
 //! Anyone can reach the host's port, so a machine that does not hold the code must
-//! cost the host almost nothing. Until its token is right, a connection waits in a
-//! small waiting room: at most 16 connections at once and 4 from one address (an IPv6
-//! address by its /64 network), the rest refused before their handshake, and an
-//! address must first prove it is real (a QUIC retry) before it takes a place. A
-//! waiting connection has 5 seconds for its handshake, its stream and its hello, or it
-//! is closed; its hello may be 4 KiB long; it may open one stream and have 16 KiB in
-//! flight to the host. Wrong tokens are answered one at a time, a second apart,
-//! whoever guesses and however many at once, each guess keeping its place in the
-//! waiting room until it is answered. The right token is let in at once, and its
-//! connection's window opens to 2 MiB for the game.
+//! cost the host almost nothing and must not keep out the player who holds it. Until
+//! its token is right, a connection waits in a waiting room: at most 64 connections at
+//! once and 4 from one address (an IPv6 address by its /64 network), and an address
+//! must first prove it is real (a QUIC retry) before it takes a place. When the room
+//! is full, a newcomer from an address holding fewer places than the address holding
+//! most takes the oldest place of that one; so a player is kept out only by strangers
+//! at 64 addresses at once. A waiting connection has 5 seconds for its handshake, its
+//! stream and its hello, or it is closed; its hello may be 4 KiB long; it may open one
+//! stream and have 16 KiB in flight to the host.
+//!
+//! A hello is answered at once, and its place given back: the right token let in (or,
+//! for a player coming back, asked to prove who it is), any other refused in the
+//! closing of its connection, which costs the host nothing more. Tokens are checked at
+//! most once a second from one address and 32 times a second from all together
+//! ([`CHECK_PACE`], [`CHECKS_IN_ALL`]); a hello beyond that is told to try again
+//! without its token being looked at, and the joining machine tries again a second
+//! later, for up to half a minute ([`join`]).
+//!
+//! A game under way takes back only the player who joined it: a machine coming back
+//! names its commitment and signs the host's fresh challenge with its order key
+//! ([`drumfire_core::signed::OrderKey::prove`]) before it is told anything of the game
+//! ([`Host::expect_back`]). Until then, and for every connection refused, the game's
+//! own loop is not involved.
 //!
 //! Listening on `[::]` takes both IPv6 and IPv4 (one socket for both where the system
 //! allows it, else a second socket for IPv4), or IPv4 alone where the machine has no
@@ -26,6 +39,8 @@
 
 use crate::code::{JoinCode, fingerprint};
 use crate::wire::{MAX_FRAME, Msg, PROTOCOL};
+use drumfire_core::shared_dice::{Digest32, hex, unhex, unhex_bytes};
+use drumfire_core::signed::OrderKey;
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr, ToSocketAddrs};
 use std::sync::Arc;
@@ -44,9 +59,8 @@ const IDLE_TIMEOUT: Duration = Duration::from_secs(6);
 /// finish the handshake, open its stream and send its hello; then the host closes the
 /// connection.
 const ADMISSION_DEADLINE: Duration = Duration::from_secs(5);
-/// Connections waiting for admission at once, from everywhere together; more are
-/// refused before their handshake.
-const WAITING_IN_ALL: usize = 16;
+/// Connections waiting for admission at once, from everywhere together.
+const WAITING_IN_ALL: usize = 64;
 /// Connections waiting for admission at once from one address ([`counted_as`]).
 const WAITING_PER_ADDRESS: usize = 4;
 /// The longest hello the host reads (a hello is about a hundred bytes).
@@ -55,29 +69,32 @@ const MAX_HELLO: usize = 4 << 10;
 /// together (its one stream's own window is [`GAME_WINDOW`], but the connection's
 /// window caps it until the token is right).
 const STRANGER_WINDOW: u32 = 16 << 10;
-/// Bytes of its own writes the host keeps for a connection not yet let in (a refusal
-/// is a few dozen).
+/// Bytes of its own writes the host keeps for a connection not yet let in (a
+/// challenge is a few dozen).
 const STRANGER_SEND_WINDOW: u64 = 16 << 10;
 /// The window of the game's stream, and of its connection once let in: a long game's
 /// save (about 1 MB) goes in about one round trip.
 const GAME_WINDOW: u32 = 2 << 20;
 /// Bytes of its own writes the host keeps for the game's connection.
 const GAME_SEND_WINDOW: u64 = 8 << 20;
-/// Wrong tokens are answered one at a time and this far apart, from all connections
-/// together, each at least this long after it was shown; a connection with a wrong
-/// token keeps its place in the waiting room until its answer, so however many
-/// machines guess at once, no more than [`WAITING_IN_ALL`] guesses run ahead of the
-/// answers.
+/// A token is checked at most once this often from one address ([`counted_as`]).
+const CHECK_PACE: Duration = Duration::from_secs(1);
+/// Tokens checked in a second from all addresses together, at most.
 ///
-/// With the join code's 40-bit token (2^40 ≈ 1.1 × 10^12 tokens) that is 86,400 guesses
-/// a day: trying every token takes 2^40 seconds ≈ 34,800 years, finding it takes half
-/// that on average (≈ 17,400 years), and a whole day of guessing finds it with a
-/// chance of 86,400 / 2^40 ≈ 1 in 12.7 million. The token is fresh each time a host
-/// starts listening.
-const WRONG_TOKEN_PACE: Duration = Duration::from_secs(1);
-/// How long a refusal is given to reach the joining machine before the host closes
-/// the connection.
-const REFUSAL_LINGER: Duration = Duration::from_secs(2);
+/// With the join code's 40-bit token (2^40 ≈ 1.1 × 10^12 tokens) that is at most
+/// 2,764,800 guesses a day, whoever guesses from however many addresses: trying every
+/// token takes 2^40 / 32 seconds ≈ 1,090 years, finding it takes half that on average,
+/// and a whole day of guessing finds it with a chance of 2,764,800 / 2^40 ≈ 1 in
+/// 398,000. The token is fresh each time a host starts listening. A player is slowed
+/// by guessers only when more than 32 addresses guess at once, and then tries again.
+const CHECKS_IN_ALL: u32 = 32;
+/// How long a joining machine goes on trying when the host is busy or its waiting
+/// room full.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+/// The application close codes a host closes a connection it does not let in with:
+/// refused (the reason says why), or asked to try again in a moment.
+const REFUSED: u32 = 1;
+const LATER: u32 = 2;
 /// Connection attempts held before the host has looked at them (each is looked at at
 /// once: refused, sent a retry, or given a place).
 const MAX_INCOMING: usize = 256;
@@ -231,6 +248,18 @@ impl Link {
         });
     }
 
+    /// Closes the connection once what was sent has gone out (at most two seconds),
+    /// without waiting for it here: the game's loop goes on at once.
+    pub fn close_later(self, why: &str) {
+        let Self { out, conn, net, .. } = self;
+        drop(out);
+        let why = why.as_bytes().to_vec();
+        net.rt.spawn(async move {
+            let _ = tokio::time::timeout(Duration::from_secs(2), conn.closed()).await;
+            conn.close(0u32.into(), &why);
+        });
+    }
+
     /// A link over a connection's stream: a reader and a writer task.
     fn start(
         net: &Arc<Net>,
@@ -323,7 +352,6 @@ pub struct Host {
     addr: SocketAddr,
     guests: mpsc::Receiver<Guest>,
     endpoints: Vec<quinn::Endpoint>,
-    #[cfg(test)]
     door: Arc<Door>,
     net: Arc<Net>,
     wake: Arc<std::sync::Mutex<Option<Wake>>>,
@@ -405,7 +433,6 @@ impl Host {
             addr,
             guests,
             endpoints,
-            #[cfg(test)]
             door,
             net: net.clone(),
             wake,
@@ -430,7 +457,24 @@ impl Host {
             .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(wake);
     }
 
-    /// The next joining machine let in (right protocol and token), waiting at most `wait`.
+    /// From now on only the player of `commitment` is let in, once it has proved with
+    /// the order key `key` that it is that player ([`drumfire_core::signed::verify_proof`]):
+    /// the game is under way.
+    pub fn expect_back(&self, commitment: Digest32, key: Digest32) {
+        self.door.set_expect(Expect::Back { commitment, key });
+    }
+
+    /// A new game whose joining machine left before the game was set up takes the
+    /// next machine with the code again (a game under way is not reopened).
+    pub fn reopen(&self) {
+        let mut room = self.door.room();
+        if room.expect == Expect::Taken {
+            room.expect = Expect::Anyone;
+        }
+    }
+
+    /// The next joining machine let in (right protocol and token, and for a game under
+    /// way its proof), waiting at most `wait`.
     pub fn next_guest(&self, wait: Duration) -> Option<Guest> {
         self.guests.recv_timeout(wait).ok()
     }
@@ -500,50 +544,92 @@ fn bind_endpoints(
 
 /// The address a connection counts against in the waiting room: an IPv4 address (also
 /// when it comes mapped into IPv6, on a socket that takes both), or an IPv6 address's
-/// /64 network, the least one machine is usually given.
+/// /56 network: what a provider usually gives one household, so that one machine with a
+/// routed block of /64s counts as few addresses, not thousands.
 fn counted_as(ip: IpAddr) -> IpAddr {
     match ip.to_canonical() {
-        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from_bits(v6.to_bits() & !u128::from(u64::MAX))),
+        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from_bits(v6.to_bits() & !(u128::MAX >> 56))),
         v4 => v4,
     }
 }
 
-/// The waiting room: the connections not yet let in, counted in all and by address
-/// ([`WAITING_IN_ALL`], [`WAITING_PER_ADDRESS`]), and the line wrong tokens wait in for
-/// their answers ([`WRONG_TOKEN_PACE`]).
+/// The waiting room: the connections not yet let in ([`WAITING_IN_ALL`],
+/// [`WAITING_PER_ADDRESS`]), the pace tokens are checked at ([`CHECK_PACE`],
+/// [`CHECKS_IN_ALL`]), and who may come in.
 #[derive(Default)]
 struct Door {
-    waiting: std::sync::Mutex<Waiting>,
-    /// When the last wrong token was answered.
-    last_wrong: tokio::sync::Mutex<Option<tokio::time::Instant>>,
+    room: std::sync::Mutex<Room>,
 }
 
-/// Connections waiting for admission.
+/// The waiting room's state.
 #[derive(Default)]
-struct Waiting {
-    all: usize,
-    by_address: HashMap<IpAddr, usize>,
+struct Room {
+    /// The number of the last place given.
+    last: u64,
+    /// The places taken, oldest first: each one's number, address, and the signal that
+    /// takes it back.
+    places: Vec<(u64, IpAddr, Arc<tokio::sync::Notify>)>,
+    /// When a token was last checked, by address (only the last [`CHECK_PACE`]'s
+    /// matter; older ones are dropped as the table grows).
+    checked: HashMap<IpAddr, tokio::time::Instant>,
+    /// Checks left in this second, and when the second began.
+    budget: (u32, Option<tokio::time::Instant>),
+    /// Who the host takes.
+    expect: Expect,
+}
+
+/// Who a host takes with the right token.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Expect {
+    /// A new game: the first machine to come.
+    #[default]
+    Anyone,
+    /// A new game that a machine has joined: nobody else.
+    Taken,
+    /// A game under way: only the player of this commitment, proving it with this
+    /// order key.
+    Back { commitment: Digest32, key: Digest32 },
 }
 
 impl Door {
-    /// A place for a connection from `from`, if the room has one.
+    /// A place for a connection from `from`, if the room has one or can make one by
+    /// taking back the oldest place of the address holding most places, when that
+    /// address holds more than `from` does.
     fn enter(self: &Arc<Self>, from: IpAddr) -> Option<Place> {
         let from = counted_as(from);
-        let mut waiting = self.waiting();
-        let here = waiting.by_address.get(&from).copied().unwrap_or(0);
-        if waiting.all >= WAITING_IN_ALL || here >= WAITING_PER_ADDRESS {
+        let mut room = self.room();
+        let held = |room: &Room, at: IpAddr| room.places.iter().filter(|p| p.1 == at).count();
+        let here = held(&room, from);
+        if here >= WAITING_PER_ADDRESS {
             return None;
         }
-        waiting.all += 1;
-        waiting.by_address.insert(from, here + 1);
+        if room.places.len() >= WAITING_IN_ALL {
+            let (most, n) = room
+                .places
+                .iter()
+                .map(|p| (p.1, held(&room, p.1)))
+                .max_by_key(|(_, n)| *n)?;
+            if n <= here {
+                return None;
+            }
+            let oldest = room.places.iter().position(|p| p.1 == most)?;
+            let (_, _, taken_back) = room.places.remove(oldest);
+            taken_back.notify_one();
+        }
+        room.last += 1;
+        let number = room.last;
+        let taken_back = Arc::new(tokio::sync::Notify::new());
+        room.places.push((number, from, taken_back.clone()));
         Some(Place {
             door: self.clone(),
+            number,
             from,
+            taken_back,
         })
     }
 
-    fn waiting(&self) -> std::sync::MutexGuard<'_, Waiting> {
-        self.waiting
+    fn room(&self) -> std::sync::MutexGuard<'_, Room> {
+        self.room
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
@@ -551,42 +637,80 @@ impl Door {
     /// How many connections wait for admission.
     #[cfg(test)]
     fn count(&self) -> usize {
-        self.waiting().all
+        self.room().places.len()
     }
 
-    /// Waits for the turn to answer a wrong token shown at `shown`: one answer at a time,
-    /// [`WRONG_TOKEN_PACE`] after the last one and after the token was shown. The line
-    /// is first come, first answered.
-    async fn wrong_token_turn(&self, shown: tokio::time::Instant) {
-        let mut last = self.last_wrong.lock().await;
-        let turn = last.map_or(shown, |last| last.max(shown)) + WRONG_TOKEN_PACE;
-        tokio::time::sleep_until(turn).await;
-        *last = Some(tokio::time::Instant::now());
+    /// May a token from `from` be checked now? At most once each [`CHECK_PACE`] from
+    /// an address and [`CHECKS_IN_ALL`] times a second in all; a yes counts.
+    fn may_check(&self, from: IpAddr, coming_back: bool) -> bool {
+        let now = tokio::time::Instant::now();
+        let mut room = self.room();
+        if room
+            .checked
+            .get(&from)
+            .is_some_and(|t| now < *t + CHECK_PACE)
+        {
+            return false;
+        }
+        let (left, since) = &mut room.budget;
+        if since.is_none_or(|s| now >= s + Duration::from_secs(1)) {
+            *left = CHECKS_IN_ALL;
+            *since = Some(now);
+        }
+        if !coming_back {
+            if *left == 0 {
+                return false;
+            }
+            *left -= 1;
+        }
+        if room.checked.len() >= 4 * CHECKS_IN_ALL as usize {
+            room.checked.retain(|_, t| now < *t + CHECK_PACE);
+        }
+        room.checked.insert(from, now);
+        true
+    }
+
+    /// Who the host takes now.
+    fn expected(&self) -> Expect {
+        self.room().expect
+    }
+
+    /// A new game's first machine takes its seat: `false` when another took it first.
+    fn take(&self) -> bool {
+        let mut room = self.room();
+        if room.expect != Expect::Anyone {
+            return false;
+        }
+        room.expect = Expect::Taken;
+        true
+    }
+
+    fn set_expect(&self, expect: Expect) {
+        self.room().expect = expect;
     }
 }
 
-/// A place in the waiting room, given up when dropped.
+/// A place in the waiting room, given back when dropped.
 struct Place {
     door: Arc<Door>,
+    number: u64,
     from: IpAddr,
+    /// Signalled when a newcomer takes the place back.
+    taken_back: Arc<tokio::sync::Notify>,
 }
 
 impl Drop for Place {
     fn drop(&mut self) {
-        let mut waiting = self.door.waiting();
-        waiting.all -= 1;
-        if let Some(n) = waiting.by_address.get_mut(&self.from) {
-            *n -= 1;
-            if *n == 0 {
-                waiting.by_address.remove(&self.from);
-            }
+        let mut room = self.door.room();
+        if let Some(i) = room.places.iter().position(|p| p.0 == self.number) {
+            room.places.remove(i);
         }
     }
 }
 
-/// Reads a joining machine's hello and lets it in when its token is the code's; the
-/// connection keeps its `place` in the waiting room until it is let in or its answer
-/// is sent.
+/// Reads a joining machine's hello and lets it in or refuses it ([`admission`]); the
+/// connection keeps its `place` in the waiting room until then, unless a newcomer
+/// takes the place back first (the connection is then dropped, which closes it).
 async fn let_in(
     net: &Arc<Net>,
     incoming: quinn::Incoming,
@@ -594,12 +718,53 @@ async fn let_in(
     door: &Door,
     place: Place,
 ) -> Option<Guest> {
+    let taken_back = place.taken_back.clone();
+    let held: Held = Arc::default();
+    let admitted = tokio::select! {
+        admitted = admission(net, incoming, code, door, place.from, &held) => admitted,
+        () = taken_back.notified() => {
+            // Told to call again: the room is full, and it was the oldest of the address
+            // holding most (a connection still in its handshake is dropped, which closes it).
+            if let Some(conn) = held.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
+                conn.close(LATER.into(), b"the waiting room is full: try again in a moment");
+            }
+            None
+        }
+    };
+    drop(place);
+    admitted
+}
+
+/// The connection a place holds, once its handshake is done.
+type Held = Arc<std::sync::Mutex<Option<quinn::Connection>>>;
+
+/// A connection refused: closed at once, the reason in its closing (the host keeps
+/// nothing of it).
+fn refuse(conn: &quinn::Connection, why: &str) -> Option<Guest> {
+    conn.close(REFUSED.into(), why.as_bytes());
+    None
+}
+
+/// The admission of one connection from `from` ([`counted_as`]): its handshake, its
+/// hello and, for a player coming back, its proof, all by the admission deadline; the
+/// guest let in, or `None` with its connection closed.
+async fn admission(
+    net: &Arc<Net>,
+    incoming: quinn::Incoming,
+    code: JoinCode,
+    door: &Door,
+    from: IpAddr,
+    held: &Held,
+) -> Option<Guest> {
     let deadline = tokio::time::Instant::now() + ADMISSION_DEADLINE;
     // A handshake not done by the deadline is dropped, which closes its connection.
     let conn = tokio::time::timeout_at(deadline, incoming.accept().ok()?)
         .await
         .ok()?
         .ok()?;
+    *held
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(conn.clone());
     let shown = tokio::time::timeout_at(deadline, async {
         let (send, mut recv) = conn
             .accept_bi()
@@ -609,66 +774,103 @@ async fn let_in(
         Ok::<_, String>((send, recv, hello))
     })
     .await;
-    let (mut send, recv, hello) = match shown {
+    let (mut send, mut recv, hello) = match shown {
         Ok(Ok(shown)) => shown,
-        Ok(Err(why)) => {
-            conn.close(0u32.into(), why.as_bytes());
-            return None;
-        }
+        Ok(Err(why)) => return refuse(&conn, &why),
         Err(_) => {
-            conn.close(0u32.into(), b"no join code shown in time");
+            // A joining machine that is merely slow calls again.
+            conn.close(LATER.into(), b"no join code shown in time");
             return None;
         }
     };
-    let shown_at = tokio::time::Instant::now();
-    let refuse = |reason: &str| Msg::Refused {
-        reason: reason.to_owned(),
+    let Msg::Hello {
+        protocol,
+        token,
+        resume,
+    } = hello
+    else {
+        return refuse(&conn, "a joining machine says hello first");
     };
-    let answer = match hello {
-        Msg::Hello {
-            protocol,
-            token,
-            resume,
-        } => {
-            if protocol != PROTOCOL {
-                Err(refuse(&format!(
-                    "this host speaks protocol {PROTOCOL}, the joining machine {protocol}: use the same Drumfire"
-                )))
-            } else if !u64::from_str_radix(&token, 16)
-                .ok()
-                .is_some_and(|t| code.token_matches(t))
-            {
-                door.wrong_token_turn(shown_at).await;
-                Err(refuse("wrong join code"))
-            } else {
-                Ok(resume)
+    if protocol != PROTOCOL {
+        return refuse(
+            &conn,
+            &format!(
+                "this host speaks protocol {PROTOCOL}, the joining machine {protocol}: use the same Drumfire"
+            ),
+        );
+    }
+    // The pace is kept before the token is looked at: a hello past it tells nothing. The
+    // player of a game under way, naming its commitment (which no stranger has), is not
+    // held to the pace of all addresses together, only to its own address's.
+    let coming_back = matches!(door.expected(), Expect::Back { commitment, .. }
+        if resume.as_deref() == Some(hex(&commitment).as_str()));
+    if !door.may_check(from, coming_back) {
+        conn.close(LATER.into(), b"the host is busy: try again in a moment");
+        return None;
+    }
+    let right = u64::from_str_radix(&token, 16)
+        .ok()
+        .is_some_and(|t| code.token_matches(t));
+    if !right {
+        return refuse(&conn, "wrong join code");
+    }
+    match (door.expected(), &resume) {
+        (Expect::Anyone, None) => {
+            if !door.take() {
+                return refuse(&conn, "another player has joined this game");
             }
         }
-        _ => Err(refuse("a joining machine says hello first")),
-    };
-    match answer {
-        Ok(resume) => {
-            admitted(&conn);
-            drop(place);
-            Some(Guest {
-                link: Link::start(net, conn, send, recv),
-                resume,
-            })
+        (Expect::Taken, None) => return refuse(&conn, "another player has joined this game"),
+        (Expect::Anyone | Expect::Taken, Some(_)) => {
+            return refuse(&conn, "no game you left is under way here");
         }
-        Err(refusal) => {
-            // The joining machine closes once it has read the refusal; one that does
-            // not read it is not waited for long.
-            let _ = tokio::time::timeout(REFUSAL_LINGER, async {
-                let _ = send.write_all(&refusal.frame()).await;
-                let _ = send.finish();
-                conn.closed().await
+        (Expect::Back { .. }, None) => {
+            return refuse(
+                &conn,
+                "a game is under way here: come back to it with your save (--resume)",
+            );
+        }
+        (Expect::Back { commitment, key }, Some(c)) => {
+            if *c != hex(&commitment) {
+                return refuse(&conn, "this is not the game you left");
+            }
+            let mut nonce = [0u8; 32];
+            getrandom::fill(&mut nonce).ok()?;
+            let proof = tokio::time::timeout_at(deadline, async {
+                send.write_all(&Msg::Challenge { nonce: hex(&nonce) }.frame())
+                    .await
+                    .map_err(|e| format!("the connection was lost: {e}"))?;
+                read_frame(&mut recv, MAX_HELLO).await
             })
             .await;
-            conn.close(0u32.into(), b"refused");
-            drop(place);
-            None
+            let signature = match proof {
+                Ok(Ok(Msg::Proof { signature })) => signature,
+                Ok(Ok(_)) => return refuse(&conn, "a player coming back answers the challenge"),
+                Ok(Err(why)) => return refuse(&conn, &why),
+                Err(_) => return refuse(&conn, "no proof shown in time"),
+            };
+            let holds = unhex_bytes::<64>(&signature).is_ok_and(|sig| {
+                drumfire_core::signed::verify_proof(
+                    &key,
+                    &nonce,
+                    &commitment,
+                    code.fingerprint,
+                    &sig,
+                )
+            });
+            if !holds {
+                return refuse(
+                    &conn,
+                    "the proof does not hold: this is not the machine that joined the game",
+                );
+            }
         }
     }
+    admitted(&conn);
+    Some(Guest {
+        link: Link::start(net, conn, send, recv),
+        resume,
+    })
 }
 
 /// Accepts only the certificate the join code names (and checks the handshake's
@@ -746,52 +948,186 @@ fn client_config(code: JoinCode) -> Result<quinn::ClientConfig, String> {
     Ok(config)
 }
 
-/// Joins the host at `address` ("host:port") with a code; `resume` is this player's
-/// commitment when coming back to a game. The link's first message is the host's
-/// welcome or refusal.
+/// The host's next message on `recv`, waiting at most 15 seconds.
+async fn answer(recv: &mut quinn::RecvStream, addr: SocketAddr) -> Result<Msg, String> {
+    tokio::time::timeout(Duration::from_secs(15), read_frame(recv, MAX_FRAME))
+        .await
+        .unwrap_or_else(|_| Err(format!("{addr} did not answer in 15 seconds")))
+}
+
+/// A player coming back to a game it left: its commitment, which names the game, and
+/// its order key, to prove it is that player.
+pub struct Returning {
+    /// The player's commitment.
+    pub commitment: Digest32,
+    /// The player's order key.
+    pub key: OrderKey,
+}
+
+/// What one call to the host came to.
+enum Called {
+    /// Let in: the link, and its first message (the host's welcome or refusal).
+    In(Link, Msg),
+    /// Not looked at now: try again in a moment (the reason).
+    Later(String),
+}
+
+/// Why a call to the host came to nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JoinError {
+    /// The host refused this machine, and why (calling again will not change it).
+    Refused(String),
+    /// The host could not be reached, or was busy for as long as this machine waited.
+    Failed(String),
+}
+
+impl std::fmt::Display for JoinError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Refused(why) | Self::Failed(why) => f.write_str(why),
+        }
+    }
+}
+
+impl From<JoinError> for String {
+    fn from(e: JoinError) -> Self {
+        e.to_string()
+    }
+}
+
+/// Joins the host at `address` ("host:port") with a code, as `returning` when coming
+/// back to a game: the link and its first message, the host's welcome or refusal.
+/// While the host is busy or its waiting room full, tries again each second for up to
+/// [`PATIENCE`].
 pub fn join(
     net: &Arc<Net>,
     address: &str,
     code: JoinCode,
-    resume: Option<String>,
-) -> Result<Link, String> {
+    returning: Option<&Returning>,
+) -> Result<(Link, Msg), JoinError> {
+    join_within(net, address, code, returning, PATIENCE)
+}
+
+/// [`join`], trying again for up to `patience`.
+pub fn join_within(
+    net: &Arc<Net>,
+    address: &str,
+    code: JoinCode,
+    returning: Option<&Returning>,
+    patience: Duration,
+) -> Result<(Link, Msg), JoinError> {
     let addr = address
         .to_socket_addrs()
-        .map_err(|e| format!("`{address}`: {e}"))?
+        .map_err(|e| JoinError::Failed(format!("`{address}`: {e}")))?
         .next()
-        .ok_or_else(|| format!("`{address}` names no address"))?;
-    let config = client_config(code)?;
+        .ok_or_else(|| JoinError::Failed(format!("`{address}` names no address")))?;
+    let config = client_config(code).map_err(JoinError::Failed)?;
+    let start = std::time::Instant::now();
+    loop {
+        let tried = std::time::Instant::now();
+        match call(net, addr, config.clone(), code, returning)? {
+            Called::In(link, first) => return Ok((link, first)),
+            Called::Later(why) => {
+                if start.elapsed() + CHECK_PACE > patience {
+                    return Err(JoinError::Failed(format!(
+                        "{addr}: {}, and was still so after {} seconds",
+                        crate::wire::shown(&why),
+                        patience.as_secs()
+                    )));
+                }
+                std::thread::sleep(CHECK_PACE.saturating_sub(tried.elapsed()));
+            }
+        }
+    }
+}
+
+/// One call to the host at `addr`.
+fn call(
+    net: &Arc<Net>,
+    addr: SocketAddr,
+    config: quinn::ClientConfig,
+    code: JoinCode,
+    returning: Option<&Returning>,
+) -> Result<Called, JoinError> {
     let local: SocketAddr = if addr.is_ipv4() {
         "0.0.0.0:0".parse().expect("an address")
     } else {
         "[::]:0".parse().expect("an address")
     };
     let net2 = net.clone();
+    let failed = JoinError::Failed;
     net.rt.block_on(async move {
-        let mut endpoint = quinn::Endpoint::client(local).map_err(|e| format!("no socket: {e}"))?;
+        let mut endpoint =
+            quinn::Endpoint::client(local).map_err(|e| failed(format!("no socket: {e}")))?;
         endpoint.set_default_client_config(config);
-        let conn = tokio::time::timeout(
+        let connected = tokio::time::timeout(
             Duration::from_secs(10),
             endpoint
                 .connect(addr, SERVER_NAME)
-                .map_err(|e| format!("could not reach {addr}: {e}"))?,
+                .map_err(|e| failed(format!("could not reach {addr}: {e}")))?,
         )
         .await
-        .map_err(|_| format!("{addr} did not answer in 10 seconds"))?
-        .map_err(|e| format!("could not join {addr}: {e}"))?;
-        let (mut send, recv) = conn
-            .open_bi()
-            .await
-            .map_err(|e| format!("the connection was lost: {e}"))?;
+        .map_err(|_| failed(format!("{addr} did not answer in 10 seconds")))?;
+        let conn = match connected {
+            Ok(conn) => conn,
+            // Turned away at the door: its waiting room is full.
+            Err(quinn::ConnectionError::ConnectionClosed(c))
+                if c.error_code == quinn::TransportErrorCode::CONNECTION_REFUSED =>
+            {
+                return Ok(Called::Later("the host's waiting room is full".into()));
+            }
+            // Dropped in its handshake (its place taken back): call again.
+            Err(quinn::ConnectionError::ApplicationClosed(c)) if c.error_code != REFUSED.into() => {
+                return Ok(Called::Later("the host's waiting room is full".into()));
+            }
+            Err(e) => return Err(failed(format!("could not join {addr}: {e}"))),
+        };
+        // A refusal comes in the connection's closing; anything else the host closed it
+        // with (busy, a place taken back, too slow) is a call to come again.
+        let lost = |conn: &quinn::Connection, e: String| match conn.close_reason() {
+            Some(quinn::ConnectionError::ApplicationClosed(c)) => {
+                let why = String::from_utf8_lossy(&c.reason).into_owned();
+                if c.error_code == REFUSED.into() {
+                    Err(JoinError::Refused(format!(
+                        "{addr} refused: {}",
+                        crate::wire::shown(&why)
+                    )))
+                } else {
+                    Ok(Called::Later(why))
+                }
+            }
+            _ => Err(failed(e)),
+        };
+        let (mut send, mut recv) = match conn.open_bi().await {
+            Ok(streams) => streams,
+            Err(e) => return lost(&conn, format!("the connection was lost: {e}")),
+        };
         let hello = Msg::Hello {
             protocol: PROTOCOL,
             token: format!("{:010x}", code.token),
-            resume,
+            resume: returning.map(|r| hex(&r.commitment)),
         };
-        send.write_all(&hello.frame())
-            .await
-            .map_err(|e| format!("the connection was lost: {e}"))?;
-        Ok(Link::start(&net2, conn, send, recv))
+        if let Err(e) = send.write_all(&hello.frame()).await {
+            return lost(&conn, format!("the connection was lost: {e}"));
+        }
+        let mut first = match answer(&mut recv, addr).await {
+            Ok(msg) => msg,
+            Err(e) => return lost(&conn, e),
+        };
+        if let (Msg::Challenge { nonce }, Some(r)) = (&first, returning) {
+            let nonce = unhex(nonce).map_err(|e| failed(format!("the host's challenge: {e}")))?;
+            let proof = Msg::Proof {
+                signature: hex(&r.key.prove(&nonce, &r.commitment, code.fingerprint)),
+            };
+            if let Err(e) = send.write_all(&proof.frame()).await {
+                return lost(&conn, format!("the connection was lost: {e}"));
+            }
+            first = match answer(&mut recv, addr).await {
+                Ok(msg) => msg,
+                Err(e) => return lost(&conn, e),
+            };
+        }
+        Ok(Called::In(Link::start(&net2, conn, send, recv), first))
     })
 }
 

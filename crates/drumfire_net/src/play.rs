@@ -5,7 +5,7 @@
 //! out (the host keeps listening; the joining machine calls again every second).
 
 use crate::code::JoinCode;
-use crate::link::{Guest, Host, Link, LinkEvent, Net, join};
+use crate::link::{Guest, Host, JoinError, Link, LinkEvent, Net, join, join_within};
 use crate::seat::{self, Seat};
 use crate::session::{Happened, Session, Stop};
 use crate::wire::{Msg, shown};
@@ -131,6 +131,7 @@ pub fn prepare_host(opts: &HostOptions) -> Result<Hosting, String> {
         )
     };
     let host = Host::listen(&net, opts.bind)?;
+    mind_the_door(&host, &session, false);
     Ok(Hosting {
         net,
         host,
@@ -169,6 +170,7 @@ pub fn host(opts: &HostOptions, log: &mut dyn Write) -> Result<StateHash, String
         &save_path,
         log,
         &mut |session, lost| {
+            mind_the_door(&host, session, lost);
             let wait = if lost {
                 Duration::from_secs(1)
             } else {
@@ -183,8 +185,21 @@ pub fn host(opts: &HostOptions, log: &mut dyn Write) -> Result<StateHash, String
     result
 }
 
+/// Tells the host's door who it may let in: once the other player's commitment and
+/// order key are known, that player alone, proving who it is; before, a new machine
+/// again when the one that joined is gone (`lost`).
+pub fn mind_the_door(host: &Host, session: &Session, lost: bool) {
+    match (session.their_commitment(), session.their_key()) {
+        (Some(commitment), Some(key)) => host.expect_back(commitment, key),
+        _ if lost => host.reopen(),
+        _ => {}
+    }
+}
+
 /// Lets a joining machine in, or refuses it: a new game takes anyone with the code;
-/// a game under way takes back only its own other player.
+/// a game under way takes back only its own other player (the door has checked its
+/// proof already; this is the game's own check). A refusal costs the game's loop
+/// nothing: the connection is closed in the background.
 pub fn admit(session: &mut Session, guest: Guest) -> Option<Link> {
     let under_way = session.game().is_some();
     let theirs = session.their_commitment().map(|c| hex(&c));
@@ -198,7 +213,7 @@ pub fn admit(session: &mut Session, guest: Guest) -> Option<Link> {
         guest.link.send(Msg::Refused {
             reason: reason.to_owned(),
         });
-        guest.link.close(reason);
+        guest.link.close_later(reason);
         return None;
     }
     guest.link.send(session.welcome());
@@ -235,15 +250,8 @@ pub fn prepare_join(opts: &JoinOptions) -> Result<Joined, String> {
             .map_err(|e| format!("{name}: {e}"))?;
         resumed = Some(session);
     }
-    let resume_code = resumed.as_ref().map(|s: &Session| hex(&s.my_commitment()));
-    let link = join(&net, &opts.address, opts.code, resume_code.clone())?;
-    let welcome = match link.recv_timeout(Duration::from_secs(15)) {
-        Some(LinkEvent::Msg(m)) => m,
-        Some(LinkEvent::Closed(why)) => {
-            return Err(format!("{}: {}", opts.address, shown(&why)));
-        }
-        None => return Err(format!("{} did not answer in 15 seconds", opts.address)),
-    };
+    let returning = resumed.as_ref().map(Session::returning);
+    let (link, welcome) = join(&net, &opts.address, opts.code, returning.as_ref())?;
     let session = match (welcome, resumed) {
         (Msg::Refused { reason }, _) => {
             return Err(format!("{} refused: {}", opts.address, shown(&reason)));
@@ -265,6 +273,10 @@ pub fn prepare_join(opts: &JoinOptions) -> Result<Joined, String> {
                     opts.address
                 ));
             }
+            // The host names its scenario: a name, never a path on this machine.
+            let scenario_name = Path::new(&scenario_name)
+                .file_name()
+                .map_or_else(|| "scenario".into(), |n| n.to_string_lossy().into_owned());
             let scenario = scenario::parse(&scenario_name, &text, &drumfire_core::rules::ALL)
                 .map_err(|errs| {
                     format!(
@@ -278,6 +290,9 @@ pub fn prepare_join(opts: &JoinOptions) -> Result<Joined, String> {
             if your_side > 1 {
                 return Err(format!("the host gave this machine side {your_side}"));
             }
+            let host_key = unhex(&key).map_err(|e| format!("the host's order key: {e}"))?;
+            drumfire_core::signed::check_public(&host_key)
+                .map_err(|e| format!("the host's order key: {e}"))?;
             let seat = Seat {
                 side: your_side,
                 chain: drumfire_core::shared_dice::Chain::new(seat::fresh_secret()?),
@@ -286,7 +301,6 @@ pub fn prepare_join(opts: &JoinOptions) -> Result<Joined, String> {
                 pending: None,
             };
             keep_seat(&seat, &opts.save)?;
-            let host_key = unhex(&key).map_err(|e| format!("the host's order key: {e}"))?;
             let (session, out) =
                 Session::join(scenario, your_side, host_commitment, host_key, seat.chain);
             for msg in out {
@@ -314,7 +328,7 @@ pub fn join_game(opts: &JoinOptions, log: &mut dyn Write) -> Result<StateHash, S
         link,
         mut session,
     } = prepare_join(opts)?;
-    let resume_code = Some(hex(&session.my_commitment()));
+    let returning = session.returning();
     say(log, &format!("joined {}", opts.address));
     say(
         log,
@@ -337,20 +351,26 @@ pub fn join_game(opts: &JoinOptions, log: &mut dyn Write) -> Result<StateHash, S
                 std::thread::sleep(Duration::from_secs(1) - since);
             }
             last_try = Instant::now();
-            let link = match join(&net, &opts.address, opts.code, resume_code.clone()) {
-                Ok(link) => link,
-                Err(_) => return Ok(None),
-            };
-            match link.recv_timeout(Duration::from_secs(5)) {
-                Some(LinkEvent::Msg(Msg::Welcome { .. })) => {
+            match join_within(
+                &net,
+                &opts.address,
+                opts.code,
+                Some(&returning),
+                Duration::ZERO,
+            ) {
+                Ok((link, Msg::Welcome { .. })) => {
                     for msg in session.resync() {
                         link.send(msg);
                     }
                     Ok(Some(link))
                 }
-                Some(LinkEvent::Msg(Msg::Refused { reason })) => {
+                Ok((_, Msg::Refused { reason })) => {
                     Err(format!("{} refused: {}", opts.address, shown(&reason)))
                 }
+                // Refused at the door (its proof, another game): calling again would not
+                // change it.
+                Err(JoinError::Refused(why)) => Err(why),
+                // Busy, unreachable for now, or an answer out of turn: try again.
                 _ => Ok(None),
             }
         },
@@ -358,13 +378,7 @@ pub fn join_game(opts: &JoinOptions, log: &mut dyn Write) -> Result<StateHash, S
 }
 
 fn keep_seat(seat: &Seat, save: &Path) -> Result<(), String> {
-    if let Some(dir) = save.parent()
-        && !dir.as_os_str().is_empty()
-    {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
     seat.write(save)
-        .map_err(|e| format!("{}: {e}", seat::path_of(save).display()))
 }
 
 fn bot_seed(session: &Session) -> u64 {
@@ -376,7 +390,8 @@ fn side_name(session: &Session, side: u8) -> String {
 }
 
 fn say(log: &mut dyn Write, line: &str) {
-    let _ = writeln!(log, "{line}");
+    // Names and texts in a line may come from the other machine's scenario.
+    let _ = writeln!(log, "{}", drumfire_core::error::printable(line));
     let _ = log.flush();
 }
 

@@ -201,33 +201,24 @@ pub fn seat_dir() -> PathBuf {
 }
 
 /// Where seats were kept before the game had a data folder: `saves/post` under the
-/// folder it was played from. Still read ([`adopt_legacy_seat`]).
+/// folder it was played from. Never read: a seat found there for a game opened is
+/// only named ([`old_seats_for`]).
 pub fn legacy_seat_dir() -> PathBuf {
     Path::new(drumfire_core::paths::LEGACY_SAVES).join("post")
 }
 
-/// A seat for `file`'s game kept in `legacy` and not in `dir` is copied into `dir`
-/// with the copy of the turn file sent beside it (the old folder is left as it was),
-/// so that a game begun before the data folder goes on from it. Returns how many
-/// files were copied. Only a commitment that is one (64 hex digits) names a file: a
-/// forged one such as `../x` names none.
-pub fn adopt_legacy_seat(file: &TurnFile, dir: &Path, legacy: &Path) -> Result<usize, String> {
-    let mut copied = 0;
-    for c in file.commitments.iter().filter(|c| unhex(c).is_ok()) {
-        let (old, new) = (copy_path(legacy, c), copy_path(dir, c));
-        if !seat::path_of(&old).is_file() || seat::path_of(&new).exists() {
-            continue;
-        }
-        let seat = Seat::read(&old)?;
-        seat.write(&new)
-            .map_err(|e| format!("{}: {e}", new.display()))?;
-        copied += 1;
-        if old.is_file() && !new.exists() {
-            std::fs::copy(&old, &new).map_err(|e| format!("{}: {e}", new.display()))?;
-            copied += 1;
-        }
-    }
-    Ok(copied)
+/// Seats for `file`'s game lying in `legacy` (the old `saves/post` of the folder the
+/// program runs in). They are never taken up: anyone can leave files in a folder a
+/// turn file is opened from, and a seat the other player made there would give it
+/// this player's dice and sealed orders. Only a commitment that is one (64 hex
+/// digits) names a file: a forged one such as `../x` names none.
+pub fn old_seats_for(file: &TurnFile, legacy: &Path) -> Vec<PathBuf> {
+    file.commitments
+        .iter()
+        .filter(|c| unhex(c).is_ok())
+        .map(|c| seat::path_of(&copy_path(legacy, c)))
+        .filter(|p| p.is_file())
+        .collect()
 }
 
 /// The copy of the last turn file a player wrote, named after its commitment (the
@@ -323,7 +314,8 @@ pub fn read_text(shown: &str, text: &str) -> Result<TurnFile, String> {
             ));
         }
         if !k.is_empty() {
-            unhex(k).map_err(|m| at(&format!("keys[{i}]"), m))?;
+            let key = unhex(k).map_err(|m| at(&format!("keys[{i}]"), m))?;
+            drumfire_core::signed::check_public(&key).map_err(|m| at(&format!("keys[{i}]"), m))?;
         }
     }
     if file.to > 1 {
@@ -405,10 +397,9 @@ pub fn start(
 
 /// Keeps the seat and a copy of the file about to be sent.
 fn keep(dir: &Path, seat: &Seat, file: &TurnFile) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    // The seat goes first: it makes the folder, its owner's alone, where it is missing.
     let copy = copy_path(dir, &hex(&seat.chain.commitment()));
-    seat.write(&copy)
-        .map_err(|e| format!("{}: {e}", seat::path_of(&copy).display()))?;
+    seat.write(&copy)?;
     write(&copy, file)
 }
 
@@ -685,6 +676,7 @@ fn answer_first_reveal(shown: &str, o: &mut Opened) -> Result<(), String> {
             "not your order key: the file was tampered with".into(),
         ));
     }
+    drumfire_core::signed::check_pair(&keys).map_err(|m| fault("keys", m))?;
     let mut record = SharedDice::by_post(commitments).signed_by(keys);
     record.push(pair).map_err(|f| fault(&f.field, f.message))?;
     let game = drumfire_core::game::Game::with_shared_dice(&o.scenario, Mode::Rules, record)

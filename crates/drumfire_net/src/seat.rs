@@ -4,6 +4,13 @@
 //! machine takes the game up again after a lost connection or a restart. It also keeps
 //! the text behind each of the player's sealed orders ([`drumfire_core::sealed`]) until
 //! the rules open it.
+//!
+//! A seat carries this machine's **mark**: an HMAC-SHA-256 (ring) of its side and
+//! secret under a key that never leaves this machine (`seat.key` in the data folder,
+//! [`drumfire_core::paths::data`], made on first use, mode 0600). A seat is used only
+//! when its mark is this machine's: one that another machine made — planted beside a
+//! save or a turn file by the other player, who would know every die and sealed order
+//! of it — is refused, wherever it lies.
 
 use drumfire_core::shared_dice::{Chain, Digest32, hex, unhex};
 use serde::{Deserialize, Serialize};
@@ -28,6 +35,9 @@ struct SeatFile {
     /// This player's last order sent, kept before it went out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pending: Option<KeptOrder>,
+    /// This machine's mark on the side and secret, hex ([`SeatKey`]).
+    #[serde(default)]
+    mark: String,
 }
 
 /// An order this machine signed and sent with its reveal, kept in the seat before it
@@ -77,23 +87,115 @@ fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
     options.open(path)
 }
 
-/// The folder that holds seats, made (or narrowed) to its owner alone (mode 0700).
-/// The current folder is left as it is: a seat is kept under `saves/` unless the
-/// player names another place.
+/// The folder that holds seats, made where it is missing: each folder made is its
+/// owner's alone (mode 0700). A folder already there is left as it is (a seat file is
+/// its owner's alone whatever the folder around it): the program changes the modes of
+/// nothing it did not make.
 fn owner_only_dir(dir: &Path) -> std::io::Result<()> {
-    if dir.as_os_str().is_empty() || dir == Path::new(".") {
+    if dir.as_os_str().is_empty() || dir.is_dir() {
         return Ok(());
     }
-    std::fs::create_dir_all(dir)?;
+    let mut builder = std::fs::DirBuilder::new();
+    builder.recursive(true);
     #[cfg(unix)]
     {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(dir)?.permissions().mode();
-        if mode & 0o077 != 0 {
-            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode & 0o700))?;
-        }
+        use std::os::unix::fs::DirBuilderExt;
+        builder.mode(0o700);
     }
-    Ok(())
+    builder.create(dir)
+}
+
+/// The key this machine marks its seats with: kept in the data folder and never sent.
+pub struct SeatKey(ring::hmac::Key);
+
+impl SeatKey {
+    /// A key from its 32 bytes.
+    pub fn new(bytes: &Digest32) -> Self {
+        Self(ring::hmac::Key::new(ring::hmac::HMAC_SHA256, bytes))
+    }
+
+    /// This machine's key: `seat.key` in the data folder, made (fresh from the
+    /// system's random source, mode 0600) the first time a seat is written.
+    pub fn here() -> Result<Self, String> {
+        // This crate's own tests keep theirs out of the player's data folder.
+        let dir = if cfg!(test) {
+            std::env::temp_dir().join(format!("drumfire-net-tests-{}", std::process::id()))
+        } else {
+            drumfire_core::paths::data()
+        };
+        let path = dir.join("seat.key");
+        let shown = path.display().to_string();
+        if !path.exists() {
+            owner_only_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            let key = fresh_secret()?;
+            // Made under a temporary name and linked into place: two programs making
+            // it at once keep one key, and nobody reads half of one.
+            let tmp = dir.join(format!("seat.key.{}.tmp", std::process::id()));
+            let _ = std::fs::remove_file(&tmp);
+            {
+                let mut f = owner_only_file(&tmp).map_err(|e| format!("{shown}: {e}"))?;
+                f.write_all(format!("{}\n", hex(&key)).as_bytes())
+                    .and_then(|()| f.sync_all())
+                    .map_err(|e| format!("{shown}: {e}"))?;
+            }
+            let linked = std::fs::hard_link(&tmp, &path);
+            let _ = std::fs::remove_file(&tmp);
+            match linked {
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                // A file system without links: made in place, never over another.
+                Err(_) => {
+                    let mut f = owner_only_file(&path).map_err(|e| format!("{shown}: {e}"))?;
+                    f.write_all(format!("{}\n", hex(&key)).as_bytes())
+                        .and_then(|()| f.sync_all())
+                        .map_err(|e| format!("{shown}: {e}"))?;
+                }
+                Ok(()) => {}
+            }
+        }
+        // A key others may read (or one someone else left where the data folder falls
+        // back to the shared temporary folder) could forge this machine's marks.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path)
+                .map_err(|e| format!("{shown}: {e}"))?
+                .permissions()
+                .mode();
+            if mode & 0o077 != 0 {
+                return Err(format!(
+                    "{shown}: others may read or write this machine's seat key (mode {:o}): \
+                     make it its owner's alone (chmod 600) if you made it, else remove it",
+                    mode & 0o777
+                ));
+            }
+        }
+        let text = drumfire_core::error::read_file(&path).map_err(|e| e.to_string())?;
+        let bytes = unhex(text.trim()).map_err(|e| format!("{shown}: {e}"))?;
+        Ok(Self::new(&bytes))
+    }
+
+    fn message(side: u8, secret: &Digest32) -> Vec<u8> {
+        let mut m = b"drumfire seat mark\0".to_vec();
+        m.push(side);
+        m.extend_from_slice(secret);
+        m
+    }
+
+    /// The mark of a seat with this side and secret.
+    fn mark(&self, side: u8, secret: &Digest32) -> String {
+        hex(ring::hmac::sign(&self.0, &Self::message(side, secret))
+            .as_ref()
+            .try_into()
+            .expect("HMAC-SHA-256 tags are 32 bytes"))
+    }
+
+    /// Is `mark` this key's for the side and secret (compared in constant time)?
+    fn marked(&self, side: u8, secret: &Digest32, mark: &str) -> bool {
+        let Ok(tag) = unhex(mark) else {
+            return false;
+        };
+        ring::hmac::verify(&self.0, &Self::message(side, secret), &tag).is_ok()
+    }
 }
 
 /// A fresh secret from the system's random source.
@@ -104,12 +206,21 @@ pub fn fresh_secret() -> Result<Digest32, String> {
 }
 
 impl Seat {
-    /// Writes the seat beside `save`, atomically.
-    pub fn write(&self, save: &Path) -> std::io::Result<()> {
+    /// Writes the seat beside `save`, atomically, with this machine's mark.
+    pub fn write(&self, save: &Path) -> Result<(), String> {
+        let key = SeatKey::here()?;
+        self.write_marked(save, &key)
+            .map_err(|e| format!("{}: {e}", path_of(save).display()))
+    }
+
+    /// Writes the seat beside `save`, atomically, marked with `key`.
+    pub fn write_marked(&self, save: &Path, key: &SeatKey) -> std::io::Result<()> {
         let path = path_of(save);
+        let secret = self.chain.secret();
         let file = SeatFile {
+            mark: key.mark(self.side, &secret),
             side: self.side,
-            secret: hex(&self.chain.secret()),
+            secret: hex(&secret),
             host: self.host.clone(),
             sealed: self.sealed.clone(),
             pending: self.pending.clone(),
@@ -137,8 +248,14 @@ impl Seat {
         std::fs::rename(&tmp, &path)
     }
 
-    /// Reads the seat beside `save`: errors name the file, line and column.
+    /// Reads the seat beside `save`, made on this machine: errors name the file, line
+    /// and column.
     pub fn read(save: &Path) -> Result<Self, String> {
+        Self::read_marked(save, &SeatKey::here()?)
+    }
+
+    /// Reads the seat beside `save`, refused unless `key` marked it.
+    pub fn read_marked(save: &Path, key: &SeatKey) -> Result<Self, String> {
         let path = path_of(save);
         let shown = path.display().to_string();
         let text = drumfire_core::error::read_file(&path).map_err(|e| e.to_string())?;
@@ -147,6 +264,15 @@ impl Seat {
         let secret = unhex(&file.secret).map_err(|e| format!("{shown}: secret: {e}"))?;
         if file.side > 1 {
             return Err(format!("{shown}: side: {} is not 0 or 1", file.side));
+        }
+        if !key.marked(file.side, &secret, &file.mark) {
+            return Err(format!(
+                "{shown}: mark: this seat was not made on this machine, and is not used: \
+                 whoever made it knows its dice secret, so it could work out your dice, read \
+                 your sealed orders and sign as you. A seat is only ever used on the machine \
+                 that made it (a seat from before seats were marked cannot be told from one \
+                 planted by the other player)"
+            ));
         }
         Ok(Self {
             side: file.side,
@@ -158,24 +284,19 @@ impl Seat {
     }
 }
 
-#[cfg(all(test, unix))]
+#[cfg(test)]
 mod tests {
     use super::*;
-    use std::os::unix::fs::PermissionsExt;
 
-    fn mode(path: &Path) -> u32 {
-        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    fn scratch(name: &str) -> PathBuf {
+        let root =
+            std::env::temp_dir().join(format!("drumfire-seat-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        root
     }
 
-    #[test]
-    fn a_seat_and_its_folder_are_readable_by_their_owner_only() {
-        let root = std::env::temp_dir().join(format!("drumfire-seat-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        // A folder that others could read before: narrowed when a seat goes in.
-        std::fs::create_dir_all(&root).unwrap();
-        std::fs::set_permissions(&root, std::fs::Permissions::from_mode(0o755)).unwrap();
-        let save = root.join("game.ron");
-        let seat = Seat {
+    fn a_seat() -> Seat {
+        Seat {
             side: 1,
             chain: Chain::new([7; 32]),
             host: Some("example:7373".into()),
@@ -185,20 +306,85 @@ mod tests {
                 order: "Pass(side: 1)".into(),
                 signature: "ab".repeat(64),
             }),
-        };
-        seat.write(&save).unwrap();
+        }
+    }
+
+    #[cfg(unix)]
+    fn mode(path: &Path) -> u32 {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
+    }
+
+    /// The seat is its owner's alone; a folder made for it too; a folder that was
+    /// there (a shared one, open to all with the sticky bit) keeps its mode.
+    #[cfg(unix)]
+    #[test]
+    fn a_seat_and_the_folders_made_for_it_are_their_owners_only_and_no_other_folder_changes() {
+        use std::os::unix::fs::PermissionsExt;
+        let root = scratch("modes");
+        let shared = root.join("shared");
+        std::fs::create_dir_all(&shared).unwrap();
+        std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o1777)).unwrap();
+        let key = SeatKey::new(&[1; 32]);
+        let save = shared.join("host.ron");
+        let seat = a_seat();
+        seat.write_marked(&save, &key).unwrap();
         assert_eq!(mode(&path_of(&save)), 0o600);
-        assert_eq!(mode(&root), 0o700);
+        assert_eq!(mode(&shared), 0o1777, "a folder the program did not make");
         // Written again (a second seal): still the owner's alone, and it reads back.
-        seat.write(&save).unwrap();
+        seat.write_marked(&save, &key).unwrap();
         assert_eq!(mode(&path_of(&save)), 0o600);
-        let back = Seat::read(&save).unwrap();
+        let back = Seat::read_marked(&save, &key).unwrap();
         assert_eq!((&back.sealed, &back.pending), (&seat.sealed, &seat.pending));
         assert_eq!(back.chain.commitment(), seat.chain.commitment());
-        // A folder made for the seat is its owner's alone from the start.
-        let fresh = root.join("post").join("game.ron");
-        seat.write(&fresh).unwrap();
-        assert_eq!(mode(&root.join("post")), 0o700);
+        // Folders made for the seat are their owner's alone from the start.
+        let fresh = shared.join("post").join("deeper").join("game.ron");
+        seat.write_marked(&fresh, &key).unwrap();
+        assert_eq!(mode(&shared.join("post")), 0o700);
+        assert_eq!(mode(&shared.join("post").join("deeper")), 0o700);
+        assert_eq!(mode(&shared), 0o1777);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// The attack: the other player makes a seat on its machine (it knows the secret)
+    /// and plants it beside a save or turn file; this machine refuses it, and a seat
+    /// with its mark taken off (as written before seats were marked) or its side or
+    /// secret changed under the mark.
+    #[test]
+    fn a_seat_another_machine_made_is_never_used() {
+        let root = scratch("planted");
+        let save = root.join("game.ron");
+        let (mine, theirs) = (SeatKey::new(&[1; 32]), SeatKey::new(&[2; 32]));
+        a_seat().write_marked(&save, &theirs).unwrap();
+        let e = Seat::read_marked(&save, &mine).unwrap_err();
+        assert!(
+            e.contains("game.seat.ron: mark: this seat was not made on this machine"),
+            "{e}"
+        );
+        a_seat().write_marked(&save, &mine).unwrap();
+        assert!(Seat::read_marked(&save, &mine).is_ok());
+        let text = std::fs::read_to_string(path_of(&save)).unwrap();
+        let line = |field: &str| {
+            text.lines()
+                .find(|l| l.trim_start().starts_with(field))
+                .unwrap()
+                .to_owned()
+        };
+        for forged in [
+            text.replace(&line("mark:"), ""),
+            text.replace(&line("side:"), "    side: 0,"),
+            text.replace(
+                &line("secret:"),
+                &format!("    secret: \"{}\",", "08".repeat(32)),
+            ),
+        ] {
+            std::fs::write(path_of(&save), &forged).unwrap();
+            let e = Seat::read_marked(&save, &mine).unwrap_err();
+            assert!(
+                e.contains("mark: this seat was not made on this machine"),
+                "{e}"
+            );
+        }
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

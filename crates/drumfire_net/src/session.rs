@@ -425,6 +425,20 @@ impl Session {
         self.commitments[usize::from(1 - self.me)]
     }
 
+    /// The other player's public order key, once known.
+    pub fn their_key(&self) -> Option<Digest32> {
+        self.keys[usize::from(1 - self.me)]
+    }
+
+    /// This player coming back to the game: its commitment and order key, to prove
+    /// who it is to the host ([`crate::link::Returning`]).
+    pub fn returning(&self) -> crate::link::Returning {
+        crate::link::Returning {
+            commitment: self.chain.commitment(),
+            key: OrderKey::of(&self.chain.secret()),
+        }
+    }
+
     /// This machine's order on its way, as the seat keeps it (the driver writes it
     /// there before the order is sent).
     pub fn pending_kept(&self) -> Option<crate::seat::KeptOrder> {
@@ -471,7 +485,10 @@ impl Session {
     pub fn welcome(&mut self) -> Msg {
         Msg::Welcome {
             your_side: 1 - self.me,
-            scenario_name: self.scenario.source.clone(),
+            // The scenario's file name, not where it lies on the host.
+            scenario_name: std::path::Path::new(&self.scenario.source)
+                .file_name()
+                .map_or_else(|| "scenario".into(), |n| n.to_string_lossy().into_owned()),
             scenario: self.scenario.text.clone(),
             commitment: hex(&self.chain.commitment()),
             key: hex(&self.key.public()),
@@ -593,7 +610,12 @@ impl Session {
                 }
                 self.sync(&record, &mut out, &mut happened)?;
             }
-            Msg::Bye { .. } | Msg::Hello { .. } | Msg::Refused { .. } | Msg::Welcome { .. } => {
+            Msg::Bye { .. }
+            | Msg::Hello { .. }
+            | Msg::Refused { .. }
+            | Msg::Welcome { .. }
+            | Msg::Challenge { .. }
+            | Msg::Proof { .. } => {
                 return Err(broken("a message out of place"));
             }
         }
@@ -774,6 +796,7 @@ impl Session {
         }
         let c = unhex(commitment).map_err(|e| broken(format!("commitment: {e}")))?;
         let k = unhex(key).map_err(|e| broken(format!("order key: {e}")))?;
+        drumfire_core::signed::check_public(&k).map_err(|e| broken(format!("order key: {e}")))?;
         let l = unhex(link).map_err(|e| broken(format!("reveal 0: {e}")))?;
         if shared_dice::step(&l) != c {
             return Err(broken(

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The protocol's version: both machines must speak the same.
-pub const PROTOCOL: u32 = 2;
+pub const PROTOCOL: u32 = 3;
 /// The longest message read (a save of a long game is well under this).
 pub const MAX_FRAME: usize = 16 << 20;
 
@@ -20,6 +20,17 @@ pub enum Msg {
         token: String,
         /// The joining player's commitment, hex, when resuming.
         resume: Option<String>,
+    },
+    /// Host → a joining machine coming back to a game: prove you are the player who
+    /// joined it ([`drumfire_core::signed::OrderKey::prove`]).
+    Challenge {
+        /// 32 fresh random bytes, hex.
+        nonce: String,
+    },
+    /// Joining machine → host: the proof, its order key's signature on the challenge.
+    Proof {
+        /// The signature, hex.
+        signature: String,
     },
     /// Host → joining machine: not let in, and why.
     Refused {
@@ -113,24 +124,10 @@ pub fn order_text(order: &drumfire_core::orders::Order) -> String {
 }
 
 /// Text from the other machine as this one prints it: control characters (a terminal's
-/// escape sequences among them) written as escapes, and at most `MAX_SHOWN` characters.
+/// escape sequences among them) written as escapes, on one line of at most 600
+/// characters ([`drumfire_core::error::one_line`]).
 pub fn shown(text: &str) -> String {
-    const MAX_SHOWN: usize = 600;
-    let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == MAX_SHOWN {
-            out.push('…');
-            break;
-        }
-        if c.is_control()
-            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-        {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    drumfire_core::error::one_line(text, 600)
 }
 
 /// An order back from a message, read with the rule sets of the game's scenario.

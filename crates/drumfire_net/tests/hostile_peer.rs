@@ -3,13 +3,15 @@
 //! modified program would — a second commitment to choose the seed, a game nobody
 //! asked for, an order of the host's own side. The host stops each time with the
 //! reason, without a panic, and its save holds nothing the peer sent.
+// Figures and messages for the developer, printed as they are (clippy.toml).
+#![allow(clippy::disallowed_macros)]
 
 use drumfire_core::orders::Order;
 use drumfire_core::players::PlayerKind;
 use drumfire_core::shared_dice::{Chain, hex, unhex};
 use drumfire_core::signed::OrderKey;
 use drumfire_net::code::JoinCode;
-use drumfire_net::link::{Link, LinkEvent, Net, join};
+use drumfire_net::link::{Link, LinkEvent, Net, Returning, join, join_within};
 use drumfire_net::play::{HostOptions, host};
 use drumfire_net::wire::Msg;
 use std::io::Write;
@@ -50,6 +52,11 @@ struct Hosted {
 }
 
 fn hosted(name: &str) -> Hosted {
+    // The host's seat key goes to a data folder of the tests' own (the first chosen
+    // holds for the whole run).
+    drumfire_core::paths::choose(
+        std::env::temp_dir().join(format!("drumfire-hostile-data-{}", std::process::id())),
+    );
     let dir = scratch(name);
     let save = dir.join("game.ron");
     let opts = HostOptions {
@@ -91,10 +98,10 @@ fn next(link: &Link) -> Msg {
 
 /// Joins as a fresh player with `chain`: the link and the host's welcome.
 fn joined(h: &Hosted, net: &std::sync::Arc<Net>) -> (Link, String, String) {
-    let link = join(net, &h.addr, h.code, None).expect("let in with the code");
+    let (link, welcome) = join(net, &h.addr, h.code, None).expect("let in with the code");
     let Msg::Welcome {
         commitment, key, ..
-    } = next(&link)
+    } = welcome
     else {
         panic!("a welcome")
     };
@@ -195,4 +202,90 @@ fn an_order_of_the_hosts_own_side_or_a_game_nobody_asked_for_stops_the_host() {
             loaded.file.orders
         );
     }
+}
+
+/// The attack on a game under way: forty machines holding the code and the player's
+/// commitment (both easy to come by) call the host within half a second, each signing
+/// the host's challenge with a key of its own, to push the player off, read the
+/// host's save and its order in flight, or end the game with a goodbye. None is let
+/// in or told anything: each is refused at the door, and the host's game goes on as
+/// if nothing happened. The player itself, coming back and signing the challenge with
+/// its own order key, is let in within seconds and given its game.
+#[test]
+fn forty_machines_with_the_code_and_the_commitment_push_nobody_off_and_stall_nothing() {
+    let net = Net::new().unwrap();
+    let h = hosted("intruders");
+    let (link, _, _) = joined(&h, &net);
+    let chain = Chain::new([21; 32]);
+    link.send(commit(&chain));
+    let Msg::Reveal { index: 0, .. } = next(&link) else {
+        panic!("the host's reveal 0")
+    };
+    let started = std::time::Instant::now();
+    let intruders: Vec<_> = (0..40u8)
+        .map(|i| {
+            let (net, addr, code) = (net.clone(), h.addr.clone(), h.code);
+            let commitment = chain.commitment();
+            std::thread::spawn(move || {
+                let pretending = Returning {
+                    commitment,
+                    key: OrderKey::of(&[100 + i; 32]),
+                };
+                // Each tries again while the host says it is busy, for three seconds.
+                join_within(&net, &addr, code, Some(&pretending), Duration::from_secs(3))
+                    .map(|(_, first)| first)
+                    .map_err(|e| e.to_string())
+            })
+        })
+        .collect();
+    assert!(started.elapsed() < Duration::from_millis(500));
+    let answers: Vec<_> = intruders.into_iter().map(|t| t.join().unwrap()).collect();
+    let refused = answers
+        .iter()
+        .filter(|a| {
+            a.as_ref()
+                .is_err_and(|e| e.contains("refused: the proof does not hold"))
+        })
+        .count();
+    let busy = answers
+        .iter()
+        .filter(|a| {
+            a.as_ref().is_err_and(|e| {
+                e.contains("the host is busy") || e.contains("the host's waiting room is full")
+            })
+        })
+        .count();
+    eprintln!(
+        "40 intruders, all answered after {:?}: {refused} refused for their proof, {busy} kept waiting",
+        started.elapsed()
+    );
+    assert!(refused >= 1, "{answers:?}");
+    assert_eq!(refused + busy, 40, "{answers:?}");
+
+    // The player comes back (its connection still open, as after a network fault).
+    let asked = std::time::Instant::now();
+    let me = Returning {
+        commitment: chain.commitment(),
+        key: OrderKey::of(&chain.secret()),
+    };
+    let (back, welcome) = join(&net, &h.addr, h.code, Some(&me)).expect("the player comes back");
+    let admitted_in = asked.elapsed();
+    eprintln!("the player let back in after {admitted_in:?}");
+    assert!(admitted_in < Duration::from_secs(5), "{admitted_in:?}");
+    let Msg::Welcome {
+        under_way,
+        scenario_name,
+        ..
+    } = welcome
+    else {
+        panic!("a welcome: {welcome:?}")
+    };
+    assert!(under_way);
+    // The host names its scenario's file, not where it lies on the host.
+    assert_eq!(scenario_name, "ukhozi_drift.ron");
+    // The game goes on over the new link: a second commitment stops the host there.
+    back.send(commit(&Chain::new([22; 32])));
+    let (err, bye) = stopped(h, &back);
+    assert!(err.contains("a commitment out of place"), "{err}");
+    assert!(bye.contains("a commitment out of place"), "{bye}");
 }

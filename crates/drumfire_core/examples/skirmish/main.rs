@@ -2,6 +2,8 @@
 //! played by the computer on both sides from a seed, its log printed as it went.
 //!
 //! `cargo run -p drumfire_core --example skirmish -- [SEED]`
+// Figures and messages for the developer, printed as they are (clippy.toml).
+#![allow(clippy::disallowed_macros)]
 
 pub mod rules;
 

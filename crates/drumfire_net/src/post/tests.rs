@@ -548,39 +548,55 @@ fn a_turn_file_whose_game_carries_another_scenario_or_table_mode_is_refused() {
     assert!(open("turn.ron", file, &dirs[to], None).is_ok());
 }
 
-/// A seat kept in an old `saves/post` is copied into the data folder's (the old one left
-/// as it was) and the game goes on from it; a commitment that is no commitment names no
-/// file, so a forged file cannot make it read or write anywhere else.
+/// The attack: the inviter answers its own invitation as a made-up victim (so it
+/// holds that seat's secret), ships the answer with the seat in `saves/post/` beside
+/// it, or has it copied into the victim's own folder. The victim's machine names a
+/// seat in the old folder and never reads it, refuses the one its own machine did not
+/// make, and plays nothing with either; a commitment that is no commitment names no
+/// file.
 #[test]
-fn a_seat_from_the_old_folder_is_adopted_and_a_forged_commitment_names_no_file() {
-    let (dirs, file) = begin("legacy", &ukhozi());
-    let old = &dirs[0];
-    let new = dirs[0].parent().unwrap().join("new");
-    let answer = exchange(file, &dirs, [PlayerKind::Ai, PlayerKind::Ai]).0;
-    assert_eq!(
-        adopt_legacy_seat(&answer, &new, old),
-        Ok(2),
-        "the seat and the copy"
-    );
-    assert_eq!(adopt_legacy_seat(&answer, &new, old), Ok(0), "once only");
-    let sent = copy_path(old, &answer.commitments[0]);
-    assert!(
-        seat::path_of(&sent).is_file() && sent.is_file(),
-        "the old folder is left"
-    );
-    let opened = open("turn.ron", answer.clone(), &new, Some(secret_of(1)));
-    assert!(opened.is_ok(), "{:?}", opened.err());
+fn a_seat_the_other_player_planted_is_never_used() {
+    let (dirs, file) = begin("planted", &ukhozi());
+    // The inviter plays the victim's part on its own machine (another seat key).
+    let fake = dirs[0].parent().unwrap().join("fake-victim");
+    let answer = {
+        let opened = open("turn.ron", file, &fake, Some(secret_of(1))).unwrap();
+        let mut opened = opened;
+        opened.finish().unwrap()
+    };
+    let planted = seat::path_of(&copy_path(&fake, &answer.commitments[1]));
+    assert!(planted.is_file(), "{}", planted.display());
+    // Shipped as `saves/post/` beside the turn file: named, not read.
+    let legacy = dirs[1]
+        .parent()
+        .unwrap()
+        .join("shipped")
+        .join("saves")
+        .join("post");
+    std::fs::create_dir_all(&legacy).unwrap();
+    let in_legacy = legacy.join(planted.file_name().unwrap());
+    std::fs::copy(&planted, &in_legacy).unwrap();
+    assert_eq!(old_seats_for(&answer, &legacy), vec![in_legacy.clone()]);
+    let victim = dirs[1].parent().unwrap().join("victim");
+    let e = open("turn.ron", answer.clone(), &victim, None)
+        .err()
+        .unwrap();
+    assert!(e.contains("no seat of yours for this game"), "{e}");
+    // Copied into the victim's own folder, but marked by the inviter's machine.
+    let theirs = seat::SeatKey::new(&[0xee; 32]);
+    let seat = seat::Seat::read(&copy_path(&fake, &answer.commitments[1])).unwrap();
+    seat.write_marked(&copy_path(&victim, &answer.commitments[1]), &theirs)
+        .unwrap();
+    let e = open("turn.ron", answer.clone(), &victim, None)
+        .err()
+        .unwrap();
+    assert!(e.contains("this seat was not made on this machine"), "{e}");
 
-    // A seat lies where `../ab` would lead from the old folder: a forged commitment
-    // that led there would copy the player's secret out of the new folder's tree.
+    // A forged commitment names no file anywhere.
     let mut forged = answer;
     forged.commitments[0] = "../ab".into();
-    let bait = seat::path_of(&copy_path(old, "../ab"));
-    std::fs::copy(seat::path_of(&sent), &bait).unwrap();
-    let target = dirs[1].join("x");
-    let escaped = seat::path_of(&copy_path(&target, "../ab"));
-    assert_eq!(adopt_legacy_seat(&forged, &target, old), Ok(0));
-    assert!(!escaped.exists(), "{}", escaped.display());
+    std::fs::copy(&in_legacy, seat::path_of(&copy_path(&legacy, "../ab"))).unwrap();
+    assert_eq!(old_seats_for(&forged, &legacy), vec![in_legacy]);
 }
 
 /// A turn file is read with the rule sets handed to its reader, down to the orders in

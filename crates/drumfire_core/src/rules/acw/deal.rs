@@ -425,6 +425,17 @@ pub fn to_fight(world: &mut World, k: usize) -> bool {
     true
 }
 
+/// The Combat phase ends: the locks of every set still dealt are due now (a charge
+/// whose fight was never fought, or that never came home), so that no deal goes
+/// unproved into the next turn.
+pub fn prove_the_rest(world: &mut World) {
+    if let Some(mut deals) = world.get_resource_mut::<Deals>() {
+        for deal in deals.0.values_mut() {
+            deal.fight = true;
+        }
+    }
+}
+
 /// Has charge `k`'s set been turned over, both locks shown (or was it never dealt
 /// locked)? Its fight may then be fought.
 pub fn turned_over(world: &World, k: usize) -> bool {
@@ -567,11 +578,21 @@ pub fn checked(orders: &[Order]) -> Option<String> {
     };
     let locks = count(|o| matches!(o, AcwOrder::Lock { .. }));
     let keys = count(|o| matches!(o, AcwOrder::Key { .. }));
+    let (sets, proved) = (locks.div_ceil(2), keys / 2);
     (locks > 0).then(|| {
-        format!(
-            "dominoes dealt locked: {} sets, {keys} locks shown at the fights, each checked against all its machine dealt",
-            locks / 2
-        )
+        let mut line = format!(
+            "dominoes dealt locked: {sets} sets, {keys} locks shown, each checked against all its machine dealt"
+        );
+        if proved < sets {
+            line.push_str(&format!(
+                "; NOT PROVED: {} set{} whose locks were not both shown (the game stopped \
+                 before the Combat phase was over), so nothing drawn from {} is checked",
+                sets - proved,
+                if sets - proved == 1 { "" } else { "s" },
+                if sets - proved == 1 { "it" } else { "them" }
+            ));
+        }
+        line
     })
 }
 

@@ -104,8 +104,18 @@ fn apply(world: &mut World, o: AcwOrder) {
         AcwOrder::Lock { .. } | AcwOrder::Unlock { .. } => super::deal::carry_out(world, o),
         AcwOrder::Key { charge, .. } => {
             super::deal::carry_out(world, o);
-            if super::deal::turned_over(world, charge) {
+            // A set proved for a charge that ended without its fight (its unit gone, or
+            // never home: the defender placed nothing) is only turned over.
+            let c = &world.resource::<AcwState>().charges[charge];
+            let fight = !c.fought && !c.lines[1].places.is_empty();
+            if super::deal::turned_over(world, charge) && fight {
                 super::combat::fight(world, charge);
+                next_fight(world);
+            } else if *world.resource::<State<Phase>>().get() == COMBAT
+                && world.resource::<AcwState>().placing.is_none()
+                && super::deal::due(world).is_none()
+            {
+                // The last lock the Combat phase waited on: it goes on (and ends).
                 next_fight(world);
             }
         }
@@ -467,7 +477,13 @@ fn next_fight(world: &mut World) {
             .iter()
             .position(|c| !c.fought && c.lines[0].placed());
         let Some(k) = next else {
-            flow::finish_phase_in(world, COMBAT);
+            // Every set dealt this turn is proved before the phase ends (the locks of
+            // a charge that never came home, or whose fight was dropped, are shown
+            // now): the phase waits for them.
+            super::deal::prove_the_rest(world);
+            if super::deal::due(world).is_none() {
+                flow::finish_phase_in(world, COMBAT);
+            }
             return;
         };
         let charge = world.resource::<AcwState>().charges[k].clone();
@@ -475,7 +491,9 @@ fn next_fight(world: &mut World) {
             view::unit(world, &charge.charger),
             view::unit(world, &charge.target),
         ) else {
+            // The charge ends without its fight; its set is proved all the same, now.
             world.resource_mut::<AcwState>().charges[k].fought = true;
+            super::deal::to_fight(world, k);
             continue;
         };
         {

@@ -83,3 +83,18 @@ pub fn acw_turned_over_as_read(
     }
     Ok(checked)
 }
+
+/// Between two machines, no set of dominoes outlives the Combat phase of its turn
+/// unproved: outside the phases from Movement (where charges are dealt) to Combat
+/// (which waits for every lock), no deal is under way.
+pub fn acw_no_deal_outlives_combat(world: &bevy_ecs::world::World) -> Result<(), String> {
+    use bevy_state::prelude::State;
+    let phase = *world.resource::<State<crate::flow::Phase>>().get();
+    let open = world
+        .get_resource::<super::deal::Deals>()
+        .map_or(0, |d| d.0.len());
+    if open > 0 && ![super::MOVEMENT, super::SHOOTING, super::COMBAT].contains(&phase) {
+        return Err(format!("{open} sets still dealt in {phase:?}"));
+    }
+    Ok(())
+}

@@ -8,7 +8,9 @@ use super::*;
 use drumfire_core::game::{Game, Mode};
 use drumfire_core::orders::{Order, Refusal};
 use drumfire_core::players::{Bot, PlayerKind};
-use drumfire_core::rules::acw::testing::{LookedAt, acw_dealt_face_down, acw_turned_over_as_read};
+use drumfire_core::rules::acw::testing::{
+    LookedAt, acw_dealt_face_down, acw_no_deal_outlives_combat, acw_turned_over_as_read,
+};
 use drumfire_core::rules::acw::{self, AcwOrder, deal, sealing};
 use drumfire_core::shared_dice::{Chain, DiceKeys, SharedDice};
 use drumfire_core::testing::journal_says;
@@ -120,6 +122,7 @@ fn between_two_machines_each_charges_dominoes_are_dealt_locked_and_read_only_by_
             m.at(machine);
             acw_dealt_face_down(m.game.world(), machine, &mut looked).unwrap();
         }
+        acw_no_deal_outlives_combat(m.game.world()).unwrap();
         assert!(m.game.orders().len() < 5_000);
     }
     let log = m.game.orders().to_vec();
@@ -147,7 +150,7 @@ fn between_two_machines_each_charges_dominoes_are_dealt_locked_and_read_only_by_
     // What `drumfire replay` says it checked.
     let checked = (sealing::SEALING.checked)(&log).unwrap();
     assert!(
-        checked.starts_with("dominoes dealt locked: 6 sets, 12 locks shown at the fights"),
+        checked.starts_with("dominoes dealt locked: 6 sets, 12 locks shown"),
         "{checked}"
     );
     assert_eq!((sealing::SEALING.checked)(&log[..10]), None);
@@ -251,4 +254,98 @@ fn a_step_of_a_deal_out_of_turn_or_malformed_is_refused() {
         "is not a lock",
     );
     m.submit(step.into()).expect("the true lock");
+}
+
+/// The attack: the defender's machine deals falsely. Where the charger's machine will
+/// take its lock off the defender's looked-at domino, it lays the charger's own
+/// looked-at domino under the charger's lock alone, so the unlocking shows that face
+/// in the clear. Then the defending unit is destroyed before its fight (here taken off
+/// the map). The charge is never fought, and its locks are shown all the same when the
+/// Combat phase reaches it: the false lock is refused, and until it is shown a replay
+/// names the set as never proved.
+#[test]
+fn a_false_deal_is_caught_though_its_fight_is_never_fought() {
+    let mut m = TwoMachines::new(&tanners_ford());
+    let (_, first) = m.play_to(|o| matches!(o, AcwOrder::Lock { .. }));
+    let AcwOrder::Lock { charge: k, .. } = first else {
+        unreachable!()
+    };
+    m.submit(first.into()).expect("the charger's lock");
+    let (defender, second) = m.play_to(|o| matches!(o, AcwOrder::Lock { .. }));
+    let AcwOrder::Lock {
+        side,
+        charge,
+        mut deck,
+        opened,
+    } = second
+    else {
+        unreachable!()
+    };
+    let charger_line =
+        |m: &TwoMachines| m.game.world().resource::<acw::AcwState>().charges[k].lines[0].clone();
+    let line = charger_line(&m);
+    let at = line.places.len() + line.blind.len() + usize::from(line.hand.is_some());
+    deck[at] = opened
+        .clone()
+        .expect("the charger's looked-at domino, opened");
+    m.submit(
+        AcwOrder::Lock {
+            side,
+            charge,
+            deck,
+            opened,
+        }
+        .into(),
+    )
+    .expect("a false deal looks like a deal until a lock is shown");
+    let (_, unlock) = m.play_to(|o| matches!(o, AcwOrder::Unlock { .. }));
+    let AcwOrder::Unlock { card, place, .. } = &unlock else {
+        unreachable!()
+    };
+    assert_eq!(*place, at);
+    let shown = drumfire_core::locked_deck::from_text(card).unwrap();
+    assert!(
+        drumfire_core::locked_deck::index_of(&shown, deal::SET).is_some(),
+        "the cheat works: the charger's machine opens a face in the clear"
+    );
+    m.submit(unlock.into())
+        .expect("the charger's machine opens the domino");
+    while charger_line(&m).places.is_empty() {
+        let side = m.awaiting().expect("the game goes on");
+        let order = m.next(side);
+        m.submit(order).expect("a legal order");
+    }
+    // The defending unit is destroyed before its fight.
+    let target = m.game.world().resource::<acw::AcwState>().charges[k]
+        .target
+        .clone();
+    let e = m
+        .game
+        .world()
+        .resource::<drumfire_core::counters::PieceIds>()
+        .get(&target)
+        .unwrap();
+    drumfire_core::map::take_off(
+        m.game.world_mut(),
+        e,
+        drumfire_core::counters::OffMap::Eliminated,
+    );
+    let is_k = move |o: &AcwOrder| matches!(o, AcwOrder::Key { charge, .. } if *charge == k);
+    let (by, key) = m.play_to(is_k);
+    m.submit(key.into()).expect("the charger's true lock");
+    assert!(m.game.world().resource::<acw::AcwState>().charges[k].fought);
+    let log = m.game.orders().to_vec();
+    let checked = (sealing::SEALING.checked)(&log).unwrap();
+    assert!(
+        checked.contains("3 sets, 1 locks shown")
+            && checked.contains("NOT PROVED: 3 sets whose locks were not both shown"),
+        "{checked}"
+    );
+    let (cheater, key) = m.play_to(is_k);
+    assert_eq!((by, cheater), (1 - defender, defender));
+    refused(
+        &mut m,
+        key,
+        "does not make the set it passed on from the set it was given: a false deal",
+    );
 }
