@@ -130,7 +130,8 @@ impl SeatKey {
             let key = fresh_secret()?;
             // Made under a temporary name and linked into place: two programs making
             // it at once keep one key, and nobody reads half of one.
-            let tmp = dir.join(format!("seat.key.{}.tmp", std::process::id()));
+            // Its own name: two threads or programs may be making the key at once.
+            let tmp = dir.join(format!("seat.key.{}.tmp", &hex(&fresh_secret()?)[..16]));
             let _ = std::fs::remove_file(&tmp);
             {
                 let mut f = owner_only_file(&tmp).map_err(|e| format!("{shown}: {e}"))?;
@@ -183,10 +184,7 @@ impl SeatKey {
 
     /// The mark of a seat with this side and secret.
     fn mark(&self, side: u8, secret: &Digest32) -> String {
-        hex(ring::hmac::sign(&self.0, &Self::message(side, secret))
-            .as_ref()
-            .try_into()
-            .expect("HMAC-SHA-256 tags are 32 bytes"))
+        hex(ring::hmac::sign(&self.0, &Self::message(side, secret)).as_ref())
     }
 
     /// Is `mark` this key's for the side and secret (compared in constant time)?

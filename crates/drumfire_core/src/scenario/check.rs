@@ -139,6 +139,13 @@ fn checked_hex(map: &MapDef, field: &str, label: &str, errs: &mut Errors) -> Opt
         .ok()
 }
 
+/// The most counters a scenario may hold. The rules, the computer players and the
+/// window are measured up to this size (`docs/performance.md`, "By size"); beyond it
+/// the cost of an order grows too fast for a game to be played (a Portable battle of
+/// 2,000 counters played 28 orders a second and its computer players did not finish),
+/// so a bigger battle is refused by `check` rather than frozen in play.
+pub const MAX_COUNTERS: usize = 1_000;
+
 /// Checks the counters in order: ids used once, known sides and unit types, steps,
 /// stands, hexes on the map and stacks within the limits.
 fn check_counters(
@@ -147,6 +154,17 @@ fn check_counters(
     side_ids: &BTreeSet<&str>,
     errs: &mut Errors,
 ) {
+    if file.counters.len() > MAX_COUNTERS {
+        errs.push(
+            "counters",
+            format!(
+                "{} counters: a scenario holds at most {MAX_COUNTERS}, as many as the game \
+                 is measured to play in reasonable time",
+                file.counters.len()
+            ),
+        );
+        return;
+    }
     let mut ids: BTreeMap<&str, String> = BTreeMap::new();
     let mut stacks: BTreeMap<MapCoord, (u8, u8)> = BTreeMap::new();
     for (i, c) in file.counters.iter().enumerate() {

@@ -19,7 +19,7 @@ mod spawn;
 pub use crate::scenario_file::*;
 pub use crate::sides::{ScenarioInfo, SideInfo, SideList};
 use check::*;
-pub use check::{MAX_ERRORS, hex_on_map};
+pub use check::{MAX_COUNTERS, MAX_ERRORS, hex_on_map};
 pub use spawn::spawn;
 
 /// A checked scenario, ready to spawn.

@@ -658,7 +658,7 @@ mod from_other_addresses {
                     (0..each).map(move |i| {
                         (
                             endpoint.clone(),
-                            code.token ^ (u64::from(n) << 8 | i as u64 + 1),
+                            code.token ^ ((u64::from(n) << 8) | (i as u64 + 1)),
                         )
                     })
                 })
@@ -744,7 +744,7 @@ mod from_other_addresses {
                 .map(|(i, endpoint)| {
                     let (stop, checked, tried) = (stop.clone(), checked.clone(), tried.clone());
                     rt.spawn(async move {
-                        let mut token = code.token ^ (i as u64 + 1) << 20;
+                        let mut token = code.token ^ ((i as u64 + 1) << 20);
                         while !stop.load(Ordering::Relaxed) {
                             token += 1;
                             tried.fetch_add(1, Ordering::Relaxed);
