@@ -210,6 +210,16 @@ pub fn objectives(world: &World) -> Vec<(Hex, u32, Option<u8>)> {
         .collect()
 }
 
+/// The line of sight, written once for every rule set: can `from` see `to` when each
+/// hex between them blocks or not as `blocks` says (a rule set's reading of its
+/// terrain, heights and pieces)? The line is [`sight_line`]'s; where it runs exactly
+/// along a hexside it is blocked only when the hexes on both sides block.
+pub fn sees(from: Hex, to: Hex, blocks: impl Fn(Hex) -> bool) -> bool {
+    sight_line(from, to)
+        .into_iter()
+        .all(|(left, right)| !(blocks(left) && blocks(right)))
+}
+
 /// The hexes a line from `from` to `to` passes through, both ends left out: one pair
 /// per step, the same hex twice where the line crosses a hex, the two hexes on either
 /// side where it runs exactly along a hexside. Integer arithmetic only, so the answer

@@ -22,9 +22,7 @@ pub fn sees(world: &World, from: Hex, to: Hex) -> bool {
     let blocks = |h: Hex| {
         view::cell(world, h).is_none_or(|c| c.blocks_sight) || !index.occupants(h).is_empty()
     };
-    crate::map::sight_line(from, to)
-        .into_iter()
-        .all(|(l, r)| !(blocks(l) && blocks(r)))
+    crate::map::sees(from, to, blocks)
 }
 
 /// How the firer's dice stand against a target: the lowest face that hits before the

@@ -202,9 +202,7 @@ impl Board {
                 obstacle > low && obstacle >= high
             })
         };
-        crate::map::sight_line(from, to)
-            .into_iter()
-            .all(|(left, right)| !(blocks(left) && blocks(right)))
+        crate::map::sees(from, to, blocks)
     }
 }
 

@@ -193,12 +193,13 @@ pub fn label(hex: Hex) -> String {
 pub const GUN_RANGE: u32 = 3;
 
 /// Can a battery in `from` see `to`: no brigade, built-up area or wood in a hex
-/// between them?
+/// between them (where the line runs along a hexside, both hexes beside it must
+/// block: the core's line of sight, [`crate::map::sees`])?
 pub fn clear_line(world: &World, from: Hex, to: Hex) -> bool {
     let index = world.resource::<HexIndex>();
-    from.line_to(to)
-        .filter(|h| *h != from && *h != to)
-        .all(|h| cell(world, h).is_some_and(|c| !c.cover) && index.occupants(h).is_empty())
+    crate::map::sees(from, to, |h| {
+        cell(world, h).is_none_or(|c| c.cover) || !index.occupants(h).is_empty()
+    })
 }
 
 /// Is a deployed enemy battery of `side`'s enemies within its range of `hex`, and able

@@ -238,9 +238,7 @@ pub fn line_of_sight(world: &World, from: Hex, to: Hex) -> bool {
             .at(h)
             .is_some_and(|c| c.elevation > high || (c.elevation == high && c.blocks_sight))
     };
-    crate::map::sight_line(from, to)
-        .into_iter()
-        .all(|(left, right)| !(blocks(left) && blocks(right)))
+    crate::map::sees(from, to, blocks)
 }
 
 /// The hex label of a hex, as orders and the log write it.

@@ -57,9 +57,7 @@ pub struct Shot {
 /// Ours — W-D12 in docs/rules/wwii.md: the line of sight; units do not block it.
 pub fn sees(world: &World, from: Hex, to: Hex) -> bool {
     let blocks = |h: Hex| view::cell(world, h).is_none_or(|c| c.blocks_sight);
-    crate::map::sight_line(from, to)
-        .into_iter()
-        .all(|(l, r)| !(blocks(l) && blocks(r)))
+    crate::map::sees(from, to, blocks)
 }
 
 /// Where the unit stands toward an assault: in contact with the enemy having moved

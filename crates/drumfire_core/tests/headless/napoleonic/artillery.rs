@@ -292,3 +292,39 @@ fn the_published_odds_of_canister_at_one_hex() {
         assert!(doc.contains(row.as_str()), "{row} is not in the doc");
     }
 }
+
+/// N-22's line is the core's line of sight, the one every rule set reads
+/// (`map::sees`): where the line from a battery runs exactly along a hexside, a wood on
+/// one side of it does not hide the target; woods on both sides do.
+#[test]
+fn a_battery_sees_along_a_hexside_past_a_wood_on_one_side_of_it() {
+    let from = drumfire_core::scenario::hex_of("0303").unwrap();
+    let to = from + hexx::Hex::new(1, 1);
+    let [(left, right)] = drumfire_core::map::sight_line(from, to)[..] else {
+        panic!("a line of one step")
+    };
+    assert_ne!(left, right, "the line runs along a hexside");
+    let label = drumfire_core::coords::hex_label;
+    let wooded = |hexes: &[hexx::Hex]| {
+        let mut rows = vec![".".repeat(10); 8];
+        for h in hexes {
+            let l = label(*h);
+            let (col, row): (usize, usize) = (l[..2].parse().unwrap(), l[2..].parse().unwrap());
+            rows[row - 1].replace_range(col - 1..col, "w");
+        }
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let s = field(
+            &rows,
+            &[
+                ("gun", 0, &label(from), 2, "order: Hold"),
+                ("foe", 1, &label(to), 4, "order: Hold"),
+            ],
+        );
+        let game = drumfire_core::game::Game::new(&s, 1);
+        view::clear_line(game.world(), from, to)
+    };
+    assert!(wooded(&[]));
+    assert!(wooded(&[left]), "a wood on one side");
+    assert!(wooded(&[right]), "a wood on the other side");
+    assert!(!wooded(&[left, right]), "woods on both sides");
+}
