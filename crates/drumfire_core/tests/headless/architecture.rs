@@ -466,3 +466,74 @@ fn the_door_names_none_of_its_stages() {
         assert!(graph["game"].contains(stage), "game puts {stage} in place");
     }
 }
+
+/// The capabilities a rule set may have, each a trait of its own, and the builder call
+/// that switches it on in the rule set's `INFO`.
+const CAPABILITIES: &[(&str, &str)] = &[
+    ("Secrets", "with_secrets"),
+    ("EditorSection", "with_editor"),
+    ("ComputerPlayer", "with_computer"),
+];
+
+/// The capabilities `code` implements for a type and does not switch on for it: an
+/// `impl ComputerPlayer for X` with no `.with_computer::<X>()` compiles and is
+/// silently never used. Each as `Trait for Type`.
+fn capabilities_left_off(code: &str) -> Vec<String> {
+    let mut left = Vec::new();
+    for (name, switch) in CAPABILITIES {
+        for line in code.lines() {
+            let Some(rest) = line.trim_start().strip_prefix("impl ") else {
+                continue;
+            };
+            let Some((traitpath, ty)) = rest.split_once(" for ") else {
+                continue;
+            };
+            if traitpath.rsplit("::").next() != Some(*name) {
+                continue;
+            }
+            let ty = ty.trim_end_matches('{').trim();
+            let ty = ty.rsplit("::").next().unwrap_or(ty);
+            if !code.contains(&format!(".{switch}::<{ty}>()")) {
+                left.push(format!("{name} for {ty}"));
+            }
+        }
+    }
+    left
+}
+
+/// Every capability a rule set implements is switched on in its `INFO`, in each of the
+/// five rule sets and the worked example.
+#[test]
+fn every_capability_a_rule_set_implements_is_switched_on() {
+    // The reading itself: an implementation without its switch is found.
+    let forgot = "impl crate::rule_set::ComputerPlayer for super::Mine {\n}\n\
+                  pub static INFO: RuleSetInfo = RuleSetInfo::of::<Mine>().with_editor::<Mine>();";
+    assert_eq!(capabilities_left_off(forgot), ["ComputerPlayer for Mine"]);
+    let mut folders: Vec<String> =
+        std::fs::read_dir(Path::new(ROOT).join("crates/drumfire_core/src/rules"))
+            .unwrap()
+            .filter_map(|e| {
+                let path = e.unwrap().path();
+                path.is_dir().then(|| {
+                    format!(
+                        "crates/drumfire_core/src/rules/{}",
+                        path.file_name().unwrap().to_string_lossy()
+                    )
+                })
+            })
+            .collect();
+    folders.push("crates/drumfire_core/examples/skirmish".into());
+    assert!(folders.len() >= 6, "{folders:?}");
+    for folder in folders {
+        let code: String = rust_files(&folder)
+            .iter()
+            .map(|f| code_of(f))
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_eq!(
+            capabilities_left_off(&code),
+            Vec::<String>::new(),
+            "{folder}"
+        );
+    }
+}
