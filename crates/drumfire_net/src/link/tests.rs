@@ -697,21 +697,28 @@ mod from_other_addresses {
         let answers = guesses(&rt, 2..=2, WAITING_PER_ADDRESS, addr, code);
         let took = start.elapsed();
         eprintln!("4 guesses from one address answered in {took:?}: {answers:?}");
-        assert_eq!((count(&answers, wrong), count(&answers, busy)), (1, 3));
-        assert!(took < Duration::from_secs(3), "{took:?}");
+        // One check a second from the address: one, unless a loaded machine spread the
+        // guesses over more than a second.
+        let seconds = 1 + took.as_secs() as usize;
+        let checked = count(&answers, wrong);
+        assert!((1..=seconds).contains(&checked), "{answers:?}");
+        assert_eq!(checked + count(&answers, busy), WAITING_PER_ADDRESS);
+        assert!(took < Duration::from_secs(5), "{took:?}");
         for (close, _, pushed) in &answers {
             assert!([u64::from(REFUSED), u64::from(LATER)].contains(close));
             assert!(*pushed <= 2 * STRANGER_WINDOW as usize, "{pushed} bytes");
         }
         // A second on, one guess each from 48 addresses at once: no more than 32 checked.
         std::thread::sleep(CHECK_PACE);
+        let start = Instant::now();
         let answers = guesses(&rt, 10..=57, 1, addr, code);
+        let seconds = 1 + start.elapsed().as_secs() as usize;
         let checked = count(&answers, wrong);
         eprintln!(
             "48 addresses at once: {checked} checked, {} told to wait",
             count(&answers, busy)
         );
-        assert!(checked <= CHECKS_IN_ALL as usize, "{checked}");
+        assert!(checked <= CHECKS_IN_ALL as usize * seconds, "{checked}");
         assert!(checked >= 1);
         assert_eq!(checked + count(&answers, busy), 48);
         assert!(host.next_guest(Duration::from_millis(100)).is_none());
