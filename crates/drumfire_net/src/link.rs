@@ -237,27 +237,28 @@ impl Link {
 
     /// Closes the connection once what was sent has gone out (at most two seconds).
     pub fn close(self, why: &str) {
-        let Self { out, conn, net, .. } = self;
-        drop(out);
-        let why = why.as_bytes().to_vec();
-        net.rt.block_on(async move {
-            // The writer finishes its stream when its channel closes; give it a moment
-            // to be acknowledged before the connection goes.
-            let _ = tokio::time::timeout(Duration::from_secs(2), conn.closed()).await;
-            conn.close(0u32.into(), &why);
-        });
+        let (net, closing) = self.closing(why);
+        net.rt.block_on(closing);
     }
 
-    /// Closes the connection once what was sent has gone out (at most two seconds),
-    /// without waiting for it here: the game's loop goes on at once.
+    /// [`Link::close`] without waiting for it here: the game's loop goes on at once.
     pub fn close_later(self, why: &str) {
+        let (net, closing) = self.closing(why);
+        net.rt.spawn(closing);
+    }
+
+    /// The closing of the link, to run on the network's runtime: the writer finishes
+    /// its stream when its channel closes; it is given a moment to be acknowledged
+    /// before the connection goes.
+    fn closing(self, why: &str) -> (Arc<Net>, impl std::future::Future<Output = ()> + use<>) {
         let Self { out, conn, net, .. } = self;
         drop(out);
         let why = why.as_bytes().to_vec();
-        net.rt.spawn(async move {
+        let closing = async move {
             let _ = tokio::time::timeout(Duration::from_secs(2), conn.closed()).await;
             conn.close(0u32.into(), &why);
-        });
+        };
+        (net, closing)
     }
 
     /// A link over a connection's stream: a reader and a writer task.
