@@ -60,6 +60,12 @@ pub fn open_args(path: &Path) -> Result<Vec<OsString>, String> {
 /// rest, opening in the saves folder.
 pub struct FileDialog(pub egui_file_dialog::FileDialog);
 
+impl Default for FileDialog {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl FileDialog {
     /// The dialog for scenarios, saves and turn files (`*.ron`), with the saves folder
     /// and the player's scenarios folder among its places.

@@ -3,47 +3,8 @@
 //! `drumfire` opens the window on the start screen; `play`, `scenarios`, `edit`,
 //! `check`, `sim`, `replay`, `view`, `host`, `join` and `post` are described in the README and `--help`.
 
-/// `println!` for what the commands print: a reader that stops reading (`drumfire
-/// scenarios | head`) ends the program quietly instead of a panic on the broken pipe.
-/// What it prints may hold text from a file or another machine: it goes out
-/// [`drumfire_core::error::printable`], never raw to the terminal.
-macro_rules! say {
-    ($($words:tt)*) => {{
-        use std::io::Write as _;
-        let line = drumfire_core::error::printable(&format!($($words)*));
-        if writeln!(std::io::stdout(), "{line}").is_err() {
-            std::process::exit(0);
-        }
-    }};
-}
-
-/// `eprintln!` for errors and warnings, which name what a file or another machine
-/// wrote: printed [`drumfire_core::error::printable`].
-macro_rules! tell {
-    ($($words:tt)*) => {{
-        #[allow(clippy::disallowed_macros)]
-        {
-            eprintln!("{}", drumfire_core::error::printable(&format!($($words)*)));
-        }
-    }};
-}
-
-mod app;
-mod bench;
-mod board;
-mod cli;
-mod editor;
-mod files;
-mod input;
-mod play;
-mod redraw;
-mod rules;
-mod screen;
-mod settings;
-mod start;
-mod ui;
-
 use clap::{Parser, Subcommand};
+use drumfire::{app, bench, cli, editor, rules};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -159,8 +120,6 @@ fn main() -> ExitCode {
             file,
             screenshot,
             rules,
-        }) => editor::run(file, screenshot, rules.as_deref(), |id| {
-            rules::parts(id).map_or(&editor::EditorPanels::NONE, |p| p.editor)
-        }),
+        }) => editor::run(file, screenshot, rules.as_deref(), rules::editor_parts),
     }
 }

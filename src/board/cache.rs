@@ -159,6 +159,11 @@ impl BoardCache {
         self.tiles.len()
     }
 
+    /// No tile kept.
+    pub fn is_empty(&self) -> bool {
+        self.tiles.is_empty()
+    }
+
     /// A tile drawn before the board had settled is drawn again.
     fn settled(&self, tile: &Tile) -> bool {
         tile.drawn >= self.spawned + SETTLE_FRAMES

@@ -35,7 +35,7 @@ pub enum Tool {
     EraseLines,
     /// Place a unit of this type for the palette's side.
     Unit(String),
-    /// A rule set's own placement tool (its key, read by [`EditorPanels::place`]):
+    /// A rule set's own placement tool (its key, read by [`EditorParts::place`]):
     /// a Great War leader of a kind and rank.
     Rules(String),
     /// Pick up a counter and drop it elsewhere.
@@ -46,36 +46,55 @@ pub enum Tool {
     Objective,
 }
 
-/// A rule set's parts of the editor's window, listed in the app's registry
-/// (`crate::rules::WindowParts`). Each draws into the panel the editor gives it and
-/// turns what the designer does into edits, its own (`SectionEdit`s) or the core's.
-pub struct EditorPanels {
+/// A rule set's parts of the editor's window, each method defaulting to nothing. Each
+/// draws into the panel the editor gives it and turns what the designer does into
+/// edits, its own (`SectionEdit`s) or the core's. The app hands the editor the parts
+/// of the scenario's rule set from its registry.
+pub trait EditorParts: Sync + 'static {
     /// Its placement tools, after the unit types (the Great War's leaders pool).
-    pub tools: fn(&mut egui::Ui, &mut Doc),
+    fn tools(&self, _ui: &mut egui::Ui, _doc: &mut Doc) {}
     /// The edit its tool `key` makes at hex `hex` for side `side`.
-    pub place: fn(key: &str, side: String, hex: String) -> Option<Edit>,
+    fn place(&self, _key: &str, _side: String, _hex: String) -> Option<Edit> {
+        None
+    }
     /// Its rows in the inspector of a unit (the Portable facing).
-    pub unit: fn(&mut egui::Ui, &ScenarioFile, &CounterDef, &mut Vec<Edit>),
+    fn unit(
+        &self,
+        _ui: &mut egui::Ui,
+        _file: &ScenarioFile,
+        _c: &CounterDef,
+        _edits: &mut Vec<Edit>,
+    ) {
+    }
     /// The inspector of one of its own pieces (a Great War leader); `false` when `id`
     /// is none of its.
-    pub piece: fn(&mut egui::Ui, &ScenarioFile, &str, &mut Vec<Edit>) -> bool,
+    fn piece(
+        &self,
+        _ui: &mut egui::Ui,
+        _file: &ScenarioFile,
+        _id: &str,
+        _edits: &mut Vec<Edit>,
+    ) -> bool {
+        false
+    }
     /// A side's own figures in the settings window, after its name and colour.
-    pub side: fn(&mut egui::Ui, &ScenarioFile, usize, &mut Vec<Edit>),
+    fn side(&self, _ui: &mut egui::Ui, _file: &ScenarioFile, _side: usize, _edits: &mut Vec<Edit>) {
+    }
     /// What follows the sides in the settings window (the Artillery Plans).
-    pub settings: fn(&mut egui::Ui, &Doc, &mut Vec<Edit>, &mut ui::Buffers),
+    fn settings(
+        &self,
+        _ui: &mut egui::Ui,
+        _doc: &Doc,
+        _edits: &mut Vec<Edit>,
+        _buffers: &mut ui::Buffers,
+    ) {
+    }
 }
 
-impl EditorPanels {
-    /// For a rule set with nothing of its own to edit.
-    pub const NONE: EditorPanels = EditorPanels {
-        tools: |_, _| {},
-        place: |_, _, _| None,
-        unit: |_, _, _, _| {},
-        piece: |_, _, _, _| false,
-        side: |_, _, _, _| {},
-        settings: |_, _, _, _| {},
-    };
-}
+/// The editor parts of a rule set with nothing of its own to edit.
+pub struct NoEditorParts;
+
+impl EditorParts for NoEditorParts {}
 
 /// An inspector row for a unit made of stands: how many it has at the start, 1 to
 /// `most`, each of kind `kind` (`hint` on hover). A unit with none yet shows 0 until
@@ -137,7 +156,7 @@ pub struct Doc {
     /// The scenario and its undo history.
     pub editor: Editor,
     /// Its rule set's parts of the window.
-    pub panels: &'static EditorPanels,
+    pub panels: &'static dyn EditorParts,
     /// Where it is saved.
     pub path: PathBuf,
     /// The checks' errors, as `drumfire check` prints them.
@@ -229,7 +248,7 @@ pub fn run(
     path: Option<PathBuf>,
     screenshot: Option<PathBuf>,
     rules: Option<&str>,
-    panels_of: fn(&str) -> &'static EditorPanels,
+    panels_of: fn(&str) -> &'static dyn EditorParts,
 ) -> ExitCode {
     let path = match editable(path) {
         Ok(p) => p,
@@ -323,7 +342,7 @@ fn open_editor(path: &Path, name: &str, rules: Option<&str>) -> Option<Editor> {
 
 /// The document being edited: the editor on its file, the rule set's panels, the
 /// terrain brush of the map's first hex, and the checks run once.
-fn new_doc(editor: Editor, path: PathBuf, panels_of: fn(&str) -> &'static EditorPanels) -> Doc {
+fn new_doc(editor: Editor, path: PathBuf, panels_of: fn(&str) -> &'static dyn EditorParts) -> Doc {
     let saved = path.exists().then(|| editor.file.clone());
     let glyph = editor
         .file
@@ -585,7 +604,7 @@ fn stroke_at(
             hex: label,
         }),
         Tool::Rules(key) => pressed_now
-            .then(|| (doc.panels.place)(&key, side, label))
+            .then(|| doc.panels.place(&key, side, label))
             .flatten(),
         Tool::Select => {
             if pressed_now {

@@ -20,6 +20,7 @@ pub mod hint;
 pub mod menu;
 pub mod network;
 pub mod offers;
+pub mod parts;
 pub mod post;
 pub mod script;
 pub mod session;

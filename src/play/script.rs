@@ -133,14 +133,6 @@ fn step(world: &mut World, script: &mut Script) {
     }
 }
 
-/// The script steps of the game's rule set.
-fn rule_set_steps(world: &World) -> &'static crate::rules::ScriptSteps {
-    world
-        .get_resource::<drumfire_core::scenario::Rules>()
-        .and_then(|r| crate::rules::parts(r.0.id))
-        .map_or(&crate::rules::ScriptSteps::NONE, |p| p.script)
-}
-
 /// The hex a step's word names.
 pub(crate) fn hex(word: Option<&String>) -> Result<hexx::Hex, String> {
     let w = word.ok_or("a hex number is missing")?;
@@ -175,8 +167,8 @@ fn own_step(
     script: &mut Script,
     words: &[String],
 ) -> Option<Result<(), String>> {
-    let steps = rule_set_steps(world);
-    let done = match (steps.step)(world, words) {
+    let steps = super::parts::of_the_game(world);
+    let done = match steps.and_then(|p| p.script_step(world, words)) {
         Some(Err(e)) => return Some(Err(e)),
         Some(Ok(done)) => done,
         None => !super::hint::script_step(world, words)?,
@@ -248,9 +240,9 @@ fn execute(world: &mut World, script: &mut Script, words: &[String]) -> Result<(
             let mut h = world.resource_mut::<super::session::Handoff>();
             let side = h.waiting_for.take().ok_or("no hand-off screen is up")?;
             if std::mem::take(&mut h.show_secret)
-                && let Some(parts) = crate::rules::playing(world)
+                && let Some(parts) = super::parts::playing(world)
             {
-                (parts.show_secret)(world, side);
+                parts.show_secret(world, side);
             }
         }
         "dump-view" => {
@@ -449,8 +441,9 @@ fn visible_text(world: &mut World) -> String {
             let _ = writeln!(out, "showing: {show:?}");
         }
     }
-    let steps = rule_set_steps(world);
-    (steps.view_text)(world, &mut out);
+    if let Some(parts) = super::parts::of_the_game(world) {
+        parts.view_text(world, &mut out);
+    }
     if let Some(counts) = crate::input::pieces_in_view(world) {
         let seen: Vec<String> = counts
             .iter()

@@ -3,7 +3,7 @@
 //! every die roll. Orders go through the core's order door like any other.
 
 use crate::input::{Hover, MapArea, SIDE_PANEL_WIDTH, Selection};
-use crate::rules::PlayParts;
+use crate::play::parts::PlayParts;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -22,6 +22,8 @@ use std::collections::BTreeMap;
 pub mod aside;
 pub mod play_panels;
 pub mod rules_book;
+mod side_panel;
+use side_panel::{CounterQuery, HexQuery};
 pub mod table_panels;
 pub mod viewer_panels;
 use drumfire_core::scenario::{Rules, ScenarioInfo, SideList};
@@ -122,14 +124,14 @@ fn draw_ui(world: &mut World) {
     };
     let names = drumfire_core::journal::piece_names(world);
     world.resource_mut::<PieceNames>().0 = names;
-    let parts = crate::rules::playing(world);
+    let parts = crate::play::parts::playing(world);
     let mut root = crate::ui::root_ui(&ctx, "drumfire_root");
     phase_bar(&mut root, world, parts);
     if world.contains_resource::<crate::play::viewer::Viewer>() {
         viewer_panels::bar(&mut root, world);
     }
     bottom_log(&mut root, world, parts);
-    side_panel(&mut root, world, parts);
+    side_panel::side_panel(&mut root, world, parts);
     let why_not = world
         .get_resource::<crate::play::session::GameSource>()
         .and_then(|s| drumfire_net::play::check_for_two(&s.scenario).err());
@@ -138,7 +140,7 @@ fn draw_ui(world: &mut World) {
             play_panels::two_machines_window(&ctx, &mut p.play, why_not.as_deref());
         }
         play_panels::combat_window(&ctx, &mut p.play);
-        let book = play_panels::help_window(&ctx, &mut p.play, parts.map(|p| p.help));
+        let book = play_panels::help_window(&ctx, &mut p.play, parts.and_then(|p| p.help()));
         play_panels::victory_window(&ctx, &mut p.play);
         book
     });
@@ -156,7 +158,7 @@ fn draw_ui(world: &mut World) {
         shown.open = book.open;
     });
     if let Some(parts) = parts {
-        (parts.windows)(&ctx, world);
+        parts.windows(&ctx, world);
     }
     crate::play::hint::window(&ctx, world);
     if let Some(view) = world.get_resource::<crate::play::network::NetView>() {
@@ -166,10 +168,10 @@ fn draw_ui(world: &mut World) {
         viewer_panels::index_window(&ctx, world);
     }
     let shown = with::<play_panels::PlayView, _>(world, |mut p| {
-        play_panels::handoff_screen(&ctx, &mut p, parts.map(|p| &p.handoff))
+        play_panels::handoff_screen(&ctx, &mut p, parts.and_then(|p| p.handoff()))
     });
     if let (Some(side), Some(parts)) = (shown.flatten(), parts) {
-        (parts.show_secret)(world, side);
+        parts.show_secret(world, side);
     }
     // egui lays out in points; the map's input reads the window's logical pixels.
     let free = root.available_rect_before_wrap();
@@ -189,7 +191,7 @@ fn draw_ui(world: &mut World) {
 
 /// The phase bar: the scenario, the turn, the phase, the rule set's part (who acts,
 /// its buttons) or the table's, the result once the game is over, the last refusal.
-fn phase_bar(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>) {
+fn phase_bar(root: &mut egui::Ui, world: &mut World, parts: Option<&'static dyn PlayParts>) {
     egui::Panel::top("phase_bar").show(root, |ui| {
         ui.horizontal(|ui| {
             with::<GameView, _>(world, |view| {
@@ -215,11 +217,11 @@ fn phase_bar(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>) 
                 // In a replay nobody gives orders: the rule set's part says who acted,
                 // its buttons greyed.
                 Some(parts) if crate::play::viewer::watching(world) => {
-                    ui.add_enabled_ui(false, |ui| (parts.phase_bar)(ui, world))
+                    ui.add_enabled_ui(false, |ui| parts.phase_bar(ui, world))
                         .response
                         .on_disabled_hover_text("A replay: nobody gives orders here.");
                 }
-                Some(parts) => (parts.phase_bar)(ui, world),
+                Some(parts) => parts.phase_bar(ui, world),
                 None => {
                     with::<table_panels::TableView, _>(world, |mut table| {
                         if table.on() {
@@ -270,260 +272,6 @@ fn look_up_button(ui: &mut egui::Ui, world: &mut World, status: &str) {
             .resource_mut::<rules_book::RulesBook>()
             .look_up(id, status);
     }
-}
-
-fn fire(v: Option<FireValue>) -> String {
-    v.map_or_else(|| "—".to_owned(), |f| format!("{}-{}", f.strength, f.range))
-}
-
-/// Describes a hex in one line: number, terrain, level, features.
-fn describe_hex(
-    world_hex: Hex,
-    terrain: &str,
-    elevation: u8,
-    road: bool,
-    river: Option<&River>,
-    objective: Option<&Objective>,
-    sides: &SideList,
-) -> String {
-    let mut s = format!(
-        "Hex {} · {terrain} · level {elevation}",
-        hex_label(world_hex)
-    );
-    if road {
-        s.push_str(" · road");
-    }
-    if let Some(r) = river {
-        s.push_str(match r.crossing {
-            Crossing::Bridge => " · river (bridge)",
-            Crossing::Ford => " · river (ford)",
-            Crossing::None => " · river",
-        });
-    }
-    if let Some(o) = objective {
-        let held = o
-            .held_by
-            .map_or_else(|| "nobody".to_owned(), |h| side_name(sides, h));
-        s.push_str(&format!(" · objective {} VP, held by {held}", o.points));
-    }
-    s
-}
-
-type HexQuery<'w, 's> = Query<
-    'w,
-    's,
-    (
-        &'static Terrain,
-        &'static Elevation,
-        Option<&'static Road>,
-        Option<&'static River>,
-        Option<&'static Objective>,
-    ),
->;
-type CounterQuery<'w, 's> = Query<
-    'w,
-    's,
-    (
-        MarkerFlags,
-        &'static Counter,
-        &'static Steps,
-        &'static Morale,
-        Option<&'static Printed>,
-        Option<&'static Leader>,
-        Option<&'static Stands>,
-    ),
-    With<OnHex>,
->;
-
-fn hex_line(
-    hex: Hex,
-    index: &HexIndex,
-    hexes: &HexQuery,
-    rules: &Rules,
-    sides: &SideList,
-) -> Option<String> {
-    let (terrain, elevation, road, river, objective) = hexes.get(index.hex_entity(hex)?).ok()?;
-    let name = rules
-        .0
-        .data()
-        .terrain
-        .get(&terrain.0)
-        .map_or(terrain.0.as_str(), |t| t.name.as_str());
-    Some(describe_hex(
-        hex,
-        name,
-        elevation.0,
-        road.is_some(),
-        river,
-        objective,
-        sides,
-    ))
-}
-
-/// The side panel: the dice tray at the table; the rule set's pick under way; the
-/// briefing, or the selected hex with the selected counter's orders and its stack.
-fn side_panel(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>) {
-    egui::Panel::right("stack_viewer")
-        .exact_size(SIDE_PANEL_WIDTH)
-        .resizable(false)
-        .show(root, |ui| {
-            with::<table_panels::TableView, _>(world, |mut table| {
-                if table.on() {
-                    table_panels::dice_tray(ui, &mut table);
-                }
-            });
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                crate::play::offers::idle_phase_line(ui, world);
-                if let Some(parts) = parts {
-                    (parts.banner)(ui, world);
-                }
-                let Some(hex) = world.resource::<Selection>().hex else {
-                    with::<Panels, _>(world, |mut p| briefing(ui, &p.view.info, &mut p.table));
-                    if let Some(parts) = parts {
-                        (parts.briefing)(ui, world);
-                    }
-                    return;
-                };
-                with::<Panels, _>(world, |mut p| {
-                    ui.heading(format!("Hex {}", hex_label(hex)));
-                    let v = &p.view;
-                    if let Some(line) = hex_line(hex, &v.index, &v.hexes, &v.rules, &v.sides) {
-                        ui.label(line);
-                    }
-                    if p.table.on() {
-                        table_panels::hand_panel(ui, &mut p.table, &p.selection);
-                    }
-                });
-                if let Some(parts) = parts {
-                    (parts.orders)(ui, world);
-                }
-                ui.separator();
-                let picked = with::<Panels, _>(world, |mut p| {
-                    let picked = stack(ui, hex, &p.view, &p.selection);
-                    if p.table.on() {
-                        table_panels::off_map(ui, &mut p.table);
-                    }
-                    picked
-                });
-                // Only a click changes the selection, so the board redraws only then.
-                if let Some(picked) = picked.flatten() {
-                    world.resource_mut::<Selection>().counter = Some(picked);
-                }
-            });
-        });
-}
-
-/// The scenario's briefing, and how to use the map.
-fn briefing(ui: &mut egui::Ui, info: &ScenarioInfo, table: &mut table_panels::TableView) {
-    ui.heading("Briefing");
-    ui.label(&info.briefing);
-    ui.separator();
-    ui.label("Click a hex to see its stack. Click again to pick the next counter down; Esc clears the selection. Drag with the right or middle button, or use the arrow keys, to pan; the wheel zooms to the cursor; Home shows the whole map.");
-    if table.on() {
-        ui.colored_label(egui::Color32::from_rgb(240, 150, 40), "At the table the rules are off: drag any counter to any hex with the left button, flip it (F), mark it, take it off the map (Del) and roll dice from the tray.");
-        table_panels::off_map(ui, table);
-    }
-}
-
-/// The counters of a hex, top first; returns the one clicked in the list, if any.
-fn stack(ui: &mut egui::Ui, hex: Hex, view: &GameView, selection: &Selection) -> Option<Entity> {
-    let mut picked = None;
-    let (index, counters, rules, sides) = (&view.index, &view.counters, &view.rules, &view.sides);
-    let stack = index.occupants(hex);
-    if stack.is_empty() {
-        ui.label("No counters here.");
-    }
-    // Top of the stack first, as a player lifts them off.
-    for &entity in stack.iter().rev() {
-        let Ok((e, c, steps, morale, printed, leader, stands)) = counters.get(entity) else {
-            continue;
-        };
-        let selected = selection.counter == Some(entity);
-        let frame = egui::Frame::group(ui.style()).stroke(if selected {
-            egui::Stroke::new(2.0, egui::Color32::from_rgb(255, 215, 30))
-        } else {
-            egui::Stroke::new(1.0, egui::Color32::from_gray(90))
-        });
-        let response = frame
-            .show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                ui.horizontal(|ui| {
-                    ui.colored_label(side_colour(&view.colours, c.side), "■");
-                    ui.strong(&c.name);
-                    ui.label(format!("({})", side_name(sides, c.side)));
-                });
-                if let Some(l) = leader {
-                    let kind = match l.kind {
-                        LeaderKind::Infantry => "Infantry leader",
-                        LeaderKind::Cavalry => "Cavalry leader",
-                    };
-                    ui.label(format!("{kind}, rank {}", l.rank));
-                    ui.label(format!(
-                        "Combat {:+} · Morale modifier {:+} · Morale {}",
-                        l.combat, l.morale_mod, morale.0
-                    ));
-                } else {
-                    let type_name = rules
-                        .0
-                        .data()
-                        .units
-                        .get(&c.unit_type)
-                        .map_or(c.unit_type.as_str(), |u| u.name.as_str());
-                    ui.label(type_name);
-                    if let Some(p) = printed {
-                        let face = p.face(*steps);
-                        let side = if p.reduced.is_none() {
-                            "one step".to_owned()
-                        } else if steps.is_reduced() {
-                            "reduced side".to_owned()
-                        } else {
-                            "full strength".to_owned()
-                        };
-                        if let Some(power) = face.close_combat {
-                            let range = face
-                                .direct
-                                .or(face.bombard)
-                                .map_or_else(|| "—".to_owned(), |f| format!("{} hexes", f.range));
-                            let gun = if face.bombard.is_some() {
-                                " (artillery)"
-                            } else {
-                                ""
-                            };
-                            ui.label(format!(
-                                "Close Combat Power {power} · Range {range}{gun} · Move {} hex{}",
-                                face.movement,
-                                if face.movement == 1 { "" } else { "es" }
-                            ));
-                        } else if face.direct.is_some() || face.bombard.is_some() {
-                            ui.label(format!("Steps {}/{} ({side})", steps.current, steps.max));
-                            ui.label(format!(
-                                "Direct {} · Bombard {} · Move {} · Morale {}",
-                                fire(face.direct),
-                                fire(face.bombard),
-                                face.movement,
-                                morale.0
-                            ));
-                        }
-                    }
-                }
-                if let Some(stands) = stands {
-                    ui.label(stands_line(stands));
-                }
-                let marks = marker_list(e);
-                if !marks.is_empty() {
-                    let names: Vec<&str> = marks.iter().map(|m| m.label()).collect();
-                    ui.colored_label(
-                        egui::Color32::from_rgb(230, 190, 60),
-                        format!("Markers: {}", names.join(", ")),
-                    );
-                }
-            })
-            .response;
-        if response.interact(egui::Sense::click()).clicked() {
-            picked = Some(entity);
-        }
-    }
-    picked
 }
 
 /// A game between two machines: who plays here, the connection, whose move, and while
@@ -618,7 +366,7 @@ const READOUT_WIDTH: f32 = 360.0;
 
 /// The bottom bar: the hover readout, the session's buttons and the rule set's
 /// tools, the computer's toggles, and the log with every die roll.
-fn bottom_log(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>) {
+fn bottom_log(root: &mut egui::Ui, world: &mut World, parts: Option<&'static dyn PlayParts>) {
     // The bar wraps onto more rows when its buttons do not fit across (large text, a
     // narrow window): the panel grows by what its rows took last frame.
     let rows_id = egui::Id::new("bottom_bar_rows");
@@ -643,7 +391,7 @@ fn bottom_log(root: &mut egui::Ui, world: &mut World, parts: Option<&PlayParts>)
                     play_panels::session_buttons(ui, &mut p.play, at_table, watching, two)
                 });
                 if let Some(parts) = parts {
-                    (parts.tools)(ui, world);
+                    parts.tools(ui, world);
                 }
                 let network =
                     world.contains_resource::<crate::play::network::NetView>() || watching;
@@ -730,8 +478,8 @@ fn readout(view: &GameView, hover: &Hover) -> String {
     let Some(hex) = hover.0 else {
         return "Point at a hex to read it.".to_owned();
     };
-    let mut line =
-        hex_line(hex, &view.index, &view.hexes, &view.rules, &view.sides).unwrap_or_default();
+    let mut line = side_panel::hex_line(hex, &view.index, &view.hexes, &view.rules, &view.sides)
+        .unwrap_or_default();
     let names: Vec<String> = view
         .index
         .occupants(hex)

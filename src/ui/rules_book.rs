@@ -281,6 +281,15 @@ pub fn numbered(page: &[Block], numbers: &[String]) -> Vec<Block> {
         .collect()
 }
 
+/// Every rules page, by rule-set id: the files of `docs/rules/` (`great-war.md` for
+/// `great_war`), found there when the program is built.
+const PAGES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/rules_pages.rs"));
+
+/// The rules page of rule set `id`, if it has one.
+pub fn page(id: &str) -> Option<&'static str> {
+    PAGES.iter().find(|(i, _)| *i == id).map(|(_, doc)| *doc)
+}
+
 /// The rules window's state: open, on which rule set, and the search.
 #[derive(Resource, Default)]
 pub struct RulesBook {
@@ -323,8 +332,8 @@ impl RulesBook {
         }
         let found = match self.page.as_ref() {
             Some((shown, page)) if *shown == id => rules_for(page, refusal),
-            _ => crate::rules::parts(id)
-                .map(|parts| rules_for(&blocks(parts.rules_doc), refusal))
+            _ => page(id)
+                .map(|doc| rules_for(&blocks(doc), refusal))
                 .unwrap_or_default(),
         };
         self.matched = Some((id, refusal.to_owned(), found.clone()));
@@ -337,17 +346,18 @@ pub fn window(ctx: &egui::Context, book: &mut RulesBook) {
     if !book.open {
         return;
     }
-    let Some(parts) = crate::rules::parts(book.rules) else {
+    let (Some(doc), Some(rules)) = (page(book.rules), drumfire_core::rules::find(book.rules))
+    else {
         book.open = false;
         return;
     };
     // The page is read once, and lent to this frame while the search box is edited.
     let page = match book.page.take() {
         Some((id, page)) if id == book.rules => page,
-        _ => blocks(parts.rules_doc),
+        _ => blocks(doc),
     };
     let mut open = true;
-    egui::Window::new(format!("Rules: {}", parts.rules.name))
+    egui::Window::new(format!("Rules: {}", rules.name))
         .open(&mut open)
         .default_size([720.0, 560.0])
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
@@ -517,8 +527,7 @@ mod tests {
     #[test]
     fn every_rule_set_has_its_rules_page() {
         for id in drumfire_core::rules::ALL.ids() {
-            let parts = crate::rules::parts(id).unwrap();
-            let page = blocks(parts.rules_doc);
+            let page = blocks(page(id).unwrap_or_else(|| panic!("no docs/rules page for {id}")));
             assert!(matches!(page.first(), Some(Block::Heading(1, _))), "{id}");
             assert!(
                 page.iter()

@@ -188,6 +188,23 @@ impl Session {
         );
     }
 
+    /// The window as soon as it shows what `shown` looks for (a slow machine may still
+    /// be drawing its first frames), or as it is after 30 seconds.
+    fn grab_until(
+        &self,
+        name: &str,
+        shown: impl Fn(&image::RgbaImage) -> bool,
+    ) -> image::RgbaImage {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let now = self.grab(name);
+            if shown(&now) || Instant::now() >= deadline {
+                return now;
+            }
+            sleep(Duration::from_millis(500));
+        }
+    }
+
     fn grab(&self, name: &str) -> image::RgbaImage {
         let path = self.shots.join(name);
         let ok = Command::new("import")
@@ -315,9 +332,10 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&desk).unwrap();
     let mut s = Session::start_with(&[], &data, Some(&desk));
-    let first = s.grab("start-0-first-time.png");
+    let pointed = |img: &image::RgbaImage| count_near(img, FIRST_TIME_YELLOW, 4) > 300;
+    let first = s.grab_until("start-0-first-time.png", pointed);
     assert!(
-        count_near(&first, FIRST_TIME_YELLOW, 4) > 300,
+        pointed(&first),
         "a first-time player is pointed at the tutorial"
     );
     // Settings: the computer's pace set to 0 s an order (pressed at its slider's left end).

@@ -100,14 +100,12 @@ impl fmt::Debug for Order {
     }
 }
 
-/// What a rule set's order type gives the core: its tag in saves and the side
-/// giving it. Everything else about it is the rule set's own.
+/// What a rule set's order type gives the core: the side giving it and the secret it
+/// may carry. Everything else about it is the rule set's own; the name saves write it
+/// under is its rule set's id (`rule_set::order_tag`).
 pub trait RuleSetOrder:
     std::any::Any + Send + Sync + fmt::Debug + Clone + PartialEq + Eq + std::hash::Hash + Serialize
 {
-    /// The name its orders are written under in saves ("GreatWar"): the rule set's
-    /// `RuleSetInfo::order_tag`.
-    const TAG: &'static str;
     /// The side giving the order.
     fn side(&self) -> u8;
     /// The secret this order carries, if it is one to keep out of sight in a save
@@ -121,12 +119,13 @@ pub trait RuleSetOrder:
 /// A rule set's order as the core holds it: any [`RuleSetOrder`], compared, hashed,
 /// printed and written like the rule set's own type.
 #[derive(Clone)]
-pub struct RulesOrder(std::sync::Arc<dyn AnyOrder>);
+pub struct RulesOrder(std::sync::Arc<dyn AnyOrder>, &'static str);
 
 impl RulesOrder {
-    /// Wraps a rule set's order.
-    pub fn new<T: RuleSetOrder>(order: T) -> Self {
-        Self(std::sync::Arc::new(order))
+    /// Wraps a rule set's order, written under `tag` (its rule set's,
+    /// `rule_set::rules_order` gives it).
+    pub fn new<T: RuleSetOrder>(order: T, tag: &'static str) -> Self {
+        Self(std::sync::Arc::new(order), tag)
     }
 
     /// The rule set's order, if it is a `T`.
@@ -141,7 +140,7 @@ impl RulesOrder {
 
     /// The rule set's tag ("GreatWar").
     pub fn tag(&self) -> &'static str {
-        self.0.tag()
+        self.1
     }
 
     /// The secret it carries, if any ([`RuleSetOrder::secret`]).
@@ -160,14 +159,14 @@ impl Eq for RulesOrder {}
 
 impl std::hash::Hash for RulesOrder {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.0.tag().hash(state);
+        self.1.hash(state);
         self.0.dyn_hash(state);
     }
 }
 
 impl fmt::Debug for RulesOrder {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}(", self.0.tag())?;
+        write!(f, "{}(", self.1)?;
         self.0.dyn_debug(f)?;
         f.write_str(")")
     }
@@ -178,7 +177,6 @@ trait AnyOrder: Send + Sync {
     fn as_any(&self) -> &dyn std::any::Any;
     fn side(&self) -> u8;
     fn secret(&self) -> Option<(u8, String)>;
-    fn tag(&self) -> &'static str;
     fn dyn_eq(&self, other: &dyn std::any::Any) -> bool;
     fn dyn_hash(&self, state: &mut dyn std::hash::Hasher);
     fn dyn_debug(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result;
@@ -194,9 +192,6 @@ impl<T: RuleSetOrder> AnyOrder for T {
     }
     fn secret(&self) -> Option<(u8, String)> {
         RuleSetOrder::secret(self)
-    }
-    fn tag(&self) -> &'static str {
-        T::TAG
     }
     fn dyn_eq(&self, other: &dyn std::any::Any) -> bool {
         other.downcast_ref::<T>() == Some(self)

@@ -5,13 +5,21 @@
 
 use crate::data::RuleSetData;
 use crate::flow::Phase;
-use crate::orders::{Order, Refusal, RuleSetOrder, RulesOrder};
+use crate::orders::{Order, Refusal, RuleSetOrder};
 use crate::scenario_file::{RulesSection, ScenarioFile, SideDef};
 use bevy_app::App;
 use bevy_ecs::world::World;
 use std::collections::BTreeMap;
-use std::fmt;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
+
+mod info_of;
+mod list;
+mod reading;
+
+use info_of::*;
+pub use info_of::{order_tag, rules_order};
+pub use list::{OlderFormat, RuleSets};
+pub use reading::{OrderSeed, order_names, read_variant};
 
 /// A computer player's choice of order for a side, varied by a salt.
 pub type Choose = fn(&World, u8, u64) -> Option<Order>;
@@ -154,8 +162,8 @@ pub struct RuleSetInfo {
     pub new_section: fn(&[SideDef]) -> RulesSection,
     /// [`RuleSet::spawn`].
     pub spawn: fn(&mut World, &ScenarioFile),
-    /// The name its orders are written under in saves ("GreatWar"): its order type's
-    /// [`RuleSetOrder::TAG`].
+    /// The name its orders are written under in saves ("GreatWar"): its id in camel
+    /// case ([`order_tag`]).
     pub order_tag: &'static str,
     /// Reads one of its orders as a save writes it (inside the tag).
     pub read_order:
@@ -401,57 +409,6 @@ pub trait EditorSection: RuleSet {
     }
 }
 
-/// [`RuleSetInfo::out_of_reach`] for rule set `R`: its move of the piece along the
-/// straight line to `to`, checked by its own rules.
-fn out_of_reach_for<R: RuleSet>(world: &World, piece: &str, to: hexx::Hex) -> Option<String> {
-    let e = world.resource::<crate::counters::PieceIds>().get(piece)?;
-    let (counter, on) = (
-        world.get::<crate::counters::Counter>(e)?,
-        world.get::<crate::counters::OnHex>(e)?,
-    );
-    let label = |h: hexx::Hex| crate::coords::MapCoord::from_hex(h).map(|m| m.label());
-    let path = crate::map::direct_route(on.0, to)
-        .into_iter()
-        .map(label)
-        .collect::<Option<Vec<String>>>()?;
-    if path.is_empty() {
-        return None;
-    }
-    if R::awaiting(world) != Some(counter.side) {
-        return None;
-    }
-    let order = R::move_along(counter.side, piece, path)?;
-    let to = label(to)?;
-    Some(match R::validate(world, &order) {
-        Err(r) => format!("{to} is out of reach. On the direct route: {}", r.0),
-        Ok(()) => format!("{to} cannot be reached this way; try a path round."),
-    })
-}
-
-/// The side of the piece with id `piece`, if it is on the table.
-fn side_of(world: &World, piece: &str) -> Option<u8> {
-    let e = world.resource::<crate::counters::PieceIds>().get(piece)?;
-    world.get::<crate::counters::Counter>(e).map(|c| c.side)
-}
-
-/// [`RuleSetInfo::why_idle`] for rule set `R`.
-fn why_idle_for<R: RuleSet>(world: &World, side: u8, piece: &str) -> Vec<String> {
-    // Only for a piece of the side the game waits on: the rules' checks of another
-    // side's orders could read what that side keeps hidden.
-    if R::awaiting(world) != Some(side) || side_of(world, piece) != Some(side) {
-        return Vec::new();
-    }
-    let mut why: Vec<String> = Vec::new();
-    for order in R::tries(world, side, piece) {
-        match R::validate(world, &order) {
-            Ok(()) => return Vec::new(),
-            Err(r) if !why.contains(&r.0) => why.push(r.0),
-            Err(_) => {}
-        }
-    }
-    why
-}
-
 /// How many enemies a rule set's [`RuleSet::tries`] tries a fire or an attack at: the
 /// nearest, as [`nearest`] picks them.
 pub const TRIED_ENEMIES: usize = 4;
@@ -476,54 +433,6 @@ pub fn nearest<T>(
 /// tries.
 pub fn step_toward(from: hexx::Hex, to: hexx::Hex) -> Option<hexx::Hex> {
     crate::map::direct_route(from, to).first().copied()
-}
-
-/// The core's check of an order for rule set `R`: a pass, or one of its own orders.
-fn validate_for<R: RuleSet>(world: &World, order: &Order) -> Result<(), Refusal> {
-    match order {
-        Order::Pass { side } => R::pass(world, *side),
-        Order::Rules(o) => match o.get::<R::Order>() {
-            Some(o) => R::validate(world, o),
-            None => Err(Refusal(format!(
-                "That is not an order of these rules ({}).",
-                R::NAME
-            ))),
-        },
-        // Hand moves are table mode's to decide and seals the sealing stage's (`door::Stage`):
-        // one that reaches the rule set was taken by no stage, and is no order of its.
-        Order::Table(_) => Err(Refusal(
-            "Hand moves are for table mode; this game follows the rules.".into(),
-        )),
-        Order::Sealed { .. } | Order::Open { .. } => Err(Refusal(format!(
-            "The {} rules take no sealed order here.",
-            R::NAME
-        ))),
-    }
-}
-
-/// [`RuleSet::odds`] of an order of rule set `R`; none for any other order.
-fn odds_for<R: RuleSet>(world: &World, order: &Order) -> Option<crate::odds::Odds> {
-    match order {
-        Order::Rules(o) => R::odds(world, o.get::<R::Order>()?),
-        _ => None,
-    }
-}
-
-/// The plugin of rule set `R`: its resource, its sequence of play, its `carry_out`
-/// and its own systems.
-fn plugin_for<R: RuleSet>(app: &mut App) {
-    crate::flow::add_sequence(app, R::PHASES, &R::sequence());
-    app.init_resource::<R::State>()
-        .add_systems(crate::flow::CarryOut, R::carry_out);
-    crate::fork::keep(app.world_mut(), |parts| {
-        parts.resource::<R::State>();
-        R::kept(parts);
-    });
-    R::systems(app);
-}
-
-fn new_section_for<R: RuleSet>(sides: &[SideDef]) -> RulesSection {
-    RulesSection::new(R::ID, R::new_section(sides))
 }
 
 impl RuleSetInfo {
@@ -553,8 +462,8 @@ impl RuleSetInfo {
             read_section: read_section::<R>,
             new_section: new_section_for::<R>,
             spawn: R::spawn,
-            order_tag: <R::Order as RuleSetOrder>::TAG,
-            read_order: read_order::<R::Order>,
+            order_tag: order_tag::<R>(),
+            read_order: read_order::<R>,
             secrets: None,
             editor: SectionEditor::NONE,
             data: DataFile::new(R::DATA.0, R::DATA.1),
@@ -687,269 +596,5 @@ impl DataFile {
             RuleSetData::parse(self.file, self.text)
                 .unwrap_or_else(|e| panic!("built-in rule data is broken: {e}"))
         })
-    }
-}
-
-/// Reads a rule set's order of type `T`: for [`RuleSetInfo::read_order`].
-fn read_order<T: RuleSetOrder + serde::de::DeserializeOwned>(
-    d: &mut dyn erased_serde::Deserializer<'_>,
-) -> Result<Order, erased_serde::Error> {
-    erased_serde::deserialize::<T>(d).map(|o| Order::Rules(RulesOrder::new(o)))
-}
-
-/// Reads the section of rule set `R`: for [`RuleSetInfo::read_section`].
-fn read_section<R: RuleSet>(
-    d: &mut dyn erased_serde::Deserializer<'_>,
-) -> Result<RulesSection, erased_serde::Error> {
-    erased_serde::deserialize::<R::Section>(d).map(|s| RulesSection::new(R::ID, s))
-}
-
-/// Reads a scenario file in a format older than the rule sets' sections into the
-/// present one (`None`: not such a file).
-pub type OlderFormat = fn(source: &str, text: &str) -> Option<ScenarioFile>;
-
-/// The rule sets a game may be played with, first the one a new scenario gets.
-pub struct RuleSets {
-    list: &'static [&'static RuleSetInfo],
-    older_format: Option<OlderFormat>,
-    /// Lists of names made from the rule sets (for readers' messages), by purpose.
-    names: Mutex<BTreeMap<&'static str, &'static [&'static str]>>,
-}
-
-impl RuleSets {
-    /// These rule sets; `older_format` reads scenarios written before sections.
-    pub const fn new(
-        list: &'static [&'static RuleSetInfo],
-        older_format: Option<OlderFormat>,
-    ) -> Self {
-        Self {
-            list,
-            older_format,
-            names: Mutex::new(BTreeMap::new()),
-        }
-    }
-
-    /// Every rule set, in order.
-    pub fn iter(&self) -> impl Iterator<Item = &'static RuleSetInfo> + use<> {
-        self.list.iter().copied()
-    }
-
-    /// The first rule set (a new scenario's, when none is named).
-    pub fn first(&self) -> Option<&'static RuleSetInfo> {
-        self.list.first().copied()
-    }
-
-    /// The rule set with this id.
-    pub fn find(&self, id: &str) -> Option<&'static RuleSetInfo> {
-        self.iter().find(|r| r.id == id)
-    }
-
-    /// The rule set whose orders are written under this tag.
-    pub fn by_order_tag(&self, tag: &str) -> Option<&'static RuleSetInfo> {
-        self.iter().find(|r| r.order_tag == tag)
-    }
-
-    /// The ids, in order.
-    pub fn ids(&self) -> Vec<&'static str> {
-        self.iter().map(|r| r.id).collect()
-    }
-
-    /// The reader of scenarios in the format before sections, if these rule sets had one.
-    pub fn older_format(&self) -> Option<OlderFormat> {
-        self.older_format
-    }
-
-    /// A list of names made from these rule sets, made once per `purpose` (the names
-    /// a reader may meet, for its messages: serde asks for them as `'static`). `make`
-    /// must not ask for another list: it runs under the lock that keeps them.
-    pub fn names(
-        &'static self,
-        purpose: &'static str,
-        make: impl FnOnce(&Self) -> Vec<&'static str>,
-    ) -> &'static [&'static str] {
-        let mut names = self.names.lock().unwrap_or_else(|e| e.into_inner());
-        names
-            .entry(purpose)
-            .or_insert_with(|| Vec::leak(make(self)))
-    }
-}
-
-impl std::fmt::Debug for RuleSets {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.ids()).finish()
-    }
-}
-
-// ---- Reading orders ---------------------------------------------------------------
-//
-// An order is written under its rule set's tag, so reading one needs the rule sets it
-// may be of: they are handed to the reader ([`OrderSeed`]).
-
-use serde::Deserialize;
-
-/// The names of the orders every game knows.
-const SHARED_ORDERS: &[&str] = &["Pass", "Table", "Sealed", "Open"];
-
-/// Reads an order of one of the rule sets it holds (or a pass, a hand move, a seal or an
-/// opening): the variant's name says whose it is.
-#[derive(Clone, Copy)]
-pub struct OrderSeed(pub &'static RuleSets);
-
-impl<'de> serde::de::DeserializeSeed<'de> for OrderSeed {
-    type Value = Order;
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Order, D::Error> {
-        d.deserialize_enum("Order", order_names(self.0), OrderVisitor(self.0))
-    }
-}
-
-/// The names an order of one of `rule_sets` is written under.
-pub fn order_names(rule_sets: &'static RuleSets) -> &'static [&'static str] {
-    rule_sets.names("orders", |r| {
-        SHARED_ORDERS
-            .iter()
-            .copied()
-            .chain(r.iter().map(|r| r.order_tag))
-            .collect()
-    })
-}
-
-/// Reads an order of one of the rule sets it holds, if any: the variant's name says
-/// whose it is.
-struct OrderVisitor(&'static RuleSets);
-
-impl<'de> serde::de::Visitor<'de> for OrderVisitor {
-    type Value = Order;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("an order: Pass, Table or a rule set's order")
-    }
-
-    fn visit_enum<A: serde::de::EnumAccess<'de>>(self, data: A) -> Result<Order, A::Error> {
-        let (crate::error::Identifier(name), variant) = data.variant()?;
-        read_variant(self.0, &name, variant, order_names(self.0))
-    }
-}
-
-/// Reads an order of one of `rule_sets` from its variant's name and what follows it
-/// (for readers of files that hold orders among other things, such as a save's sealed
-/// secrets); `expected` is the list of names an unknown one is told.
-pub fn read_variant<'de, V: serde::de::VariantAccess<'de>>(
-    rule_sets: &'static RuleSets,
-    name: &str,
-    variant: V,
-    expected: &'static [&'static str],
-) -> Result<Order, V::Error> {
-    use serde::de::Error;
-    match name {
-        "Pass" => variant.struct_variant(&["side"], PassVisitor),
-        "Table" => variant.newtype_variant().map(Order::Table),
-        "Sealed" => variant
-            .struct_variant(&["side", "seal"], FieldsVisitor::<SealedFields>::default())
-            .map(|f| Order::Sealed {
-                side: f.side,
-                seal: f.seal,
-            }),
-        "Open" => variant
-            .struct_variant(
-                &["side", "secret", "nonce"],
-                FieldsVisitor::<OpenFields>::default(),
-            )
-            .map(|f| Order::Open {
-                side: f.side,
-                secret: f.secret,
-                nonce: f.nonce,
-            }),
-        tag => match rule_sets.by_order_tag(tag) {
-            Some(info) => variant.newtype_variant_seed(RulesSeed(info)),
-            None => Err(V::Error::unknown_variant(tag, expected)),
-        },
-    }
-}
-
-/// The fields of a sealed order.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct SealedFields {
-    side: u8,
-    seal: String,
-}
-
-/// The fields of an opening.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct OpenFields {
-    side: u8,
-    secret: String,
-    nonce: String,
-}
-
-/// Reads a struct variant's fields into `T` with `T`'s own reader.
-struct FieldsVisitor<T>(std::marker::PhantomData<T>);
-
-impl<T> Default for FieldsVisitor<T> {
-    fn default() -> Self {
-        Self(std::marker::PhantomData)
-    }
-}
-
-impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for FieldsVisitor<T> {
-    type Value = T;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("the order's fields")
-    }
-
-    fn visit_map<M: serde::de::MapAccess<'de>>(self, map: M) -> Result<T, M::Error> {
-        T::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<T, A::Error> {
-        T::deserialize(serde::de::value::SeqAccessDeserializer::new(seq))
-    }
-}
-
-/// Reads the fields of a pass.
-struct PassVisitor;
-
-impl<'de> serde::de::Visitor<'de> for PassVisitor {
-    type Value = Order;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a pass: (side: N)")
-    }
-
-    fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Order, M::Error> {
-        use serde::de::Error;
-        let mut side = None;
-        while let Some(key) = map.next_key::<String>()? {
-            match key.as_str() {
-                "side" if side.is_none() => side = Some(map.next_value::<u8>()?),
-                "side" => return Err(M::Error::duplicate_field("side")),
-                other => return Err(M::Error::unknown_field(other, &["side"])),
-            }
-        }
-        side.map(|side| Order::Pass { side })
-            .ok_or_else(|| M::Error::missing_field("side"))
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Order, A::Error> {
-        use serde::de::Error;
-        let side = seq
-            .next_element::<u8>()?
-            .ok_or_else(|| A::Error::invalid_length(0, &self))?;
-        Ok(Order::Pass { side })
-    }
-}
-
-/// Reads a rule set's order with that rule set's own reader.
-struct RulesSeed(&'static RuleSetInfo);
-
-impl<'de> serde::de::DeserializeSeed<'de> for RulesSeed {
-    type Value = Order;
-
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Order, D::Error> {
-        let mut erased = <dyn erased_serde::Deserializer>::erase(d);
-        (self.0.read_order)(&mut erased).map_err(serde::de::Error::custom)
     }
 }

@@ -1,7 +1,7 @@
 //! The ACW rules' part of the scenario editor's window: a unit's facing and each
 //! side's army.
 
-use crate::editor::EditorPanels;
+use crate::editor::EditorParts;
 use bevy_egui::egui;
 use drumfire_core::editor::Edit;
 use drumfire_core::rules::acw::editor::{AcwEdit, army};
@@ -9,11 +9,15 @@ use drumfire_core::rules::acw::melee::Army;
 use drumfire_core::scenario::{CounterDef, ScenarioFile};
 
 /// The ACW rules' editor panels.
-pub const PANELS: EditorPanels = EditorPanels {
-    unit,
-    side,
-    ..EditorPanels::NONE
-};
+impl EditorParts for drumfire_core::rules::acw::Acw {
+    fn unit(&self, ui: &mut egui::Ui, file: &ScenarioFile, c: &CounterDef, edits: &mut Vec<Edit>) {
+        unit(ui, file, c, edits)
+    }
+
+    fn side(&self, ui: &mut egui::Ui, file: &ScenarioFile, side: usize, edits: &mut Vec<Edit>) {
+        self::side(ui, file, side, edits)
+    }
+}
 
 /// The hexside a unit faces at the start (every ACW unit faces one), and how many
 /// stands it has (a regiment's infantry, a battery's guns).

@@ -10,16 +10,12 @@
 
 use super::play::{AcwOffers, ChitsDraft, EndFacing, OddsJobs, charges_now, viewer};
 use crate::play::offers::{Offers, OrderRequest};
-use crate::rules::ScriptSteps;
 use bevy::prelude::*;
 use drumfire_core::rules::acw::AcwOrder;
 use drumfire_core::rules::acw::chit::Chit;
 use drumfire_core::scenario::FacingDef;
 
-/// The ACW script steps.
-pub const STEPS: ScriptSteps = ScriptSteps { step, view_text };
-
-fn step(world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
+pub(super) fn step(world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
     let args = &words[1..];
     let result = match words[0].as_str() {
         "chit" => chit(world, args),
@@ -112,7 +108,7 @@ fn place(world: &mut World, args: &[String]) -> Result<(), String> {
 
 /// The chits sheet, the selected unit's buttons, the shaded hexes and the charges
 /// with their odds.
-fn view_text(world: &mut World, out: &mut String) {
+pub(super) fn view_text(world: &mut World, out: &mut String) {
     use std::fmt::Write;
     for (id, c) in &world.resource::<ChitsDraft>().chits {
         let _ = writeln!(out, "sheet: {id} {}", c.map_or("-", Chit::name));

@@ -3,7 +3,7 @@
 //! scenario's Artillery Plans.
 
 use crate::editor::ui::{Buffers, tool_button};
-use crate::editor::{Doc, EditorPanels, Tool};
+use crate::editor::{Doc, EditorParts, Tool};
 use bevy_egui::egui;
 use drumfire_core::counters::LeaderKind;
 use drumfire_core::editor::Edit;
@@ -13,14 +13,33 @@ use drumfire_core::rules::great_war::{Assignment, Mission};
 use drumfire_core::scenario::ScenarioFile;
 
 /// The Great War's editor panels.
-pub const PANELS: EditorPanels = EditorPanels {
-    tools,
-    place,
-    piece,
-    side,
-    settings,
-    ..EditorPanels::NONE
-};
+impl EditorParts for drumfire_core::rules::great_war::GreatWar {
+    fn tools(&self, ui: &mut egui::Ui, doc: &mut Doc) {
+        tools(ui, doc)
+    }
+
+    fn place(&self, key: &str, side: String, hex: String) -> Option<Edit> {
+        place(key, side, hex)
+    }
+
+    fn piece(
+        &self,
+        ui: &mut egui::Ui,
+        file: &ScenarioFile,
+        id: &str,
+        edits: &mut Vec<Edit>,
+    ) -> bool {
+        piece(ui, file, id, edits)
+    }
+
+    fn side(&self, ui: &mut egui::Ui, file: &ScenarioFile, side: usize, edits: &mut Vec<Edit>) {
+        self::side(ui, file, side, edits)
+    }
+
+    fn settings(&self, ui: &mut egui::Ui, doc: &Doc, edits: &mut Vec<Edit>, buffers: &mut Buffers) {
+        settings(ui, doc, edits, buffers)
+    }
+}
 
 const KINDS: [(LeaderKind, &str); 2] = [
     (LeaderKind::Infantry, "Infantry"),

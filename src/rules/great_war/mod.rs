@@ -10,17 +10,9 @@ pub mod play;
 pub mod script;
 pub mod sheet;
 
-/// The great war rule set's parts of the window.
-pub struct Window;
-
-impl super::RuleSetWindow for Window {
-    const RULES: &'static drumfire_core::rule_set::RuleSetInfo =
-        &drumfire_core::rules::great_war::INFO;
-    const RULES_DOC: &'static str = include_str!("../../../docs/rules/great-war.md");
-    const PLAY: &'static super::PlayParts = &panels::PARTS;
-    const EDITOR: &'static crate::editor::EditorPanels = &editor::PANELS;
-    const SCRIPT: &'static super::ScriptSteps = &script::STEPS;
-
+/// The rule set's window: its plugins here, its play panels in `panels.rs`, its
+/// editor panels in `editor.rs`.
+impl crate::rule_set_window::RuleSetWindow for drumfire_core::rules::great_war::GreatWar {
     fn plugin(app: &mut bevy::prelude::App) {
         play::plugin(app);
         plan::plugin(app);
@@ -29,15 +21,13 @@ impl super::RuleSetWindow for Window {
 
 #[cfg(test)]
 mod tests {
-    use super::Window;
-    use crate::rules::RuleSetWindow;
     use crate::ui::rules_book::looked_up;
 
     /// A refusal is looked up among these rules by its words: the rule whose words it repeats comes first.
     #[test]
     fn a_refusal_is_looked_up_by_its_words() {
         let found = looked_up(
-            <Window as RuleSetWindow>::RULES_DOC,
+            crate::ui::rules_book::page("great_war").unwrap(),
             "0607 is out of reach. On the direct route: 1106 is closer to the enemy, and only units activated by a leader of their type may move closer",
         );
         assert_eq!(

@@ -6,8 +6,8 @@
 
 use super::plan::{PlanDraft, PlanEdit, PlanEdits, SheetCell};
 use super::play::{GwPreview, IntentQueue, Mode, PendingTarget};
+use crate::play::parts::{HandoffWords, PlayParts};
 use crate::play::session::{Handoff, LosRequest, NextUnitRequest};
-use crate::rules::{HandoffWords, PlayParts};
 use crate::ui::play_panels::{name_of, odds_panel};
 use crate::ui::{PieceNames, UiOrder, side_colour, with};
 use bevy::ecs::system::SystemParam;
@@ -30,41 +30,62 @@ use drumfire_core::scenario::{ScenarioInfo, SideList};
 use std::collections::BTreeMap;
 
 /// The Great War's parts of the play window.
-pub static PARTS: PlayParts = PlayParts {
-    phase_bar,
-    banner: |ui, world| {
+impl PlayParts for drumfire_core::rules::great_war::GreatWar {
+    fn phase_bar(&self, ui: &mut egui::Ui, world: &mut World) {
+        phase_bar(ui, world)
+    }
+
+    fn banner(&self, ui: &mut egui::Ui, world: &mut World) {
         with::<GwView, _>(world, |mut gw| picking(ui, &mut gw));
-    },
-    briefing: |ui, world| {
+    }
+
+    fn briefing(&self, ui: &mut egui::Ui, world: &mut World) {
         with::<GwView, _>(world, |gw| super::sheet::leader_draw(ui, &gw));
-    },
-    orders: |ui, world| {
+    }
+
+    fn orders(&self, ui: &mut egui::Ui, world: &mut World) {
         with::<GwView, _>(world, |mut gw| actions(ui, &mut gw));
-    },
-    tools,
-    windows: |ctx, world| {
+    }
+
+    fn tools(&self, ui: &mut egui::Ui, world: &mut World) {
+        tools(ui, world)
+    }
+
+    fn windows(&self, ctx: &egui::Context, world: &mut World) {
         let at = super::sheet::plan_sheet_place(ctx, world);
         with::<GwView, _>(world, |mut gw| {
             prompt_window(ctx, &mut gw);
             super::sheet::plan_sheet(ctx, &mut gw, at);
         });
-    },
-    reset: super::play::reset,
-    hides_table: |world| *world.resource::<State<Phase>>().get() == Phase::Setup,
-    handoff: HandoffWords {
-        hidden: "Each side plots its artillery in secret.",
-        secret: "Artillery Plan is secret until its fire lands",
-        show: "show my plan",
-    },
-    show_secret: |world, side| {
+    }
+
+    fn reset(&self, world: &mut World) {
+        super::play::reset(world)
+    }
+
+    fn hides_table(&self, world: &World) -> bool {
+        *world.resource::<State<Phase>>().get() == Phase::Setup
+    }
+
+    fn handoff(&self) -> Option<HandoffWords> {
+        Some(HandoffWords {
+            hidden: "Each side plots its artillery in secret.",
+            secret: "Artillery Plan is secret until its fire lands",
+            show: "show my plan",
+        })
+    }
+
+    fn show_secret(&self, world: &mut World, side: u8) {
         world
             .resource_mut::<PlanEdits>()
             .0
             .push(PlanEdit::Show(side))
-    },
-    help: (
-        "The Great War in brief",
-        "Each turn: both sides roll for initiative; plotted artillery fires (the winner first; \
+    }
+
+    fn help(&self) -> Option<(&'static str, &'static str)> {
+        Some((
+            "The Great War in brief",
+            "Each turn: both sides roll for initiative; plotted artillery fires (the winner first; \
          firing at the same hex two turns running lays Drumfire, which attacks anyone who \
          enters); then the sides alternate action segments. In a segment, activate one unit, \
          one leader (who brings his own type around him, and lower leaders theirs) or one \
@@ -74,8 +95,17 @@ pub static PARTS: PlayParts = PlayParts {
          morale checks (Disrupted at 1-2 over, Demoralized at 3+); X removes a step. Two \
          passes in a row end the turn. Space passes or ends the activation, N selects the \
          next piece that can act, L draws the line of sight from the selected counter.",
-    ),
-};
+        ))
+    }
+
+    fn script_step(&self, world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
+        super::script::step(world, words)
+    }
+
+    fn view_text(&self, world: &mut World, out: &mut String) {
+        super::script::view_text(world, out)
+    }
+}
 
 /// What the Great War's panels read and write.
 #[derive(SystemParam)]

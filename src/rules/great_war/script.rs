@@ -6,7 +6,6 @@
 use super::play::{IntentQueue, Mode, PendingTarget};
 use crate::input::{Hover, Selection};
 use crate::play::script::hex;
-use crate::rules::ScriptSteps;
 use bevy::prelude::*;
 use drumfire_core::door;
 use drumfire_core::flow::{Phase, awaiting};
@@ -18,12 +17,9 @@ use drumfire_core::rules::great_war::{self, GwState};
 
 use super::plan::{PlanDraft, PlanEdit, PlanEdits, PlanOverlay, SheetCell, source_name};
 
-/// The Great War's script steps.
-pub const STEPS: ScriptSteps = ScriptSteps { step, view_text };
-
 /// One of its steps: `Some(Ok(true))` done, `Some(Ok(false))` to be taken again (until
 /// no question is left, or until a side or turn is reached), `None` not one of its.
-fn step(world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
+pub(super) fn step(world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
     let name = words[0].as_str();
     NAMES
         .contains(&name)
@@ -234,7 +230,7 @@ fn answer(world: &World) -> Option<Intent> {
 
 /// The Artillery Plan sheet (its side, every battery and cell) and the plan's labels
 /// on the map.
-fn view_text(world: &mut World, out: &mut String) {
+pub(super) fn view_text(world: &mut World, out: &mut String) {
     use std::fmt::Write;
     let sides = world
         .resource::<drumfire_core::scenario::SideList>()

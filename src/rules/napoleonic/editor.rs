@@ -1,7 +1,7 @@
 //! The Napoleonic rules' part of the scenario editor's window: a brigade's grades,
 //! its order and its formation at the start.
 
-use crate::editor::EditorPanels;
+use crate::editor::EditorParts;
 use bevy_egui::egui;
 use drumfire_core::editor::Edit;
 use drumfire_core::rules::napoleonic::brigade::{Command, Grade};
@@ -10,10 +10,11 @@ use drumfire_core::rules::napoleonic::scenario::arm_of;
 use drumfire_core::scenario::{CounterDef, ScenarioFile};
 
 /// The Napoleonic rules' editor panels.
-pub const PANELS: EditorPanels = EditorPanels {
-    unit,
-    ..EditorPanels::NONE
-};
+impl EditorParts for drumfire_core::rules::napoleonic::Napoleonic {
+    fn unit(&self, ui: &mut egui::Ui, file: &ScenarioFile, c: &CounterDef, edits: &mut Vec<Edit>) {
+        unit(ui, file, c, edits)
+    }
+}
 
 /// A brigade's class, skirmishers, firepower, first order and formation.
 fn unit(ui: &mut egui::Ui, file: &ScenarioFile, c: &CounterDef, edits: &mut Vec<Edit>) {

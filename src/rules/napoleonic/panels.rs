@@ -6,8 +6,8 @@
 
 use super::play::OrdersDraft;
 use crate::play::offers::{Offers, OrderRequest, buttons};
+use crate::play::parts::{HandoffWords, PlayParts};
 use crate::play::session::Handoff;
-use crate::rules::{HandoffWords, PlayParts};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use drumfire_core::counters::Counter;
@@ -18,20 +18,39 @@ use drumfire_core::rules::napoleonic::{self, NpOrder, view};
 use drumfire_core::scenario::SideList;
 
 /// The Napoleonic rules' parts of the play window.
-pub static PARTS: PlayParts = PlayParts {
-    phase_bar,
-    orders,
-    windows,
-    reset: super::play::reset,
-    hides_table: |world| *world.resource::<State<Phase>>().get() == napoleonic::ORDERS,
-    handoff: HandoffWords {
-        hidden: "Each side gives its brigades their orders in secret.",
-        secret: "orders are secret until both sides have given theirs",
-        show: "show my orders",
-    },
-    help: (
-        "The Napoleonic brigade rules in brief",
-        "Each turn: both sides give every brigade its order in secret (Attack, Engage or \
+impl PlayParts for drumfire_core::rules::napoleonic::Napoleonic {
+    fn phase_bar(&self, ui: &mut egui::Ui, world: &mut World) {
+        phase_bar(ui, world)
+    }
+
+    fn orders(&self, ui: &mut egui::Ui, world: &mut World) {
+        orders(ui, world)
+    }
+
+    fn windows(&self, ctx: &egui::Context, world: &mut World) {
+        windows(ctx, world)
+    }
+
+    fn reset(&self, world: &mut World) {
+        super::play::reset(world)
+    }
+
+    fn hides_table(&self, world: &World) -> bool {
+        *world.resource::<State<Phase>>().get() == napoleonic::ORDERS
+    }
+
+    fn handoff(&self) -> Option<HandoffWords> {
+        Some(HandoffWords {
+            hidden: "Each side gives its brigades their orders in secret.",
+            secret: "orders are secret until both sides have given theirs",
+            show: "show my orders",
+        })
+    }
+
+    fn help(&self) -> Option<(&'static str, &'static str)> {
+        Some((
+            "The Napoleonic brigade rules in brief",
+            "Each turn: both sides give every brigade its order in secret (Attack, Engage or \
          Hold; an order changes one step a turn), then roll for who moves and fights \
          first. In Movement a brigade moves by its formation (line 1 hex, attack column 2, \
          march column 3, 4 along a road; square not at all; one hex always, whatever the \
@@ -46,9 +65,17 @@ pub static PARTS: PlayParts = PlayParts {
          difference: routs, retreats Shaken, or a draw. Select a brigade to see its orders with their \
          exact odds; click a shaded hex to move it there. Space ends the side's movement \
          or combat.",
-    ),
-    ..PlayParts::NONE
-};
+        ))
+    }
+
+    fn script_step(&self, world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
+        super::script::step(world, words)
+    }
+
+    fn view_text(&self, world: &mut World, out: &mut String) {
+        super::script::view_text(world, out)
+    }
+}
 
 /// The phase bar's part: who acts, and the button that ends its movement or combat.
 fn phase_bar(ui: &mut egui::Ui, world: &mut World) {

@@ -7,15 +7,11 @@
 
 use super::play::OrdersDraft;
 use crate::play::offers::OrderRequest;
-use crate::rules::ScriptSteps;
 use bevy::prelude::*;
 use drumfire_core::rules::napoleonic::NpOrder;
 use drumfire_core::rules::napoleonic::brigade::Command;
 
-/// The Napoleonic script steps.
-pub const STEPS: ScriptSteps = ScriptSteps { step, view_text };
-
-fn step(world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
+pub(super) fn step(world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
     let args = &words[1..];
     let result = match words[0].as_str() {
         "order" => order(world, args),
@@ -60,7 +56,7 @@ fn give(world: &mut World) -> Result<(), String> {
 }
 
 /// The orders sheet and the selected brigade's buttons, with their odds.
-fn view_text(world: &mut World, out: &mut String) {
+pub(super) fn view_text(world: &mut World, out: &mut String) {
     use std::fmt::Write;
     let draft = world.resource::<OrdersDraft>();
     for (id, c) in &draft.orders {

@@ -1,18 +1,22 @@
 //! The Portable rules' part of the scenario editor's window: a unit's facing at the
 //! start and each side's activation dice.
 
-use crate::editor::EditorPanels;
+use crate::editor::EditorParts;
 use bevy_egui::egui;
 use drumfire_core::editor::Edit;
 use drumfire_core::rules::portable::editor::{PtEdit, activation_dice};
 use drumfire_core::scenario::{CounterDef, FacingDef, ScenarioFile};
 
 /// The Portable rules' editor panels.
-pub const PANELS: EditorPanels = EditorPanels {
-    unit,
-    side,
-    ..EditorPanels::NONE
-};
+impl EditorParts for drumfire_core::rules::portable::Portable {
+    fn unit(&self, ui: &mut egui::Ui, file: &ScenarioFile, c: &CounterDef, edits: &mut Vec<Edit>) {
+        unit(ui, file, c, edits)
+    }
+
+    fn side(&self, ui: &mut egui::Ui, file: &ScenarioFile, side: usize, edits: &mut Vec<Edit>) {
+        self::side(ui, file, side, edits)
+    }
+}
 
 /// The hexside a unit faces at the start (or the nearest enemy, the rules' default).
 fn unit(ui: &mut egui::Ui, _file: &ScenarioFile, c: &CounterDef, edits: &mut Vec<Edit>) {

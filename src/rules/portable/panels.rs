@@ -3,7 +3,7 @@
 //! the selected unit's orders with their exact odds. Buttons only queue orders.
 
 use crate::play::offers::{Offers, OrderRequest, buttons};
-use crate::rules::{HandoffWords, PlayParts};
+use crate::play::parts::PlayParts;
 use crate::ui::{side_colour, with};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -14,8 +14,8 @@ use drumfire_core::rules::portable::{self, PtState, Step};
 use drumfire_core::scenario::SideList;
 
 /// The Portable rules' parts of the play window.
-pub static PARTS: PlayParts = PlayParts {
-    phase_bar: |ui, world| {
+impl PlayParts for drumfire_core::rules::portable::Portable {
+    fn phase_bar(&self, ui: &mut egui::Ui, world: &mut World) {
         let by_computer = drumfire_core::flow::awaiting(world)
             .is_some_and(|s| crate::play::not_at_this_screen(world, s))
             || crate::play::viewer::watching(world);
@@ -23,26 +23,24 @@ pub static PARTS: PlayParts = PlayParts {
         with::<PtView, _>(world, |mut pt| {
             phase_info(ui, &mut pt, by_computer, deciding)
         });
-    },
-    orders: |ui, world| {
+    }
+
+    fn orders(&self, ui: &mut egui::Ui, world: &mut World) {
         with::<PtView, _>(world, |mut pt| orders(ui, &mut pt));
-    },
-    help: (
-        "The Portable rules in brief",
-        "Each turn: artillery in range fires first. Then each side rolls a die; the higher \
+    }
+
+    fn help(&self) -> Option<(&'static str, &'static str)> {
+        Some((
+            "The Portable rules in brief",
+            "Each turn: artillery in range fires first. Then each side rolls a die; the higher \
          activates first: it throws its activation dice for the number of units it may \
          activate, and each activated unit moves, fires or is unpinned; its close combats \
          follow. Then the other side does the same. Select a unit to see its orders with \
          their exact odds; click a shaded hex to move it there. Space ends the side's \
          artillery fire, activations or close combats.",
-    ),
-    handoff: HandoffWords {
-        hidden: "",
-        secret: "",
-        show: "",
-    },
-    ..PlayParts::NONE
-};
+        ))
+    }
+}
 
 /// What the Portable panels read and write.
 #[derive(SystemParam)]

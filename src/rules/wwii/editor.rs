@@ -1,7 +1,7 @@
 //! The WWII rules' part of the scenario editor's window: a unit's facing and bases at
 //! the start, and each side's training.
 
-use crate::editor::EditorPanels;
+use crate::editor::EditorParts;
 use bevy_egui::egui;
 use drumfire_core::editor::Edit;
 use drumfire_core::rules::wwii::editor::{WwiiEdit, training};
@@ -9,11 +9,15 @@ use drumfire_core::rules::wwii::modifiers::Training;
 use drumfire_core::scenario::{CounterDef, ScenarioFile};
 
 /// The WWII rules' editor panels.
-pub const PANELS: EditorPanels = EditorPanels {
-    unit,
-    side,
-    ..EditorPanels::NONE
-};
+impl EditorParts for drumfire_core::rules::wwii::Wwii {
+    fn unit(&self, ui: &mut egui::Ui, file: &ScenarioFile, c: &CounterDef, edits: &mut Vec<Edit>) {
+        unit(ui, file, c, edits)
+    }
+
+    fn side(&self, ui: &mut egui::Ui, file: &ScenarioFile, side: usize, edits: &mut Vec<Edit>) {
+        self::side(ui, file, side, edits)
+    }
+}
 
 /// The hexside a unit faces at the start (every WWII unit faces one: its front, flanks
 /// and rear count in an assault), and how many bases it has.

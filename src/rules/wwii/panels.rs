@@ -6,7 +6,7 @@
 
 use super::play::WwiiOffers;
 use crate::play::offers::{Offers, OrderRequest, buttons};
-use crate::rules::{HandoffWords, PlayParts};
+use crate::play::parts::PlayParts;
 use crate::ui::play_panels::{awaited, end_button, odds_panel};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -17,15 +17,31 @@ use drumfire_core::rules::wwii::{self, WwiiState, view};
 use drumfire_core::scenario::FacingDef;
 
 /// The WWII rules' parts of the play window.
-pub static PARTS: PlayParts = PlayParts {
-    phase_bar,
-    orders,
-    tools,
-    windows,
-    reset: super::play::reset,
-    help: (
-        "The WWII assault rules in brief",
-        "Each turn: a die a side for the initiative; the winner moves first, then the \
+impl PlayParts for drumfire_core::rules::wwii::Wwii {
+    fn phase_bar(&self, ui: &mut egui::Ui, world: &mut World) {
+        phase_bar(ui, world)
+    }
+
+    fn orders(&self, ui: &mut egui::Ui, world: &mut World) {
+        orders(ui, world)
+    }
+
+    fn tools(&self, ui: &mut egui::Ui, world: &mut World) {
+        tools(ui, world)
+    }
+
+    fn windows(&self, ctx: &egui::Context, world: &mut World) {
+        windows(ctx, world)
+    }
+
+    fn reset(&self, world: &mut World) {
+        super::play::reset(world)
+    }
+
+    fn help(&self) -> Option<(&'static str, &'static str)> {
+        Some((
+            "The WWII assault rules in brief",
+            "Each turn: a die a side for the initiative; the winner moves first, then the \
          other side (select a unit, click a shaded hex). Personnel that move next to \
          enemy personnel stop there, locked in place until the assault is resolved or a \
          voluntary rout (a morale check) breaks contact. Tanks may overrun enemy \
@@ -37,14 +53,17 @@ pub static PARTS: PlayParts = PlayParts {
          with cavalry); infantry against tanks on the small arms chart with the weapon \
          differential. The overall loser checks morale; a winner that took every round \
          and left no enemy may break through. Every button shows its exact odds.",
-    ),
-    handoff: HandoffWords {
-        hidden: "",
-        secret: "",
-        show: "",
-    },
-    ..PlayParts::NONE
-};
+        ))
+    }
+
+    fn script_step(&self, world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
+        super::script::step(world, words)
+    }
+
+    fn view_text(&self, world: &mut World, out: &mut String) {
+        super::script::view_text(world, out)
+    }
+}
 
 /// The phase bar's part: who acts and the button that ends it.
 fn phase_bar(ui: &mut egui::Ui, world: &mut World) {

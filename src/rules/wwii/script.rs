@@ -5,13 +5,9 @@
 //! button); and the words the panels show, for `dump-view`.
 
 use super::play::WwiiOffers;
-use crate::rules::ScriptSteps;
 use bevy::prelude::*;
 
-/// The WWII script steps.
-pub const STEPS: ScriptSteps = ScriptSteps { step, view_text };
-
-fn step(world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
+pub(super) fn step(world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
     let args = &words[1..];
     let result = match words[0].as_str() {
         "click" => crate::play::offers::click_step(world, args),
@@ -30,7 +26,7 @@ fn step(world: &mut World, words: &[String]) -> Option<Result<bool, String>> {
 
 /// The selected unit's buttons with their odds, the shaded hexes, the overruns within
 /// reach and the assault its group would fight.
-fn view_text(world: &mut World, out: &mut String) {
+pub(super) fn view_text(world: &mut World, out: &mut String) {
     use std::fmt::Write;
     crate::play::offers::view_text(world, out);
     let extra = world.resource::<WwiiOffers>();

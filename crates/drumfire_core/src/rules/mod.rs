@@ -67,6 +67,22 @@ mod tests {
         }
     }
 
+    /// Saves write a rule set's orders under its id in camel case, the names saves
+    /// have always carried.
+    #[test]
+    fn orders_are_written_under_the_rule_set_s_id_in_camel_case() {
+        let tags: Vec<&str> = super::ALL.iter().map(|r| r.order_tag).collect();
+        assert_eq!(tags, ["GreatWar", "Portable", "Napoleonic", "Acw", "Wwii"]);
+        let game = crate::testing::tutorial_game(3);
+        let side = game.awaiting().unwrap();
+        let order = (super::GREAT_WAR.candidates)(game.world(), side, 0)
+            .into_iter()
+            .find(|o| matches!(o, crate::orders::Order::Rules(_)))
+            .unwrap();
+        let text = ron::to_string(&order).unwrap();
+        assert!(text.starts_with("GreatWar("), "{text}");
+    }
+
     #[test]
     fn every_rule_set_has_valid_data() {
         for r in super::ALL.iter() {

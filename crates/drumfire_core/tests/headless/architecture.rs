@@ -3,6 +3,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+mod reading;
+use reading::*;
+
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
 
 /// The registries: the one place in each crate that lists every rule set, the files
@@ -53,178 +56,6 @@ fn code_of(file: &str) -> String {
         .filter(|l| !l.trim_start().starts_with("//"))
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// Every path a file's code names: each `use` tree flattened (`a::{b, c::d as e}`
-/// gives `a::b` and `a::c::d`; `a::{self}` gives `a`), and every path written in
-/// place (`crate::x::y(...)`, `drumfire_core::rules::acw::X`). Comment lines are not
-/// code ([`code_of`]).
-fn named_paths(code: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    // The code without its `use` statements, for the paths written in place.
-    let mut rest = String::with_capacity(code.len());
-    let mut statement: Option<String> = None;
-    for line in code.lines() {
-        let trimmed = line.trim_start();
-        let starts = ["use ", "pub use ", "pub(crate) use ", "pub(super) use "]
-            .iter()
-            .find_map(|w| trimmed.strip_prefix(w));
-        match (&mut statement, starts) {
-            (Some(s), _) => s.push_str(line),
-            (None, Some(tail)) => statement = Some(tail.to_owned()),
-            (None, None) => {
-                rest.push_str(line);
-                rest.push('\n');
-                continue;
-            }
-        }
-        if let Some(s) = statement.take_if(|s| s.contains(';')) {
-            // `a as b` keeps its words apart; other spaces go.
-            let tree = s[..s.find(';').unwrap_or(s.len())]
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .replace(" as ", "@")
-                .replace(' ', "");
-            flatten("", &tree, &mut out);
-        }
-    }
-    // Paths written in place: an identifier chain with at least one `::`.
-    let mut chain = String::new();
-    for c in rest.chars().chain(std::iter::once(' ')) {
-        if c.is_ascii_alphanumeric() || c == '_' || c == ':' {
-            chain.push(c);
-        } else {
-            if chain.contains("::") {
-                out.push(chain.trim_matches(':').to_owned());
-            }
-            chain.clear();
-        }
-    }
-    out
-}
-
-/// Flattens one `use` tree (without spaces, a renaming `as` written `@`) under `prefix`
-/// into `out`.
-fn flatten(prefix: &str, tree: &str, out: &mut Vec<String>) {
-    let join = |a: &str, b: &str| {
-        if a.is_empty() {
-            b.to_owned()
-        } else if b.is_empty() || b == "self" {
-            a.to_owned()
-        } else {
-            format!("{a}::{b}")
-        }
-    };
-    match tree.find('{') {
-        None => {
-            let path = tree.split('@').next().unwrap_or(tree);
-            out.push(join(prefix, path.trim_end_matches("::*")));
-        }
-        Some(open) => {
-            let head = tree[..open].trim_end_matches("::");
-            let close = tree.rfind('}').filter(|c| *c > open).unwrap_or(tree.len());
-            let inner = &tree[open + 1..close];
-            let mut depth = 0;
-            let mut start = 0;
-            let prefix = join(prefix, head);
-            for (k, c) in inner.char_indices() {
-                match c {
-                    '{' => depth += 1,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => {
-                        flatten(&prefix, &inner[start..k], out);
-                        start = k + 1;
-                    }
-                    _ => {}
-                }
-            }
-            if start < inner.len() {
-                flatten(&prefix, &inner[start..], out);
-            }
-        }
-    }
-}
-
-#[test]
-fn named_paths_read_grouped_and_renamed_imports() {
-    let code = "use drumfire_core::rules::{self, acw::{AcwOrder as A, view}, wwii};\n\
-                fn f() { crate::door::submit(w, o); }";
-    assert_eq!(
-        named_paths(code),
-        [
-            "drumfire_core::rules",
-            "drumfire_core::rules::acw::AcwOrder",
-            "drumfire_core::rules::acw::view",
-            "drumfire_core::rules::wwii",
-            "crate::door::submit",
-        ]
-    );
-}
-
-/// Strongly connected parts of more than one module in `graph`: its import circles,
-/// each sorted, in order.
-fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
-    let reach = |from: &String| {
-        let mut seen = BTreeSet::new();
-        let mut todo = vec![from.clone()];
-        while let Some(m) = todo.pop() {
-            for n in graph.get(&m).into_iter().flatten() {
-                if seen.insert(n.clone()) {
-                    todo.push(n.clone());
-                }
-            }
-        }
-        seen
-    };
-    let reaches: BTreeMap<&String, BTreeSet<String>> =
-        graph.keys().map(|m| (m, reach(m))).collect();
-    let mut out: Vec<Vec<String>> = Vec::new();
-    for m in graph.keys() {
-        if out.iter().any(|c| c.contains(m)) || !reaches[m].contains(m) {
-            continue;
-        }
-        let part: Vec<String> = graph
-            .keys()
-            .filter(|n| reaches[m].contains(*n) && reaches[*n].contains(m))
-            .cloned()
-            .collect();
-        out.push(part);
-    }
-    out
-}
-
-/// The graph of a crate's modules, each file mapped to its module by `module_of`
-/// (`None`: left out), a module naming another through `prefix::<name>` in its code.
-fn crate_graph(
-    files: &[String],
-    prefix: &str,
-    module_of: impl Fn(&str) -> Option<String>,
-) -> BTreeMap<String, BTreeSet<String>> {
-    let modules: BTreeSet<String> = files.iter().filter_map(|f| module_of(f)).collect();
-    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for file in files {
-        // A module's tests are no part of the layers.
-        let Some(from) = module_of(file).filter(|_| !file.ends_with("/tests.rs")) else {
-            continue;
-        };
-        let targets = graph.entry(from.clone()).or_default();
-        for path in named_paths(&code_of(file)) {
-            let Some(rest) = path.strip_prefix(&format!("{prefix}::")) else {
-                continue;
-            };
-            // The longest module that the path names.
-            let segments: Vec<&str> = rest.split("::").collect();
-            let named = (1..=segments.len())
-                .rev()
-                .map(|k| segments[..k].join("/"))
-                .find(|m| modules.contains(m));
-            if let Some(m) = named.filter(|m| *m != from) {
-                targets.insert(m);
-            }
-        }
-    }
-    graph
 }
 
 /// The words by which code names a rule set: its module path, its id as a string,
@@ -279,29 +110,38 @@ fn no_shared_file_names_a_rule_set() {
     );
 }
 
-/// The core's modules: each file or folder directly under `src/`, each rule set's
-/// folder as `rules/<id>`, and the registry's own files as `rules`.
-fn core_module_of(file: &str) -> Option<String> {
-    let rest = file.strip_prefix("crates/drumfire_core/src/")?;
-    let rest = rest.strip_suffix(".rs").unwrap_or(rest);
-    let mut parts = rest.split('/');
-    let first = parts.next()?;
-    match (first, parts.next(), parts.next()) {
-        ("lib", None, _) => None,
-        ("rules", Some(set), Some(_)) => Some(format!("rules/{set}")),
-        ("rules", _, _) => Some("rules".into()),
-        _ => Some(first.to_owned()),
+/// A crate's layers: each module directly under the crate's root, a rule set's folder
+/// under `rules/` as `rules/<id>` (what it does inside is its own), the registry's own
+/// files as `rules`; the root itself is left out.
+fn layer_of(path: &[String]) -> Option<String> {
+    match path {
+        [] => None,
+        [rules, set, ..] if rules == "rules" && drumfire_core::rules::ALL.find(set).is_some() => {
+            Some(format!("rules/{set}"))
+        }
+        [first, ..] => Some(first.clone()),
     }
 }
 
-/// Which core module refers to which (`crate::x`, and `crate::rules::<id>` as the rule
-/// set's folder), read from the code's paths and `use` trees.
+/// Which core layer names which.
 fn core_graph() -> BTreeMap<String, BTreeSet<String>> {
     crate_graph(
-        &rust_files("crates/drumfire_core/src"),
-        "crate",
-        core_module_of,
+        &read_from_disk("crates/drumfire_core/src", "lib.rs"),
+        layer_of,
     )
+}
+
+/// Which layer of the network crate names which.
+fn net_graph() -> BTreeMap<String, BTreeSet<String>> {
+    crate_graph(
+        &read_from_disk("crates/drumfire_net/src", "lib.rs"),
+        layer_of,
+    )
+}
+
+/// Which layer of the program names which.
+fn app_graph() -> BTreeMap<String, BTreeSet<String>> {
+    crate_graph(&read_from_disk("src", "lib.rs"), layer_of)
 }
 
 /// Modules that assemble games from the registry rather than serve every rule set:
@@ -335,16 +175,18 @@ fn generic_modules_importing_rules() -> Vec<String> {
         .collect()
 }
 
-/// The graph as the Mermaid block in `docs/architecture.md`.
-fn mermaid() -> String {
-    let mut out = String::from("```mermaid\ngraph LR\n");
-    for (from, to) in core_graph() {
-        for t in to {
-            out.push_str(&format!(
-                "  {} --> {}\n",
-                from.replace('/', "_"),
-                t.replace('/', "_")
-            ));
+/// The layers of the core, the network crate and the program, as the block in
+/// `docs/architecture.md` lists them: each level names only levels below it.
+fn layer_list() -> String {
+    let mut out = String::from("```text\n");
+    for (name, graph) in [
+        ("drumfire_core", core_graph()),
+        ("drumfire_net", net_graph()),
+        ("drumfire (the program)", app_graph()),
+    ] {
+        out.push_str(&format!("{name}\n"));
+        for (k, level) in levels(&graph).iter().enumerate().rev() {
+            out.push_str(&format!("  {k:>2}  {}\n", level.join(" ")));
         }
     }
     out.push_str("```\n");
@@ -352,18 +194,18 @@ fn mermaid() -> String {
 }
 
 #[test]
-fn the_module_graph_in_the_architecture_doc_is_the_code_s() {
+fn the_layers_in_the_architecture_doc_are_the_code_s() {
     let doc = std::fs::read_to_string(format!("{ROOT}/docs/architecture.md")).unwrap();
-    let start = "<!-- module graph: made by tests/headless/architecture.rs -->\n";
+    let start = "<!-- layers: made by tests/headless/architecture.rs -->\n";
     let at = doc
         .find(start)
-        .expect("docs/architecture.md has no module graph block")
+        .expect("docs/architecture.md has no block of layers")
         + start.len();
     let end = doc[at..].find("```\n\n").map(|e| at + e + 4).unwrap();
-    let want = mermaid();
+    let want = layer_list();
     assert!(
         doc[at..end] == want,
-        "docs/architecture.md's module graph is out of date; it should read:\n{want}"
+        "docs/architecture.md's layers are out of date; they should read:\n{want}"
     );
 }
 
@@ -390,39 +232,16 @@ fn the_core_has_no_import_circle() {
     );
 }
 
-/// The network crate's modules: each file or folder directly under its `src/`.
-fn net_module_of(file: &str) -> Option<String> {
-    let rest = file.strip_prefix("crates/drumfire_net/src/")?;
-    let first = rest.split('/').next()?.trim_end_matches(".rs");
-    (first != "lib").then(|| first.to_owned())
-}
-
 #[test]
 fn the_network_crate_has_no_import_circle() {
-    let graph = crate_graph(
-        &rust_files("crates/drumfire_net/src"),
-        "crate",
-        net_module_of,
-    );
+    let graph = net_graph();
     assert!(graph.len() > 5, "{graph:?}");
     assert_eq!(circles(&graph), Vec::<Vec<String>>::new());
 }
 
-/// The program's modules: each file or folder directly under `src/`, a rule set's
-/// folder under `src/rules/` as one module (what it does inside is its own).
-fn app_module_of(file: &str) -> Option<String> {
-    let rest = file.strip_prefix("src/")?.trim_end_matches(".rs");
-    let mut parts = rest.split('/');
-    match (parts.next()?, parts.next(), parts.next()) {
-        ("main", None, _) => None,
-        ("rules", Some(set), Some(_)) => Some(format!("rules/{set}")),
-        (first, _, _) => Some(first.to_owned()),
-    }
-}
-
 #[test]
 fn the_program_has_no_import_circle_outside_a_rule_set() {
-    let graph = crate_graph(&rust_files("src"), "crate", app_module_of);
+    let graph = app_graph();
     assert!(graph.len() > 8, "{graph:?}");
     assert_eq!(
         circles(&graph),
@@ -536,4 +355,41 @@ fn every_capability_a_rule_set_implements_is_switched_on() {
             "{folder}"
         );
     }
+}
+
+/// The most lines a source file may have: a longer one holds more than one subject.
+const MOST_LINES: usize = 700;
+
+/// No source file of the workspace, tests and examples included, is longer than
+/// [`MOST_LINES`].
+#[test]
+fn no_source_file_is_over_700_lines() {
+    let mut long: Vec<(String, usize)> = Vec::new();
+    for dir in [
+        "src",
+        "tests",
+        "crates/drumfire_core/src",
+        "crates/drumfire_core/tests",
+        "crates/drumfire_core/examples",
+        "crates/drumfire_core/benches",
+        "crates/drumfire_net/src",
+        "crates/drumfire_net/tests",
+        "crates/drumfire_net/examples",
+    ] {
+        if !Path::new(ROOT).join(dir).is_dir() {
+            continue;
+        }
+        for file in rust_files(dir) {
+            let text = std::fs::read_to_string(Path::new(ROOT).join(&file)).unwrap();
+            let lines = text.lines().count();
+            if lines > MOST_LINES {
+                long.push((file, lines));
+            }
+        }
+    }
+    assert_eq!(
+        long,
+        Vec::<(String, usize)>::new(),
+        "files over {MOST_LINES} lines"
+    );
 }

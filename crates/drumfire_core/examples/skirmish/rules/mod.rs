@@ -72,7 +72,6 @@ pub enum SkOrder {
 }
 
 impl RuleSetOrder for SkOrder {
-    const TAG: &'static str = "Skirmish";
     fn side(&self) -> u8 {
         match self {
             Self::Move { side, .. } | Self::Fight { side, .. } => *side,
@@ -82,7 +81,7 @@ impl RuleSetOrder for SkOrder {
 
 impl From<SkOrder> for Order {
     fn from(o: SkOrder) -> Self {
-        Order::Rules(drumfire_core::orders::RulesOrder::new(o))
+        drumfire_core::rule_set::rules_order::<Skirmish>(o)
     }
 }
 

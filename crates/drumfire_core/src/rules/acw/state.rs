@@ -151,7 +151,6 @@ impl AcwOrder {
 }
 
 impl crate::orders::RuleSetOrder for AcwOrder {
-    const TAG: &'static str = "Acw";
     fn side(&self) -> u8 {
         AcwOrder::side(self)
     }
@@ -166,7 +165,7 @@ impl crate::orders::RuleSetOrder for AcwOrder {
 
 impl From<AcwOrder> for crate::orders::Order {
     fn from(o: AcwOrder) -> Self {
-        Self::Rules(crate::orders::RulesOrder::new(o))
+        crate::rule_set::rules_order::<super::Acw>(o)
     }
 }
 

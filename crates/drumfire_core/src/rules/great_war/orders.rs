@@ -184,7 +184,6 @@ impl GwOrder {
 }
 
 impl crate::orders::RuleSetOrder for GwOrder {
-    const TAG: &'static str = "GreatWar";
     fn side(&self) -> u8 {
         GwOrder::side(self)
     }
@@ -199,6 +198,6 @@ impl crate::orders::RuleSetOrder for GwOrder {
 
 impl From<GwOrder> for crate::orders::Order {
     fn from(o: GwOrder) -> Self {
-        Self::Rules(crate::orders::RulesOrder::new(o))
+        crate::rule_set::rules_order::<super::GreatWar>(o)
     }
 }

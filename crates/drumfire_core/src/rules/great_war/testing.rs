@@ -2,7 +2,15 @@
 
 use super::{GwOrder, setup};
 use crate::game::Game;
+use crate::rule_set::RuleSets;
 use crate::scenario::{self, Scenario};
+
+/// The Great War alone, to read its test battles.
+static GREAT_WAR: RuleSets = RuleSets::new(&[&super::INFO], None);
+
+/// The Great War tutorial (the program's default scenario), read here rather than
+/// through the registry that lists this rule set.
+const TUTORIAL: &str = include_str!("../../../../../scenarios/great_war/tutorial.ron");
 
 /// A three-turn Great War battle on `map` (rows of terrain glyphs) between Red
 /// (initiative +9, so it always wins) and Blue; `body` holds `counters: [...]` and
@@ -36,7 +44,7 @@ pub fn great_war_battle(map: &[&str], body: &str, red_extra: &str, blue_extra: &
         h = map.len(),
         rows = rows.join(", ")
     );
-    match scenario::parse("test.ron", &text, &crate::rules::ALL) {
+    match scenario::parse("test.ron", &text, &GREAT_WAR) {
         Ok(s) => s,
         Err(e) => panic!("{}\n{text}", e[0]),
     }
@@ -93,7 +101,9 @@ pub fn skip_setup(game: &mut Game) {
 
 /// The default scenario with `seed`, set-up done with quiet plans: turn 1 under way.
 pub fn tutorial_started(seed: u64) -> Game {
-    let mut game = crate::testing::tutorial_game(seed);
+    let tutorial = scenario::parse("scenarios/great_war/tutorial.ron", TUTORIAL, &GREAT_WAR)
+        .unwrap_or_else(|e| panic!("{}", e[0]));
+    let mut game = Game::new(&tutorial, seed);
     skip_setup(&mut game);
     game
 }

@@ -124,7 +124,6 @@ impl NpOrder {
 }
 
 impl crate::orders::RuleSetOrder for NpOrder {
-    const TAG: &'static str = "Napoleonic";
     fn side(&self) -> u8 {
         NpOrder::side(self)
     }
@@ -139,7 +138,7 @@ impl crate::orders::RuleSetOrder for NpOrder {
 
 impl From<NpOrder> for crate::orders::Order {
     fn from(o: NpOrder) -> Self {
-        Self::Rules(crate::orders::RulesOrder::new(o))
+        crate::rule_set::rules_order::<super::Napoleonic>(o)
     }
 }
 

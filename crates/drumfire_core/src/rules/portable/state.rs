@@ -90,7 +90,6 @@ impl PtOrder {
 }
 
 impl crate::orders::RuleSetOrder for PtOrder {
-    const TAG: &'static str = "Portable";
     fn side(&self) -> u8 {
         PtOrder::side(self)
     }
@@ -98,7 +97,7 @@ impl crate::orders::RuleSetOrder for PtOrder {
 
 impl From<PtOrder> for crate::orders::Order {
     fn from(o: PtOrder) -> Self {
-        Self::Rules(crate::orders::RulesOrder::new(o))
+        crate::rule_set::rules_order::<super::Portable>(o)
     }
 }
 

@@ -118,7 +118,6 @@ impl WwiiOrder {
 }
 
 impl crate::orders::RuleSetOrder for WwiiOrder {
-    const TAG: &'static str = "Wwii";
     fn side(&self) -> u8 {
         WwiiOrder::side(self)
     }
@@ -126,7 +125,7 @@ impl crate::orders::RuleSetOrder for WwiiOrder {
 
 impl From<WwiiOrder> for crate::orders::Order {
     fn from(o: WwiiOrder) -> Self {
-        Self::Rules(crate::orders::RulesOrder::new(o))
+        crate::rule_set::rules_order::<super::Wwii>(o)
     }
 }
 

@@ -13,6 +13,7 @@ mod order_of_play;
 mod sealed_chits;
 mod seed_map;
 mod shooting;
+mod shooting_at_chargers;
 
 use drumfire_core::game::Game;
 use drumfire_core::journal::GameEvent;
