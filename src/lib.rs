@@ -42,4 +42,5 @@ pub mod rules;
 pub mod screen;
 pub mod settings;
 pub mod start;
+pub mod testing;
 pub mod ui;

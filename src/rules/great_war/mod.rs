@@ -36,4 +36,19 @@ mod tests {
             "{found:?}"
         );
     }
+
+    /// The Great War's sides plot their artillery in secret before the first turn: its
+    /// game, as the window builds it, is behind the hand-off screen.
+    #[test]
+    fn the_great_war_hides_the_table_while_the_plans_are_plotted() {
+        let mut app = crate::testing::headless("great_war", "tutorial.ron", 7);
+        let world = app.world_mut();
+        let parts = crate::play::parts::playing(world).unwrap();
+        assert!(parts.hides_table(world));
+        assert_eq!(
+            parts.handoff().map(|w| w.show),
+            Some("show my plan"),
+            "the button that shows a side its plan"
+        );
+    }
 }

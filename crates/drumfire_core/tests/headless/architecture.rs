@@ -106,7 +106,7 @@ fn no_shared_file_names_a_rule_set() {
     }
     assert!(
         naming.is_empty(),
-        "shared files that name a rule set (move the code into rules/<id>/, or ask the rule set through its RuleSetInfo or the app's WindowParts): {naming:?}"
+        "shared files that name a rule set (move the code into rules/<id>/, or ask the rule set through its RuleSetInfo or the app's window traits): {naming:?}"
     );
 }
 
