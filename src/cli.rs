@@ -37,7 +37,7 @@ fn scenario_line(name: &str, s: &Scenario) -> String {
 /// its first error.
 pub fn scenarios() -> ExitCode {
     say!("Shipped (drumfire play NAME):");
-    for s in drumfire_core::rules::shipped::SHIPPED {
+    for s in drumfire_core::rules::shipped::SHIPPED.iter() {
         match s.parse() {
             Ok(parsed) => say!("  {}", scenario_line(s.name, &parsed)),
             Err(e) => say!(

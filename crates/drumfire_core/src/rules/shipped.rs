@@ -24,31 +24,26 @@ impl Shipped {
     }
 }
 
-macro_rules! shipped {
-    ($($dir:literal / $name:literal),* $(,)?) => {
-        /// Every shipped scenario, grouped by rule set in the registry's order, the
-        /// tutorial first.
-        pub static SHIPPED: &[Shipped] = &[$(Shipped {
-            name: $name,
-            path: concat!("scenarios/", $dir, "/", $name, ".ron"),
-            text: include_str!(concat!("../../../../scenarios/", $dir, "/", $name, ".ron")),
-        }),*];
-    };
-}
+/// Every shipped scenario as found in `scenarios/` when the library was built
+/// (`build.rs`): each rule set's folder, its smallest scenario first.
+const FOUND: &[Shipped] = include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 
-shipped![
-    "great_war" / "tutorial",
-    "great_war" / "marcoing_ridge",
-    "great_war" / "agache_valley",
-    "portable" / "ukhozi_drift",
-    "portable" / "ravensberg_heights",
-    "napoleonic" / "lindenau",
-    "napoleonic" / "kaja",
-    "acw" / "tanners_ford",
-    "acw" / "pine_hollow",
-    "wwii" / "orchard_farm",
-    "wwii" / "krasny_bor",
-];
+/// Every shipped scenario, grouped by rule set in the registry's order (the tutorial
+/// first), each rule set's smallest first.
+pub static SHIPPED: std::sync::LazyLock<Vec<Shipped>> = std::sync::LazyLock::new(|| {
+    let mut all = FOUND.to_vec();
+    let place = |s: &Shipped| {
+        let set = s.path.split('/').nth(1).unwrap_or_default();
+        let shown = super::ALL.iter().position(|r| r.id == set);
+        (
+            s.text != super::DEFAULT_SCENARIO,
+            shown.unwrap_or(usize::MAX),
+        )
+    };
+    // A stable sort: within a rule set the order found (smallest first) stands.
+    all.sort_by_key(place);
+    all
+});
 
 /// The shipped scenario of this short name (any case), or of this source path
 /// (`scenarios/napoleonic/lindenau.ron`).
@@ -135,13 +130,36 @@ mod tests {
         let mut names: Vec<String> = SHIPPED.iter().map(|s| s.name.to_owned()).collect();
         names.sort();
         assert_eq!(names, on_disk);
-        for s in SHIPPED {
+        for s in SHIPPED.iter() {
             let parsed = s.parse().unwrap_or_else(|e| panic!("{}: {e:?}", s.path));
             assert_eq!(parsed.source, s.path);
             assert_eq!(find(s.name), Some(s));
             assert_eq!(find(&s.name.to_uppercase()), Some(s));
         }
         assert_eq!(SHIPPED[0].text, crate::rules::DEFAULT_SCENARIO);
+    }
+
+    /// The start screen lists the rule sets in the registry's order, the tutorial first
+    /// and each rule set's smallest battle first: found in `scenarios/`, never listed.
+    #[test]
+    fn the_shipped_scenarios_are_found_smallest_first_in_the_registry_s_order() {
+        let names: Vec<&str> = SHIPPED.iter().map(|s| s.name).collect();
+        assert_eq!(
+            names,
+            [
+                "tutorial",
+                "marcoing_ridge",
+                "agache_valley",
+                "ukhozi_drift",
+                "ravensberg_heights",
+                "lindenau",
+                "kaja",
+                "tanners_ford",
+                "pine_hollow",
+                "orchard_farm",
+                "krasny_bor",
+            ]
+        );
     }
 
     /// A file that exists wins over a name; a player's own scenario over a shipped one
