@@ -207,6 +207,42 @@ fn refuse(conn: &quinn::Connection, why: &str) -> Option<Guest> {
     None
 }
 
+/// A player coming back proves it is the machine that joined the game: it signs a
+/// fresh challenge, the commitment and the host's certificate with the order key the
+/// game knows, by the admission's `deadline`. `Err`: why it did not, for the refusal.
+async fn proof_of_return(
+    send: &mut quinn::SendStream,
+    recv: &mut quinn::RecvStream,
+    deadline: tokio::time::Instant,
+    key: &Digest32,
+    commitment: &Digest32,
+    code: &JoinCode,
+) -> Result<(), String> {
+    let mut nonce = [0u8; 32];
+    getrandom::fill(&mut nonce).map_err(|e| format!("no challenge could be made: {e}"))?;
+    let proof = tokio::time::timeout_at(deadline, async {
+        send.write_all(&Msg::Challenge { nonce: hex(&nonce) }.frame())
+            .await
+            .map_err(|e| format!("the connection was lost: {e}"))?;
+        read_frame(recv, MAX_HELLO).await
+    })
+    .await;
+    let signature = match proof {
+        Ok(Ok(Msg::Proof { signature })) => signature,
+        Ok(Ok(_)) => return Err("a player coming back answers the challenge".into()),
+        Ok(Err(why)) => return Err(why),
+        Err(_) => return Err("no proof shown in time".into()),
+    };
+    let holds = unhex_bytes::<64>(&signature).is_ok_and(|sig| {
+        drumfire_core::signed::verify_proof(key, &nonce, commitment, code.fingerprint, &sig)
+    });
+    if holds {
+        Ok(())
+    } else {
+        Err("the proof does not hold: this is not the machine that joined the game".into())
+    }
+}
+
 /// The admission of one connection from `from` ([`counted_as`]): its handshake, its
 /// hello and, for a player coming back, its proof, all by the admission deadline; the
 /// guest let in, or `None` with its connection closed.
@@ -296,35 +332,10 @@ async fn admission(
             if *c != hex(&commitment) {
                 return refuse(&conn, "this is not the game you left");
             }
-            let mut nonce = [0u8; 32];
-            getrandom::fill(&mut nonce).ok()?;
-            let proof = tokio::time::timeout_at(deadline, async {
-                send.write_all(&Msg::Challenge { nonce: hex(&nonce) }.frame())
-                    .await
-                    .map_err(|e| format!("the connection was lost: {e}"))?;
-                read_frame(&mut recv, MAX_HELLO).await
-            })
-            .await;
-            let signature = match proof {
-                Ok(Ok(Msg::Proof { signature })) => signature,
-                Ok(Ok(_)) => return refuse(&conn, "a player coming back answers the challenge"),
-                Ok(Err(why)) => return refuse(&conn, &why),
-                Err(_) => return refuse(&conn, "no proof shown in time"),
-            };
-            let holds = unhex_bytes::<64>(&signature).is_ok_and(|sig| {
-                drumfire_core::signed::verify_proof(
-                    &key,
-                    &nonce,
-                    &commitment,
-                    code.fingerprint,
-                    &sig,
-                )
-            });
-            if !holds {
-                return refuse(
-                    &conn,
-                    "the proof does not hold: this is not the machine that joined the game",
-                );
+            let proved =
+                proof_of_return(&mut send, &mut recv, deadline, &key, &commitment, &code).await;
+            if let Err(why) = proved {
+                return refuse(&conn, &why);
             }
         }
     }
