@@ -7,6 +7,7 @@ use bevy_egui::EguiPlugin;
 use drumfire_core::game::CorePlugin;
 use drumfire_core::orders::Order;
 use drumfire_core::scenario::Scenario;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -113,8 +114,8 @@ fn window_plugins(title: String, present_mode: PresentMode, fixed: bool) -> impl
     })
 }
 
-/// `drumfire` with no command: the start screen. What the player picks there starts
-/// the program again on it (`crate::start`).
+/// `drumfire` with no command: the start screen. What the player picks there opens in
+/// the same window (`crate::opening`).
 pub fn run_start(options: WindowOptions) -> ExitCode {
     run_start_telling(options, String::new())
 }
@@ -122,25 +123,54 @@ pub fn run_start(options: WindowOptions) -> ExitCode {
 /// The start screen with `message` under its buttons (what was just done).
 pub fn run_start_telling(options: WindowOptions, message: String) -> ExitCode {
     let next = crate::files::Next::default();
-    let mut app = App::new();
     let fixed = options.screenshot.is_some();
-    app.add_plugins(window_plugins(
-        "Drumfire".into(),
-        PresentMode::default(),
-        fixed,
-    ))
-    .insert_resource(crate::settings::FixedWindow(fixed))
-    .add_plugins(crate::settings::plugin)
-    .insert_resource(ClearColor(crate::board::CLEAR_COLOUR))
-    .add_plugins(EguiPlugin::default())
-    .add_plugins(crate::redraw::plugin)
-    .insert_resource(crate::start::Start::new(next.clone()).telling(message))
-    .insert_non_send(crate::files::FileDialog::new())
-    .add_plugins(crate::start::plugin);
+    let mut app = window_app("Drumfire".into(), PresentMode::default(), fixed, &next);
+    app.insert_resource(crate::start::Start::read().telling(message));
     if let Some(path) = options.screenshot {
         crate::redraw::screenshot_then_quit(&mut app, path);
     }
     run_then_relaunch(app, &next)
+}
+
+/// The one window of a run: the core with every rule set, the start screen and a
+/// game's board, input, play and panels, each run only while its screen is shown
+/// (the start screen first, unless a game is opened before the first frame). `fixed`:
+/// 1280x800 windowed, as the window is measured or pictured for a test.
+fn window_app(
+    title: String,
+    present_mode: PresentMode,
+    fixed: bool,
+    next: &crate::files::Next,
+) -> App {
+    use crate::screen::Screen;
+    use drumfire_core::gate::gated;
+    let mut app = App::new();
+    app.add_plugins(window_plugins(title, present_mode, fixed))
+        .insert_resource(crate::settings::FixedWindow(fixed))
+        .insert_resource(ClearColor(crate::board::CLEAR_COLOUR))
+        .add_plugins(EguiPlugin::default())
+        .add_plugins(crate::settings::plugin)
+        .add_plugins(crate::redraw::plugin)
+        .add_plugins(CorePlugin::every(&drumfire_core::rules::ALL))
+        .init_state::<Screen>();
+    gated(&mut app, in_state(Screen::Game), |app| {
+        app.add_plugins((
+            crate::board::plugin,
+            crate::input::plugin,
+            crate::play::plugin,
+            crate::rules::plugin,
+            crate::ui::plugin,
+        ));
+    });
+    gated(&mut app, in_state(Screen::Start), crate::start::plugin);
+    app.insert_resource(crate::play::menu::Relaunch(next.clone()))
+        .insert_non_send(crate::play::menu::Dialog {
+            dialog: crate::files::FileDialog::new(),
+            purpose: Default::default(),
+        })
+        .insert_non_send(crate::files::FileDialog::new())
+        .add_systems(Last, launch);
+    app
 }
 
 /// Runs the window; once it closes, starts the program again if the window asked for it
@@ -207,28 +237,8 @@ pub fn run_default(options: WindowOptions) -> ExitCode {
 
 /// `drumfire play FILE`: a scenario, or a save continued where it stopped.
 pub fn run_file(path: &Path, options: WindowOptions) -> ExitCode {
-    match load(path) {
-        Ok(Loaded::Scenario(s)) => run(new_game(*s, &options), Vec::new(), options, Extra::None),
-        Ok(Loaded::Save(save)) => {
-            if options.table && !save.file.table {
-                tell!(
-                    "{}: this save was played by the rules; --table opens a scenario at the table",
-                    path.display()
-                );
-                return ExitCode::FAILURE;
-            }
-            let (_, check) = drumfire_core::save::replay(&save);
-            if let Err(d) = check {
-                tell!("{}: the save does not replay: {d}", path.display());
-                return ExitCode::FAILURE;
-            }
-            let options = WindowOptions {
-                table: save.file.table,
-                ..options
-            };
-            let source = crate::play::session::GameSource::of_save(&save);
-            run(source, save.file.orders.clone(), options, Extra::None)
-        }
+    match game_of_file(path, &options) {
+        Ok((source, replay, options)) => run(source, replay, options, Extra::None),
         Err(errors) => {
             errors.iter().for_each(|e| tell!("{e}"));
             ExitCode::FAILURE
@@ -236,8 +246,64 @@ pub fn run_file(path: &Path, options: WindowOptions) -> ExitCode {
     }
 }
 
+/// The game of `drumfire play FILE`: a scenario's new game, or a save's (checked to
+/// replay), with the options it is played under; or what is wrong, one line each.
+fn game_of_file(
+    path: &Path,
+    options: &WindowOptions,
+) -> Result<(crate::play::session::GameSource, Vec<Order>, WindowOptions), Vec<String>> {
+    match load(path) {
+        Ok(Loaded::Scenario(s)) => Ok((new_game(*s, options), Vec::new(), options.clone())),
+        Ok(Loaded::Save(save)) => {
+            if options.table && !save.file.table {
+                return Err(vec![format!(
+                    "{}: this save was played by the rules; --table opens a scenario at the table",
+                    path.display()
+                )]);
+            }
+            let (_, check) = drumfire_core::save::replay(&save);
+            if let Err(d) = check {
+                return Err(vec![format!(
+                    "{}: the save does not replay: {d}",
+                    path.display()
+                )]);
+            }
+            let options = WindowOptions {
+                table: save.file.table,
+                ..options.clone()
+            };
+            let source = crate::play::session::GameSource::of_save(&save);
+            Ok((source, save.file.orders.clone(), options))
+        }
+        Err(errors) => Err(errors.iter().map(ToString::to_string).collect()),
+    }
+}
+
 /// `drumfire view SAVE`: a save watched in the replay viewer, from moment `at`.
 pub fn run_viewer(path: &Path, at: Option<usize>, options: WindowOptions) -> ExitCode {
+    match watched(path, at, &options) {
+        Ok((source, viewer, options)) => run(source, Vec::new(), options, Extra::View(viewer)),
+        Err(e) => {
+            tell!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The game of `drumfire view SAVE` (a save or a turn file), its viewer at moment
+/// `at`, the options it is watched under; or what is wrong.
+fn watched(
+    path: &Path,
+    at: Option<usize>,
+    options: &WindowOptions,
+) -> Result<
+    (
+        crate::play::session::GameSource,
+        crate::play::viewer::Viewer,
+        WindowOptions,
+    ),
+    String,
+> {
     let turn_file =
         std::fs::read_to_string(path).is_ok_and(|t| drumfire_net::post::looks_like_turn_file(&t));
     let loaded = if turn_file {
@@ -252,36 +318,108 @@ pub fn run_viewer(path: &Path, at: Option<usize>, options: WindowOptions) -> Exi
             .map(|s| Loaded::Save(Box::new(s)))
             .map_err(|e| vec![e])
     } else {
-        load(path)
+        load(path).map_err(|errors| errors.iter().map(ToString::to_string).collect())
     };
     let save = match loaded {
         Ok(Loaded::Save(save)) => save,
         Ok(Loaded::Scenario(_)) => {
-            tell!(
+            return Err(format!(
                 "{}:1:1: this is a scenario, not a save: `drumfire play` opens it",
                 path.display()
-            );
-            return ExitCode::FAILURE;
+            ));
         }
-        Err(errors) => {
-            errors.iter().for_each(|e| tell!("{e}"));
-            return ExitCode::FAILURE;
-        }
+        Err(errors) => return Err(errors.join("\n")),
     };
-    let viewer = match crate::play::viewer::Viewer::open(path, &save, at) {
-        Ok(v) => v,
-        Err(e) => {
-            tell!("{e}");
-            return ExitCode::FAILURE;
-        }
-    };
+    let viewer = crate::play::viewer::Viewer::open(path, &save, at)?;
     let options = WindowOptions {
         table: save.file.table,
         players: Vec::new(),
-        ..options
+        ..options.clone()
     };
-    let source = crate::play::session::GameSource::of_save(&save);
-    run(source, Vec::new(), options, Extra::View(viewer))
+    Ok((
+        crate::play::session::GameSource::of_save(&save),
+        viewer,
+        options,
+    ))
+}
+
+/// Carries out what the start screen or the game menu asked this frame: back to the
+/// start screen, or the command line of a choice ([`crate::screen::Launch`]) opened in
+/// this window where it can be, else the program started again on it.
+fn launch(world: &mut World) {
+    if let Some(crate::screen::ToStart(message)) = world.remove_resource() {
+        crate::opening::to_start(world, message);
+    }
+    let Some(crate::screen::Launch(args)) = world.remove_resource() else {
+        return;
+    };
+    match opening_of_args(&args) {
+        Some(Ok(opening)) => crate::opening::open(world, opening),
+        Some(Err(why)) => crate::opening::to_start(world, why),
+        None => {
+            // Its own process: the window closes and the program starts again on it.
+            if let Some(relaunch) = world.get_resource::<crate::play::menu::Relaunch>()
+                && let Ok(mut next) = relaunch.0.lock()
+            {
+                *next = Some(args);
+            }
+            world.write_message(AppExit::Success);
+        }
+    }
+}
+
+/// The words of `drumfire play FILE`, after `play`.
+#[derive(clap::Parser)]
+#[command(name = "play")]
+struct PlayWords {
+    file: PathBuf,
+    #[command(flatten)]
+    window: WindowOptions,
+}
+
+/// The words of `drumfire view SAVE`, after `view`.
+#[derive(clap::Parser)]
+#[command(name = "view")]
+struct ViewWords {
+    save: PathBuf,
+    #[arg(long)]
+    at: Option<usize>,
+    #[command(flatten)]
+    window: WindowOptions,
+}
+
+/// What the start screen or the game menu asks to open, if the window opens it in
+/// place: a scenario or a save played (`play FILE`), a save watched (`view SAVE`).
+/// `None` for what starts the program again (the editor, two machines, e-mail).
+fn opening_of_args(args: &[OsString]) -> Option<Result<crate::opening::Opening, String>> {
+    use clap::Parser;
+    let (source, replay, options, viewer) = match args.first()?.to_str()? {
+        "play" => {
+            let words = PlayWords::try_parse_from(args).ok()?;
+            match game_of_file(&words.file, &words.window) {
+                Ok((source, replay, options)) => (source, replay, options, None),
+                Err(errors) => return Some(Err(errors.join("\n"))),
+            }
+        }
+        "view" => {
+            let words = ViewWords::try_parse_from(args).ok()?;
+            match watched(&words.save, words.at, &words.window) {
+                Ok((source, viewer, options)) => (source, Vec::new(), options, Some(viewer)),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        _ => return None,
+    };
+    let sides = source.scenario.file.sides.len();
+    let Some(computer) = computer_sides(&options, sides) else {
+        return Some(Err(format!("--players: one word per side ({sides} sides)")));
+    };
+    Some(Ok(crate::opening::Opening {
+        source,
+        replay,
+        computer,
+        viewer,
+    }))
 }
 
 /// `drumfire post open FILE` for a person: the window on the turn file's game, in the
@@ -341,7 +479,7 @@ pub fn run_post(
         source,
         Vec::new(),
         options,
-        Extra::Post(Box::new(play), viewer),
+        Extra::Post(Box::new(play), Some(viewer)),
     )
 }
 
@@ -354,9 +492,10 @@ enum Extra {
     /// A save watched.
     View(crate::play::viewer::Viewer),
     /// One side of a game by e-mail, its news watched first.
+    /// (The viewer is `None` once the window has taken it.)
     Post(
         Box<crate::play::post::PostPlay>,
-        crate::play::viewer::Viewer,
+        Option<crate::play::viewer::Viewer>,
     ),
 }
 
@@ -400,10 +539,30 @@ fn run(
         return ExitCode::FAILURE;
     };
     let next = crate::files::Next::default();
-    let mut app = game_app(&source, replay, &options, computer, &next);
-    if let Some(keys) = source.dice {
-        app.insert_resource(keys);
-    }
+    let title = format!("Drumfire — {}", source.scenario.file.title);
+    // The benchmark measures the work of a frame, not the wait for the display.
+    let present_mode = if options.bench_window.is_some() {
+        PresentMode::AutoNoVsync
+    } else {
+        PresentMode::default()
+    };
+    let fixed = options.screenshot.is_some()
+        || options.script.is_some()
+        || options.bench_window.is_some()
+        || options.idle_frames.is_some();
+    let mut app = window_app(title, present_mode, fixed, &next);
+    let (viewer, extra) = match extra {
+        Extra::View(viewer) => (Some(viewer), Extra::None),
+        Extra::Post(play, viewer) => (viewer, Extra::Post(play, None)),
+        other => (None, other),
+    };
+    let opening = crate::opening::Opening {
+        source,
+        replay,
+        computer,
+        viewer,
+    };
+    crate::opening::open_when_run(app.world_mut(), opening);
     add_extra(&mut app, extra);
     if let Err(code) = add_options(&mut app, options) {
         return code;
@@ -443,67 +602,10 @@ fn computer_sides(
     Some(computer)
 }
 
-/// The game's app: the window, the core rules on the scenario, the board, input,
-/// play, rules and panels, the orders to replay and the computer's sides.
-fn game_app(
-    source: &crate::play::session::GameSource,
-    replay: Vec<Order>,
-    options: &WindowOptions,
-    computer: crate::play::computer::Computer,
-    next: &crate::files::Next,
-) -> App {
-    let crate::play::session::GameSource {
-        scenario,
-        seed,
-        mode,
-        ..
-    } = source.clone();
-    let title = format!("Drumfire — {}", scenario.file.title);
-    // The benchmark measures the work of a frame, not the wait for the display.
-    let present_mode = if options.bench_window.is_some() {
-        PresentMode::AutoNoVsync
-    } else {
-        PresentMode::default()
-    };
-    let mut app = App::new();
-    let fixed = options.screenshot.is_some()
-        || options.script.is_some()
-        || options.bench_window.is_some()
-        || options.idle_frames.is_some();
-    app.add_plugins(window_plugins(title, present_mode, fixed))
-        .insert_resource(crate::settings::FixedWindow(fixed))
-        .insert_resource(ClearColor(crate::board::CLEAR_COLOUR))
-        .add_plugins(EguiPlugin::default())
-        .add_plugins(crate::settings::plugin)
-        .add_plugins(crate::redraw::plugin)
-        .insert_resource(source.clone())
-        .add_plugins(CorePlugin {
-            scenario,
-            seed,
-            mode,
-        })
-        .add_plugins((
-            crate::board::plugin,
-            crate::input::plugin,
-            crate::play::plugin,
-            crate::rules::plugin,
-            crate::ui::plugin,
-        ))
-        .insert_resource(crate::play::menu::Saved(replay.clone()))
-        .insert_resource(crate::play::session::ReplayQueue(replay.into()))
-        .insert_resource(crate::play::menu::Relaunch(next.clone()))
-        .insert_non_send(crate::play::menu::Dialog {
-            dialog: crate::files::FileDialog::new(),
-            purpose: Default::default(),
-        })
-        .insert_resource(computer);
-    app
-}
-
 /// What the kind of window adds: a game played by post (this machine's side, no
 /// computer) and its viewer, a replay watched, or a game between two machines.
 fn add_extra(app: &mut App, extra: Extra) {
-    let extra = if let Extra::Post(play, viewer) = extra {
+    if let Extra::Post(play, _) = extra {
         app.insert_resource(crate::play::PlayedHere(play.opened.me))
             .insert_non_send(*play)
             .add_plugins(crate::play::post::plugin);
@@ -512,14 +614,6 @@ fn add_extra(app: &mut App, extra: Extra) {
             .sides
             .iter_mut()
             .for_each(|c| *c = false);
-        Extra::View(viewer)
-    } else {
-        extra
-    };
-    if let Extra::View(viewer) = extra {
-        app.insert_resource(viewer)
-            .insert_resource(drumfire_core::door::Watching)
-            .init_resource::<crate::input::HomeKeyTaken>();
     } else if let Extra::Network(net) = extra {
         let net = *net;
         app.insert_resource(crate::play::PlayedHere(net.me()));

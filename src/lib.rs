@@ -35,6 +35,7 @@ pub mod cli;
 pub mod editor;
 pub mod files;
 pub mod input;
+pub mod opening;
 pub mod play;
 pub mod redraw;
 pub mod rule_set_window;

@@ -96,3 +96,29 @@ pub fn odds_panel(ui: &mut egui::Ui, odds: &Odds) {
         ui.label(format!("{}: {}", d.heading, parts.join(" · ")));
     }
 }
+
+/// What the window shows: the start screen or a game. The window stays open from one
+/// to the other: a game's systems run only while it is on the screen.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// The start screen: scenarios, recent games, two machines, the editor.
+    #[default]
+    Start,
+    /// A game played, at the table, or watched.
+    Game,
+    /// The scenario editor (`drumfire edit`, a window of its own).
+    Editor,
+}
+
+/// The screens that show a board: each draws it afresh as it comes on.
+pub const BOARD_SCREENS: [Screen; 2] = [Screen::Game, Screen::Editor];
+
+/// The start screen or a game asked to open the program on these command-line words
+/// (`play FILE`, `view SAVE`, `edit`, `host`...): done at the end of the frame, in this
+/// window where it can be (`app.rs`).
+#[derive(Resource)]
+pub struct Launch(pub Vec<std::ffi::OsString>);
+
+/// The game asked to go back to the start screen, with a message under its buttons.
+#[derive(Resource)]
+pub struct ToStart(pub String);

@@ -13,13 +13,10 @@ pub fn headless(set: &str, name: &str, seed: u64) -> App {
     let mut app = App::new();
     app.add_plugins((
         bevy::state::app::StatesPlugin,
-        CorePlugin {
-            scenario,
-            seed,
-            mode: Mode::Rules,
-        },
-    ))
-    .add_plugins((
+        CorePlugin::every(&drumfire_core::rules::ALL),
+    ));
+    drumfire_core::game::start_when_run(app.world_mut(), &scenario, seed, Mode::Rules);
+    app.add_plugins((
         crate::input::plugin,
         crate::play::plugin,
         crate::rules::plugin,

@@ -49,9 +49,17 @@ const CONTOUR_COLOUR: Color = Color::srgb(0.47, 0.31, 0.16);
 
 /// The board plugin.
 pub fn plugin(app: &mut App) {
+    // Each game (or scenario edited) on the screen has its board drawn afresh.
+    for screen in crate::screen::BOARD_SCREENS {
+        app.add_systems(
+            OnEnter(screen),
+            (clear_board, spawn_terrain, spawn_overlays)
+                .chain()
+                .in_set(BoardDrawn),
+        );
+    }
     app.add_plugins(TilemapPlugin)
         .init_resource::<BoardEpoch>()
-        .add_systems(Startup, (spawn_terrain, spawn_overlays))
         .add_systems(
             Update,
             (clear_board, spawn_terrain, spawn_overlays)
@@ -68,6 +76,10 @@ pub fn plugin(app: &mut App) {
             cache::plugin,
         ));
 }
+
+/// Where the board of a game coming onto the screen is drawn.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardDrawn;
 
 /// The sides' colours changed in the settings: the board is drawn again in them.
 fn redraw_when_recoloured(

@@ -279,7 +279,11 @@ pub fn run(
     .init_resource::<EditorCommand>()
     .init_resource::<crate::input::Picking>()
     .init_resource::<drumfire_core::journal::Journal>()
-    .add_systems(PreStartup, spawn_doc)
+    .insert_state(crate::screen::Screen::Editor)
+    .add_systems(
+        OnEnter(crate::screen::Screen::Editor),
+        spawn_doc.before(crate::board::BoardDrawn),
+    )
     .add_systems(
         Update,
         frame_map.run_if(resource_exists::<crate::board::geometry::BoardGeometry>),

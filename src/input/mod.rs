@@ -75,12 +75,28 @@ struct SelectHighlight;
 
 /// The input plugin.
 pub fn plugin(app: &mut App) {
+    // The first board on the screen makes the camera and highlights (the start screen
+    // may have made the camera).
+    for screen in crate::screen::BOARD_SCREENS {
+        app.add_systems(
+            OnEnter(screen),
+            (
+                spawn_board_camera.run_if(no_board_camera),
+                spawn_highlights.run_if(|q: Query<(), With<HoverHighlight>>| q.is_empty()),
+            ),
+        );
+    }
     app.init_resource::<Hover>()
         .init_resource::<Selection>()
         .init_resource::<Picking>()
         .init_resource::<MapArea>()
-        .add_systems(Startup, (spawn_board_camera, spawn_highlights))
-        .add_systems(PostStartup, frame_the_map)
+        // Each game is framed afresh as it comes on the screen.
+        .add_systems(
+            OnEnter(crate::screen::Screen::Game),
+            frame_the_map
+                .after(crate::board::BoardDrawn)
+                .after(spawn_board_camera),
+        )
         .add_systems(
             Update,
             frame_for_the_side_awaited.run_if(resource_exists::<FramedForNobody>),
@@ -149,6 +165,11 @@ fn board_msaa(adapter: Option<&RenderAdapterInfo>) -> Msaa {
     // wgpu's `DeviceType` is not re-exported by Bevy; its name is stable.
     let software = adapter.is_some_and(|a| format!("{:?}", a.device_type) == "Cpu");
     if software { Msaa::Off } else { Msaa::Sample4 }
+}
+
+/// A run condition: is there no board camera yet?
+pub fn no_board_camera(cameras: Query<(), With<crate::board::cache::BoardCamera>>) -> bool {
+    cameras.is_empty()
 }
 
 /// The board's camera (egui draws on it too).

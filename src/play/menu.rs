@@ -248,9 +248,25 @@ fn carry_out(world: &mut World, choice: Choice, nothing_to_lose: bool) {
     }
 }
 
-/// Leaves the game: the window closes and, but for Quit, the program starts again.
+/// Leaves the game: for the start screen or another file, in this window (a game
+/// between two machines or by e-mail, or a file that needs a program of its own,
+/// starts the program again); for Quit, the window closes.
 fn go(world: &mut World, leave: Leave) {
+    let own_process = world
+        .get_non_send::<crate::play::network::NetPlay>()
+        .is_some()
+        || world
+            .get_non_send::<crate::play::post::PostPlay>()
+            .is_some();
     let args = match leave {
+        Leave::Start if !own_process => {
+            world.insert_resource(crate::screen::ToStart(String::new()));
+            return;
+        }
+        Leave::Open(args) if !own_process => {
+            world.insert_resource(crate::screen::Launch(args));
+            return;
+        }
         Leave::Start => Some(Vec::new()),
         Leave::Open(args) => Some(args),
         Leave::Quit => None,

@@ -144,7 +144,10 @@ pub fn plugin(app: &mut App) {
                 .before(session::feed_replay)
                 .before(RulesInput),
         )
-        .add_systems(Startup, make_overlay_assets)
+        .add_systems(
+            OnEnter(crate::screen::Screen::Game),
+            make_overlay_assets.run_if(not(resource_exists::<OverlayAssets>)),
+        )
         .configure_sets(Update, CancelPick.before(RulesInput))
         .add_systems(
             Update,

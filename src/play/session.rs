@@ -465,6 +465,13 @@ fn switch_mode(world: &mut World, source: &GameSource) -> String {
 /// Puts the scenario back on the table and queues `orders` to be replayed.
 pub(crate) fn restart(world: &mut World, source: &GameSource, orders: Vec<Order>) {
     game::reset(world, &source.scenario, source.seed, source.mode);
+    afresh(world, source, orders);
+}
+
+/// The window's parts of a game put on the table afresh (the dice shared with another
+/// machine, the preview, the selection, the computer's clock, the rule set's parts),
+/// `orders` queued to be replayed.
+pub(crate) fn afresh(world: &mut World, source: &GameSource, orders: Vec<Order>) {
     match &source.dice {
         Some(keys) => world.insert_resource(keys.clone()),
         None => {

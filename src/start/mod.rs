@@ -17,7 +17,7 @@ use catalog::{Entry, Recent};
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use crate::files::{FileDialog, Next, open_args};
+use crate::files::{FileDialog, open_args};
 
 /// Games listed under Recent.
 const RECENT: usize = 8;
@@ -40,13 +40,14 @@ pub struct Start {
     first_time: bool,
     /// The rules window.
     book: crate::ui::rules_book::RulesBook,
-    next: Next,
+    /// What was chosen this frame, to open at the frame's end.
+    launching: Option<Vec<OsString>>,
 }
 
 impl Start {
     /// The screen over the scenarios and saves of the data folder (and an old
     /// `saves/` beside the program's working folder).
-    pub fn new(next: Next) -> Self {
+    pub fn read() -> Self {
         let entries = catalog::entries(&drumfire_core::paths::scenarios());
         let recent = catalog::recent(
             &[
@@ -67,7 +68,7 @@ impl Start {
             new_rules: drumfire_core::rules::ALL.first().map_or("", |r| r.id),
             message: String::new(),
             book: Default::default(),
-            next,
+            launching: None,
         };
         start.choose(0);
         start
@@ -91,20 +92,19 @@ impl Start {
         self.two.side = 0;
     }
 
-    /// Closes the screen and starts the program again with `args`.
-    fn launch(&mut self, args: Vec<OsString>, exit: &mut MessageWriter<AppExit>) {
-        if let Ok(mut next) = self.next.lock() {
-            *next = Some(args);
-        }
-        exit.write(AppExit::Success);
+    /// Opens what `args` name, as the command line would (`play FILE`, `edit`...):
+    /// in this window, or by starting the program again (`crate::opening::launch`).
+    fn launch(&mut self, args: Vec<OsString>) {
+        self.launching = Some(args);
     }
 }
 
 /// The start screen's plugin (the window and egui are set up by the caller).
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, |mut commands: Commands| {
-        commands.spawn(Camera2d);
-    })
+    app.add_systems(
+        OnEnter(crate::screen::Screen::Start),
+        crate::input::spawn_board_camera.run_if(crate::input::no_board_camera),
+    )
     .add_systems(EguiPrimaryContextPass, draw);
 }
 
@@ -114,6 +114,7 @@ fn draw(
     mut dialog: Option<NonSendMut<FileDialog>>,
     mut settings: ResMut<crate::settings::SettingsOpen>,
     mut exit: MessageWriter<AppExit>,
+    mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let ctx = &ctx;
@@ -144,20 +145,23 @@ fn draw(
         .show(&mut root, |ui| {
             more(ui, start, &mut settings, dialog.as_deref_mut(), &mut exit)
         });
-    egui::CentralPanel::default().show(&mut root, |ui| chosen(ui, start, &mut exit));
+    egui::CentralPanel::default().show(&mut root, |ui| chosen(ui, start));
     if let Some(dialog) = dialog.as_deref_mut() {
         dialog.0.update(ctx);
         if let Some(path) = dialog.0.take_picked() {
             match open_args(&path) {
-                Ok(args) => start.launch(args, &mut exit),
+                Ok(args) => start.launch(args),
                 Err(e) => start.message = e,
             }
         }
     }
     if start.two.open {
-        two_machines(ctx, start, &mut exit);
+        two_machines(ctx, start);
     }
     crate::ui::rules_book::window(ctx, &mut start.book);
+    if let Some(args) = start.launching.take() {
+        commands.insert_resource(crate::screen::Launch(args));
+    }
     Ok(())
 }
 
@@ -222,7 +226,7 @@ fn scenario_list(ui: &mut egui::Ui, start: &mut Start) {
 }
 
 /// The chosen scenario: its map, facts and briefing, who plays each side, and Play.
-fn chosen(ui: &mut egui::Ui, start: &mut Start, exit: &mut MessageWriter<AppExit>) {
+fn chosen(ui: &mut egui::Ui, start: &mut Start) {
     let entry = &start.entries[start.chosen];
     let scenario = match &entry.scenario {
         Ok(s) => s,
@@ -310,7 +314,7 @@ fn chosen(ui: &mut egui::Ui, start: &mut Start, exit: &mut MessageWriter<AppExit
             "--players".into(),
             who.join(",").into(),
         ];
-        start.launch(args, exit);
+        start.launch(args);
     }
 }
 
@@ -324,7 +328,7 @@ fn more(
 ) {
     ui.add_space(6.0);
     let wide = [ui.available_width(), 28.0];
-    recent_games(ui, start, exit, wide);
+    recent_games(ui, start, wide);
     ui.add_space(8.0);
     let open_file = ui
         .add_enabled(
@@ -345,7 +349,7 @@ fn more(
         start.two.open = true;
     }
     ui.add_space(8.0);
-    editor_buttons(ui, start, exit);
+    editor_buttons(ui, start);
     ui.add_space(12.0);
     if ui
         .add(egui::Button::new("Settings…").min_size(wide.into()))
@@ -367,12 +371,7 @@ fn more(
 
 /// The Continue button (the last game, from its autosave) and the recent games,
 /// each opened with a click.
-fn recent_games(
-    ui: &mut egui::Ui,
-    start: &mut Start,
-    exit: &mut MessageWriter<AppExit>,
-    wide: [f32; 2],
-) {
+fn recent_games(ui: &mut egui::Ui, start: &mut Start, wide: [f32; 2]) {
     let last = start.recent.iter().find(|r| r.autosave).cloned();
     let go_on = ui
         .add_enabled(
@@ -384,10 +383,7 @@ fn recent_games(
     if let Some(last) = &last {
         ui.weak(&last.label);
         if go_on.clicked() {
-            start.launch(
-                vec!["play".into(), last.path.clone().into_os_string()],
-                exit,
-            );
+            start.launch(vec!["play".into(), last.path.clone().into_os_string()]);
         }
     }
     ui.add_space(8.0);
@@ -409,13 +405,13 @@ fn recent_games(
         }
     }
     if let Some(path) = open {
-        start.launch(vec!["play".into(), path.into_os_string()], exit);
+        start.launch(vec!["play".into(), path.into_os_string()]);
     }
 }
 
 /// The editor's buttons: a new scenario of the rules chosen, or the chosen
 /// scenario edited (a shipped one as a copy).
-fn editor_buttons(ui: &mut egui::Ui, start: &mut Start, exit: &mut MessageWriter<AppExit>) {
+fn editor_buttons(ui: &mut egui::Ui, start: &mut Start) {
     ui.strong("Editor");
     ui.horizontal(|ui| {
         egui::ComboBox::from_id_salt("new_rules")
@@ -427,7 +423,7 @@ fn editor_buttons(ui: &mut egui::Ui, start: &mut Start, exit: &mut MessageWriter
             });
         if ui.button("New scenario").clicked() {
             let args = vec!["edit".into(), "--rules".into(), start.new_rules.into()];
-            start.launch(args, exit);
+            start.launch(args);
         }
     });
     let entry = &start.entries[start.chosen];
@@ -444,12 +440,12 @@ fn editor_buttons(ui: &mut egui::Ui, start: &mut Start, exit: &mut MessageWriter
     };
     if ui.button(label).on_hover_text(hover).clicked() {
         let args = vec!["edit".into(), entry.arg()];
-        start.launch(args, exit);
+        start.launch(args);
     }
 }
 
 /// The Two machines window over the chosen scenario.
-fn two_machines(ctx: &egui::Context, start: &mut Start, exit: &mut MessageWriter<AppExit>) {
+fn two_machines(ctx: &egui::Context, start: &mut Start) {
     let entry = &start.entries[start.chosen];
     let Ok(scenario) = &entry.scenario else {
         start.two.open = false;
@@ -476,7 +472,7 @@ fn two_machines(ctx: &egui::Context, start: &mut Start, exit: &mut MessageWriter
         _ => return,
     };
     match args {
-        Ok(args) => start.launch(args.into_iter().map(OsString::from).collect(), exit),
+        Ok(args) => start.launch(args.into_iter().map(OsString::from).collect()),
         Err(e) => start.message = e,
     }
 }

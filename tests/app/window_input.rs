@@ -82,6 +82,12 @@ impl Session {
         }
     }
 
+    /// The X window of the program (the first named Drumfire).
+    fn window_id(&self) -> String {
+        let out = self.xdotool(&["search", "--name", "Drumfire"]);
+        out.lines().next().unwrap_or_default().to_owned()
+    }
+
     fn xdotool(&self, args: &[&str]) -> String {
         let out = Command::new("xdotool")
             .args(args)
@@ -322,8 +328,8 @@ fn a_player_selects_clears_and_pans_with_mouse_and_keyboard() {
 const FIRST_TIME_YELLOW: [u8; 3] = [240, 200, 90];
 
 /// From the start screen to a game of each rule set by clicks and keys, and back by the
-/// game menu (Esc, Leave to the start screen); Quit ends the program; nothing is written
-/// to the folder it was started from.
+/// game menu (Esc, Leave to the start screen), all in one window that never closes;
+/// Quit ends the program; nothing is written to the folder it was started from.
 #[test]
 #[ignore = "needs Xvfb, Mesa's Vulkan driver, xdotool and ImageMagick; run by .ci/run"]
 fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
@@ -338,6 +344,7 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
         pointed(&first),
         "a first-time player is pointed at the tutorial"
     );
+    let window = s.window_id();
     // Settings: the computer's pace set to 0 s an order (pressed at its slider's left end).
     let default = s.click_until_changed(("1130", "297"), &first, "start-settings-default.png");
     s.act(&["mousemove", "616", "396"]);
@@ -371,13 +378,18 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
         );
         s.leave_to_the_start_screen(title, &format!("start-menu-{y}.png"));
     }
-    // The setting changed before the games is found again after the restarts.
+    assert_eq!(
+        s.window_id(),
+        window,
+        "one window for the whole run: it never closed between the screens"
+    );
+    // The setting changed before the games is found again after them.
     s.act(&["mousemove", "1130", "297"]);
     s.act(&["click", "1"]);
     let after = s.grab("start-settings-after.png");
     assert!(
         middle_difference(&changed, &after) < 2.0,
-        "the settings window shows the pace set before the restarts"
+        "the settings window shows the pace set before the games"
     );
     s.act(&["mousemove", "824", "258"]);
     s.act(&["click", "1"]);

@@ -66,16 +66,21 @@ pub struct RuleSetPhases(pub &'static [&'static str]);
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub struct SequenceOfPlay(pub Vec<Phase>);
 
-/// Declares a rule set's sequence of play: its phases in order (End of Turn is
-/// added last) and their names, each announced in the log as it begins.
-pub fn add_sequence(app: &mut App, names: &'static [&'static str], order: &[Phase]) {
-    let mut sequence = order.to_vec();
-    sequence.push(Phase::EndOfTurn);
+/// A rule set's sequence of play, its systems: each phase of `order` announced in
+/// the log as it begins.
+pub fn announce_sequence(app: &mut App, order: &[Phase]) {
     for phase in order {
         app.add_systems(OnEnter(*phase), announce_phase(*phase).in_set(Announce));
     }
-    app.insert_resource(RuleSetPhases(names))
-        .insert_resource(SequenceOfPlay(sequence));
+}
+
+/// A rule set's sequence of play, in a game of it: its phases in `order` (End of
+/// Turn added last) and their `names`.
+pub fn insert_sequence(world: &mut World, names: &'static [&'static str], order: &[Phase]) {
+    let mut sequence = order.to_vec();
+    sequence.push(Phase::EndOfTurn);
+    world.insert_resource(RuleSetPhases(names));
+    world.insert_resource(SequenceOfPlay(sequence));
 }
 
 /// The turn being played, from 1.
@@ -113,8 +118,11 @@ pub struct CarryOut;
 
 /// The core flow: phases, turn counter, action segments, end of turn, victory.
 pub fn plugin(app: &mut App) {
-    app.init_state::<Phase>()
-        .init_resource::<Turn>()
+    // An app of every rule set has set the phase up already, outside its gate.
+    if !app.world().contains_resource::<State<Phase>>() {
+        app.init_state::<Phase>();
+    }
+    app.init_resource::<Turn>()
         .init_resource::<Initiative>()
         .init_resource::<ActionSegment>()
         .init_resource::<StepsLost>()

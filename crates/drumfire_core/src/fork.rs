@@ -28,6 +28,9 @@ type Value = Box<dyn Any + Send + Sync>;
 struct Part {
     take: fn(&World) -> Value,
     put: fn(&mut World, &dyn Any),
+    /// Takes it away as its game leaves the world (a resource; the rest goes with the
+    /// game's entities).
+    remove: fn(&mut World),
 }
 
 /// What a copy of a game holds, as the core and the rule set listed it.
@@ -44,6 +47,9 @@ impl Parts {
                 None => {
                     w.remove_resource::<T>();
                 }
+            },
+            remove: |w| {
+                w.remove_resource::<T>();
             },
         });
         self
@@ -66,8 +72,19 @@ impl Parts {
         take: fn(&World) -> Box<dyn Any + Send + Sync>,
         put: fn(&mut World, &dyn Any),
     ) -> &mut Self {
-        self.0.push(Part { take, put });
+        self.0.push(Part {
+            take,
+            put,
+            remove: |_| {},
+        });
         self
+    }
+
+    /// Takes every resource listed away from `world` (its game leaving it).
+    pub fn remove_from(&self, world: &mut World) {
+        for part in &self.0 {
+            (part.remove)(world);
+        }
     }
 
     /// The hex markers: those of the copy put in place of the game's.

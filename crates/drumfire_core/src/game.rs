@@ -11,7 +11,7 @@ use crate::scenario::{self, Scenario};
 use bevy_app::prelude::*;
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::SingleThreadedExecutor;
-use bevy_state::app::StatesPlugin;
+use bevy_state::app::{AppExtStates, StatesPlugin};
 use bevy_state::state::State;
 
 /// How a game is played: by the rules, or at a table where the rules are off.
@@ -57,7 +57,7 @@ pub fn settle_now(world: &mut World) -> Result<(), String> {
 }
 
 /// Puts a scenario on the table with its rule set: everything a game needs, no screen.
-/// The desktop app adds this to its own `App`; [`Game`] adds it to a headless one.
+/// [`Game`] adds this to a headless app: the app holds that rule set's systems alone.
 pub struct CorePlugin {
     /// The scenario to play.
     pub scenario: Scenario,
@@ -69,31 +69,83 @@ pub struct CorePlugin {
 
 impl Plugin for CorePlugin {
     fn build(&self, app: &mut App) {
-        let mut journal = Journal::default();
-        journal.push(GameEvent::GameStarted {
-            title: self.scenario.file.title.clone(),
-            seed: self.seed,
-        });
-        app.insert_resource(Dice::new(self.seed))
-            .insert_resource(journal)
-            .init_resource::<OrderInbox>()
-            .init_resource::<OrderLog>()
-            .init_resource::<crate::sealed::Seals>()
-            .insert_resource(door::Stages(vec![
-                crate::table::STAGE,
-                crate::sealed::STAGE,
-                crate::shared_dice::STAGE,
-            ]))
-            .init_schedule(flow::CarryOut)
-            .add_systems(Update, run_carry_out)
-            .add_plugins((flow::plugin, crate::table::plugin));
-        crate::fork::keep(app.world_mut(), core_parts);
-        scenario::spawn(app.world_mut(), &self.scenario);
+        core_systems(app);
+        let world = app.world_mut();
+        fresh_core(world, &self.scenario, self.seed);
+        scenario::spawn(world, &self.scenario);
         (self.scenario.rules.plugin)(app);
+        install(app.world_mut(), self.scenario.rules);
         if self.mode == Mode::Table {
             crate::table::enter(app);
         }
     }
+}
+
+impl CorePlugin {
+    /// The core and every rule set of `rule_sets` in one app, with no game in it yet:
+    /// each rule set's systems run only while a game of it is played, the core's only
+    /// while there is a game. [`start`] puts a game in place, and another in its
+    /// place later, of any of these rule sets: how a window plays one game after
+    /// another.
+    pub fn every(rule_sets: &'static crate::rule_set::RuleSets) -> impl Plugin {
+        move |app: &mut App| {
+            // The phase's transitions are not the game's: they run always, and find
+            // nothing to do while there is no game.
+            app.init_state::<Phase>();
+            crate::gate::gated(app, resource_exists::<scenario::Rules>, core_systems);
+            for rules in rule_sets.iter() {
+                crate::gate::gated(app, playing(rules.id), rules.plugin);
+            }
+        }
+    }
+}
+
+/// A run condition: is a game of rule set `id` in the world?
+pub fn playing(id: &'static str) -> impl Fn(Option<Res<scenario::Rules>>) -> bool + Clone {
+    move |rules: Option<Res<scenario::Rules>>| rules.is_some_and(|r| r.0.id == id)
+}
+
+/// The core's systems and the resources no game changes: the flow of play, table mode,
+/// the order door's stages, the carrying out of orders in each update.
+fn core_systems(app: &mut App) {
+    app.insert_resource(door::Stages(vec![
+        crate::table::STAGE,
+        crate::sealed::STAGE,
+        crate::shared_dice::STAGE,
+    ]))
+    .init_schedule(flow::CarryOut)
+    .add_systems(Update, run_carry_out)
+    .add_plugins((flow::plugin, crate::table::plugin));
+}
+
+/// The core's resources of a new game of `scenario` with dice `seed`, and the parts a
+/// copy of it holds (the rule set's are added by [`install`]).
+fn fresh_core(world: &mut World, scenario: &Scenario, seed: u64) {
+    let mut journal = Journal::default();
+    journal.push(GameEvent::GameStarted {
+        title: scenario.file.title.clone(),
+        seed,
+    });
+    world.insert_resource(Dice::new(seed));
+    world.insert_resource(journal);
+    world.insert_resource(OrderInbox::default());
+    world.insert_resource(OrderLog::default());
+    world.insert_resource(crate::sealed::Seals::default());
+    world.insert_resource(flow::Turn::default());
+    world.insert_resource(flow::Initiative::default());
+    world.insert_resource(flow::ActionSegment::default());
+    world.insert_resource(flow::StepsLost::default());
+    world.remove_resource::<Outcome>();
+    world.remove_resource::<flow::SetupOrders>();
+    world.insert_resource(crate::fork::Parts::default());
+    crate::fork::keep(world, core_parts);
+}
+
+/// The rule set's own resources of a game put in place (after the scenario's spawn),
+/// and what a copy of it holds.
+fn install(world: &mut World, rules: &'static crate::rule_set::RuleSetInfo) {
+    (rules.install)(world);
+    crate::fork::keep(world, rules.kept);
 }
 
 /// Lists the core's parts: the flow of play, the dice, the counters' and hexes'
@@ -158,6 +210,47 @@ pub fn core_parts(parts: &mut crate::fork::Parts) {
 /// reset, the Set-up phase entered again (or table mode entered, rules off). The
 /// orders of a save or an undo are then fed in again through the order door.
 pub fn reset(world: &mut World, scenario: &Scenario, seed: u64, mode: Mode) {
+    let first = put(world, scenario, seed, mode);
+    world.run_schedule(bevy_state::state::OnEnter(first));
+}
+
+/// Puts a game of `scenario` in place of the world's game, if it has one, of any
+/// rule set whose systems the app holds ([`CorePlugin::every`]): the game before is
+/// taken off the table with everything its rule set kept, the dice shared with
+/// another machine with it, and the new one set up as [`reset`] sets one up again.
+pub fn start(world: &mut World, scenario: &Scenario, seed: u64, mode: Mode) {
+    leave(world);
+    reset(world, scenario, seed, mode);
+}
+
+/// [`start`] in an app not yet run: the game's first phase is entered in the app's
+/// first update, once the rest of it is built (a window's parts, the dice shared
+/// with another machine), as [`CorePlugin`]'s is.
+pub fn start_when_run(world: &mut World, scenario: &Scenario, seed: u64, mode: Mode) {
+    leave(world);
+    let first = put(world, scenario, seed, mode);
+    world.write_message(bevy_state::state::StateTransitionEvent {
+        exited: None,
+        entered: Some(first),
+        allow_same_state_transitions: true,
+    });
+}
+
+/// The world's game, if it has one, taken off the table: what its rule set kept and
+/// the dice shared with another machine (its entities go as the next is put in place).
+fn leave(world: &mut World) {
+    if let Some(before) = world.get_resource::<scenario::Rules>().map(|r| r.0) {
+        let mut kept = crate::fork::Parts::default();
+        (before.kept)(&mut kept);
+        kept.remove_from(world);
+    }
+    world.remove_resource::<crate::shared_dice::DiceKeys>();
+}
+
+/// Everything of a game of `scenario` put in place but its first phase: the entities
+/// of the game before despawned, the core's and the rule set's resources made afresh,
+/// the phase set (any transition still to come dropped). Returns the first phase.
+fn put(world: &mut World, scenario: &Scenario, seed: u64, mode: Mode) -> Phase {
     use crate::counters::{Counter, HexMarker};
     use crate::map::HexCell;
     let doomed: Vec<Entity> = world
@@ -167,23 +260,9 @@ pub fn reset(world: &mut World, scenario: &Scenario, seed: u64, mode: Mode) {
     for e in doomed {
         world.despawn(e);
     }
-    let mut journal = Journal::default();
-    journal.push(GameEvent::GameStarted {
-        title: scenario.file.title.clone(),
-        seed,
-    });
-    world.insert_resource(Dice::new(seed));
-    world.insert_resource(journal);
-    world.insert_resource(OrderInbox::default());
-    world.insert_resource(OrderLog::default());
-    world.insert_resource(crate::sealed::Seals::default());
-    world.insert_resource(flow::Turn::default());
-    world.insert_resource(flow::Initiative::default());
-    world.insert_resource(flow::ActionSegment::default());
-    world.insert_resource(flow::StepsLost::default());
-    world.remove_resource::<Outcome>();
+    fresh_core(world, scenario, seed);
     scenario::spawn(world, scenario);
-    (scenario.rules.reset)(world);
+    install(world, scenario.rules);
     world.insert_resource(bevy_state::state::NextState::<Phase>::Unchanged);
     let first = match mode {
         Mode::Rules => {
@@ -196,7 +275,14 @@ pub fn reset(world: &mut World, scenario: &Scenario, seed: u64, mode: Mode) {
         }
     };
     world.insert_resource(State::new(first));
-    world.run_schedule(bevy_state::state::OnEnter(first));
+    // A transition not yet carried out (the first, of an app not yet run) would enter
+    // its phase a second time.
+    if let Some(mut pending) = world.get_resource_mut::<bevy_ecs::message::Messages<
+        bevy_state::state::StateTransitionEvent<Phase>,
+    >>() {
+        pending.clear();
+    }
+    first
 }
 
 /// How many orders to keep to undo the last one, or `None` when it cannot be undone
@@ -332,6 +418,35 @@ impl Game {
                 mode,
             },
         ));
+        Self::run(app, scenario)
+    }
+
+    /// Sets up a scenario in an app that holds every rule set of `rule_sets`
+    /// ([`CorePlugin::every`]), as a window does: [`Game::start`] plays another game,
+    /// of any of them, in the same app afterwards.
+    pub fn of_every_rule_set(
+        rule_sets: &'static crate::rule_set::RuleSets,
+        scenario: &Scenario,
+        seed: u64,
+        mode: Mode,
+    ) -> Self {
+        let mut app = App::new();
+        app.add_plugins((StatesPlugin, CorePlugin::every(rule_sets)));
+        start_when_run(app.world_mut(), scenario, seed, mode);
+        Self::run(app, scenario)
+    }
+
+    /// Puts a game of `scenario` in place of this one (see [`start`]) and plays the
+    /// automatic steps up to its first order. Its rule set's systems must be in the
+    /// app ([`Game::of_every_rule_set`], or a game of the same rule set).
+    pub fn start(&mut self, scenario: &Scenario, seed: u64, mode: Mode) {
+        start(self.world_mut(), scenario, seed, mode);
+        self.scenario = scenario.clone();
+        self.settle();
+    }
+
+    /// The game of `app`, its first update run and settled.
+    fn run(mut app: App, scenario: &Scenario) -> Self {
         // A headless game runs a few systems per update, many updates a second: on one
         // thread that is several times faster than handing them to a thread pool (the
         // window's build turns Bevy's multi-threaded executor on for everything).

@@ -15,6 +15,7 @@ pub mod error;
 pub mod flow;
 pub mod fork;
 pub mod game;
+pub mod gate;
 pub mod hash;
 pub mod journal;
 pub mod locked_deck;

@@ -119,8 +119,16 @@ pub struct RuleSetInfo {
     pub id: &'static str,
     /// Name shown to players: [`RuleSet::NAME`].
     pub name: &'static str,
-    /// Adds the rule set's phases and systems ([`RuleSet::systems`] and the rest).
+    /// Adds the rule set's systems to an app, once: [`RuleSet::systems`], its
+    /// `carry_out` and the announcement of each of its phases. An app may hold several
+    /// rule sets' systems, each run only while its game is played
+    /// ([`crate::game::CorePlugin::every`]).
     pub plugin: fn(&mut App),
+    /// Puts the rule set's own resources in place for a game of it, after the
+    /// scenario's spawn: its sequence of play, its state, then [`RuleSet::reset`].
+    pub install: fn(&mut World),
+    /// What a copy of its game holds: its state and [`RuleSet::kept`].
+    pub kept: fn(&mut crate::fork::Parts),
     /// The rule set's own checks of an order, after the core's.
     pub validate: fn(&World, &Order) -> Result<(), Refusal>,
     /// [`RuleSet::awaiting`].
@@ -151,8 +159,6 @@ pub struct RuleSetInfo {
     pub names: fn(&World, &mut BTreeMap<String, String>),
     /// [`RuleSet::invariants`].
     pub invariants: fn(&World) -> Result<(), String>,
-    /// [`RuleSet::reset`].
-    pub reset: fn(&mut World),
     /// [`RuleSet::check`].
     pub check: fn(&ScenarioFile) -> Vec<(String, String)>,
     /// Reads its section of a scenario file (written under its id).
@@ -275,6 +281,9 @@ pub trait RuleSet: 'static {
         Self::Section::default()
     }
     /// Its systems beyond the sequence and `carry_out`: what each phase does on entry.
+    /// They are added once to an app that may play several games one after another,
+    /// so nothing here may read a game (its map, its pieces): a game's own resources
+    /// are made in [`RuleSet::reset`], which runs as each game is put in place.
     fn systems(app: &mut App) {
         let _ = app;
     }
@@ -293,9 +302,12 @@ pub trait RuleSet: 'static {
     fn state_text(world: &World) -> String {
         format!("{:?}", world.resource::<Self::State>())
     }
-    /// Puts its own state back as it was before the set-up (for a reset). It runs after
-    /// the scenario's spawn (with [`RuleSet::spawn`]), which may have put a fresh state
-    /// in place from the scenario's section: that must not be undone.
+    /// Puts its own state in place as it is before the set-up: as a game of it is put
+    /// in place, and again for a reset (an undo). It runs after the scenario's spawn
+    /// (with [`RuleSet::spawn`]), which may have put a fresh state in place from the
+    /// scenario's section: that must not be undone. Its board as its rules read it, a
+    /// flag for the core's flow ([`crate::flow::SetupOrders`]): whatever a game of it
+    /// needs beyond its state is made here.
     fn reset(world: &mut World) {
         let _ = world;
     }
@@ -444,6 +456,8 @@ impl RuleSetInfo {
             id: R::ID,
             name: R::NAME,
             plugin: plugin_for::<R>,
+            install: install_for::<R>,
+            kept: kept_for::<R>,
             validate: validate_for::<R>,
             awaiting: R::awaiting,
             candidates: R::candidates,
@@ -457,7 +471,6 @@ impl RuleSetInfo {
             state_text: R::state_text,
             names: R::names,
             invariants: R::invariants,
-            reset: R::reset,
             check: R::check,
             read_section: read_section::<R>,
             new_section: new_section_for::<R>,

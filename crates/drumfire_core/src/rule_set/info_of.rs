@@ -91,17 +91,27 @@ pub(super) fn odds_for<R: RuleSet>(world: &World, order: &Order) -> Option<crate
     }
 }
 
-/// The plugin of rule set `R`: its resource, its sequence of play, its `carry_out`
-/// and its own systems.
+/// The systems of rule set `R`, added once to an app: the announcement of each of
+/// its phases, its `carry_out` and its own systems.
 pub(super) fn plugin_for<R: RuleSet>(app: &mut App) {
-    crate::flow::add_sequence(app, R::PHASES, &R::sequence());
-    app.init_resource::<R::State>()
-        .add_systems(crate::flow::CarryOut, R::carry_out);
-    crate::fork::keep(app.world_mut(), |parts| {
-        parts.resource::<R::State>();
-        R::kept(parts);
-    });
+    crate::flow::announce_sequence(app, &R::sequence());
+    app.add_systems(crate::flow::CarryOut, R::carry_out);
     R::systems(app);
+}
+
+/// A game of rule set `R` put in place, after the scenario's spawn: its sequence of
+/// play, its state (unless the spawn put one from the scenario's section), and the
+/// rest of what its [`RuleSet::reset`] makes.
+pub(super) fn install_for<R: RuleSet>(world: &mut World) {
+    crate::flow::insert_sequence(world, R::PHASES, &R::sequence());
+    world.init_resource::<R::State>();
+    R::reset(world);
+}
+
+/// What a copy of a game of rule set `R` holds: its state and what it keeps.
+pub(super) fn kept_for<R: RuleSet>(parts: &mut crate::fork::Parts) {
+    parts.resource::<R::State>();
+    R::kept(parts);
 }
 
 pub(super) fn new_section_for<R: RuleSet>(sides: &[SideDef]) -> RulesSection {

@@ -21,6 +21,7 @@ mod loader;
 mod lookahead;
 mod mutation;
 mod napoleonic;
+mod one_app;
 mod portable;
 mod saves;
 mod sealed;

@@ -127,13 +127,12 @@ impl crate::rule_set::RuleSet for Acw {
                 crate::flow::CarryOut,
                 view::label_chits
                     .after(<Acw as crate::rule_set::RuleSet>::carry_out)
-                    .run_if(resource_changed::<AcwState>),
+                    .run_if(resource_exists_and_changed::<AcwState>),
             );
         let world = app.world_mut();
         world.register_component::<crate::counters::Routed>();
         world.register_component::<crate::counters::Stands>();
         world.register_component::<crate::counters::Facing>();
-        view::install_board(world);
     }
     fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
         scenario::check(file)

@@ -84,9 +84,7 @@ impl crate::rule_set::RuleSet for GreatWar {
     }
     /// The Great War systems of each phase, and its board.
     fn systems(app: &mut App) {
-        app.insert_resource(SetupOrders)
-            .init_resource::<sealing::PlanSeals>()
-            .add_systems(OnEnter(Phase::Setup), setup::begin_setup)
+        app.add_systems(OnEnter(Phase::Setup), setup::begin_setup)
             .add_systems(
                 OnEnter(INITIATIVE),
                 initiative::roll_for_initiative.after(flow::Announce),
@@ -97,10 +95,11 @@ impl crate::rule_set::RuleSet for GreatWar {
             )
             .add_systems(
                 OnEnter(ACTION),
-                (
-                    flow::begin_action_phase.after(flow::Announce),
-                    action::begin_action.after(flow::begin_action_phase),
-                ),
+                // Chained, not ordered after the shared system by its name: one app
+                // holds every rule set's systems, two of them this one.
+                (flow::begin_action_phase, action::begin_action)
+                    .chain()
+                    .after(flow::Announce),
             )
             .add_systems(
                 OnEnter(Phase::EndOfTurn),
@@ -108,13 +107,9 @@ impl crate::rule_set::RuleSet for GreatWar {
                     .after(flow::Announce)
                     .before(flow::end_turn),
             );
-        let data = INFO.data();
-        let board = board::Board::build(app.world_mut(), data);
         let pieces = view::PieceQuery::new(app.world_mut());
         let markers = resolve::MarkerQuery::new(app.world_mut());
-        app.insert_resource(board)
-            .insert_resource(pieces)
-            .insert_resource(markers);
+        app.insert_resource(pieces).insert_resource(markers);
     }
     fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
         scenario::check(file)
@@ -128,6 +123,7 @@ impl crate::rule_set::RuleSet for GreatWar {
             .resource::<sealing::OwnPlan>();
     }
     fn reset(world: &mut World) {
+        world.insert_resource(SetupOrders);
         world.insert_resource(GwState::default());
         world.insert_resource(sealing::PlanSeals::default());
         let data = INFO.data();

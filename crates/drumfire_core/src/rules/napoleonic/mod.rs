@@ -104,7 +104,6 @@ impl crate::rule_set::RuleSet for Napoleonic {
         world.register_component::<Routed>();
         world.register_component::<Stands>();
         world.register_component::<crate::counters::Facing>();
-        view::install_board(world);
     }
     fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
         scenario::check(file)

@@ -106,10 +106,11 @@ impl crate::rule_set::RuleSet for Portable {
             .add_systems(OnEnter(INITIATIVE), roll_for_first.after(flow::Announce))
             .add_systems(
                 OnEnter(ACTION),
-                (
-                    flow::begin_action_phase.after(flow::Announce),
-                    begin_action.after(flow::begin_action_phase),
-                ),
+                // Chained, not ordered after the shared system by its name: one app
+                // holds every rule set's systems, two of them this one.
+                (flow::begin_action_phase, begin_action)
+                    .chain()
+                    .after(flow::Announce),
             )
             .add_systems(
                 OnEnter(Phase::EndOfTurn),
@@ -122,7 +123,6 @@ impl crate::rule_set::RuleSet for Portable {
         world.register_component::<Moved>();
         world.register_component::<Fired>();
         world.register_component::<Done>();
-        view::install_board(world);
         let units = view::UnitQueryCache::new(world);
         world.insert_resource(units);
     }

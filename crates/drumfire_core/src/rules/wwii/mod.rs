@@ -179,12 +179,11 @@ impl crate::rule_set::RuleSet for Wwii {
             crate::flow::CarryOut,
             view::label_morale
                 .after(<Wwii as crate::rule_set::RuleSet>::carry_out)
-                .run_if(resource_changed::<WwiiState>),
+                .run_if(resource_exists_and_changed::<WwiiState>),
         );
         let world = app.world_mut();
         world.register_component::<crate::counters::Stands>();
         world.register_component::<crate::counters::Facing>();
-        view::install_board(world);
     }
     fn check(file: &crate::scenario::ScenarioFile) -> Vec<(String, String)> {
         scenario::check(file)
