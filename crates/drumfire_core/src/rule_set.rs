@@ -217,6 +217,14 @@ pub trait RuleSet: 'static {
     type Section: crate::scenario_file::SectionData + Default + serde::de::DeserializeOwned;
     /// Its own state, a resource made at start-up and written into the state hash.
     type State: bevy_ecs::resource::Resource + Clone + Default + std::fmt::Debug;
+    /// Its secrets: `Self` with [`Secrets`] implemented, or [`Without`].
+    type Secrets: SecretsSlot;
+    /// Its part in the scenario editor: `Self` with [`EditorSection`] implemented, or
+    /// [`Without`].
+    type EditorSection: EditorSlot;
+    /// Its computer player: `Self` with [`ComputerPlayer`] implemented, or
+    /// [`Without`].
+    type ComputerPlayer: ComputerSlot;
     /// Id used by scenarios ("great_war"): its section's key in a scenario file.
     const ID: &'static str;
     /// Name shown to players.
@@ -325,7 +333,7 @@ pub trait RuleSet: 'static {
 
 /// A rule set with orders kept secret until the rules show them
 /// ([`RuleSetOrder::secret`]): network play needs commitments for them.
-pub trait Secrets: RuleSet {
+pub trait Secrets: RuleSet<Secrets = Self> {
     /// How they travel sealed between two machines.
     const SEALING: Sealing;
     /// The order back from its side and its secret's text, as
@@ -352,7 +360,7 @@ pub fn spread(first: Option<Order>, others: Vec<Order>, most: usize) -> Vec<Orde
 pub const SHORTLIST: usize = 8;
 
 /// A rule set the computer can play.
-pub trait ComputerPlayer: RuleSet {
+pub trait ComputerPlayer: RuleSet<ComputerPlayer = Self> {
     /// How many game turns past the present one the Hard player's plays go
     /// ([`crate::lookahead::Budget::turns_ahead`]): by default the next one;
     /// [`crate::lookahead::Budget::TO_THE_END`] plays on to the game's end, where a
@@ -385,7 +393,7 @@ pub trait ComputerPlayer: RuleSet {
 /// A rule set whose section places pieces of its own or holds things by hex or turn,
 /// which the scenario editor's edits must carry along. Every method's default does
 /// nothing.
-pub trait EditorSection: RuleSet {
+pub trait EditorSection: RuleSet<EditorSection = Self> {
     /// Its pieces on the map.
     fn pieces(file: &ScenarioFile) -> Vec<SectionPiece> {
         let _ = file;
@@ -448,9 +456,8 @@ pub fn step_toward(from: hexx::Hex, to: hexx::Hex) -> Option<hexx::Hex> {
 }
 
 impl RuleSetInfo {
-    /// The core's view of rule set `R`, with none of the optional capabilities: add
-    /// them with [`RuleSetInfo::with_secrets`], [`RuleSetInfo::with_editor`] and
-    /// [`RuleSetInfo::with_computer`].
+    /// The core's view of rule set `R`, with the capabilities its type names
+    /// ([`RuleSet::Secrets`], [`RuleSet::EditorSection`], [`RuleSet::ComputerPlayer`]).
     pub const fn of<R: RuleSet>() -> Self {
         Self {
             id: R::ID,
@@ -464,10 +471,10 @@ impl RuleSetInfo {
             out_of_reach: out_of_reach_for::<R>,
             why_idle: why_idle_for::<R>,
             odds: odds_for::<R>,
-            ai: None,
-            shortlist: None,
-            disguise: None,
-            look_ahead: 1,
+            ai: <R::ComputerPlayer as ComputerSlot>::CHOOSE,
+            shortlist: <R::ComputerPlayer as ComputerSlot>::SHORTLIST,
+            disguise: <R::ComputerPlayer as ComputerSlot>::DISGUISE,
+            look_ahead: <R::ComputerPlayer as ComputerSlot>::LOOK_AHEAD,
             state_text: R::state_text,
             names: R::names,
             invariants: R::invariants,
@@ -477,42 +484,10 @@ impl RuleSetInfo {
             spawn: R::spawn,
             order_tag: order_tag::<R>(),
             read_order: read_order::<R>,
-            secrets: None,
-            editor: SectionEditor::NONE,
+            secrets: <R::Secrets as SecretsSlot>::SECRETS,
+            editor: <R::EditorSection as EditorSlot>::EDITOR,
             data: DataFile::new(R::DATA.0, R::DATA.1),
         }
-    }
-
-    /// With its secrets.
-    pub const fn with_secrets<R: Secrets>(mut self) -> Self {
-        self.secrets = Some(SecretsInfo {
-            reveal: R::reveal,
-            sealing: R::SEALING,
-        });
-        self
-    }
-
-    /// With its section's part in the scenario editor.
-    pub const fn with_editor<R: EditorSection>(mut self) -> Self {
-        self.editor = SectionEditor {
-            pieces: R::pieces,
-            move_piece: R::move_piece,
-            rename_piece: R::rename_piece,
-            forget: R::forget,
-            keep_on_map: R::keep_on_map,
-            set_turns: R::set_turns,
-            field_hex: R::field_hex,
-        };
-        self
-    }
-
-    /// With its computer player.
-    pub const fn with_computer<R: ComputerPlayer>(mut self) -> Self {
-        self.ai = Some(R::choose);
-        self.shortlist = Some(R::shortlist);
-        self.disguise = Some(R::disguise);
-        self.look_ahead = R::LOOK_AHEAD;
-        self
     }
 
     /// Does it have orders with secrets? Network play needs commitments for them.
@@ -610,4 +585,78 @@ impl DataFile {
                 .unwrap_or_else(|e| panic!("built-in rule data is broken: {e}"))
         })
     }
+}
+
+/// A capability a rule set has not: the type it names for one ([`RuleSet::Secrets`],
+/// [`RuleSet::EditorSection`], [`RuleSet::ComputerPlayer`]) when it does not implement
+/// its trait. A rule set that has one names itself (`type ComputerPlayer = Self;`)
+/// and implements the trait, which requires it: so a capability is never implemented
+/// and left unused, nor named and left unwritten — the compiler refuses both.
+pub struct Without;
+
+/// What the core takes of a rule set's secrets: [`Secrets`], or none ([`Without`]).
+pub trait SecretsSlot {
+    /// Its secrets, if it has them.
+    const SECRETS: Option<SecretsInfo>;
+}
+
+impl SecretsSlot for Without {
+    const SECRETS: Option<SecretsInfo> = None;
+}
+
+impl<R: Secrets> SecretsSlot for R {
+    const SECRETS: Option<SecretsInfo> = Some(SecretsInfo {
+        reveal: R::reveal,
+        sealing: R::SEALING,
+    });
+}
+
+/// What the core takes of a rule set's part in the scenario editor: [`EditorSection`],
+/// or nothing of its own ([`Without`]).
+pub trait EditorSlot {
+    /// How its section follows the editor's edits.
+    const EDITOR: SectionEditor;
+}
+
+impl EditorSlot for Without {
+    const EDITOR: SectionEditor = SectionEditor::NONE;
+}
+
+impl<R: EditorSection> EditorSlot for R {
+    const EDITOR: SectionEditor = SectionEditor {
+        pieces: R::pieces,
+        move_piece: R::move_piece,
+        rename_piece: R::rename_piece,
+        forget: R::forget,
+        keep_on_map: R::keep_on_map,
+        set_turns: R::set_turns,
+        field_hex: R::field_hex,
+    };
+}
+
+/// What the core takes of a rule set's computer player: [`ComputerPlayer`], or none
+/// ([`Without`]).
+pub trait ComputerSlot {
+    /// [`ComputerPlayer::choose`].
+    const CHOOSE: Option<Choose>;
+    /// [`ComputerPlayer::shortlist`].
+    const SHORTLIST: Option<Shortlist>;
+    /// [`ComputerPlayer::disguise`].
+    const DISGUISE: Option<fn(&mut World, u8, u64)>;
+    /// [`ComputerPlayer::LOOK_AHEAD`]: one game turn without a computer player.
+    const LOOK_AHEAD: u16;
+}
+
+impl ComputerSlot for Without {
+    const CHOOSE: Option<Choose> = None;
+    const SHORTLIST: Option<Shortlist> = None;
+    const DISGUISE: Option<fn(&mut World, u8, u64)> = None;
+    const LOOK_AHEAD: u16 = 1;
+}
+
+impl<R: ComputerPlayer> ComputerSlot for R {
+    const CHOOSE: Option<Choose> = Some(R::choose);
+    const SHORTLIST: Option<Shortlist> = Some(R::shortlist);
+    const DISGUISE: Option<fn(&mut World, u8, u64)> = Some(R::disguise);
+    const LOOK_AHEAD: u16 = R::LOOK_AHEAD;
 }

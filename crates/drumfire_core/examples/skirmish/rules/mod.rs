@@ -40,7 +40,7 @@ pub struct Skirmish;
 /// The Skirmish rule set, as the core holds it: with its editor section, and with
 /// no secrets and no computer player of its own (the computer gives the first of its
 /// candidates that the rules accept).
-pub static INFO: RuleSetInfo = RuleSetInfo::of::<Skirmish>().with_editor::<Skirmish>();
+pub static INFO: RuleSetInfo = RuleSetInfo::of::<Skirmish>();
 
 /// The rule sets a Skirmish game is read with: Skirmish alone.
 pub static RULE_SETS: RuleSets = RuleSets::new(&[&INFO], None);
@@ -93,6 +93,9 @@ pub struct SkState {
 }
 
 impl RuleSet for Skirmish {
+    type Secrets = drumfire_core::rule_set::Without;
+    type EditorSection = Self;
+    type ComputerPlayer = drumfire_core::rule_set::Without;
     type Order = SkOrder;
     type Section = section::SkScenario;
     type State = SkState;

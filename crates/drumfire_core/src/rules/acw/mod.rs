@@ -55,11 +55,12 @@ pub use validate::{check_chits, validate};
 pub struct Acw;
 
 /// The ACW rule set, as the core holds it.
-pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo::of::<Acw>()
-    .with_secrets::<Acw>()
-    .with_computer::<Acw>();
+pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo::of::<Acw>();
 
 impl crate::rule_set::RuleSet for Acw {
+    type Secrets = Self;
+    type EditorSection = crate::rule_set::Without;
+    type ComputerPlayer = Self;
     const ID: &'static str = "acw";
     type Order = AcwOrder;
     type Section = scenario::AcwScenario;

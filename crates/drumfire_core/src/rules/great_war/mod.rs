@@ -43,12 +43,12 @@ pub use state::GwState;
 pub struct GreatWar;
 
 /// The Great War rule set, as the core holds it.
-pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo::of::<GreatWar>()
-    .with_secrets::<GreatWar>()
-    .with_editor::<GreatWar>()
-    .with_computer::<GreatWar>();
+pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo::of::<GreatWar>();
 
 impl crate::rule_set::RuleSet for GreatWar {
+    type Secrets = Self;
+    type EditorSection = Self;
+    type ComputerPlayer = Self;
     const ID: &'static str = "great_war";
     type Order = GwOrder;
     type Section = scenario::GwScenario;

@@ -37,12 +37,12 @@ pub use validate::{check_orders, fight_check, validate};
 pub struct Napoleonic;
 
 /// The Napoleonic rule set, as the core holds it.
-pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo::of::<Napoleonic>()
-    .with_secrets::<Napoleonic>()
-    .with_editor::<Napoleonic>()
-    .with_computer::<Napoleonic>();
+pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo::of::<Napoleonic>();
 
 impl crate::rule_set::RuleSet for Napoleonic {
+    type Secrets = Self;
+    type EditorSection = Self;
+    type ComputerPlayer = Self;
     const ID: &'static str = "napoleonic";
     type Order = NpOrder;
     type Section = scenario::NpScenario;

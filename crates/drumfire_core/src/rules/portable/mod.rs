@@ -43,10 +43,12 @@ pub use validate::{describe_odds, validate};
 pub struct Portable;
 
 /// The Portable rule set, as the core holds it.
-pub static INFO: crate::rule_set::RuleSetInfo =
-    crate::rule_set::RuleSetInfo::of::<Portable>().with_computer::<Portable>();
+pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo::of::<Portable>();
 
 impl crate::rule_set::RuleSet for Portable {
+    type Secrets = crate::rule_set::Without;
+    type EditorSection = crate::rule_set::Without;
+    type ComputerPlayer = Self;
     const ID: &'static str = "portable";
     type Order = PtOrder;
     type Section = scenario::PtScenario;

@@ -110,10 +110,12 @@ pub fn order_odds(world: &World, order: &WwiiOrder) -> Option<crate::odds::Odds>
 }
 
 /// The WWII rule set, as the core holds it.
-pub static INFO: crate::rule_set::RuleSetInfo =
-    crate::rule_set::RuleSetInfo::of::<Wwii>().with_computer::<Wwii>();
+pub static INFO: crate::rule_set::RuleSetInfo = crate::rule_set::RuleSetInfo::of::<Wwii>();
 
 impl crate::rule_set::RuleSet for Wwii {
+    type Secrets = crate::rule_set::Without;
+    type EditorSection = crate::rule_set::Without;
+    type ComputerPlayer = Self;
     const ID: &'static str = "wwii";
     type Order = WwiiOrder;
     type Section = scenario::WwiiScenario;
