@@ -37,6 +37,11 @@ pub fn open(world: &mut World, opening: Opening) {
     world.insert_resource(crate::screen::UiStatus::default());
     world.insert_resource(crate::input::Hover::default());
     world.insert_resource(crate::input::Picking::default());
+    world.insert_resource(crate::play::session::Handoff::default());
+    world.insert_resource(crate::play::session::SideViews::default());
+    world.insert_resource(crate::play::hint::Hint::default());
+    // The board's cached tiles are the last map's.
+    world.resource_mut::<crate::board::BoardEpoch>().0 += 1;
     let (source, replay) = put(world, opening);
     crate::play::session::afresh(world, &source, replay);
     world.resource_mut::<NextState<Screen>>().set(Screen::Game);
@@ -96,6 +101,11 @@ fn put(world: &mut World, opening: Opening) -> (GameSource, Vec<Order>) {
 /// screen, until the next one takes its place.
 pub fn to_start(world: &mut World, message: String) {
     world.insert_resource(crate::start::Start::read().telling(message));
+    // Nothing of the game left behind goes on working: no orders replayed, no
+    // computer or hint thinking.
+    world.insert_resource(crate::redraw::ReplayQueue::default());
+    world.insert_resource(crate::play::computer::Thinking::default());
+    world.insert_resource(crate::play::hint::Hint::default());
     world.remove_resource::<Viewer>();
     world.remove_resource::<drumfire_core::door::Watching>();
     title(world, "Drumfire");
