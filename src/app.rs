@@ -11,6 +11,9 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+mod in_place;
+use in_place::launch;
+
 /// Options of the window.
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct WindowOptions {
@@ -153,15 +156,13 @@ fn window_app(
         .add_plugins(crate::redraw::plugin)
         .add_plugins(CorePlugin::every(&drumfire_core::rules::ALL))
         .init_state::<Screen>();
-    gated(&mut app, in_state(Screen::Game), |app| {
-        app.add_plugins((
-            crate::board::plugin,
-            crate::input::plugin,
-            crate::play::plugin,
-            crate::rules::plugin,
-            crate::ui::plugin,
-        ));
+    gated(&mut app, shows_a_board, |app| {
+        app.add_plugins((crate::board::plugin, crate::input::plugin));
     });
+    gated(&mut app, in_state(Screen::Game), |app| {
+        app.add_plugins((crate::play::plugin, crate::rules::plugin, crate::ui::plugin));
+    });
+    gated(&mut app, in_state(Screen::Editor), crate::editor::plugin);
     gated(&mut app, in_state(Screen::Start), crate::start::plugin);
     app.insert_resource(crate::play::menu::Relaunch(next.clone()))
         .insert_non_send(crate::play::menu::Dialog {
@@ -171,6 +172,35 @@ fn window_app(
         .insert_non_send(crate::files::FileDialog::new())
         .add_systems(Last, launch);
     app
+}
+
+/// Is a screen with a board shown (a game, the editor)?
+fn shows_a_board(screen: Option<Res<State<crate::screen::Screen>>>) -> bool {
+    screen.is_some_and(|s| crate::screen::BOARD_SCREENS.contains(s.get()))
+}
+
+/// `drumfire edit [FILE] [--rules ID]`: the window on the scenario editor (the rule
+/// set is for a new file).
+pub fn run_editor(
+    path: Option<PathBuf>,
+    screenshot: Option<PathBuf>,
+    rules: Option<&str>,
+) -> ExitCode {
+    let doc = match crate::editor::doc_of(path, rules, crate::rules::editor_parts) {
+        Ok(doc) => doc,
+        Err(e) => {
+            tell!("{e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let next = crate::files::Next::default();
+    let fixed = screenshot.is_some();
+    let mut app = window_app("Drumfire".into(), PresentMode::default(), fixed, &next);
+    crate::opening::edit_when_run(app.world_mut(), doc);
+    if let Some(path) = screenshot {
+        crate::redraw::screenshot_then_quit(&mut app, path);
+    }
+    run_then_relaunch(app, &next)
 }
 
 /// Runs the window; once it closes, starts the program again if the window asked for it
@@ -341,85 +371,6 @@ fn watched(
         viewer,
         options,
     ))
-}
-
-/// Carries out what the start screen or the game menu asked this frame: back to the
-/// start screen, or the command line of a choice ([`crate::screen::Launch`]) opened in
-/// this window where it can be, else the program started again on it.
-fn launch(world: &mut World) {
-    if let Some(crate::screen::ToStart(message)) = world.remove_resource() {
-        crate::opening::to_start(world, message);
-    }
-    let Some(crate::screen::Launch(args)) = world.remove_resource() else {
-        return;
-    };
-    match opening_of_args(&args) {
-        Some(Ok(opening)) => crate::opening::open(world, opening),
-        Some(Err(why)) => crate::opening::to_start(world, why),
-        None => {
-            // Its own process: the window closes and the program starts again on it.
-            if let Some(relaunch) = world.get_resource::<crate::play::menu::Relaunch>()
-                && let Ok(mut next) = relaunch.0.lock()
-            {
-                *next = Some(args);
-            }
-            world.write_message(AppExit::Success);
-        }
-    }
-}
-
-/// The words of `drumfire play FILE`, after `play`.
-#[derive(clap::Parser)]
-#[command(name = "play")]
-struct PlayWords {
-    file: PathBuf,
-    #[command(flatten)]
-    window: WindowOptions,
-}
-
-/// The words of `drumfire view SAVE`, after `view`.
-#[derive(clap::Parser)]
-#[command(name = "view")]
-struct ViewWords {
-    save: PathBuf,
-    #[arg(long)]
-    at: Option<usize>,
-    #[command(flatten)]
-    window: WindowOptions,
-}
-
-/// What the start screen or the game menu asks to open, if the window opens it in
-/// place: a scenario or a save played (`play FILE`), a save watched (`view SAVE`).
-/// `None` for what starts the program again (the editor, two machines, e-mail).
-fn opening_of_args(args: &[OsString]) -> Option<Result<crate::opening::Opening, String>> {
-    use clap::Parser;
-    let (source, replay, options, viewer) = match args.first()?.to_str()? {
-        "play" => {
-            let words = PlayWords::try_parse_from(args).ok()?;
-            match game_of_file(&words.file, &words.window) {
-                Ok((source, replay, options)) => (source, replay, options, None),
-                Err(errors) => return Some(Err(errors.join("\n"))),
-            }
-        }
-        "view" => {
-            let words = ViewWords::try_parse_from(args).ok()?;
-            match watched(&words.save, words.at, &words.window) {
-                Ok((source, viewer, options)) => (source, Vec::new(), options, Some(viewer)),
-                Err(e) => return Some(Err(e)),
-            }
-        }
-        _ => return None,
-    };
-    let sides = source.scenario.file.sides.len();
-    let Some(computer) = computer_sides(&options, sides) else {
-        return Some(Err(format!("--players: one word per side ({sides} sides)")));
-    };
-    Some(Ok(crate::opening::Opening {
-        source,
-        replay,
-        computer,
-        viewer,
-    }))
 }
 
 /// `drumfire post open FILE` for a person: the window on the turn file's game, in the

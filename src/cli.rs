@@ -302,7 +302,7 @@ pub fn replay(path: &Path) -> ExitCode {
                 .scenario
                 .rules
                 .seal_in_pieces()
-                .and_then(|p| (p.checked)(&save.file.orders))
+                .and_then(|p| p.checked(&save.file.orders))
             {
                 say!("{line}");
             }

@@ -4,7 +4,7 @@
 //! `check`, `sim`, `replay`, `view`, `host`, `join` and `post` are described in the README and `--help`.
 
 use clap::{Parser, Subcommand};
-use drumfire::{app, bench, cli, editor, rules};
+use drumfire::{app, bench, cli};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -120,6 +120,6 @@ fn main() -> ExitCode {
             file,
             screenshot,
             rules,
-        }) => editor::run(file, screenshot, rules.as_deref(), rules::editor_parts),
+        }) => app::run_editor(file, screenshot, rules.as_deref()),
     }
 }

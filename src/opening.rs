@@ -3,10 +3,11 @@
 //! save watched). The core's game is put in place of the last one
 //! ([`drumfire_core::game::start`]: the app holds every rule set's systems), the
 //! window's parts of a game are made afresh, and the screen switches
-//! ([`crate::screen::Screen`]). What needs a process of its own (the editor, a game
-//! between two machines or by e-mail) still starts the program again (`app.rs`
-//! decides which, from what the start screen or the game menu asked:
-//! [`crate::screen::Launch`]).
+//! ([`crate::screen::Screen`]). The scenario editor takes the table the same way: the
+//! game is cleared off it ([`drumfire_core::game::clear`]) and the editor's scenario
+//! spawned in its place. What needs a process of its own (a game between two machines
+//! or by e-mail) still starts the program again (`app.rs` decides which, from what the
+//! start screen or the game menu asked: [`crate::screen::Launch`]).
 
 use crate::play::computer::Computer;
 use crate::play::session::GameSource;
@@ -96,18 +97,59 @@ fn put(world: &mut World, opening: Opening) -> (GameSource, Vec<Order>) {
     (source, replay)
 }
 
-/// Back to the start screen, `message` under its buttons: its lists read afresh (the
-/// game just left among the recent ones). The game stays in the world, off the
-/// screen, until the next one takes its place.
-pub fn to_start(world: &mut World, message: String) {
-    world.insert_resource(crate::start::Start::read().telling(message));
-    // Nothing of the game left behind goes on working: no orders replayed, no
-    // computer or hint thinking.
+/// The scenario editor on `doc`, in place of what was on the screen: the game (if
+/// any) cleared off the table, the editor's scenario spawned as its screen comes on.
+pub fn edit(world: &mut World, doc: crate::editor::Doc) {
+    drumfire_core::game::clear(world);
+    leave_the_game(world);
+    world.resource_mut::<crate::board::BoardEpoch>().0 += 1;
+    world
+        .get_resource_or_insert_with(crate::screen::GameSerial::default)
+        .0 += 1;
+    world.insert_resource(crate::input::Hover::default());
+    world.insert_resource(crate::input::Picking::default());
+    put_doc(world, doc);
+    world
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Editor);
+}
+
+/// The editor on `doc` in a window being built, before its first frame.
+pub fn edit_when_run(world: &mut World, doc: crate::editor::Doc) {
+    put_doc(world, doc);
+    world.insert_resource(State::new(Screen::Editor));
+    world.write_message(bevy::state::state::StateTransitionEvent {
+        exited: None,
+        entered: Some(Screen::Editor),
+        allow_same_state_transitions: true,
+    });
+}
+
+fn put_doc(world: &mut World, doc: crate::editor::Doc) {
+    title(world, &format!("Drumfire — editing {}", doc.path.display()));
+    world.insert_resource(doc);
+    // The board reads a journal: the editor's scenario has nothing played.
+    world.insert_resource(drumfire_core::journal::Journal::default());
+    world.insert_resource(crate::editor::EditQueue::default());
+    world.insert_resource(crate::editor::EditorCommand::default());
+}
+
+/// Nothing of the game left goes on working: no orders replayed, no computer or hint
+/// thinking, no viewer.
+fn leave_the_game(world: &mut World) {
     world.insert_resource(crate::redraw::ReplayQueue::default());
     world.insert_resource(crate::play::computer::Thinking::default());
     world.insert_resource(crate::play::hint::Hint::default());
     world.remove_resource::<Viewer>();
     world.remove_resource::<drumfire_core::door::Watching>();
+}
+
+/// Back to the start screen, `message` under its buttons: its lists read afresh (the
+/// game just left among the recent ones). The game stays in the world, off the
+/// screen, until the next one takes its place.
+pub fn to_start(world: &mut World, message: String) {
+    world.insert_resource(crate::start::Start::read().telling(message));
+    leave_the_game(world);
     title(world, "Drumfire");
     world.resource_mut::<NextState<Screen>>().set(Screen::Start);
 }

@@ -122,3 +122,52 @@ pub struct Launch(pub Vec<std::ffi::OsString>);
 /// The game asked to go back to the start screen, with a message under its buttons.
 #[derive(Resource)]
 pub struct ToStart(pub String);
+
+/// Which game is on the screen: one more each time a game is opened in place of the
+/// last (`opening::open`). What a system remembers of a game is kept with it
+/// ([`OfTheGame`]), so the next game starts from nothing, as in a fresh window.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSerial(pub u64);
+
+/// A system's memory of one game (a `Local`'s value): forgotten when another game is
+/// opened, so that nothing of the last one's drafts, filters or salts reaches it.
+#[derive(Default, Debug)]
+pub struct OfTheGame<T> {
+    serial: u64,
+    value: T,
+}
+
+impl<T: Default> OfTheGame<T> {
+    /// The value for the game `serial` names: the default for a game not seen before.
+    pub fn of(&mut self, serial: GameSerial) -> &mut T {
+        if self.serial != serial.0 {
+            self.serial = serial.0;
+            self.value = T::default();
+        }
+        &mut self.value
+    }
+
+    /// The value for the game on the screen of `world` (no serial yet: the first).
+    pub fn in_world(&mut self, world: &World) -> &mut T {
+        let serial = world
+            .get_resource::<GameSerial>()
+            .copied()
+            .unwrap_or_default();
+        self.of(serial)
+    }
+}
+
+#[cfg(test)]
+mod of_the_game {
+    use super::*;
+
+    #[test]
+    fn a_value_kept_for_one_game_is_forgotten_for_the_next() {
+        let mut kept = OfTheGame::<u64>::default();
+        *kept.of(GameSerial(0)) = 7;
+        assert_eq!(*kept.of(GameSerial(0)), 7);
+        assert_eq!(*kept.of(GameSerial(1)), 0, "a new game starts from nothing");
+        *kept.of(GameSerial(1)) = 3;
+        assert_eq!(*kept.of(GameSerial(1)), 3);
+    }
+}

@@ -106,6 +106,15 @@ impl Motion {
         self.quiet = true;
     }
 
+    /// Forgets everything read and shown (another game opened in place of the last):
+    /// as in a fresh window, the computer's pace kept.
+    pub fn forget(&mut self) {
+        *self = Self {
+            fast: self.fast,
+            ..Self::default()
+        };
+    }
+
     /// The shows waiting, the first under way (for tests and the script).
     pub fn shows(&self) -> impl Iterator<Item = &Show> {
         self.shows.iter()

@@ -7,16 +7,14 @@ pub mod ui;
 
 use crate::input::{Hover, MapArea};
 use bevy::prelude::*;
-use bevy::window::{PrimaryWindow, WindowResolution};
+use bevy::window::PrimaryWindow;
+use bevy_egui::egui;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
-use bevy_egui::{EguiPlugin, egui};
-use drumfire_core::counters::{Counter, HexMarker};
+use drumfire_core::counters::Counter;
 use drumfire_core::editor::{CrossingEdit, Edit, Editor};
 use drumfire_core::error::LocatedError;
-use drumfire_core::map::HexCell;
 use drumfire_core::scenario::{CounterDef, ScenarioFile};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 /// What a click or drag on the map does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -178,6 +176,10 @@ pub struct Doc {
     /// The scenario as last saved (to tell unsaved changes); none before the first save
     /// of a new file.
     pub saved: Option<drumfire_core::scenario::ScenarioFile>,
+    /// Leave was asked for with changes not saved: asked again, the editor leaves.
+    pub leaving: bool,
+    /// The map size the camera was last fitted to.
+    framed: Option<(u16, u16)>,
 }
 
 impl Doc {
@@ -207,8 +209,10 @@ pub enum EditorCommand {
     Redo,
     /// Save to the file.
     Save,
-    /// Save, then open the scenario in a game window.
+    /// Save, then play the scenario (in this window, in place of the editor).
     Play,
+    /// Back to the start screen (asked twice when there are changes not saved).
+    Leave,
     /// Centre the map on a hex.
     Goto(String),
 }
@@ -243,105 +247,69 @@ fn editable(path: Option<PathBuf>) -> Result<PathBuf, String> {
     Ok(copy)
 }
 
-/// `drumfire edit [FILE] [--rules ID]` (the rule set is for a new file).
-pub fn run(
+/// The scenario `drumfire edit [FILE] [--rules ID]` opens (the rule set is for a new
+/// file), its rule set's parts from `panels_of`; why not, with file, line and column.
+pub fn doc_of(
     path: Option<PathBuf>,
-    screenshot: Option<PathBuf>,
     rules: Option<&str>,
     panels_of: fn(&str) -> &'static dyn EditorParts,
-) -> ExitCode {
-    let path = match editable(path) {
-        Ok(p) => p,
-        Err(e) => {
-            tell!("{e}");
-            return ExitCode::FAILURE;
-        }
-    };
+) -> Result<Doc, String> {
+    let path = editable(path)?;
     let name = path.display().to_string();
-    let Some(editor) = open_editor(&path, &name, rules) else {
-        return ExitCode::FAILURE;
-    };
-    let doc = new_doc(editor, path, panels_of);
-    let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: format!("Drumfire — editing {name}"),
-            resolution: WindowResolution::new(1280, 800),
-            ..default()
-        }),
-        ..default()
-    }))
-    .insert_resource(ClearColor(crate::board::CLEAR_COLOUR))
-    .add_plugins(EguiPlugin::default())
-    .add_plugins(crate::redraw::plugin)
-    .insert_resource(doc)
-    .init_resource::<EditQueue>()
-    .init_resource::<EditorCommand>()
-    .init_resource::<crate::input::Picking>()
-    .init_resource::<drumfire_core::journal::Journal>()
-    .insert_state(crate::screen::Screen::Editor)
-    .add_systems(
-        OnEnter(crate::screen::Screen::Editor),
-        spawn_doc.before(crate::board::BoardDrawn),
-    )
-    .add_systems(
-        Update,
-        frame_map.run_if(resource_exists::<crate::board::geometry::BoardGeometry>),
-    )
-    .add_plugins((crate::board::plugin, crate::input::plugin, ui::plugin))
-    .add_systems(
-        Update,
-        (
-            mouse_tools
-                .run_if(not(egui_wants_any_pointer_input))
-                .after(crate::input::InputSet),
-            shortcuts.run_if(not(egui_wants_any_keyboard_input)),
-            apply_edits,
+    let editor = open_editor(&path, &name, rules)?;
+    Ok(new_doc(editor, path, panels_of))
+}
+
+/// The editor's systems, for the window to run while the editor is on its screen
+/// (beside the board's and the input's, which it shares with a game): the scenario
+/// spawned as the screen comes on, the map framed, the mouse's tools, the keys, the
+/// edits applied, the panels.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<EditQueue>()
+        .init_resource::<EditorCommand>()
+        .add_systems(
+            OnEnter(crate::screen::Screen::Editor),
+            spawn_doc.before(crate::board::BoardDrawn),
         )
-            .chain(),
-    );
-    if let Some(path) = screenshot {
-        crate::redraw::screenshot_then_quit(&mut app, path);
-    }
-    match app.run() {
-        AppExit::Success => ExitCode::SUCCESS,
-        AppExit::Error(_) => ExitCode::FAILURE,
-    }
+        .add_systems(
+            Update,
+            frame_map.run_if(resource_exists::<crate::board::geometry::BoardGeometry>),
+        )
+        .add_plugins(ui::plugin)
+        .add_systems(
+            Update,
+            (
+                mouse_tools
+                    .run_if(not(egui_wants_any_pointer_input))
+                    .after(crate::input::InputSet),
+                shortcuts.run_if(not(egui_wants_any_keyboard_input)),
+                apply_edits,
+            )
+                .chain(),
+        );
 }
 
 /// The editor on the file at `path` (named `name` in messages), or on a new
 /// scenario of rule set `rules` (the first one by default) when there is no such
-/// file yet; `None` once the fault is told.
-fn open_editor(path: &Path, name: &str, rules: Option<&str>) -> Option<Editor> {
-    let editor = match std::fs::read_to_string(path) {
-        Ok(text) => match Editor::open(name, &text, &drumfire_core::rules::ALL) {
-            Ok(e) => e,
-            Err(err) => {
-                tell!("{err}");
-                return None;
-            }
-        },
+/// file yet; or why not.
+fn open_editor(path: &Path, name: &str, rules: Option<&str>) -> Result<Editor, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            Editor::open(name, &text, &drumfire_core::rules::ALL).map_err(|e| e.to_string())
+        }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let all = &drumfire_core::rules::ALL;
             let rules = rules.or(all.first().map(|r| r.id)).unwrap_or_default();
             match all.find(rules) {
-                Some(r) => Editor::new(all, r, name),
-                None => {
-                    let known = all.ids();
-                    tell!(
-                        "--rules: unknown rule set `{rules}`; known: {}",
-                        known.join(", ")
-                    );
-                    return None;
-                }
+                Some(r) => Ok(Editor::new(all, r, name)),
+                None => Err(format!(
+                    "--rules: unknown rule set `{rules}`; known: {}",
+                    all.ids().join(", ")
+                )),
             }
         }
-        Err(e) => {
-            tell!("{name}:1:1: cannot read the file: {e}");
-            return None;
-        }
-    };
-    Some(editor)
+        Err(e) => Err(format!("{name}:1:1: cannot read the file: {e}")),
+    }
 }
 
 /// The document being edited: the editor on its file, the rule set's panels, the
@@ -368,6 +336,8 @@ fn new_doc(editor: Editor, path: PathBuf, panels_of: fn(&str) -> &'static dyn Ed
         status: String::new(),
         settings: false,
         saved,
+        leaving: false,
+        framed: None,
     };
     doc.refresh_errors();
     doc
@@ -375,13 +345,7 @@ fn new_doc(editor: Editor, path: PathBuf, panels_of: fn(&str) -> &'static dyn Ed
 
 /// Puts the scenario on the table (hexes, counters, resources), as spawned for play.
 fn spawn_doc(world: &mut World) {
-    let doomed: Vec<Entity> = world
-        .query_filtered::<Entity, Or<(With<HexCell>, With<Counter>, With<HexMarker>)>>()
-        .iter(world)
-        .collect();
-    for e in doomed {
-        world.despawn(e);
-    }
+    drumfire_core::game::despawn_the_table(world);
     if let Some(s) = world.resource::<Doc>().editor.as_scenario() {
         drumfire_core::scenario::spawn(world, &s);
     }
@@ -393,12 +357,12 @@ fn frame_map(
     geometry: Res<crate::board::geometry::BoardGeometry>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&mut Transform, &mut Projection), With<crate::board::cache::BoardCamera>>,
-    mut framed: Local<Option<(u16, u16)>>,
+    mut doc: ResMut<Doc>,
 ) {
-    if *framed == Some((geometry.width, geometry.height)) {
+    if doc.framed == Some((geometry.width, geometry.height)) {
         return;
     }
-    *framed = Some((geometry.width, geometry.height));
+    doc.framed = Some((geometry.width, geometry.height));
     let insets = crate::input::Insets {
         left: ui::LEFT_WIDTH,
         right: ui::RIGHT_WIDTH,
@@ -438,24 +402,29 @@ fn apply_edits(world: &mut World) {
         EditorCommand::Play => {
             if doc.errors.is_empty() {
                 save(&mut doc);
-                let exe = std::env::current_exe();
-                let status = exe.and_then(|exe| {
-                    std::process::Command::new(exe)
-                        .arg("play")
-                        .arg(&doc.path)
-                        .spawn()
-                });
-                if let Err(e) = status {
-                    doc.status = format!("Could not start the game: {e}");
+                if !doc.unsaved() {
+                    let play = vec!["play".into(), doc.path.clone().into_os_string()];
+                    world.insert_resource(crate::screen::Launch(play));
+                    return;
                 }
             } else {
                 doc.status = "Fix the errors below before playing.".into();
             }
         }
+        EditorCommand::Leave => {
+            if !doc.unsaved() || doc.leaving {
+                let left = format!("Left the editor ({}).", doc.path.display());
+                world.insert_resource(crate::screen::ToStart(left));
+                return;
+            }
+            doc.leaving = true;
+            doc.status = "Changes not saved: Leave again to drop them, or Save first.".into();
+        }
         EditorCommand::Goto(_) | EditorCommand::None => {}
     }
     let changed = doc.editor.file != before;
     if changed {
+        doc.leaving = false;
         doc.refresh_errors();
         let map_changed = doc.editor.file.map != before.map
             || doc.editor.file.victory != before.victory
@@ -501,6 +470,8 @@ fn shortcuts(keys: Res<ButtonInput<KeyCode>>, mut command: ResMut<EditorCommand>
         *command = EditorCommand::Redo;
     } else if ctrl && keys.just_pressed(KeyCode::KeyS) {
         *command = EditorCommand::Save;
+    } else if keys.just_pressed(KeyCode::Escape) {
+        *command = EditorCommand::Leave;
     }
 }
 

@@ -34,17 +34,20 @@ fn draw(
     mut command: ResMut<EditorCommand>,
     hover: Res<Hover>,
     mut area: ResMut<MapArea>,
-    mut buffers: Local<Buffers>,
+    mut buffers: Local<crate::screen::OfTheGame<Buffers>>,
+    serial: Option<Res<crate::screen::GameSerial>>,
 ) -> Result {
+    // What was being typed in the scenario edited last is not this one's.
+    let buffers = buffers.of(serial.as_deref().copied().unwrap_or_default());
     let ctx = contexts.ctx_mut()?;
     let mut root = crate::screen::root_ui(ctx, "editor_root");
     let mut edits: Vec<Edit> = Vec::new();
     top_bar(&mut root, &mut doc, &mut command);
     bottom_checks(&mut root, &mut doc, &mut command);
-    tools(&mut root, &mut doc, &mut edits, &mut buffers);
-    inspector::info(&mut root, &mut doc, &hover, &mut edits, &mut buffers);
+    tools(&mut root, &mut doc, &mut edits, buffers);
+    inspector::info(&mut root, &mut doc, &hover, &mut edits, buffers);
     if doc.settings {
-        settings(ctx, &mut doc, &mut edits, &mut buffers);
+        settings(ctx, &mut doc, &mut edits, buffers);
     }
     let free = root.available_rect_before_wrap();
     area.0 = Some(Rect::new(free.min.x, free.min.y, free.max.x, free.max.y));
@@ -97,12 +100,13 @@ impl Buffers {
 fn top_bar(root: &mut egui::Ui, doc: &mut Doc, command: &mut EditorCommand) {
     egui::Panel::top("editor_bar").show(root, |ui| {
         ui.horizontal(|ui| {
-            ui.heading(format!("Editor: {}", doc.editor.file.title));
-            ui.label(format!(
-                "{}{}",
-                doc.path.display(),
-                if doc.unsaved() { " (unsaved)" } else { "" }
-            ));
+            if ui
+                .button("Leave")
+                .on_hover_text("Back to the start screen (Esc); asks again over changes not saved")
+                .clicked()
+            {
+                *command = EditorCommand::Leave;
+            }
             ui.separator();
             let (can_undo, can_redo) = doc.editor.can_undo_redo();
             if ui
@@ -126,7 +130,7 @@ fn top_bar(root: &mut egui::Ui, doc: &mut Doc, command: &mut EditorCommand) {
             if ui
                 .add_enabled(playable, egui::Button::new("Play this"))
                 .on_disabled_hover_text("The scenario has errors (below)")
-                .on_hover_text("Save, then open the scenario in a game window")
+                .on_hover_text("Save, then play the scenario in this window")
                 .clicked()
             {
                 *command = EditorCommand::Play;
@@ -138,6 +142,14 @@ fn top_bar(root: &mut egui::Ui, doc: &mut Doc, command: &mut EditorCommand) {
             {
                 doc.settings = !doc.settings;
             }
+            // The names last, so that no button moves when they change (saved or not).
+            ui.separator();
+            ui.heading(format!("Editor: {}", doc.editor.file.title));
+            ui.label(format!(
+                "{}{}",
+                doc.path.display(),
+                if doc.unsaved() { " (unsaved)" } else { "" }
+            ));
         });
     });
 }

@@ -72,7 +72,8 @@ pub fn plugin(app: &mut App) {
 
 /// When the game waits on a side the computer plays, gives that side's order once
 /// the pause is over.
-fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<u64>) {
+fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<crate::screen::OfTheGame<u64>>) {
+    let salt = salt.in_world(world);
     let computer = world.resource::<Computer>().clone();
     // Fast, the board shows no orders either.
     if let Some(mut motion) = world.get_resource_mut::<crate::board::motion::Motion>()
@@ -112,7 +113,7 @@ fn play(world: &mut World, mut waited: Local<f32>, mut salt: Local<u64>) {
     }
     *waited += world.resource::<Time>().delta_secs();
     let hard = computer.is_hard(side) && world.contains_resource::<GameSource>();
-    if hard && !think(world, side, &mut salt) {
+    if hard && !think(world, side, salt) {
         return;
     }
     let pace = world

@@ -60,7 +60,8 @@ pub fn key(keys: Res<ButtonInput<KeyCode>>, mut hint: ResMut<Hint>) {
 
 /// Works the hint out: started when asked (for a person's side awaited), shown when
 /// found, dropped when the game moves on.
-pub fn advance(world: &mut World, mut salt: Local<u64>) {
+pub fn advance(world: &mut World, mut salt: Local<crate::screen::OfTheGame<u64>>) {
+    let salt = salt.in_world(world);
     let moment = world.resource::<OrderLog>().0.len();
     let asked = std::mem::take(&mut world.resource_mut::<Hint>().request);
     if world

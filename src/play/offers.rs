@@ -122,8 +122,11 @@ pub struct OutOfReach(pub Option<(hexx::Hex, String)>);
 /// is neither where it stands nor among its moves.
 fn explain_out_of_reach(
     world: &mut World,
-    mut seen: Local<Option<(Option<Entity>, Option<hexx::Hex>, GameMoment)>>,
+    mut seen: Local<
+        crate::screen::OfTheGame<Option<(Option<Entity>, Option<hexx::Hex>, GameMoment)>>,
+    >,
 ) {
+    let seen = seen.in_world(world);
     let selected = world.resource::<Selection>().counter;
     let hover = world.resource::<Hover>().0;
     let key = (selected, hover, GameMoment::of(world));
@@ -196,7 +199,11 @@ impl GameMoment {
 }
 
 /// Works out [`Idle`] when the selection or the game changed.
-fn explain_idle(world: &mut World, mut seen: Local<Option<(Option<Entity>, GameMoment)>>) {
+fn explain_idle(
+    world: &mut World,
+    mut seen: Local<crate::screen::OfTheGame<Option<(Option<Entity>, GameMoment)>>>,
+) {
+    let seen = seen.in_world(world);
     let selected = world.resource::<Selection>().counter;
     let key = (selected, GameMoment::of(world));
     if seen.as_ref() == Some(&key) || !orders::is_settled(world) {
@@ -347,6 +354,7 @@ fn pass_on_space(world: &mut World) {
 /// What the offers were last worked out for.
 #[derive(PartialEq, Clone, Default)]
 pub struct Seen {
+    game: crate::screen::GameSerial,
     selected: Option<Entity>,
     journal: usize,
 }
@@ -358,6 +366,10 @@ pub fn due(world: &mut World, last: &mut Option<Seen>) -> bool {
         return false;
     }
     let now = Seen {
+        game: world
+            .get_resource::<crate::screen::GameSerial>()
+            .copied()
+            .unwrap_or_default(),
         selected: world.resource::<Selection>().counter,
         journal: world.resource::<Journal>().entries().len(),
     };

@@ -488,6 +488,14 @@ pub(crate) fn afresh(world: &mut World, source: &GameSource, orders: Vec<Order>)
     if let Some(mut thinking) = world.get_resource_mut::<super::computer::Thinking>() {
         thinking.1.forget_turns();
     }
+    // What each system remembers of a game, and the glides of the last one's moves,
+    // are forgotten.
+    world
+        .get_resource_or_insert_with(crate::screen::GameSerial::default)
+        .0 += 1;
+    if let Some(mut motion) = world.get_resource_mut::<crate::board::motion::Motion>() {
+        motion.forget();
+    }
     super::parts::reset(world);
     world.resource_mut::<ReplayQueue>().0 = orders.into();
 }
@@ -506,8 +514,9 @@ pub fn feed_replay(world: &mut World) {
 }
 
 /// Writes the autosave at the start of every turn.
-fn autosave(world: &mut World, mut last: Local<u16>) {
+fn autosave(world: &mut World, mut last: Local<crate::screen::OfTheGame<u16>>) {
     let turn = world.resource::<Turn>().0;
+    let last = last.in_world(world);
     if turn == *last
         || !world.resource::<ReplayQueue>().0.is_empty()
         || !orders::is_settled(world)

@@ -428,8 +428,8 @@ fn bottom_log(root: &mut egui::Ui, world: &mut World, parts: Option<&'static dyn
             let height = bar.response.rect.height();
             ui.ctx().data_mut(|d| d.insert_temp(rows_id, height));
             ui.separator();
-            with::<Panels, _>(world, |p| {
-                let only = play_panels::log_turn(&p.play);
+            with::<Panels, _>(world, |mut p| {
+                let only = play_panels::log_turn(&mut p.play);
                 egui::ScrollArea::vertical()
                     .stick_to_bottom(true)
                     .auto_shrink([false, false])

@@ -23,19 +23,36 @@ pub struct PlayView<'w, 's> {
     pub(crate) help: ResMut<'w, HelpOpen>,
     pub(crate) two: ResMut<'w, TwoMachines>,
     pub(crate) handoff: ResMut<'w, Handoff>,
-    pub(crate) log_turn: Local<'s, Option<u16>>,
+    pub(crate) log_turn: Local<'s, crate::screen::OfTheGame<Option<u16>>>,
+    pub(crate) game: Option<Res<'w, crate::screen::GameSerial>>,
     pub(crate) outcome: Option<Res<'w, Outcome>>,
     pub(crate) objectives: Query<'w, 's, (&'static HexCell, &'static Objective)>,
     pub(crate) info: Res<'w, ScenarioInfo>,
     pub(crate) sides: Res<'w, SideList>,
     pub(crate) lost: Res<'w, StepsLost>,
-    pub(crate) victory_seen: Local<'s, bool>,
+    pub(crate) victory_seen: Local<'s, crate::screen::OfTheGame<bool>>,
 }
 
 impl PlayView<'_, '_> {
     /// Piece names by id, as the log names them.
     pub fn names(&self) -> BTreeMap<String, String> {
         self.names.0.clone()
+    }
+
+    fn serial(&self) -> crate::screen::GameSerial {
+        self.game.as_deref().copied().unwrap_or_default()
+    }
+
+    /// The log's turn filter, of this game.
+    fn log_turn(&mut self) -> &mut Option<u16> {
+        let serial = self.serial();
+        self.log_turn.of(serial)
+    }
+
+    /// The victory window was seen (closed) in this game.
+    fn victory_seen(&mut self) -> &mut bool {
+        let serial = self.serial();
+        self.victory_seen.of(serial)
     }
 }
 
@@ -458,17 +475,17 @@ pub fn log_controls(ui: &mut egui::Ui, play: &mut PlayView, turns: u16) {
     if ui.small_button("Export log").clicked() {
         *play.session = SessionRequest::ExportLog;
     }
-    let current = match *play.log_turn {
+    let current = match *play.log_turn() {
         Some(t) => format!("Turn {t}"),
         None => "All turns".into(),
     };
     egui::ComboBox::from_id_salt("log_turn")
         .selected_text(current)
         .show_ui(ui, |ui| {
-            ui.selectable_value(&mut *play.log_turn, None, "All turns");
+            ui.selectable_value(play.log_turn(), None, "All turns");
             for t in 0..=turns {
                 ui.selectable_value(
-                    &mut *play.log_turn,
+                    play.log_turn(),
                     Some(t),
                     if t == 0 {
                         "Set-up".to_owned()
@@ -481,8 +498,8 @@ pub fn log_controls(ui: &mut egui::Ui, play: &mut PlayView, turns: u16) {
 }
 
 /// The turn the log shows, if filtered.
-pub fn log_turn(play: &PlayView) -> Option<u16> {
-    *play.log_turn
+pub fn log_turn(play: &mut PlayView) -> Option<u16> {
+    *play.log_turn()
 }
 
 /// Keyboard shortcuts, table mode, and the rule set's rules in brief (a heading and
@@ -539,10 +556,10 @@ pub fn help_window(
 /// The result and the scenario's victory conditions, when the game is over.
 pub fn victory_window(ctx: &egui::Context, play: &mut PlayView) {
     let Some(outcome) = play.outcome.as_deref().cloned() else {
-        *play.victory_seen = false;
+        *play.victory_seen() = false;
         return;
     };
-    if *play.victory_seen {
+    if *play.victory_seen() {
         return;
     }
     let sides = play.sides.clone();
@@ -597,7 +614,7 @@ pub fn victory_window(ctx: &egui::Context, play: &mut PlayView) {
             }
         });
     if close {
-        *play.victory_seen = true;
+        *play.victory_seen() = true;
     }
 }
 

@@ -413,6 +413,66 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
     assert!(kept.contains("computer_pace: 0.0,"), "{kept}");
 }
 
+/// The editor in the one window: the start screen's "Edit a copy" opens it in place,
+/// Esc leaves it for the start screen, and "Play this" plays the scenario edited in
+/// place of the editor, whose game leads back to the start screen: the window never
+/// closes.
+#[test]
+#[ignore = "needs Xvfb, Mesa's Vulkan driver, xdotool and ImageMagick; run by .ci/run"]
+fn the_editor_opens_plays_and_leaves_in_the_one_window() {
+    let root = std::env::temp_dir().join(format!("drumfire-edit-{}", std::process::id()));
+    let (desk, data) = (root.join("desk"), root.join("data"));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&desk).unwrap();
+    let mut s = Session::start_with(&[], &data, Some(&desk));
+    let pointed = |img: &image::RgbaImage| count_near(img, FIRST_TIME_YELLOW, 4) > 300;
+    s.grab_until("edit-0-start.png", pointed);
+    let window = s.window_id();
+    // The chosen scenario (the tutorial, first on the list) edited as a copy.
+    let edit_a_copy = || {
+        s.act(&["mousemove", "1090", "259"]);
+        s.act(&["click", "1"]);
+        s.wait_for_title("editing");
+    };
+    edit_a_copy();
+    s.act(&["mousemove", "1100", "760"]);
+    let editor = s.grab("edit-1-editor.png");
+    let total = (editor.width() * editor.height()) as usize;
+    assert!(
+        count_near(&editor, [200, 204, 146], 12) > total / 20,
+        "the editor's map is drawn"
+    );
+    assert!(
+        data.join("scenarios/my_tutorial.ron").is_file(),
+        "the copy is written"
+    );
+    // Nothing changed: Esc leaves at once.
+    s.act(&["key", "Escape"]);
+    s.wait_for_title("^Drumfire$");
+    s.grab("edit-2-left.png");
+    edit_a_copy();
+    s.act(&["mousemove", "235", "12"]);
+    s.act(&["click", "1"]);
+    s.wait_for_title("Saint-Aubert");
+    s.act(&["mousemove", "1100", "760"]);
+    let game = s.grab("edit-3-played.png");
+    assert!(
+        crate::common::colours(&game) > 50,
+        "the game of the scenario edited is drawn"
+    );
+    s.leave_to_the_start_screen("Saint-Aubert", "edit-4-menu.png");
+    assert_eq!(
+        s.window_id(),
+        window,
+        "one window: it never closed between the start screen, the editor and the game"
+    );
+    assert_eq!(
+        std::fs::read_dir(&desk).unwrap().count(),
+        0,
+        "the desk stays empty"
+    );
+}
+
 /// `drumfire ARGS` with its files in `data`, started from `desk`; it must succeed.
 fn drumfire_in(data: &Path, desk: &Path, args: &[&str]) {
     let out = Command::new(env!("CARGO_BIN_EXE_drumfire"))

@@ -92,7 +92,7 @@ impl CorePlugin {
             // The phase's transitions are not the game's: they run always, and find
             // nothing to do while there is no game.
             app.init_state::<Phase>();
-            crate::gate::gated(app, resource_exists::<scenario::Rules>, core_systems);
+            crate::gate::gated(app, resource_exists::<InPlay>, core_systems);
             for rules in rule_sets.iter() {
                 crate::gate::gated(app, playing(rules.id), rules.plugin);
             }
@@ -100,9 +100,19 @@ impl CorePlugin {
     }
 }
 
-/// A run condition: is a game of rule set `id` in the world?
-pub fn playing(id: &'static str) -> impl Fn(Option<Res<scenario::Rules>>) -> bool + Clone {
-    move |rules: Option<Res<scenario::Rules>>| rules.is_some_and(|r| r.0.id == id)
+/// A game is in play in the world: put in place by [`start`] (or [`CorePlugin`]),
+/// taken away by [`clear`]. A scenario spawned for something else (the editor's) has
+/// its rules in the world but no game: the core's systems and its rule set's rest.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct InPlay;
+
+/// A run condition: is a game of rule set `id` in play in the world?
+pub fn playing(
+    id: &'static str,
+) -> impl Fn(Option<Res<scenario::Rules>>, Option<Res<InPlay>>) -> bool + Clone {
+    move |rules: Option<Res<scenario::Rules>>, in_play: Option<Res<InPlay>>| {
+        in_play.is_some() && rules.is_some_and(|r| r.0.id == id)
+    }
 }
 
 /// The core's systems and the resources no game changes: the flow of play, table mode,
@@ -139,6 +149,7 @@ fn fresh_core(world: &mut World, scenario: &Scenario, seed: u64) {
     world.remove_resource::<flow::SetupOrders>();
     world.insert_resource(crate::fork::Parts::default());
     crate::fork::keep(world, core_parts);
+    world.insert_resource(InPlay);
 }
 
 /// The rule set's own resources of a game put in place (after the scenario's spawn),
@@ -236,6 +247,33 @@ pub fn start_when_run(world: &mut World, scenario: &Scenario, seed: u64, mode: M
     });
 }
 
+/// The world's game taken off the table whole, for something else to use the table
+/// (the scenario editor spawns its own map and counters): what its rule set kept, the
+/// dice shared with another machine, its entities and its rules. The core's systems and
+/// every rule set's then rest until [`start`] puts a game in place again.
+pub fn clear(world: &mut World) {
+    leave(world);
+    despawn_the_table(world);
+    world.remove_resource::<InPlay>();
+    world.remove_resource::<scenario::Rules>();
+    world.remove_resource::<Outcome>();
+    world.insert_resource(bevy_state::state::NextState::<Phase>::Unchanged);
+}
+
+/// Every map cell, counter and marker despawned (the resources that describe them
+/// stay until the next scenario is spawned).
+pub fn despawn_the_table(world: &mut World) {
+    use crate::counters::{Counter, HexMarker};
+    use crate::map::HexCell;
+    let doomed: Vec<Entity> = world
+        .query_filtered::<Entity, Or<(With<Counter>, With<HexCell>, With<HexMarker>)>>()
+        .iter(world)
+        .collect();
+    for e in doomed {
+        world.despawn(e);
+    }
+}
+
 /// The world's game, if it has one, taken off the table: what its rule set kept and
 /// the dice shared with another machine (its entities go as the next is put in place).
 fn leave(world: &mut World) {
@@ -251,15 +289,7 @@ fn leave(world: &mut World) {
 /// of the game before despawned, the core's and the rule set's resources made afresh,
 /// the phase set (any transition still to come dropped). Returns the first phase.
 fn put(world: &mut World, scenario: &Scenario, seed: u64, mode: Mode) -> Phase {
-    use crate::counters::{Counter, HexMarker};
-    use crate::map::HexCell;
-    let doomed: Vec<Entity> = world
-        .query_filtered::<Entity, Or<(With<Counter>, With<HexCell>, With<HexMarker>)>>()
-        .iter(world)
-        .collect();
-    for e in doomed {
-        world.despawn(e);
-    }
+    despawn_the_table(world);
     fresh_core(world, scenario, seed);
     scenario::spawn(world, scenario);
     install(world, scenario.rules);

@@ -14,11 +14,13 @@ use std::sync::OnceLock;
 
 mod info_of;
 mod list;
+mod pieces;
 mod reading;
 
 use info_of::*;
 pub use info_of::{order_tag, rules_order};
 pub use list::{OlderFormat, RuleSets};
+pub use pieces::{PieceSealing, SealsInPieces};
 pub use reading::{OrderSeed, order_names, read_variant};
 
 /// A computer player's choice of order for a side, varied by a salt.
@@ -29,33 +31,6 @@ pub type Shortlist = fn(&World, u8, u64) -> Vec<Order>;
 
 /// A rule set's check that a side may give its secret order sealed now.
 pub type MaySeal = fn(&World, u8) -> Result<(), Refusal>;
-
-/// How a rule set whose secret is shown bit by bit (the Great War's Artillery Plan:
-/// a turn's Planned Fire at a time) seals it piece by piece, in its own orders.
-pub struct PieceSealing {
-    /// The secret order as it travels sealed (the order that carries a seal for
-    /// each piece), and the text the player keeps: `None` when it is no secret.
-    /// The nonce is the player's, for this order.
-    pub seal: fn(&World, &Order, &str) -> Option<(Order, String)>,
-    /// The order that opens what the rules now show of `side`'s secret, from the
-    /// kept text and the nonce it was sealed with: `None` when nothing is due.
-    pub opening: fn(&World, u8, &str, &str) -> Option<Order>,
-    /// The seals an order gives and the pieces it opens (for `drumfire replay`).
-    pub tally: fn(&Order) -> (usize, usize),
-    /// An order that turns over a piece of its side's secret as its player gives it
-    /// (the ACW: a unit acting on a chit still face down), with that piece shown from
-    /// what the player's own machine keeps ([`PieceSealing::keep`]): `None` when the
-    /// order shows nothing.
-    pub show: fn(&World, &Order) -> Option<Order>,
-    /// Puts `side`'s kept secret (its text and nonce) where this machine's own screen
-    /// and computer player read it, and the rules never do when they decide what
-    /// happens: it is in no state hash and no save. A text that is not the secret
-    /// sealed now takes it away.
-    pub keep: fn(&mut World, u8, &str, &str),
-    /// What else a replay of `orders` checked of the secrets, in a line for
-    /// `drumfire replay` (the ACW: its dominoes dealt locked): `None` when nothing.
-    pub checked: fn(&[Order]) -> Option<String>,
-}
 
 // ---- Its part in the scenario editor ------------------------------------------------
 

@@ -67,7 +67,7 @@ pub fn sealed(order: &Order, nonce: &str) -> Option<(Order, String)> {
 pub fn tally(rules: &crate::rule_set::RuleSetInfo, orders: &[Order]) -> (usize, usize) {
     orders.iter().fold((0, 0), |(s, o), order| {
         let (ds, dopen) = match rules.seal_in_pieces() {
-            Some(pieces) => (pieces.tally)(order),
+            Some(pieces) => pieces.tally(order),
             None => (
                 usize::from(matches!(order, Order::Sealed { .. })),
                 usize::from(matches!(order, Order::Open { .. })),
@@ -84,7 +84,7 @@ pub fn sealed_in(world: &World, order: &Order, nonce: &str) -> Option<(Order, St
         .get_resource::<Rules>()
         .and_then(|r| r.0.seal_in_pieces())
     {
-        Some(pieces) => (pieces.seal)(world, order, nonce),
+        Some(pieces) => pieces.seal(world, order, nonce),
         None => sealed(order, nonce),
     }
 }
@@ -93,7 +93,7 @@ pub fn sealed_in(world: &World, order: &Order, nonce: &str) -> Option<(Order, St
 /// shown ([`crate::rule_set::PieceSealing::show`]): `None` when it shows nothing.
 pub fn shown_in(world: &World, order: &Order) -> Option<Order> {
     let pieces = world.get_resource::<Rules>()?.0.seal_in_pieces()?;
-    (pieces.show)(world, order)
+    pieces.show(world, order)
 }
 
 /// Puts a player's own kept secret in `world` (or takes it away when `None`), for

@@ -563,8 +563,9 @@ pub fn source_name(world: &World, id: &str) -> String {
 /// where a battery or factor fires at the same hex as the turn before.
 fn draw_plan_overlay(
     world: &mut World,
-    mut drawn: Local<Option<(Option<u8>, usize, Vec<Assignment>)>>,
+    mut drawn: Local<crate::screen::OfTheGame<Option<(Option<u8>, usize, Vec<Assignment>)>>>,
 ) {
+    let drawn = drawn.in_world(world);
     let draft = world.resource::<PlanDraft>().clone();
     let key = (draft.side, draft.show_turn, draft.missions.clone());
     if drawn.as_ref() == Some(&key) {

@@ -88,6 +88,8 @@ pub fn reset(world: &mut World) {
     world.insert_resource(PendingTarget::default());
     world.insert_resource(IntentQueue::default());
     world.insert_resource(GwPreview::default());
+    // The last game's plotted missions are not this one's.
+    world.insert_resource(super::plan::PlanDraft::default());
 }
 
 /// Tells the board whether a hex is being picked, so that its clicks are the pick's.

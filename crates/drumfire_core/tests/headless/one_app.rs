@@ -121,3 +121,33 @@ fn a_game_put_in_place_of_another_leaves_nothing_of_the_other_s_rule_set() {
         ))
     );
 }
+
+/// A game cleared off the table (the editor takes it) leaves no piece, map cell or
+/// rule set behind, the app runs on with nothing to do, and the next game started
+/// is the game an app of its own plays.
+#[test]
+fn a_cleared_table_holds_nothing_and_the_next_game_is_as_an_app_of_its_own() {
+    use drumfire_core::counters::Counter;
+    use drumfire_core::map::HexCell;
+    let scenarios = one_of_each_rule_set();
+    let mut game =
+        Game::of_every_rule_set(&drumfire_core::rules::ALL, &scenarios[2], 5, Mode::Rules);
+    drumfire_core::game::clear(game.world_mut());
+    let world = game.world_mut();
+    assert_eq!(world.query::<&Counter>().iter(world).count(), 0);
+    assert_eq!(world.query::<&HexCell>().iter(world).count(), 0);
+    assert!(!world.contains_resource::<drumfire_core::scenario::Rules>());
+    let journal = game.journal().entries().len();
+    for _ in 0..3 {
+        game.world_mut().run_schedule(bevy_app::Main);
+    }
+    assert_eq!(
+        game.journal().entries().len(),
+        journal,
+        "nothing is played on a cleared table"
+    );
+    game.start(&scenarios[3], 6, Mode::Rules);
+    let mut alone = Game::new(&scenarios[3], 6);
+    assert_eq!(game.state_hash(), alone.state_hash());
+    assert_eq!(played(&mut game, 6), played(&mut alone, 6));
+}

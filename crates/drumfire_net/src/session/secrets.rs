@@ -21,7 +21,7 @@ pub fn opening(
         .seal_in_pieces()
     {
         return sealed.iter().rev().find_map(|(number, text)| {
-            (pieces.opening)(world, me, text, &sealed::nonce(&chain.secret(), *number))
+            pieces.opening(world, me, text, &sealed::nonce(&chain.secret(), *number))
         });
     }
     let seal = world.resource::<sealed::Seals>().0.get(&me)?.clone();
@@ -83,8 +83,8 @@ pub fn keep_secret(
     };
     match sealed.last_key_value() {
         Some((number, text)) => {
-            (pieces.keep)(world, me, text, &sealed::nonce(&chain.secret(), *number));
+            pieces.keep(world, me, text, &sealed::nonce(&chain.secret(), *number));
         }
-        None => (pieces.keep)(world, me, "", ""),
+        None => pieces.keep(world, me, "", ""),
     }
 }

@@ -15,7 +15,7 @@
 //! their chits while they are still face down. With chits sealed the rules cannot
 //! read them, so every defender that could fire on a Fire or Opportunity Fire chit
 //! counts ([`super::resolve::charge_shots`]); the defenders' own machine holds fire at
-//! once when none of them has such a chit ([`PieceSealing::opening`]), so the other
+//! once when none of them has such a chit ([`SealsInPieces::opening`]), so the other
 //! player learns no more than at the table.
 //! Ours — A-24 in docs/rules/acw.md.
 //!
@@ -31,21 +31,110 @@ use super::chit::Chit;
 use super::state::{AcwOrder, AcwState};
 use super::view;
 use crate::orders::{Order, Refusal};
-use crate::rule_set::PieceSealing;
+use crate::rule_set::{PieceSealing, SealsInPieces};
 use crate::scenario::SideList;
 use crate::shared_dice::{hex, labelled};
 use bevy_ecs::prelude::*;
 use std::collections::BTreeMap;
 
 /// How the ACW seals its order chits: for [`crate::rule_set::RuleSetInfo`].
-pub static SEALING: PieceSealing = PieceSealing {
-    seal,
-    opening,
-    tally,
-    show,
-    keep,
-    checked: super::deal::checked,
-};
+pub static SEALING: PieceSealing = PieceSealing::of::<super::Acw>();
+
+impl SealsInPieces for super::Acw {
+    /// [`SealsInPieces::seal`]: a side's chits as [`AcwOrder::SealChits`], and their text.
+    fn seal(_: &World, order: &Order, nonce: &str) -> Option<(Order, String)> {
+        let (side, kept) = order.secret()?;
+        let Some(AcwOrder::Chits { chits, .. }) = order.rules::<AcwOrder>() else {
+            return None;
+        };
+        let seals = chits
+            .iter()
+            .map(|(unit, chit)| {
+                let seal = chit_seal(side, unit, *chit, &chit_nonce(nonce, unit));
+                (unit.clone(), seal)
+            })
+            .collect();
+        Some((AcwOrder::SealChits { side, seals }.into(), kept))
+    }
+
+    /// [`SealsInPieces::opening`]: `side`'s step of a deal of dominoes when one is due
+    /// (its lock from `nonce`, that of its chits sealed this turn: [`super::deal`]);
+    /// while `side`'s units may fire at a charger and none of them has a chit it could
+    /// fire on, its machine holds their fire by itself.
+    fn opening(world: &World, side: u8, _: &str, nonce: &str) -> Option<Order> {
+        if let Some(step) = super::deal::opening(world, side, nonce) {
+            return Some(step);
+        }
+        let state = world.get_resource::<AcwState>()?;
+        let k = state.firing_at?;
+        let sealed = world.get_resource::<ChitSeals>()?;
+        (state.charges.get(k)?.defender_side == side
+            && sealed.seals.contains_key(&side)
+            && super::resolve::charge_shooters(world, k).is_empty())
+        .then_some(Order::Pass { side })
+    }
+
+    /// [`SealsInPieces::tally`]: the seals given, the chits shown.
+    fn tally(order: &Order) -> (usize, usize) {
+        match order.rules::<AcwOrder>() {
+            Some(AcwOrder::SealChits { seals, .. }) => (seals.len(), 0),
+            Some(AcwOrder::Shown { .. }) => (0, 1),
+            _ => (0, 0),
+        }
+    }
+
+    /// [`SealsInPieces::keep`]: `side`'s chits from its kept text, where each still sealed
+    /// makes its seal again (anything else takes them away), and the looked-at dominoes
+    /// opened for it, read with its locks from `nonce` ([`super::deal::own`]).
+    fn keep(world: &mut World, side: u8, kept: &str, nonce: &str) {
+        let mine = world
+            .get_resource::<ChitSeals>()
+            .and_then(|s| s.seals.get(&side))
+            .and_then(|seals| {
+                let chits: Vec<(String, Chit)> = ron::from_str(kept).ok()?;
+                let mut out = BTreeMap::new();
+                for (unit, chit) in chits {
+                    let n = chit_nonce(nonce, &unit);
+                    if let Some(seal) = seals.get(&unit) {
+                        if *seal != chit_seal(side, &unit, chit, &n) {
+                            return None;
+                        }
+                        out.insert(unit, (chit, n));
+                    }
+                }
+                (out.len() == seals.len()).then_some(out)
+            });
+        crate::sealed::keep_own(world, mine.map(|chits| OwnChits { side, chits }));
+        let dominoes = super::deal::own(world, side, nonce);
+        crate::sealed::keep_own(world, dominoes);
+    }
+
+    /// [`SealsInPieces::show`]: an `Act` or `Fire` of a unit whose chit is sealed, inside
+    /// [`AcwOrder::Shown`] with the chit this machine keeps.
+    fn show(world: &World, order: &Order) -> Option<Order> {
+        let o = order.rules::<AcwOrder>()?;
+        let (AcwOrder::Act { side, unit, .. } | AcwOrder::Fire { side, unit, .. }) = o else {
+            return None;
+        };
+        world.get_resource::<ChitSeals>()?.seal_of(*side, unit)?;
+        let own = world.get_resource::<OwnChits>()?;
+        let (chit, nonce) = own.chits.get(unit).filter(|_| own.side == *side)?;
+        Some(
+            AcwOrder::Shown {
+                side: *side,
+                unit: unit.clone(),
+                chit: *chit,
+                nonce: nonce.clone(),
+                then: Box::new(o.clone()),
+            }
+            .into(),
+        )
+    }
+
+    fn checked(orders: &[Order]) -> Option<String> {
+        super::deal::checked(orders)
+    }
+}
 
 /// The chits given sealed this turn: by side, the units in the order their chits
 /// were placed, and the seals of those still face down.
@@ -99,96 +188,6 @@ pub fn chit_seal(side: u8, unit: &str, chit: Chit, nonce: &str) -> String {
             chit.name().as_bytes(),
         ],
     ))
-}
-
-/// [`PieceSealing::tally`]: the seals given, the chits shown.
-fn tally(order: &Order) -> (usize, usize) {
-    match order.rules::<AcwOrder>() {
-        Some(AcwOrder::SealChits { seals, .. }) => (seals.len(), 0),
-        Some(AcwOrder::Shown { .. }) => (0, 1),
-        _ => (0, 0),
-    }
-}
-
-/// [`PieceSealing::seal`]: a side's chits as [`AcwOrder::SealChits`], and their text.
-fn seal(_: &World, order: &Order, nonce: &str) -> Option<(Order, String)> {
-    let (side, kept) = order.secret()?;
-    let Some(AcwOrder::Chits { chits, .. }) = order.rules::<AcwOrder>() else {
-        return None;
-    };
-    let seals = chits
-        .iter()
-        .map(|(unit, chit)| {
-            let seal = chit_seal(side, unit, *chit, &chit_nonce(nonce, unit));
-            (unit.clone(), seal)
-        })
-        .collect();
-    Some((AcwOrder::SealChits { side, seals }.into(), kept))
-}
-
-/// [`PieceSealing::opening`]: `side`'s step of a deal of dominoes when one is due
-/// (its lock from `nonce`, that of its chits sealed this turn: [`super::deal`]);
-/// while `side`'s units may fire at a charger and none of them has a chit it could
-/// fire on, its machine holds their fire by itself.
-fn opening(world: &World, side: u8, _: &str, nonce: &str) -> Option<Order> {
-    if let Some(step) = super::deal::opening(world, side, nonce) {
-        return Some(step);
-    }
-    let state = world.get_resource::<AcwState>()?;
-    let k = state.firing_at?;
-    let sealed = world.get_resource::<ChitSeals>()?;
-    (state.charges.get(k)?.defender_side == side
-        && sealed.seals.contains_key(&side)
-        && super::resolve::charge_shooters(world, k).is_empty())
-    .then_some(Order::Pass { side })
-}
-
-/// [`PieceSealing::show`]: an `Act` or `Fire` of a unit whose chit is sealed, inside
-/// [`AcwOrder::Shown`] with the chit this machine keeps.
-fn show(world: &World, order: &Order) -> Option<Order> {
-    let o = order.rules::<AcwOrder>()?;
-    let (AcwOrder::Act { side, unit, .. } | AcwOrder::Fire { side, unit, .. }) = o else {
-        return None;
-    };
-    world.get_resource::<ChitSeals>()?.seal_of(*side, unit)?;
-    let own = world.get_resource::<OwnChits>()?;
-    let (chit, nonce) = own.chits.get(unit).filter(|_| own.side == *side)?;
-    Some(
-        AcwOrder::Shown {
-            side: *side,
-            unit: unit.clone(),
-            chit: *chit,
-            nonce: nonce.clone(),
-            then: Box::new(o.clone()),
-        }
-        .into(),
-    )
-}
-
-/// [`PieceSealing::keep`]: `side`'s chits from its kept text, where each still sealed
-/// makes its seal again (anything else takes them away), and the looked-at dominoes
-/// opened for it, read with its locks from `nonce` ([`super::deal::own`]).
-fn keep(world: &mut World, side: u8, kept: &str, nonce: &str) {
-    let mine = world
-        .get_resource::<ChitSeals>()
-        .and_then(|s| s.seals.get(&side))
-        .and_then(|seals| {
-            let chits: Vec<(String, Chit)> = ron::from_str(kept).ok()?;
-            let mut out = BTreeMap::new();
-            for (unit, chit) in chits {
-                let n = chit_nonce(nonce, &unit);
-                if let Some(seal) = seals.get(&unit) {
-                    if *seal != chit_seal(side, &unit, chit, &n) {
-                        return None;
-                    }
-                    out.insert(unit, (chit, n));
-                }
-            }
-            (out.len() == seals.len()).then_some(out)
-        });
-    crate::sealed::keep_own(world, mine.map(|chits| OwnChits { side, chits }));
-    let dominoes = super::deal::own(world, side, nonce);
-    crate::sealed::keep_own(world, dominoes);
 }
 
 /// Checks sealed chits: placed in the Orders phase, once, a seal behind each of the

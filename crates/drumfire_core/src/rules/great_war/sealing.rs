@@ -24,7 +24,7 @@ use super::state::{GwState, Prompt, Step};
 use super::{say, setup, side_name};
 use crate::flow::Turn;
 use crate::orders::{Order, Refusal};
-use crate::rule_set::PieceSealing;
+use crate::rule_set::{PieceSealing, SealsInPieces};
 use crate::scenario::{ScenarioInfo, hex_of};
 use crate::shared_dice::{hex, labelled};
 use bevy_ecs::prelude::*;
@@ -32,14 +32,87 @@ use hexx::Hex;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// How the Great War seals its Artillery Plans: for [`crate::rule_set::RuleSetInfo`].
-pub static SEALING: PieceSealing = PieceSealing {
-    seal,
-    opening,
-    tally,
-    show: |_, _| None,
-    keep,
-    checked: |_| None,
-};
+pub static SEALING: PieceSealing = PieceSealing::of::<super::GreatWar>();
+
+impl SealsInPieces for super::GreatWar {
+    /// [`SealsInPieces::seal`]: an Artillery Plan as [`GwOrder::SealPlan`], and its text.
+    fn seal(world: &World, order: &Order, nonce: &str) -> Option<(Order, String)> {
+        let (side, kept) = order.secret()?;
+        let Some(GwOrder::Plan { missions, .. }) = order.rules::<GwOrder>() else {
+            return None;
+        };
+        let turns = world.resource::<ScenarioInfo>().turns;
+        let seals = pieces(missions, turns)
+            .into_iter()
+            .map(|(piece, text)| {
+                let seal = piece_seal(side, &piece, &text, &piece_nonce(nonce, &piece));
+                (piece, seal)
+            })
+            .collect();
+        Some((GwOrder::SealPlan { side, seals }.into(), kept))
+    }
+
+    /// [`SealsInPieces::opening`]: the pieces of `side`'s plan the game waits on, opened
+    /// from the plan's text (`None` when it waits on none, or the text is not the plan
+    /// sealed).
+    fn opening(world: &World, side: u8, kept: &str, nonce: &str) -> Option<Order> {
+        let Some(Prompt::OpenPlot { side: s, turn }) = world.get_resource::<GwState>()?.prompt
+        else {
+            return None;
+        };
+        if s != side {
+            return None;
+        }
+        let seals = world.get_resource::<PlanSeals>()?;
+        let missions: Vec<Assignment> = ron::from_str(kept).ok()?;
+        let all = pieces(&missions, world.resource::<ScenarioInfo>().turns);
+        let mut out = Vec::new();
+        for piece in seals.due(side, turn) {
+            let opened = OpenedPiece {
+                text: all.get(&piece)?.clone(),
+                nonce: piece_nonce(nonce, &piece),
+                piece,
+            };
+            let made = piece_seal(side, &opened.piece, &opened.text, &opened.nonce);
+            if seals.seals.get(&side)?.get(&opened.piece) != Some(&made) {
+                return None;
+            }
+            out.push(opened);
+        }
+        Some(GwOrder::OpenPlan { side, pieces: out }.into())
+    }
+
+    /// [`SealsInPieces::tally`]: the seals a sealed plan gives, the pieces an opening opens.
+    fn tally(order: &Order) -> (usize, usize) {
+        match order.rules::<GwOrder>() {
+            Some(GwOrder::SealPlan { seals, .. }) => (seals.len(), 0),
+            Some(GwOrder::OpenPlan { pieces, .. }) => (0, pieces.len()),
+            _ => (0, 0),
+        }
+    }
+
+    /// [`SealsInPieces::keep`]: `side`'s plan from its kept text, where every piece still
+    /// sealed makes its seal again; anything else takes it away.
+    fn keep(world: &mut World, side: u8, kept: &str, nonce: &str) {
+        let turns = world.get_resource::<ScenarioInfo>().map_or(0, |i| i.turns);
+        let mine = world
+            .get_resource::<PlanSeals>()
+            .and_then(|s| s.seals.get(&side))
+            .and_then(|seals| {
+                let missions: Vec<Assignment> = ron::from_str(kept).ok()?;
+                let all = pieces(&missions, turns);
+                seals
+                    .iter()
+                    .all(|(piece, seal)| {
+                        all.get(piece).is_some_and(|text| {
+                            piece_seal(side, piece, text, &piece_nonce(nonce, piece)) == *seal
+                        })
+                    })
+                    .then_some(missions)
+            });
+        crate::sealed::keep_own(world, mine.map(|missions| OwnPlan { side, missions }));
+    }
+}
 
 /// A side's own Artillery Plan as its own machine keeps it while pieces of it are
 /// sealed: shown on its own Artillery Plan sheet, never read by the rules; in no
@@ -50,37 +123,6 @@ pub struct OwnPlan {
     pub side: u8,
     /// The plan as filed.
     pub missions: Vec<Assignment>,
-}
-
-/// [`PieceSealing::keep`]: `side`'s plan from its kept text, where every piece still
-/// sealed makes its seal again; anything else takes it away.
-fn keep(world: &mut World, side: u8, kept: &str, nonce: &str) {
-    let turns = world.get_resource::<ScenarioInfo>().map_or(0, |i| i.turns);
-    let mine = world
-        .get_resource::<PlanSeals>()
-        .and_then(|s| s.seals.get(&side))
-        .and_then(|seals| {
-            let missions: Vec<Assignment> = ron::from_str(kept).ok()?;
-            let all = pieces(&missions, turns);
-            seals
-                .iter()
-                .all(|(piece, seal)| {
-                    all.get(piece).is_some_and(|text| {
-                        piece_seal(side, piece, text, &piece_nonce(nonce, piece)) == *seal
-                    })
-                })
-                .then_some(missions)
-        });
-    crate::sealed::keep_own(world, mine.map(|missions| OwnPlan { side, missions }));
-}
-
-/// [`PieceSealing::tally`]: the seals a sealed plan gives, the pieces an opening opens.
-fn tally(order: &Order) -> (usize, usize) {
-    match order.rules::<GwOrder>() {
-        Some(GwOrder::SealPlan { seals, .. }) => (seals.len(), 0),
-        Some(GwOrder::OpenPlan { pieces, .. }) => (0, pieces.len()),
-        _ => (0, 0),
-    }
 }
 
 /// The piece that holds a plan's missions.
@@ -172,52 +214,6 @@ pub fn piece_seal(side: u8, piece: &str, text: &str, nonce: &str) -> String {
         "drumfire sealed plan piece",
         &[&[side], piece.as_bytes(), nonce.as_bytes(), text.as_bytes()],
     ))
-}
-
-/// [`PieceSealing::seal`]: an Artillery Plan as [`GwOrder::SealPlan`], and its text.
-fn seal(world: &World, order: &Order, nonce: &str) -> Option<(Order, String)> {
-    let (side, kept) = order.secret()?;
-    let Some(GwOrder::Plan { missions, .. }) = order.rules::<GwOrder>() else {
-        return None;
-    };
-    let turns = world.resource::<ScenarioInfo>().turns;
-    let seals = pieces(missions, turns)
-        .into_iter()
-        .map(|(piece, text)| {
-            let seal = piece_seal(side, &piece, &text, &piece_nonce(nonce, &piece));
-            (piece, seal)
-        })
-        .collect();
-    Some((GwOrder::SealPlan { side, seals }.into(), kept))
-}
-
-/// [`PieceSealing::opening`]: the pieces of `side`'s plan the game waits on, opened
-/// from the plan's text (`None` when it waits on none, or the text is not the plan
-/// sealed).
-fn opening(world: &World, side: u8, kept: &str, nonce: &str) -> Option<Order> {
-    let Some(Prompt::OpenPlot { side: s, turn }) = world.get_resource::<GwState>()?.prompt else {
-        return None;
-    };
-    if s != side {
-        return None;
-    }
-    let seals = world.get_resource::<PlanSeals>()?;
-    let missions: Vec<Assignment> = ron::from_str(kept).ok()?;
-    let all = pieces(&missions, world.resource::<ScenarioInfo>().turns);
-    let mut out = Vec::new();
-    for piece in seals.due(side, turn) {
-        let opened = OpenedPiece {
-            text: all.get(&piece)?.clone(),
-            nonce: piece_nonce(nonce, &piece),
-            piece,
-        };
-        let made = piece_seal(side, &opened.piece, &opened.text, &opened.nonce);
-        if seals.seals.get(&side)?.get(&opened.piece) != Some(&made) {
-            return None;
-        }
-        out.push(opened);
-    }
-    Some(GwOrder::OpenPlan { side, pieces: out }.into())
 }
 
 /// Checks a sealed plan: filed in its side's turn in the set-up, one seal for the

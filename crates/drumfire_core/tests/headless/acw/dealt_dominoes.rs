@@ -44,7 +44,7 @@ impl TwoMachines {
     /// `side`'s machine: what it keeps of its own secrets where its screen reads them.
     fn at(&mut self, side: u8) {
         let (text, nonce) = self.kept.get(&side).cloned().unwrap_or_default();
-        (sealing::SEALING.keep)(self.game.world_mut(), side, &text, &nonce);
+        sealing::SEALING.keep(self.game.world_mut(), side, &text, &nonce);
     }
 
     /// What `side`'s machine gives now: a step it gives by itself, else the
@@ -52,7 +52,7 @@ impl TwoMachines {
     fn next(&mut self, side: u8) -> Order {
         self.at(side);
         let (text, nonce) = self.kept.get(&side).cloned().unwrap_or_default();
-        if let Some(step) = (sealing::SEALING.opening)(self.game.world(), side, &text, &nonce) {
+        if let Some(step) = sealing::SEALING.opening(self.game.world(), side, &text, &nonce) {
             return step;
         }
         let order = self.bots[usize::from(side)]
@@ -148,12 +148,12 @@ fn between_two_machines_each_charges_dominoes_are_dealt_locked_and_read_only_by_
         "pinned: orders, charges dealt, fights, looked-at dominoes read and turned over as read"
     );
     // What `drumfire replay` says it checked.
-    let checked = (sealing::SEALING.checked)(&log).unwrap();
+    let checked = sealing::SEALING.checked(&log).unwrap();
     assert!(
         checked.starts_with("dominoes dealt locked: 6 sets, 12 locks shown"),
         "{checked}"
     );
-    assert_eq!((sealing::SEALING.checked)(&log[..10]), None);
+    assert_eq!(sealing::SEALING.checked(&log[..10]), None);
     // Turned over, read from the set and the dice: nothing of a deal is left.
     assert!(m.game.world().get_resource::<deal::Deals>().is_none());
     let says = |text: &str| journal_says(&m.game, text);
@@ -335,7 +335,7 @@ fn a_false_deal_is_caught_though_its_fight_is_never_fought() {
     m.submit(key.into()).expect("the charger's true lock");
     assert!(m.game.world().resource::<acw::AcwState>().charges[k].fought);
     let log = m.game.orders().to_vec();
-    let checked = (sealing::SEALING.checked)(&log).unwrap();
+    let checked = sealing::SEALING.checked(&log).unwrap();
     assert!(
         checked.contains("3 sets, 1 locks shown")
             && checked.contains("NOT PROVED: 3 sets whose locks were not both shown"),

@@ -38,7 +38,7 @@ impl Sealing {
     /// `side`'s machine: its own chits where its screen reads them.
     fn at(&mut self, side: u8) {
         let (text, nonce) = self.kept.get(&side).cloned().unwrap_or_default();
-        (sealing::SEALING.keep)(self.game.world_mut(), side, &text, &nonce);
+        sealing::SEALING.keep(self.game.world_mut(), side, &text, &nonce);
     }
 
     /// Gives an order as a machine would: chits sealed, an order of a unit on a
@@ -64,7 +64,7 @@ impl Sealing {
     fn due(&mut self) {
         while let Some(side) = self.game.awaiting() {
             self.at(side);
-            let Some(order) = (sealing::SEALING.opening)(self.game.world(), side, "", "") else {
+            let Some(order) = sealing::SEALING.opening(self.game.world(), side, "", "") else {
                 return;
             };
             self.given.push(order.clone());

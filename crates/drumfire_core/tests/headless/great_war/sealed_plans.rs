@@ -71,7 +71,7 @@ impl Sealing {
     fn opening(&self) -> Option<Order> {
         let side = self.game.awaiting()?;
         let (text, nonce) = self.kept.get(&side)?;
-        (sealing::SEALING.opening)(self.game.world(), side, text, nonce)
+        sealing::SEALING.opening(self.game.world(), side, text, nonce)
     }
 }
 
@@ -157,7 +157,11 @@ fn the_bombardment_phase_waits_for_the_sealed_plots_and_nothing_else_is_given_me
     assert!(err.0.contains("waits on"), "{err}");
     assert_eq!(s.game.state_hash(), before, "refusals change nothing");
     // Openings are for the plan sealed, not the other side's text.
-    assert!((sealing::SEALING.opening)(s.game.world(), side, &text, &nonce).is_none());
+    assert!(
+        sealing::SEALING
+            .opening(s.game.world(), side, &text, &nonce)
+            .is_none()
+    );
 }
 
 #[test]
@@ -398,7 +402,7 @@ fn the_owners_machine_shows_its_whole_sealed_plan_and_nothing_of_it_reaches_the_
     let before = s.game.state_hash();
     // Before anything opens, the plan as the rules know it is empty.
     assert!(setup_plan(&s, side).is_empty());
-    (sealing::SEALING.keep)(s.game.world_mut(), side, &text, &nonce);
+    sealing::SEALING.keep(s.game.world_mut(), side, &text, &nonce);
     let own = setup_plan(&s, side);
     let plan: Vec<drumfire_core::rules::great_war::Assignment> = ron::from_str(&text).unwrap();
     assert_eq!(own.len(), plan.len(), "the whole plan, from the seat");
@@ -409,7 +413,7 @@ fn the_owners_machine_shows_its_whole_sealed_plan_and_nothing_of_it_reaches_the_
     assert_eq!(s.game.state_hash(), before, "kept out of the state hash");
     // The other side's plan text makes none of these seals: nothing is shown.
     let (other, other_nonce) = s.kept[&(1 - side)].clone();
-    (sealing::SEALING.keep)(s.game.world_mut(), side, &other, &other_nonce);
+    sealing::SEALING.keep(s.game.world_mut(), side, &other, &other_nonce);
     assert!(setup_plan(&s, side).is_empty());
     assert!(s.game.world().get_resource::<sealing::OwnPlan>().is_none());
 }

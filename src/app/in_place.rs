@@ -1,0 +1,111 @@
+//! What the window opens in place of what it shows, from the command line the start
+//! screen, the game menu or the editor asked for.
+
+use super::*;
+
+/// Carries out what the start screen or the game menu asked this frame: back to the
+/// start screen, or the command line of a choice ([`crate::screen::Launch`]) opened in
+/// this window where it can be, else the program started again on it.
+pub(super) fn launch(world: &mut World) {
+    if let Some(crate::screen::ToStart(message)) = world.remove_resource() {
+        crate::opening::to_start(world, message);
+    }
+    let Some(crate::screen::Launch(args)) = world.remove_resource() else {
+        return;
+    };
+    match opening_of_args(&args) {
+        Some(Ok(InPlace::Game(opening))) => crate::opening::open(world, *opening),
+        Some(Ok(InPlace::Editor(doc))) => crate::opening::edit(world, *doc),
+        Some(Err(why)) => crate::opening::to_start(world, why),
+        None => {
+            // Its own process: the window closes and the program starts again on it.
+            if let Some(relaunch) = world.get_resource::<crate::play::menu::Relaunch>()
+                && let Ok(mut next) = relaunch.0.lock()
+            {
+                *next = Some(args);
+            }
+            world.write_message(AppExit::Success);
+        }
+    }
+}
+
+/// The words of `drumfire play FILE`, after `play`.
+#[derive(clap::Parser)]
+#[command(name = "play")]
+struct PlayWords {
+    file: PathBuf,
+    #[command(flatten)]
+    window: WindowOptions,
+}
+
+/// The words of `drumfire view SAVE`, after `view`.
+#[derive(clap::Parser)]
+#[command(name = "view")]
+struct ViewWords {
+    save: PathBuf,
+    #[arg(long)]
+    at: Option<usize>,
+    #[command(flatten)]
+    window: WindowOptions,
+}
+
+/// The words of `drumfire edit [FILE] [--rules ID]`, after `edit`.
+#[derive(clap::Parser)]
+#[command(name = "edit")]
+struct EditWords {
+    file: Option<PathBuf>,
+    #[arg(long)]
+    rules: Option<String>,
+}
+
+/// What the window opens in place of what it shows.
+enum InPlace {
+    /// A game, played or watched.
+    Game(Box<crate::opening::Opening>),
+    /// The scenario editor.
+    Editor(Box<crate::editor::Doc>),
+}
+
+/// What the start screen, the game menu or the editor asks to open, if the window
+/// opens it in place: a scenario or a save played (`play FILE`), a save watched
+/// (`view SAVE`), the editor (`edit [FILE]`). `None` for what starts the program again
+/// (two machines, e-mail).
+fn opening_of_args(args: &[OsString]) -> Option<Result<InPlace, String>> {
+    use clap::Parser;
+    let (source, replay, options, viewer) = match args.first()?.to_str()? {
+        "edit" => {
+            let words = EditWords::try_parse_from(args).ok()?;
+            let doc = crate::editor::doc_of(
+                words.file,
+                words.rules.as_deref(),
+                crate::rules::editor_parts,
+            );
+            return Some(doc.map(|d| InPlace::Editor(Box::new(d))));
+        }
+        "play" => {
+            let words = PlayWords::try_parse_from(args).ok()?;
+            match game_of_file(&words.file, &words.window) {
+                Ok((source, replay, options)) => (source, replay, options, None),
+                Err(errors) => return Some(Err(errors.join("\n"))),
+            }
+        }
+        "view" => {
+            let words = ViewWords::try_parse_from(args).ok()?;
+            match watched(&words.save, words.at, &words.window) {
+                Ok((source, viewer, options)) => (source, Vec::new(), options, Some(viewer)),
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        _ => return None,
+    };
+    let sides = source.scenario.file.sides.len();
+    let Some(computer) = computer_sides(&options, sides) else {
+        return Some(Err(format!("--players: one word per side ({sides} sides)")));
+    };
+    Some(Ok(InPlace::Game(Box::new(crate::opening::Opening {
+        source,
+        replay,
+        computer,
+        viewer,
+    }))))
+}
