@@ -298,14 +298,35 @@ fn game_of_file(
                     path.display()
                 )]);
             }
+            // Who played each side goes on playing it, unless the command line says.
+            let players = if options.players.is_empty() {
+                save.file
+                    .players
+                    .iter()
+                    .map(|s| seat_word(*s).to_owned())
+                    .collect()
+            } else {
+                options.players.clone()
+            };
             let options = WindowOptions {
                 table: save.file.table,
+                players,
                 ..options.clone()
             };
             let source = crate::play::session::GameSource::of_save(&save);
             Ok((source, save.file.orders.clone(), options))
         }
         Err(errors) => Err(errors.iter().map(ToString::to_string).collect()),
+    }
+}
+
+/// The `--players` word of a seat a save keeps.
+fn seat_word(seat: drumfire_core::save::Seat) -> &'static str {
+    use drumfire_core::save::Seat;
+    match seat {
+        Seat::Person => "human",
+        Seat::Computer => "ai",
+        Seat::HardComputer => "hard",
     }
 }
 

@@ -39,6 +39,9 @@ pub struct Settings {
     pub ask_before_ending: bool,
     /// Ask before an order that rolls dice (it cannot be undone).
     pub ask_before_dice: bool,
+    /// The view follows the orders shown on the board (the computer's, the other
+    /// player's, a replay's) where they happen off the screen.
+    pub follow_orders: bool,
 }
 
 /// How the sides are coloured.
@@ -141,6 +144,7 @@ impl Default for Settings {
             side_colours: Palette::Scenario,
             ask_before_ending: true,
             ask_before_dice: false,
+            follow_orders: true,
         }
     }
 }
@@ -400,6 +404,12 @@ fn settings_grid(ui: &mut egui::Ui, edited: &mut Settings) {
                 "before an order that rolls dice (it cannot be undone)",
             );
         });
+        ui.end_row();
+        ui.label("The view");
+        ui.checkbox(
+            &mut edited.follow_orders,
+            "follows the orders shown where they happen off the screen",
+        );
         ui.end_row();
     });
 }

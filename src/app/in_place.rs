@@ -109,3 +109,50 @@ fn opening_of_args(args: &[OsString]) -> Option<Result<InPlace, String>> {
         viewer,
     }))))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use drumfire_core::save::Seat;
+
+    /// The sides the computer plays when the window opens `args`.
+    fn computer_of(args: &[&std::ffi::OsStr]) -> crate::play::computer::Computer {
+        let args: Vec<OsString> = args.iter().map(|a| a.to_os_string()).collect();
+        match opening_of_args(&args) {
+            Some(Ok(InPlace::Game(opening))) => opening.computer,
+            Some(Err(e)) => panic!("{e}"),
+            _ => panic!("no game opened"),
+        }
+    }
+
+    /// Continue (or any save played again) keeps who played each side, as the save
+    /// says; the command line's --players still decides when it is given.
+    #[test]
+    fn a_save_played_again_keeps_who_plays_each_side_unless_the_command_line_says() {
+        let dir = std::env::temp_dir().join(format!("drumfire-seats-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("seats.save.ron");
+        let scenario = drumfire_core::testing::tutorial();
+        let mut game = drumfire_core::testing::tutorial_game(4);
+        let mut file = drumfire_core::save::save_of(&mut game, &scenario, 4);
+        file.players = vec![Seat::Person, Seat::HardComputer];
+        drumfire_core::save::write(&path, &file).unwrap();
+        let play = std::ffi::OsStr::new("play");
+        let kept = computer_of(&[play, path.as_os_str()]);
+        assert_eq!(
+            (kept.sides, kept.hard),
+            (vec![false, true], vec![false, true])
+        );
+        let said = computer_of(&[
+            play,
+            path.as_os_str(),
+            "--players".as_ref(),
+            "ai,human".as_ref(),
+        ]);
+        assert_eq!(
+            (said.sides, said.hard),
+            (vec![true, false], vec![false, false])
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -115,6 +115,16 @@ impl Motion {
         };
     }
 
+    /// Showing `show` at its pace (for tests).
+    #[cfg(test)]
+    pub fn showing(show: Show) -> Self {
+        Self {
+            shows: VecDeque::from([show]),
+            pace: 1.0,
+            ..Self::default()
+        }
+    }
+
     /// The shows waiting, the first under way (for tests and the script).
     pub fn shows(&self) -> impl Iterator<Item = &Show> {
         self.shows.iter()

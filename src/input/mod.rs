@@ -14,6 +14,8 @@ use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_inp
 use drumfire_core::map::HexIndex;
 use hexx::Hex;
 
+mod follow;
+
 /// Width the right-hand panel takes, so the map is framed beside it.
 pub const SIDE_PANEL_WIDTH: f32 = 310.0;
 /// Height the top bar and the bottom log take together.
@@ -86,6 +88,7 @@ pub fn plugin(app: &mut App) {
             ),
         );
     }
+    app.add_systems(Update, follow::follow_the_shows);
     app.init_resource::<Hover>()
         .init_resource::<Selection>()
         .init_resource::<Picking>()
@@ -290,18 +293,7 @@ pub fn set_camera_view(world: &mut World, view: CameraView) {
 /// How many of each side's pieces the map area shows now (by side number; none without a
 /// board camera and window).
 pub fn pieces_in_view(world: &mut World) -> Option<Vec<(usize, usize)>> {
-    let view = camera_view(world)?;
-    let mut windows = world.query_filtered::<&Window, With<PrimaryWindow>>();
-    let size = windows.iter(world).next()?.size();
-    let area = world
-        .get_resource::<MapArea>()
-        .and_then(|a| a.0)
-        .unwrap_or(Rect::from_corners(Vec2::ZERO, size));
-    // Window pixels run down from the top left; the board's units up from the middle.
-    let to_board = |p: Vec2| {
-        view.at.truncate() + Vec2::new(p.x - size.x / 2.0, size.y / 2.0 - p.y) * view.scale
-    };
-    let shown = Rect::from_corners(to_board(area.min), to_board(area.max));
+    let (_, shown) = follow::shown_on_board(world)?;
     let geometry = world.get_resource::<BoardGeometry>()?.clone();
     let mut pieces = world.query::<(
         &drumfire_core::counters::OnHex,

@@ -1,6 +1,8 @@
 //! Tests of `input`.
 
 use super::*;
+use crate::board::motion::{Motion, Show};
+use drumfire_core::coords::MapCoord;
 
 #[test]
 fn clicking_the_selected_hex_cycles_down_the_stack() {
@@ -103,4 +105,54 @@ fn every_shipped_scenario_opens_with_names_that_read_and_its_side_in_view() {
         seen += 1;
     }
     assert_eq!(seen, 11);
+}
+
+/// A 1280x800 window on a 30x20 map, the camera over hex (`col`, `row`), a show of a
+/// glide to `to`: where the camera is once the view has followed it.
+fn followed(camera_over: Hex, to: Hex, follow: bool) -> Vec2 {
+    let mut world = World::new();
+    let geometry = BoardGeometry::new(30, 20);
+    let at = geometry.world_of(camera_over);
+    world.spawn((Window::default(), PrimaryWindow));
+    world.spawn((
+        crate::board::cache::BoardCamera,
+        Transform::from_translation(at.extend(10.0)),
+        Projection::Orthographic(OrthographicProjection::default_2d()),
+    ));
+    world.insert_resource(geometry);
+    world.insert_resource(MapArea::default());
+    world.insert_resource(crate::settings::Settings {
+        follow_orders: follow,
+        ..Default::default()
+    });
+    world.insert_resource(Motion::showing(Show::Glide {
+        piece: "p".into(),
+        from: to,
+        to,
+    }));
+    world.run_system_cached(follow::follow_the_shows).unwrap();
+    camera_view(&mut world).unwrap().at.truncate()
+}
+
+#[test]
+fn the_view_goes_to_an_order_shown_off_the_screen_and_stays_for_one_on_it() {
+    let geometry = BoardGeometry::new(30, 20);
+    let home = MapCoord::new(2, 2).to_hex();
+    let far = MapCoord::new(27, 17).to_hex();
+    let near = MapCoord::new(3, 3).to_hex();
+    assert_eq!(
+        followed(home, far, true),
+        geometry.world_of(far),
+        "off the screen: the camera goes to it"
+    );
+    assert_eq!(
+        followed(home, near, true),
+        geometry.world_of(home),
+        "on the screen: the view stays"
+    );
+    assert_eq!(
+        followed(home, far, false),
+        geometry.world_of(home),
+        "the setting off: the view stays"
+    );
 }

@@ -389,10 +389,30 @@ pub(crate) fn write_save(
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    let file = save::save_of_world(world, &source.scenario, source.seed);
+    let mut file = save::save_of_world(world, &source.scenario, source.seed);
+    file.players = seats(world);
     save::write(path, &file)?;
     world.insert_resource(super::menu::Saved(file.orders));
     Ok(())
+}
+
+/// Who plays each side at this table, as a save keeps it: nothing for a game whose
+/// sides sit at two machines (each knows only its own).
+pub fn seats(world: &World) -> Vec<save::Seat> {
+    if world.contains_resource::<super::PlayedHere>() {
+        return Vec::new();
+    }
+    let Some(computer) = world.get_resource::<super::computer::Computer>() else {
+        return Vec::new();
+    };
+    let hard = |i: usize| computer.hard.get(i).copied().unwrap_or(false);
+    (computer.sides.iter().enumerate())
+        .map(|(i, plays)| match (*plays, hard(i)) {
+            (false, _) => save::Seat::Person,
+            (true, false) => save::Seat::Computer,
+            (true, true) => save::Seat::HardComputer,
+        })
+        .collect()
 }
 
 fn load(world: &mut World, source: &GameSource) -> String {

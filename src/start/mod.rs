@@ -1,6 +1,6 @@
 //! The start screen, what `drumfire` opens on: every scenario grouped by rule set, each
 //! with a picture of its map drawn from the map, its briefing, sides, length and size,
-//! and who plays each side; beside it Continue (the last autosave), the games saved
+//! and who plays each side; beside it Continue (the newest save), the games saved
 //! lately, Open a file, Two machines, the Editor and Quit. A first-time player is
 //! pointed at the tutorial.
 //!
@@ -369,17 +369,18 @@ fn more(
     }
 }
 
-/// The Continue button (the last game, from its autosave) and the recent games,
-/// each opened with a click.
+/// The Continue button (the last game, from its newest save: the one written on
+/// leaving it, or the autosave of its turn) and the recent games, each opened with a
+/// click.
 fn recent_games(ui: &mut egui::Ui, start: &mut Start, wide: [f32; 2]) {
-    let last = start.recent.iter().find(|r| r.autosave).cloned();
+    let last = start.recent.first().cloned();
     let go_on = ui
         .add_enabled(
             last.is_some(),
             egui::Button::new("Continue").min_size(wide.into()),
         )
-        .on_hover_text("The last game, from its autosave")
-        .on_disabled_hover_text("No autosave yet: a game is autosaved every turn");
+        .on_hover_text("The last game, from its newest save, with the same players")
+        .on_disabled_hover_text("No game saved yet: a game is autosaved every turn");
     if let Some(last) = &last {
         ui.weak(&last.label);
         if go_on.clicked() {

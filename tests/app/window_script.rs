@@ -567,3 +567,59 @@ fn the_board_drawn_from_its_tiles_looks_as_drawn_every_frame() {
         share * 100.0
     );
 }
+
+/// The share of pixels of the map area (left of the side panel, between the bars) that
+/// differ between two pictures of the window.
+fn map_changed(a: &image::RgbaImage, b: &image::RgbaImage) -> f64 {
+    let (mut changed, mut all) = (0u32, 0u32);
+    for y in 40..640 {
+        for x in 0..960 {
+            all += 1;
+            let (p, q) = (a.get_pixel(x, y).0, b.get_pixel(x, y).0);
+            if (0..3).any(|i| p[i].abs_diff(q[i]) > 24) {
+                changed += 1;
+            }
+        }
+    }
+    f64::from(changed) / f64::from(all)
+}
+
+/// The computer's orders happen where the player can see them: at the Orchard Farm the
+/// American player passes and the German computer moves its platoons at the far end of
+/// the map; the view goes there as the first glide is shown. With the setting off the
+/// view stays on the American side, and the German moves are not on the screen.
+#[test]
+#[ignore = "needs Xvfb and Mesa's Vulkan driver; run by .ci/run"]
+fn the_view_follows_the_computer_s_orders_off_the_screen() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let template = "shot before.png\npass\nshowing moving\n";
+    let mut moved = Vec::new();
+    for follow in [true, false] {
+        let out = root.join(format!("target/screenshots/follow-{follow}"));
+        let data = root.join(format!("target/test-data-follow-{follow}"));
+        let settings = format!("(order_pace: 1.0, follow_orders: {follow})\n");
+        let game = [
+            "scenarios/wwii/orchard_farm.ron",
+            "--seed",
+            "1",
+            "--players",
+            "human,ai",
+        ];
+        play_templated(template, &game, &data, Some(&settings), &out);
+        let shown = std::fs::read_to_string(out.join("moving.txt")).unwrap();
+        assert!(shown.starts_with("Glide { piece: \"de_"), "{shown}");
+        let before = crate::common::picture(&out, "before");
+        let moving = crate::common::picture(&out, "moving");
+        moved.push(map_changed(&before, &moving));
+    }
+    assert!(
+        moved[0] > 0.3,
+        "following, the view went to the German moves: {:.3} of the map changed",
+        moved[0]
+    );
+    assert!(
+        moved[1] < 0.05,
+        "not following, the view stayed: {:.3} of the map changed",
+        moved[1]
+    );
+}

@@ -43,6 +43,22 @@ pub struct SaveFile {
     /// these are their commitments and reveals (absent: the seed's dice).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shared_dice: Option<crate::shared_dice::SharedDice>,
+    /// Who played each side at the table it was saved at, in scenario order, for the
+    /// game to go on as it was (absent: not said, everyone a person; a game between two
+    /// machines or by e-mail says nothing, each machine knowing its own side).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<Seat>,
+}
+
+/// Who plays a side at the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum Seat {
+    /// A person.
+    Person,
+    /// The computer, at its Normal level.
+    Computer,
+    /// The computer at its Hard level (it looks ahead).
+    HardComputer,
 }
 
 impl SaveFile {
@@ -66,6 +82,7 @@ const SAVE_FIELDS: &[&str] = &[
     "orders",
     "state_hash",
     "shared_dice",
+    "players",
 ];
 
 /// Reads a save file whose orders are of one of the rule sets it holds.
@@ -91,6 +108,7 @@ impl<'de> serde::de::Visitor<'de> for SaveSeed {
         use crate::seeded::{once, required};
         let (mut format, mut scenario_name, mut scenario, mut seed) = (None, None, None, None);
         let (mut table, mut orders, mut state_hash, mut shared_dice) = (None, None, None, None);
+        let mut players = None;
         while let Some(crate::error::Identifier(key)) = map.next_key()? {
             match key.as_str() {
                 "format" => once(&mut format, "format", map.next_value()?)?,
@@ -105,6 +123,7 @@ impl<'de> serde::de::Visitor<'de> for SaveSeed {
                 )?,
                 "state_hash" => once(&mut state_hash, "state_hash", map.next_value()?)?,
                 "shared_dice" => once(&mut shared_dice, "shared_dice", map.next_value()?)?,
+                "players" => once(&mut players, "players", map.next_value()?)?,
                 other => return Err(serde::de::Error::unknown_field(other, SAVE_FIELDS)),
             }
         }
@@ -117,6 +136,7 @@ impl<'de> serde::de::Visitor<'de> for SaveSeed {
             orders: required(orders, "orders")?,
             state_hash: required(state_hash, "state_hash")?,
             shared_dice: shared_dice.unwrap_or_default(),
+            players: players.unwrap_or_default(),
         })
     }
 }
@@ -158,6 +178,7 @@ pub fn save_of(game: &mut Game, scenario: &Scenario, seed: u64) -> SaveFile {
             .world()
             .get_resource::<crate::shared_dice::DiceKeys>()
             .map(|k| k.record.clone()),
+        players: Vec::new(),
     }
 }
 
@@ -178,6 +199,7 @@ pub fn save_of_world(
         shared_dice: world
             .get_resource::<crate::shared_dice::DiceKeys>()
             .map(|k| k.record.clone()),
+        players: Vec::new(),
     }
 }
 
@@ -234,6 +256,16 @@ pub fn parse(
             .map(|e| at("scenario", e.to_string()))
             .collect::<Vec<_>>()
     })?;
+    let sides = scenario.file.sides.len();
+    if !file.players.is_empty() && file.players.len() != sides {
+        return Err(vec![at(
+            "players",
+            format!(
+                "{} players for a scenario of {sides} sides: one per side, in its order",
+                file.players.len()
+            ),
+        )]);
+    }
     Ok(Save {
         file,
         scenario,

@@ -608,3 +608,31 @@ fn undo_takes_back_an_order_only_while_its_side_still_has_the_move() {
         )
     );
 }
+
+/// Who played each side is kept with the game: written, read back as written, and a
+/// save whose list does not match the scenario's sides is refused at its field.
+#[test]
+fn a_save_keeps_who_plays_each_side_and_refuses_a_list_of_the_wrong_length() {
+    use drumfire_core::save::Seat;
+    let mut game = tutorial_game(2);
+    let mut file = save::save_of(&mut game, &tutorial(), 2);
+    assert!(
+        !save::to_text(&file).unwrap().contains("players"),
+        "not said: not written"
+    );
+    file.players = vec![Seat::Person, Seat::HardComputer];
+    let text = save::to_text(&file).unwrap();
+    let read = save::parse("seats.ron", &text, &drumfire_core::rules::ALL).unwrap();
+    assert_eq!(read.file.players, [Seat::Person, Seat::HardComputer]);
+    file.players = vec![Seat::Person, Seat::Computer, Seat::Computer];
+    let three = save::to_text(&file).unwrap();
+    let err = save::parse("seats.ron", &three, &drumfire_core::rules::ALL).unwrap_err();
+    let said = err[0].to_string();
+    assert!(
+        said.starts_with("seats.ron:") && said.contains("players") && said.contains("2 sides"),
+        "{said}"
+    );
+    let unknown = text.replace("HardComputer", "Cheater");
+    let err = save::parse("seats.ron", &unknown, &drumfire_core::rules::ALL).unwrap_err();
+    assert!(err[0].to_string().contains("Cheater"), "{}", err[0]);
+}
