@@ -408,7 +408,7 @@ fn settings_grid(ui: &mut egui::Ui, edited: &mut Settings) {
         ui.label("The view");
         ui.checkbox(
             &mut edited.follow_orders,
-            "follows the orders shown where they happen off the screen",
+            "follows the orders shown off the screen",
         );
         ui.end_row();
     });

@@ -105,7 +105,30 @@ pub fn plugin(app: &mut App) {
         OnEnter(crate::screen::Screen::Start),
         crate::input::spawn_board_camera.run_if(crate::input::no_board_camera),
     )
-    .add_systems(EguiPrimaryContextPass, draw);
+    .add_systems(EguiPrimaryContextPass, draw)
+    .add_systems(Update, close_on_escape);
+}
+
+/// Esc closes the window on top of the start screen, one a press: the rules, the Two
+/// machines form, the settings.
+fn close_on_escape(
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    mut start: ResMut<Start>,
+    mut settings: ResMut<crate::settings::SettingsOpen>,
+) {
+    if !keys.just_pressed(KeyCode::Escape) {
+        return;
+    }
+    if start.book.open {
+        start.book.open = false;
+    } else if start.two.open {
+        start.two.open = false;
+    } else if settings.0 {
+        settings.0 = false;
+    } else {
+        return;
+    }
+    keys.clear_just_pressed(KeyCode::Escape);
 }
 
 fn draw(

@@ -347,7 +347,7 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
     let window = s.window_id();
     // Settings: the computer's pace set to 0 s an order (pressed at its slider's left end).
     let default = s.click_until_changed(("1130", "297"), &first, "start-settings-default.png");
-    s.act(&["mousemove", "616", "396"]);
+    s.act(&["mousemove", "600", "386"]);
     s.act(&["mousedown", "1"]);
     s.act(&["mouseup", "1"]);
     s.act(&["mousemove", "1130", "700"]);
@@ -356,7 +356,7 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
         middle_difference(&default, &changed) > 0.05,
         "the slider moved"
     );
-    s.act(&["mousemove", "824", "258"]);
+    s.act(&["mousemove", "838", "248"]);
     s.act(&["click", "1"]);
     // The first scenario of each rule set on the list, and its window's title.
     for (y, title) in [
@@ -391,8 +391,13 @@ fn the_start_screen_opens_a_game_of_each_rule_set_and_the_menu_leads_back() {
         middle_difference(&changed, &after) < 2.0,
         "the settings window shows the pace set before the games"
     );
-    s.act(&["mousemove", "824", "258"]);
-    s.act(&["click", "1"]);
+    // Esc closes it.
+    s.act(&["key", "Escape"]);
+    let closed = s.grab("start-settings-closed.png");
+    assert!(
+        middle_difference(&after, &closed) > 2.0,
+        "Esc closed the settings window"
+    );
     s.act(&["mousemove", "1130", "328"]);
     s.act(&["click", "1"]);
     let deadline = Instant::now() + Duration::from_secs(20);

@@ -97,16 +97,32 @@ fn show_picking(mode: Res<Mode>, mut picking: ResMut<Picking>) {
     picking.set_if_neq(Picking(mode.0.is_some()));
 }
 
+/// Esc, or a right click (pressed and let go without dragging the map), cancels the
+/// fire or move being aimed; the selection stays (Esc again clears it).
 fn cancel_pick_on_escape(
     mut keys: ResMut<ButtonInput<KeyCode>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    window: Option<Single<&Window, With<PrimaryWindow>>>,
+    mut pressed: Local<Option<Vec2>>,
     mut mode: ResMut<Mode>,
     mut pending: ResMut<PendingTarget>,
 ) {
-    if keys.just_pressed(KeyCode::Escape) && (mode.0.is_some() || pending.0.is_some()) {
+    let cursor = window.and_then(|w| w.cursor_position());
+    if buttons.just_pressed(MouseButton::Right) {
+        *pressed = cursor;
+    }
+    let right_click = buttons.just_released(MouseButton::Right)
+        && pressed
+            .take()
+            .zip(cursor)
+            .is_some_and(|(a, b)| a.distance(b) < 5.0);
+    let escape = keys.just_pressed(KeyCode::Escape);
+    if (escape || right_click) && (mode.0.is_some() || pending.0.is_some()) {
         mode.0 = None;
         pending.0 = None;
-        // The selection stays: Esc again clears it.
-        keys.clear_just_pressed(KeyCode::Escape);
+        if escape {
+            keys.clear_just_pressed(KeyCode::Escape);
+        }
     }
 }
 
@@ -463,5 +479,49 @@ fn fire_mates(world: &World, mode: Option<&Pick>) -> Vec<String> {
                 .collect()
         }
         _ => vec![],
+    }
+}
+
+#[cfg(test)]
+mod cancelling {
+    use super::*;
+
+    /// A fire being aimed, the right button pressed at `down` and let go at `up`: is the
+    /// fire still aimed?
+    fn still_aimed(down: Vec2, up: Vec2) -> bool {
+        let mut world = World::new();
+        world.insert_resource(Mode(Some(Pick::Fire(vec!["g_bty".into()]))));
+        world.init_resource::<PendingTarget>();
+        world.init_resource::<ButtonInput<KeyCode>>();
+        world.init_resource::<ButtonInput<MouseButton>>();
+        let mut window = Window::default();
+        window.set_cursor_position(Some(down));
+        let w = world.spawn((window, PrimaryWindow)).id();
+        world
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .press(MouseButton::Right);
+        world.run_system_cached(cancel_pick_on_escape).unwrap();
+        world
+            .get_mut::<Window>(w)
+            .unwrap()
+            .set_cursor_position(Some(up));
+        let mut buttons = world.resource_mut::<ButtonInput<MouseButton>>();
+        buttons.clear();
+        buttons.release(MouseButton::Right);
+        world.run_system_cached(cancel_pick_on_escape).unwrap();
+        world.resource::<Mode>().0.is_some()
+    }
+
+    #[test]
+    fn a_right_click_cancels_the_fire_being_aimed_and_a_right_drag_does_not() {
+        let at = Vec2::new(400.0, 300.0);
+        assert!(
+            !still_aimed(at, at + Vec2::new(2.0, 1.0)),
+            "a click cancels"
+        );
+        assert!(
+            still_aimed(at, at + Vec2::new(120.0, 0.0)),
+            "a drag pans the map and keeps the aim"
+        );
     }
 }
